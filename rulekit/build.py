@@ -1,0 +1,225 @@
+"""`rulekit build`: every stage, for every game and language, into `build/`.
+
+Stages run in a fixed order and pass plain data along.  All output is first
+collected, then written to a fresh directory beside `build/` and swapped in
+only when complete, so a failed or interrupted build leaves the previous one
+untouched.  Output is byte-identical for identical inputs.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rulekit.cards import render_pdf, render_sheet_html
+from rulekit.catalogs import (
+    SOURCE_LANGUAGE,
+    TARGET_LANGUAGES,
+    catalog_bytes,
+    localization,
+    po_path,
+    read_catalog,
+    template_catalog,
+)
+from rulekit.engines import implementations
+from rulekit.extract import extract
+from rulekit.glossary import load_glossary
+from rulekit.graph import build_graph
+from rulekit.model import Extraction, Localization, RuleGraph, SourceInfo, dump_json
+from rulekit.site import render_site
+from rulekit.sources import load_sources
+from rulekit.templating import make_environment
+from rulekit.trace import test_links, trace
+
+LANGUAGES = (SOURCE_LANGUAGE, *TARGET_LANGUAGES)
+STAGES = ("extract", "graph", "catalogs", "cards", "site", "trace")
+
+
+@dataclass(frozen=True)
+class Project:
+    """The folders of a rulekit project, all under one root."""
+
+    root: Path
+
+    @property
+    def sources_dir(self) -> Path:
+        return self.root / "sources"
+
+    @property
+    def glossary_file(self) -> Path:
+        return self.root / "glossary" / "terms.yaml"
+
+    @property
+    def templates_dir(self) -> Path:
+        return self.root / "templates"
+
+    @property
+    def translations_dir(self) -> Path:
+        return self.root / "translations"
+
+    @property
+    def tests_dir(self) -> Path:
+        return self.root / "tests"
+
+    @property
+    def build_dir(self) -> Path:
+        return self.root / "build"
+
+
+@dataclass(frozen=True)
+class Manual:
+    """One game carried through extraction and the graph stage."""
+
+    info: SourceInfo
+    extraction: Extraction
+    graph: RuleGraph
+
+
+@dataclass
+class BuildResult:
+    """What a build wrote, for the CLI to report."""
+
+    out_dir: Path
+    files: dict[str, int] = field(default_factory=dict)
+
+    def under(self, folder: str) -> list[str]:
+        """Paths written under one top-level folder of the build."""
+        return sorted(path for path in self.files if path.startswith(f"{folder}/"))
+
+
+Step = Callable[[str], None]
+
+
+def analyse(project: Project, step: Step | None = None) -> list[Manual]:
+    """Extraction and graph for every registered manual, ordered by game id."""
+    glossary = load_glossary(project.glossary_file)
+    manuals = []
+    for info in load_sources(project.sources_dir):
+        if step:
+            step(f"extract {info.game}")
+        extraction = extract(project.sources_dir / info.game / info.file, info.pages)
+        if step:
+            step(f"graph {info.game}")
+        manuals.append(Manual(info, extraction, build_graph(info, extraction, glossary)))
+    return manuals
+
+
+def step_count(project: Project) -> int:
+    """How many progress steps a build of this project takes."""
+    games = sum(1 for p in project.sources_dir.iterdir() if (p / "source.yaml").is_file())
+    return games * (3 + len(LANGUAGES)) + 2
+
+
+def load_localizations(
+    project: Project, manuals: list[Manual]
+) -> dict[tuple[str, str], Localization]:
+    """The texts of every game in every language, from the committed catalogs."""
+    texts = {}
+    for manual in manuals:
+        for lang in LANGUAGES:
+            path = po_path(project.translations_dir, lang, manual.info.game)
+            catalog = read_catalog(path, lang) if path.is_file() else None
+            texts[(manual.info.game, lang)] = localization(manual.graph, catalog, lang)
+    return texts
+
+
+def build(project: Project, step: Step | None = None, out_dir: Path | None = None) -> BuildResult:
+    """Run every stage and swap the complete result into `out_dir` (default `build/`)."""
+    target = out_dir or project.build_dir
+    manuals = analyse(project, step)
+    files: dict[str, bytes] = {}
+    for manual in manuals:
+        game = manual.info.game
+        files[f"graph/{game}.json"] = dump_json(manual.graph.to_dict()).encode("utf-8")
+        files[f"extract/{game}.json"] = dump_json(manual.extraction.to_dict()).encode("utf-8")
+        if step:
+            step(f"catalog {game}")
+        files[f"catalogs/{game}.pot"] = catalog_bytes(template_catalog(manual.graph, manual.info))
+
+    texts = load_localizations(project, manuals)
+    env = make_environment(project.templates_dir)
+    for manual in manuals:
+        for lang in LANGUAGES:
+            if step:
+                step(f"cards {manual.info.game} {lang}")
+            html = render_sheet_html(
+                env, manual.graph, manual.info, texts[(manual.info.game, lang)]
+            )
+            files[f"cards/{lang}/{manual.info.game}-sheet.pdf"] = render_pdf(
+                html, project.templates_dir
+            )
+
+    if step:
+        step("site")
+    site = render_site(
+        env,
+        project.templates_dir,
+        [(m.info, m.graph) for m in manuals],
+        texts,
+        LANGUAGES,
+    )
+    files.update({f"site/{path}": content for path, content in site.items()})
+
+    if step:
+        step("trace")
+    report = trace([m.graph for m in manuals], implementations(), test_links(project.tests_dir))
+    files["trace.json"] = dump_json(report.to_dict()).encode("utf-8")
+    files["report.json"] = dump_json(build_report(manuals, texts)).encode("utf-8")
+
+    write_tree(files, target)
+    return BuildResult(target, {path: len(content) for path, content in sorted(files.items())})
+
+
+def build_report(
+    manuals: list[Manual], texts: dict[tuple[str, str], Localization]
+) -> dict[str, object]:
+    """What an editor should look at: repairs, and text shown in German as a fallback."""
+    return {
+        manual.info.game: {
+            "nodes": len(manual.graph.nodes),
+            "repairs": len(manual.extraction.repairs),
+            "fallback": {
+                lang: texts[(manual.info.game, lang)].missing
+                for lang in LANGUAGES
+                if texts[(manual.info.game, lang)].missing
+            },
+        }
+        for manual in manuals
+    }
+
+
+def write_tree(files: dict[str, bytes], target: Path) -> None:
+    """Write `files` (relative path -> bytes) as the new `target` directory, atomically.
+
+    The tree is assembled in a sibling directory; the old tree is moved aside
+    and the new one renamed into place, so readers see the old or the new
+    build, never a mix.  Anything left over from an interrupted swap is
+    restored or removed first.
+    """
+    parent = target.parent
+    parent.mkdir(parents=True, exist_ok=True)
+    old = parent / f".{target.name}.old"
+    if old.exists():
+        if target.exists():
+            shutil.rmtree(old)
+        else:
+            os.rename(old, target)
+    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.new-", dir=parent))
+    try:
+        for relative, content in files.items():
+            path = staging / relative
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(content)
+        if target.exists():
+            os.rename(target, old)
+        os.rename(staging, target)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        if old.exists() and not target.exists():
+            os.rename(old, target)
+        raise
+    shutil.rmtree(old, ignore_errors=True)

@@ -1,0 +1,271 @@
+"""The `rulekit` command line: a thin layer over the stages.
+
+Bad input prints one line `path:line: message` and exits 2; a failed check
+exits 1.  Commands whose output is data take `--json`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import json
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from rulekit.build import Project, analyse, build, step_count
+from rulekit.catalogs import (
+    TARGET_LANGUAGES,
+    catalog_bytes,
+    empty_catalog,
+    po_path,
+    read_catalog,
+    template_catalog,
+    update_catalog,
+)
+from rulekit.checks import check_project
+from rulekit.errors import CheckFailed, InputError
+from rulekit.export import graph_dot, graph_outline
+from rulekit.extract import extract as extract_manual
+from rulekit.model import SourceInfo, dump_json, graph_schema
+from rulekit.sources import add_source, sha256_file
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
+i18n_app = typer.Typer(no_args_is_help=True, help="Translation catalogs.")
+app.add_typer(i18n_app, name="i18n")
+
+F = TypeVar("F", bound=Callable[..., Any])
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+out = Console(highlight=False, soft_wrap=True)
+
+ProjectOption = Annotated[
+    Path, typer.Option("--project", help="Project root (holds sources/, glossary/, ...).")
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print data as JSON.")]
+QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")]
+
+
+def reports_errors(command: F) -> F:
+    """Turn `InputError` into one line and exit 2, `CheckFailed` into its lines and exit 1."""
+
+    @functools.wraps(command)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except InputError as error:
+            err.print(str(error), markup=False)
+            raise typer.Exit(2) from None
+        except CheckFailed as failure:
+            for line in failure.problems:
+                err.print(line, markup=False)
+            raise typer.Exit(1) from None
+
+    return run  # type: ignore[return-value]
+
+
+def write_atomic(path: Path, content: bytes) -> None:
+    """Replace a file in one step, so a reader never sees it half-written."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.NamedTemporaryFile(dir=path.parent, prefix=f".{path.name}.", delete=False) as tmp:
+        tmp.write(content)
+    Path(tmp.name).replace(path)
+
+
+@app.command("build")
+@reports_errors
+def build_command(
+    project: ProjectOption = Path("."),
+    quiet: QuietOption = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Run every stage for every game and language into build/."""
+    proj = Project(project)
+    show = not quiet and not as_json and sys.stderr.isatty()
+    with Progress(
+        TextColumn("{task.description:<24}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        disable=not show,
+        transient=True,
+    ) as progress:
+        task = progress.add_task("build", total=step_count(proj))
+
+        def step(description: str) -> None:
+            progress.update(task, advance=1, description=description)
+
+        result = build(proj, step)
+    if as_json:
+        out.print_json(json.dumps({"out": str(result.out_dir), "files": result.files}))
+    elif not quiet:
+        for folder in ("graph", "catalogs", "cards", "site"):
+            out.print(
+                f"{folder + ':':<10} {result.out_dir / folder}  ({len(result.under(folder))} files)"
+            )
+        out.print(f"{'trace:':<10} {result.out_dir / 'trace.json'}")
+        out.print(f"{'report:':<10} {result.out_dir / 'report.json'}")
+
+
+@app.command("extract")
+@reports_errors
+def extract_command(
+    path: Annotated[Path, typer.Argument(help="A manual (.pdf or .txt) or a source folder.")],
+    as_json: JsonOption = False,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write to this file instead of stdout.")
+    ] = None,
+) -> None:
+    """Print the clean body text of a manual (or blocks and repairs with --json)."""
+    extraction = extract_manual(path)
+    if as_json:
+        text = dump_json(extraction.to_dict())
+    else:
+        text = "".join(
+            block.text + "\n"
+            for block in extraction.blocks
+            if block.kind not in ("figure", "caption")
+        )
+    if output is None:
+        sys.stdout.write(text)
+    else:
+        write_atomic(output, text.encode("utf-8"))
+
+
+@app.command("check")
+@reports_errors
+def check_command(project: ProjectOption = Path("."), as_json: JsonOption = False) -> None:
+    """Check sources, graph and catalogs; exit 1 on any problem."""
+    problems = check_project(Project(project))
+    if as_json:
+        out.print_json(json.dumps({"problems": problems}))
+    if problems:
+        raise CheckFailed([] if as_json else problems)
+    if not as_json:
+        out.print("no problems")
+
+
+@app.command("serve")
+@reports_errors
+def serve_command(
+    project: ProjectOption = Path("."),
+    port: Annotated[int, typer.Option(help="Port on 127.0.0.1.")] = 8000,
+) -> None:
+    """Preview build/site on http://127.0.0.1:PORT/."""
+    site = Project(project).build_dir / "site"
+    if not (site / "index.html").is_file():
+        raise InputError(site, 0, "no site built yet; run 'rulekit build' first")
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
+    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
+        out.print(f"serving {site} on http://127.0.0.1:{port}/ (Ctrl-C stops)")
+        with contextlib.suppress(KeyboardInterrupt):
+            server.serve_forever()
+
+
+@app.command("schema")
+def schema_command() -> None:
+    """Print the JSON Schema of build/graph/<game>.json."""
+    sys.stdout.write(dump_json(graph_schema()))
+
+
+@app.command("add")
+@reports_errors
+def add_command(
+    path: Annotated[Path, typer.Argument(help="The manual to register (.pdf or .txt).")],
+    game: Annotated[str, typer.Option(help="Game id: lower case letters, digits, _.")],
+    title: Annotated[str, typer.Option(help="The game's title.")],
+    publisher: Annotated[str, typer.Option(help="The publisher.")],
+    edition: Annotated[str, typer.Option(help="Edition and language of the rulebook.")],
+    pages: Annotated[str, typer.Option(help="Printed page numbers, e.g. '10,11' or '3-9'.")],
+    year: Annotated[int | None, typer.Option(help="Year of the edition.")] = None,
+    project: ProjectOption = Path("."),
+) -> None:
+    """Register a further manual under sources/<game>/."""
+    if not path.is_file():
+        raise InputError(path, 0, "no such file")
+    extract_manual(path)  # refuse a manual extraction cannot read before registering it
+    info = SourceInfo(
+        game=game,
+        title=title,
+        publisher=publisher,
+        year=year,
+        edition=edition,
+        pages=parse_pages(pages),
+        file=f"manual{path.suffix.lower()}",
+        sha256=sha256_file(path),
+    )
+    target = add_source(Project(project).sources_dir, path, info)
+    out.print(f"registered {game} in {target}")
+
+
+def parse_pages(spec: str) -> list[int]:
+    """'10,11' or '3-5,9' -> [10, 11] or [3, 4, 5, 9]."""
+    pages: list[int] = []
+    try:
+        for part in spec.split(","):
+            first, _, last = part.strip().partition("-")
+            pages.extend(range(int(first), int(last or first) + 1))
+    except ValueError:
+        raise typer.BadParameter(f"not a page list: {spec!r}") from None
+    return pages
+
+
+@app.command("graph")
+@reports_errors
+def graph_command(
+    game: Annotated[str, typer.Argument(help="Game id.")],
+    project: ProjectOption = Path("."),
+    fmt: Annotated[str, typer.Option("--format", help="outline, json or dot.")] = "outline",
+) -> None:
+    """Print a game's rule graph as an outline, JSON or Graphviz DOT."""
+    proj = Project(project)
+    if not (proj.sources_dir / game / "source.yaml").is_file():
+        raise InputError(proj.sources_dir / game, 0, f"no game {game!r} is registered")
+    manual = next(m for m in analyse(proj) if m.info.game == game)
+    if fmt == "json":
+        sys.stdout.write(dump_json(manual.graph.to_dict()))
+    elif fmt == "dot":
+        sys.stdout.write(graph_dot(manual.graph))
+    elif fmt == "outline":
+        sys.stdout.write(graph_outline(manual.graph))
+    else:
+        raise typer.BadParameter(f"unknown format {fmt!r}; use outline, json or dot")
+
+
+@i18n_app.command("update")
+@reports_errors
+def i18n_update_command(
+    project: ProjectOption = Path("."),
+    quiet: QuietOption = False,
+) -> None:
+    """Merge the current rule text into every language's catalogs, keeping all translations."""
+    proj = Project(project)
+    staged: list[tuple[Path, bytes]] = []
+    for manual in analyse(proj):
+        template = template_catalog(manual.graph, manual.info)
+        for lang in TARGET_LANGUAGES:
+            path = po_path(proj.translations_dir, lang, manual.info.game)
+            current = read_catalog(path, lang) if path.is_file() else empty_catalog(template, lang)
+            staged.append((path, catalog_bytes(update_catalog(template, current))))
+    # Every catalog is read and merged before the first one is written.
+    for path, content in staged:
+        if not path.is_file() or path.read_bytes() != content:
+            write_atomic(path, content)
+            if not quiet:
+                out.print(f"updated {path}")
+
+
+def main() -> None:
+    """Entry point for `python -m rulekit`."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

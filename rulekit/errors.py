@@ -1,0 +1,26 @@
+"""The one error type for bad input: it always names a file and a line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class InputError(Exception):
+    """Bad input, reported to the user as one line: ``path:line: message``.
+
+    Line 0 means the file (or folder) as a whole.
+    """
+
+    def __init__(self, path: Path | str, line: int, message: str) -> None:
+        super().__init__(f"{path}:{line}: {message}")
+        self.path = str(path)
+        self.line = line
+        self.message = message
+
+
+class CheckFailed(Exception):
+    """A check found problems; each is already a ``path:line: message`` line."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__(f"{len(problems)} problem(s)")
+        self.problems = problems

@@ -1,0 +1,52 @@
+"""Extraction: a manual file (PDF or text copied out of a PDF viewer) to clean blocks.
+
+`extract(path)` is the stage's entry point; it validates the input first, so
+bad input always surfaces as one `InputError` before anything is produced.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulekit.errors import InputError
+from rulekit.extract.pdf import extract_pdf
+from rulekit.extract.text import extract_text
+from rulekit.model import Extraction
+from rulekit.sources import MANUAL_SUFFIXES, load_source
+
+__all__ = ["extract", "resolve_manual"]
+
+
+def resolve_manual(path: Path) -> Path:
+    """The manual file `path` names: the file itself, or the manual of a source folder."""
+    if not path.exists():
+        raise InputError(path, 0, "no such file or folder")
+    if path.is_dir():
+        if (path / "source.yaml").is_file():
+            return path / load_source(path).file
+        manuals = sorted(p for p in path.iterdir() if p.suffix.lower() in MANUAL_SUFFIXES)
+        if not manuals:
+            raise InputError(path, 0, "folder holds no manual (.pdf or .txt) and no source.yaml")
+        if len(manuals) > 1:
+            names = ", ".join(p.name for p in manuals)
+            raise InputError(path, 0, f"folder holds several manuals ({names}); name one")
+        return manuals[0]
+    return path
+
+
+def extract(path: Path, pages: list[int] | None = None) -> Extraction:
+    """Extract the clean body text of a manual.
+
+    `pages` are the printed page numbers the file covers, when known; PDF pages
+    are numbered from 1 otherwise.
+    """
+    manual = resolve_manual(path)
+    with manual.open("rb") as handle:
+        head = handle.read(1024)
+    if not head:
+        raise InputError(manual, 0, "file is empty")
+    if b"%PDF-" in head:
+        return extract_pdf(manual, pages)
+    if manual.suffix.lower() == ".pdf":
+        raise InputError(manual, 0, "not a PDF: the file has no %PDF- header")
+    return extract_text(manual, pages)

@@ -1,0 +1,191 @@
+"""The one data model every stage reads and writes.
+
+Data flows one way: a `Source` is extracted into an `Extraction` (blocks and
+repairs), the graph stage turns that into a `RuleGraph`, and catalogs, cards,
+site and trace read the graph.  Every stage takes and returns these plain
+objects, so each can be run and tested alone.  `graph_schema()` is the JSON
+Schema that `build/graph/<game>.json` follows; it is derived from these classes
+so the two cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import unicodedata
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+GAME_ID_PATTERN = r"^[a-z][a-z0-9_]*$"
+NODE_ID_PATTERN = r"^[a-z][a-z0-9_]*(\.[a-z0-9][a-z0-9-]*)+$"
+
+BlockKind = Literal["heading", "paragraph", "list-item", "figure", "caption"]
+NodeKind = Literal["section", "rule", "step", "example", "note", "definition", "flavour"]
+EdgeType = Literal["part-of", "illustrates", "exception-of", "triggers", "refers-to"]
+TermStatus = Literal["preferred", "admitted", "deprecated"]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready data, with the public key names."""
+        return self.model_dump(mode="json", by_alias=True)
+
+
+class SourceInfo(_Model):
+    """One bundled manual, as described by `sources/<game>/source.yaml`."""
+
+    game: str = Field(pattern=GAME_ID_PATTERN)
+    title: str
+    publisher: str
+    year: int | None = None
+    edition: str
+    language: str = "de"
+    pages: list[int] = Field(description="Printed page numbers the file covers, in order.")
+    file: str = Field(description="The manual file, relative to the source folder.")
+    sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
+
+
+class Block(_Model):
+    """One piece of cleaned text: a heading, paragraph, list item, figure text or caption."""
+
+    kind: BlockKind
+    text: str
+    page: int | None = Field(description="Printed page number, when known.")
+    lines: tuple[int, int] = Field(description="First and last source line (1-based).")
+
+
+class Repair(_Model):
+    """One change extraction made to the source text, traceable to its page and line."""
+
+    kind: str
+    before: str
+    after: str
+    page: int | None
+    line: int
+    confidence: float = Field(ge=0.0, le=1.0)
+
+
+class Extraction(_Model):
+    """The output of the extraction stage for one manual."""
+
+    blocks: list[Block]
+    repairs: list[Repair]
+
+
+class Provenance(_Model):
+    """Where a node's text comes from."""
+
+    file: str
+    page: int | None
+    lines: tuple[int, int]
+
+
+class RuleNode(_Model):
+    """One normative rule, example, note, step, definition, flavour text or section."""
+
+    id: str = Field(pattern=NODE_ID_PATTERN)
+    kind: NodeKind
+    text: str = Field(description="Cleaned German text.")
+    terms: list[str] = Field(description="Ids of the glossary terms the text uses.")
+    fingerprint: str = Field(description="Content hash of the normalised text.")
+    source: Provenance
+
+
+class Edge(_Model):
+    """A typed link between two nodes."""
+
+    from_: str = Field(alias="from")
+    to: str
+    type: EdgeType
+
+
+class Translation(_Model):
+    """A glossary term in one target language."""
+
+    term: str
+    status: TermStatus = "preferred"
+    note: str = ""
+
+
+class Term(_Model):
+    """A glossary entry (a concept with its German term and its translations)."""
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
+    de: str
+    variants: list[str] = Field(default_factory=list)
+    pos: str = ""
+    gender: str = ""
+    definition: str = ""
+    note: str = ""
+    status: TermStatus = "preferred"
+    games: list[str] = Field(default_factory=list)
+    translations: dict[str, list[Translation]] = Field(default_factory=dict)
+
+
+class RuleGraph(_Model):
+    """The rule graph of one game: what `build/graph/<game>.json` holds."""
+
+    game: str = Field(pattern=GAME_ID_PATTERN)
+    nodes: list[RuleNode]
+    edges: list[Edge]
+    terms: list[Term]
+
+    def node(self, node_id: str) -> RuleNode:
+        """The node with this id; KeyError when there is none."""
+        for node in self.nodes:
+            if node.id == node_id:
+                return node
+        raise KeyError(node_id)
+
+
+class Localization(_Model):
+    """The texts of one game in one language, as renderers use them."""
+
+    game: str
+    lang: str
+    texts: dict[str, str] = Field(description="Node id to text; reviewed translations only.")
+    missing: list[str] = Field(
+        description="Node ids shown in German because no reviewed translation exists."
+    )
+
+
+class TraceEntry(_Model):
+    """How one rule is carried by engine code and tests."""
+
+    id: str
+    implemented_by: list[str]
+    tested_by: list[str]
+    status: Literal["covered", "uncovered", "suspect"]
+
+
+class TraceReport(_Model):
+    """The trace of every rule, plus links that name no known rule."""
+
+    rules: list[TraceEntry]
+    orphans: list[str]
+
+
+def normalise_text(text: str) -> str:
+    """NFC text with runs of white space folded to one space."""
+    return " ".join(unicodedata.normalize("NFC", text).split())
+
+
+def fingerprint(text: str) -> str:
+    """A content hash that ignores white space differences."""
+    return hashlib.sha256(normalise_text(text).encode("utf-8")).hexdigest()[:16]
+
+
+def graph_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a rule graph file."""
+    schema = RuleGraph.model_json_schema(by_alias=True, mode="serialization")
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["$id"] = "https://rulekit.invalid/schema/rule-graph.json"
+    return schema
+
+
+def dump_json(data: Any) -> str:
+    """Deterministic JSON text: sorted keys, two-space indent, UTF-8, final newline."""
+    return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n"

@@ -1,0 +1,90 @@
+"""The static site: every game in every language, with relative links only."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from jinja2 import Environment
+
+from rulekit.cards import sections
+from rulekit.model import Localization, RuleGraph, SourceInfo
+
+
+@dataclass(frozen=True)
+class Alternate:
+    """A link to the same page in another language."""
+
+    lang: str
+    href: str
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One game × language cell of the home matrix."""
+
+    href: str
+    percent: int
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One row of the home matrix."""
+
+    info: SourceInfo
+    cells: list[Cell]
+
+
+def page_path(lang: str, game: str) -> str:
+    """The site-relative path of a game's page in one language."""
+    return f"{lang}/{game}.html"
+
+
+def translated_percent(texts: Localization) -> int:
+    """How much of a game reads in its own language, rounded down."""
+    total = len(texts.texts) + len(texts.missing)
+    return 100 * len(texts.texts) // total if total else 100
+
+
+def render_site(
+    env: Environment,
+    templates_dir: Path,
+    games: list[tuple[SourceInfo, RuleGraph]],
+    texts: dict[tuple[str, str], Localization],
+    languages: tuple[str, ...],
+) -> dict[str, bytes]:
+    """Every page of the site, as site-relative path -> content."""
+    pages: dict[str, bytes] = {
+        "site.css": (templates_dir / "site" / "site.css").read_bytes(),
+    }
+    rows = [
+        GameRow(
+            info=info,
+            cells=[
+                Cell(page_path(lang, info.game), translated_percent(texts[(info.game, lang)]))
+                for lang in languages
+            ],
+        )
+        for info, _graph in games
+    ]
+    index = env.get_template("site/index.html").render(
+        lang="en", root="", alternates=[], games=rows, languages=languages
+    )
+    pages["index.html"] = index.encode("utf-8")
+    game_template = env.get_template("site/game.html")
+    for info, graph in games:
+        game_sections = sections(graph)
+        alternates = [Alternate(lang, f"../{page_path(lang, info.game)}") for lang in languages]
+        for lang in languages:
+            localized = texts[(info.game, lang)]
+            html = game_template.render(
+                lang=lang,
+                root="../",
+                alternates=alternates,
+                info=info,
+                sections=game_sections,
+                missing=set(localized.missing),
+                text=lambda node, localized=localized: localized.texts.get(node.id, node.text),
+            )
+            pages[page_path(lang, info.game)] = html.encode("utf-8")
+    return pages

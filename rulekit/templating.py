@@ -1,0 +1,35 @@
+"""The one Jinja2 environment cards and site are rendered with."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from babel import Locale
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+
+
+def make_environment(templates_dir: Path) -> Environment:
+    """Autoescaping, strict environment with the i18n extension.
+
+    Catalog text comes from translators and manuals; autoescape keeps any
+    markup in it inert, and StrictUndefined turns a template typo into an error
+    instead of a silently empty field.
+    """
+    env = Environment(
+        loader=FileSystemLoader(templates_dir),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        undefined=StrictUndefined,
+        extensions=["jinja2.ext.i18n"],
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
+    env.filters["language_name"] = language_name
+    return env
+
+
+def language_name(code: str, in_language: str | None = None) -> str:
+    """A language's name from Babel's CLDR data ("fr" -> "français", or in another language)."""
+    name = Locale.parse(code).get_display_name(in_language or code) or code
+    return name[:1].upper() + name[1:]

@@ -1,0 +1,36 @@
+"""Shared fixtures: a private copy of the project, so tests never touch the real tree."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from rulekit.build import Project
+
+ROOT = Path(__file__).resolve().parent.parent
+PROJECT_PARTS = ("sources", "glossary", "templates", "translations")
+
+
+def copy_project(target: Path) -> Project:
+    """Copy the inputs of the real project (not its build) under `target`."""
+    for part in PROJECT_PARTS:
+        shutil.copytree(ROOT / part, target / part)
+    (target / "tests").mkdir()
+    return Project(target)
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Project:
+    """A fresh, writable copy of the project's inputs."""
+    return copy_project(tmp_path / "project")
+
+
+def tree_bytes(folder: Path) -> dict[str, bytes]:
+    """Every file under `folder`, as relative path -> content."""
+    return {
+        str(path.relative_to(folder)): path.read_bytes()
+        for path in sorted(folder.rglob("*"))
+        if path.is_file()
+    }

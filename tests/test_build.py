@@ -1,0 +1,79 @@
+"""`rulekit build`: complete, schema-valid, deterministic and atomic."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from rulekit import build as build_module
+from rulekit.build import Project, build, write_tree
+from rulekit.model import graph_schema
+from tests.conftest import tree_bytes
+
+GAMES = ["invaders", "midway", "risiko", "stratego", "xidit"]
+
+
+def test_build_writes_a_schema_valid_graph_per_game(project: Project) -> None:
+    result = build(project)
+    graphs = sorted(p.stem for p in (project.build_dir / "graph").glob("*.json"))
+    assert graphs == GAMES
+    validator = jsonschema.Draft202012Validator(graph_schema())
+    for game in GAMES:
+        data = json.loads((project.build_dir / "graph" / f"{game}.json").read_text("utf-8"))
+        validator.validate(data)
+        assert data["game"] == game
+        assert {"game", "nodes", "edges", "terms"} <= data.keys()
+        node = data["nodes"][0]
+        assert {"id", "kind", "text", "terms", "fingerprint", "source"} <= node.keys()
+        assert {"file", "page", "lines"} <= node["source"].keys()
+    assert "site/index.html" in result.files
+    assert "cards/pl/risiko-sheet.pdf" in result.files
+
+
+def test_two_builds_are_byte_identical(project: Project, tmp_path: Path) -> None:
+    build(project, out_dir=tmp_path / "first")
+    build(project, out_dir=tmp_path / "second")
+    first, second = tree_bytes(tmp_path / "first"), tree_bytes(tmp_path / "second")
+    assert list(first) == list(second)
+    different = [path for path in first if first[path] != second[path]]
+    assert different == []
+
+
+def test_a_stage_that_raises_leaves_the_previous_build_intact(
+    project: Project, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    build(project)
+    before = tree_bytes(project.build_dir)
+
+    def broken_site(*args: object, **kwargs: object) -> dict[str, bytes]:
+        raise RuntimeError("site stage failed")
+
+    monkeypatch.setattr(build_module, "render_site", broken_site)
+    with pytest.raises(RuntimeError, match="site stage failed"):
+        build(project)
+    assert tree_bytes(project.build_dir) == before
+    leftovers = [p.name for p in project.root.iterdir() if p.name.startswith(".build")]
+    assert leftovers == []
+
+
+def test_write_tree_failing_midway_keeps_the_old_tree(tmp_path: Path) -> None:
+    target = tmp_path / "build"
+    write_tree({"a.txt": b"old"}, target)
+    # A file and a folder of the same name cannot both be written: the write fails midway.
+    with pytest.raises(OSError):
+        write_tree({"b.txt": b"new", "b.txt/c.txt": b"new"}, target)
+    assert tree_bytes(target) == {"a.txt": b"old"}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["build"]
+
+
+def test_write_tree_recovers_from_an_interrupted_swap(tmp_path: Path) -> None:
+    target = tmp_path / "build"
+    write_tree({"a.txt": b"old"}, target)
+    # An interruption between the two renames leaves only the moved-aside tree.
+    target.rename(tmp_path / ".build.old")
+    write_tree({"a.txt": b"new"}, target)
+    assert tree_bytes(target) == {"a.txt": b"new"}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["build"]
