@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 GAME_ID_PATTERN = r"^[a-z][a-z0-9_]*$"
 NODE_ID_PATTERN = r"^[a-z][a-z0-9_]*(\.[a-z0-9][a-z0-9-]*)+$"
 
+LineRole = Literal["body", "heading", "list-item", "figure", "caption", "artefact"]
 BlockKind = Literal["heading", "paragraph", "list-item", "figure", "caption"]
 NodeKind = Literal["section", "rule", "step", "example", "note", "definition", "flavour"]
 EdgeType = Literal["part-of", "illustrates", "exception-of", "triggers", "refers-to"]
@@ -48,6 +49,21 @@ class SourceInfo(_Model):
     sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
 
 
+class TextLine(_Model):
+    """One line of a manual on its way through extraction, in reading order.
+
+    The PDF path fills `role` from layout (font, position, images); the text path
+    leaves it None for the cleaning passes to decide.  `starts_paragraph` is
+    layout evidence (indent, vertical gap) that a new paragraph begins here.
+    """
+
+    text: str
+    page: int | None
+    line: int = Field(description="1-based line number in the file (text) or on the page (PDF).")
+    role: LineRole | None = None
+    starts_paragraph: bool = False
+
+
 class Block(_Model):
     """One piece of cleaned text: a heading, paragraph, list item, figure text or caption."""
 
@@ -66,6 +82,10 @@ class Repair(_Model):
     page: int | None
     line: int
     confidence: float = Field(ge=0.0, le=1.0)
+    applied: bool = Field(
+        default=True,
+        description="False for a low-confidence suggestion left in the text for an editor.",
+    )
 
 
 class Extraction(_Model):
