@@ -27,9 +27,11 @@ from rulekit.catalogs import (
 )
 from rulekit.engines import implementations
 from rulekit.extract import extract
-from rulekit.glossary import load_glossary
-from rulekit.graph import build_graph
+from rulekit.glossary import glossary_words, load_glossary
+from rulekit.extract.lexicon import german_lexicon
+from rulekit.graph import GraphBuilder
 from rulekit.model import Extraction, Localization, RuleGraph, SourceInfo, dump_json
+from rulekit.overrides import OVERRIDES_FILE, apply_overrides, load_overrides
 from rulekit.site import render_site
 from rulekit.sources import load_sources
 from rulekit.templating import make_environment
@@ -77,6 +79,7 @@ class Manual:
     info: SourceInfo
     extraction: Extraction
     graph: RuleGraph
+    stale_overrides: list[str]
 
 
 @dataclass
@@ -97,14 +100,21 @@ Step = Callable[[str], None]
 def analyse(project: Project, step: Step | None = None) -> list[Manual]:
     """Extraction and graph for every registered manual, ordered by game id."""
     glossary = load_glossary(project.glossary_file)
+    words = glossary_words(glossary)
+    graphs = GraphBuilder(glossary, german_lexicon(words))
     manuals = []
     for info in load_sources(project.sources_dir):
         if step:
             step(f"extract {info.game}")
-        extraction = extract(project.sources_dir / info.game / info.file, info.pages)
+        extraction = extract(project.sources_dir / info.game / info.file, info.pages, words)
         if step:
             step(f"graph {info.game}")
-        manuals.append(Manual(info, extraction, build_graph(info, extraction, glossary)))
+        overrides_path = project.sources_dir / info.game / OVERRIDES_FILE
+        overrides, lines = load_overrides(overrides_path)
+        graph, stale = apply_overrides(
+            graphs.build(info, extraction), overrides, lines, overrides_path
+        )
+        manuals.append(Manual(info, extraction, graph, stale))
     return manuals
 
 
@@ -182,6 +192,12 @@ def build_report(
         manual.info.game: {
             "nodes": len(manual.graph.nodes),
             "repairs": len(manual.extraction.repairs),
+            "low_confidence_repairs": [
+                f"{r.line}: {r.before} -> {r.after}"
+                for r in manual.extraction.repairs
+                if not r.applied
+            ],
+            "stale_overrides": manual.stale_overrides,
             "fallback": {
                 lang: texts[(manual.info.game, lang)].missing
                 for lang in LANGUAGES

@@ -14,6 +14,7 @@ def check_project(project: Project) -> list[str]:
     """
     problems: list[str] = []
     for manual in analyse(project):
+        problems.extend(manual.stale_overrides)
         template = template_catalog(manual.graph, manual.info)
         for lang in TARGET_LANGUAGES:
             path = po_path(project.translations_dir, lang, manual.info.game)

@@ -49,6 +49,12 @@ def terms_in(text: str, terms: list[Term]) -> list[str]:
     ]
 
 
+def glossary_words(terms: list[Term]) -> list[str]:
+    """Every German word of the glossary's terms and variants, for the lexicon."""
+    words = {word for term in terms for form in [term.de, *term.variants] for word in form.split()}
+    return sorted(words)
+
+
 def _entry_lines(path: Path) -> list[int]:
     """Line numbers of the list items under `terms:`, for error messages."""
     numbers = []

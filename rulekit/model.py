@@ -62,6 +62,9 @@ class TextLine(_Model):
     line: int = Field(description="1-based line number in the file (text) or on the page (PDF).")
     role: LineRole | None = None
     starts_paragraph: bool = False
+    artefact: str | None = Field(
+        default=None, description="Why an artefact line was removed: its repair kind."
+    )
 
 
 class Block(_Model):
@@ -112,6 +115,10 @@ class RuleNode(_Model):
     terms: list[str] = Field(description="Ids of the glossary terms the text uses.")
     fingerprint: str = Field(description="Content hash of the normalised text.")
     source: Provenance
+    mechanical: bool = Field(
+        default=False, description="An engine can implement and test this rule."
+    )
+    summary: str = Field(default="", description="Short German summary for cards (editors').")
 
 
 class Edge(_Model):
@@ -159,6 +166,49 @@ class RuleGraph(_Model):
             if node.id == node_id:
                 return node
         raise KeyError(node_id)
+
+
+class NodeOverride(_Model):
+    """An editor's correction of one node, pinned to the text it was reviewed against."""
+
+    id: str
+    fingerprint: str
+    kind: NodeKind | None = None
+    mechanical: bool | None = None
+    summary: str | None = None
+
+
+class EdgeOverride(_Model):
+    """An edge an editor adds, or removes with `remove: true`."""
+
+    from_: str = Field(alias="from")
+    to: str
+    type: EdgeType
+    remove: bool = False
+
+
+class SplitOverride(_Model):
+    """One node split into parts; the parts' texts must make up the node's text."""
+
+    id: str
+    fingerprint: str
+    parts: list[str] = Field(min_length=2)
+
+
+class MergeOverride(_Model):
+    """Consecutive nodes merged into the first one."""
+
+    ids: list[str] = Field(min_length=2)
+    fingerprints: list[str]
+
+
+class GraphOverrides(_Model):
+    """`sources/<game>/graph.yaml`: editor overrides that survive re-extraction."""
+
+    nodes: list[NodeOverride] = Field(default_factory=list)
+    edges: list[EdgeOverride] = Field(default_factory=list)
+    split: list[SplitOverride] = Field(default_factory=list)
+    merge: list[MergeOverride] = Field(default_factory=list)
 
 
 class Localization(_Model):

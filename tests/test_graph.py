@@ -1,12 +1,21 @@
-"""Rule-graph ids: stable under edits to other rules."""
+"""The rule graph: atomic nodes, kinds, edges, terms, stable ids and editor overrides."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from rulekit.build import Project, analyse
-from rulekit.graph import build_graph, slugify
-from rulekit.model import Block, Extraction, SourceInfo
+from rulekit.extract.lexicon import german_lexicon
+from rulekit.glossary import load_glossary
+from rulekit.graph import GraphBuilder, slugify
+from rulekit.errors import InputError
+from rulekit.model import Block, Extraction, RuleGraph, SourceInfo, Term
+from rulekit.nlp import TermMatcher, german_pipeline
+from rulekit.overrides import apply_overrides, load_overrides
+from rulekit.sources import sha256_file
+from tests.conftest import ROOT
 
 INFO = SourceInfo(
     game="demo",
@@ -17,9 +26,20 @@ INFO = SourceInfo(
     file="manual.txt",
     sha256="0" * 64,
 )
+GLOSSARY = [
+    Term(id="ritter", de="Ritter", games=["demo"]),
+    Term(id="burg", de="Burg", games=["demo"]),
+    Term(id="angreifer", de="Angreifer", games=["demo"]),
+    Term(id="verteidiger", de="Verteidiger", games=["demo"]),
+]
 
 
-def blocks(*texts: str) -> Extraction:
+@pytest.fixture(scope="module")
+def builder() -> GraphBuilder:
+    return GraphBuilder(GLOSSARY, german_lexicon())
+
+
+def extraction(*texts: str) -> Extraction:
     kinds = {"#": "heading", "-": "list-item"}
     return Extraction(
         blocks=[
@@ -30,6 +50,108 @@ def blocks(*texts: str) -> Extraction:
     )
 
 
+def outline(graph: RuleGraph) -> list[tuple[str, str]]:
+    return [(node.kind, node.text) for node in graph.nodes]
+
+
+def edges_of(graph: RuleGraph, kind: str) -> list[tuple[str, str]]:
+    text = {node.id: node.text for node in graph.nodes}
+    return [(text[e.from_], text[e.to]) for e in graph.edges if e.type == kind]
+
+
+# A manual that is not bundled: segmentation must not be tuned to the five excerpts.
+CASTLE = [
+    "# Burgen erobern",
+    "Ein Angreifer braucht mindestens zwei Ritter im Nachbarfeld. "
+    "Der Verteidiger darf höchstens drei Würfel werfen.",
+    "Spielerin Grün hat 4 Ritter im Nachbarfeld der Burg. Sie greift mit 3 Rittern an, "
+    "einer muss zurückbleiben.",
+    "Wichtig: Bei Gleichstand gewinnt immer der Verteidiger.",
+    "Dabei gibt es eine Ausnahme: Wenn der Angreifer einen Rammbock hat, gewinnt bei "
+    "Gleichstand der Angreifer.",
+    "# Aufbau",
+    "- 1. Legt den Spielplan in die Tischmitte.",
+    "- 2. Jeder Spieler nimmt fünf Ritter.",
+]
+
+
+def test_a_manual_that_is_not_bundled_is_segmented_sensibly(builder: GraphBuilder) -> None:
+    graph = builder.build(INFO, extraction(*CASTLE))
+    assert outline(graph) == [
+        ("section", "Burgen erobern"),
+        ("rule", "Ein Angreifer braucht mindestens zwei Ritter im Nachbarfeld."),
+        ("rule", "Der Verteidiger darf höchstens drei Würfel werfen."),
+        ("example", CASTLE[2]),
+        ("note", "Wichtig: Bei Gleichstand gewinnt immer der Verteidiger."),
+        ("rule", CASTLE[4]),
+        ("section", "Aufbau"),
+        ("step", "1. Legt den Spielplan in die Tischmitte."),
+        ("step", "2. Jeder Spieler nimmt fünf Ritter."),
+    ]
+    assert edges_of(graph, "exception-of") == [
+        (CASTLE[4], "Wichtig: Bei Gleichstand gewinnt immer der Verteidiger.")
+    ]
+    assert (CASTLE[2], "Ein Angreifer braucht mindestens zwei Ritter im Nachbarfeld.") in (
+        edges_of(graph, "illustrates")
+    )
+    part_of = edges_of(graph, "part-of")
+    assert ("2. Jeder Spieler nimmt fünf Ritter.", "Aufbau") in part_of
+    assert [n.mechanical for n in graph.nodes if n.kind == "rule"] == [True, True, True]
+
+
+def test_sentence_boundaries_survive_abbreviations_and_numbers() -> None:
+    nlp = german_pipeline()
+    text = (
+        "Der Befreier würfelt 3 und 2. Der Besatzer würfelt 6 und 2. "
+        "Das gilt z.B. für Ritter, d.h. für alle bzw. fast alle. Siehe 2.4.1. Start der Runde."
+    )
+    assert [s.text for s in nlp(text).sents] == [
+        "Der Befreier würfelt 3 und 2.",
+        "Der Besatzer würfelt 6 und 2.",
+        "Das gilt z.B. für Ritter, d.h. für alle bzw. fast alle.",
+        "Siehe 2.4.1. Start der Runde.",
+    ]
+
+
+def test_inflected_and_compound_occurrences_carry_their_term() -> None:
+    terms = [
+        Term(id=term.lower(), de=term)
+        for term in ("Befreier", "Besatzer", "Anwerbung", "Bedrohung", "Bombe")
+    ]
+    nlp = german_pipeline(terms)
+    matcher = TermMatcher(terms, german_lexicon())
+    found = {
+        text: matcher.terms_in(nlp(text))
+        for text in [
+            "Der höchste Wurf des Befreiers",
+            "auf die Besatzer-Seite",
+            "das Anwerbungsplättchen",
+            "vom Bedrohungsstapel",
+            "Anwerbungen und Bomben",
+            "Ein Bomber fliegt.",
+        ]
+    }
+    assert found == {
+        "Der höchste Wurf des Befreiers": ["befreier"],
+        "auf die Besatzer-Seite": ["besatzer"],
+        "das Anwerbungsplättchen": ["anwerbung"],
+        "vom Bedrohungsstapel": ["bedrohung"],
+        "Anwerbungen und Bomben": ["anwerbung", "bombe"],
+        "Ein Bomber fliegt.": [],
+    }
+
+
+def test_bundled_nodes_carry_terms_of_inflected_and_compound_words(project: Project) -> None:
+    glossary = {t.id: t for t in load_glossary(project.glossary_file)}
+    nodes = [n for m in analyse(project) for n in m.graph.nodes]
+    for word in ("Befreiers", "Besatzer-Seite", "Anwerbungsplättchen", "Bedrohungsstapel"):
+        carrying = [n for n in nodes if word in n.text]
+        assert carrying, word
+        for node in carrying:
+            stems = [glossary[t].de.lower()[:6] for t in node.terms]
+            assert any(stem in word.lower() for stem in stems), (word, node.terms)
+
+
 def test_slugs_are_ascii_and_readable() -> None:
     assert slugify("Würfelaktion: Der höchste Wurf gewinnt immer") == (
         "wuerfelaktion-der-hoechste-wurf-gewinnt-immer"
@@ -37,57 +159,94 @@ def test_slugs_are_ascii_and_readable() -> None:
     assert slugify("!!!") == "x"
 
 
-def test_ids_follow_game_section_slug_and_never_collide() -> None:
-    graph = build_graph(
-        INFO, blocks("# Kampf", "Würfeln.", "Würfeln.", "Beispiel: Blau würfelt."), []
-    )
-    ids = [node.id for node in graph.nodes]
-    assert ids == [
-        "demo.kampf",
-        "demo.kampf.wuerfeln",
-        "demo.kampf.wuerfeln-2",
-        "demo.kampf.beispiel-blau-wuerfelt",
-    ]
-    assert [node.kind for node in graph.nodes] == ["section", "rule", "rule", "example"]
-
-
-def test_editing_one_rule_keeps_every_other_id() -> None:
-    texts = [
-        "# Kampf",
-        "Der Befreier würfelt.",
-        "Der Besatzer würfelt.",
-        "# Ende",
-        "Das Spiel endet.",
-    ]
-    before = build_graph(INFO, blocks(*texts), [])
-    texts[2] = "Der Besatzer würfelt mit höchstens zwei Würfeln."
-    after = build_graph(INFO, blocks(*texts), [])
+def test_editing_one_rule_keeps_every_other_id(builder: GraphBuilder) -> None:
+    before = builder.build(INFO, extraction(*CASTLE))
+    edited = list(CASTLE)
+    edited[1] = edited[1].replace("im Nachbarfeld", "im Feld daneben")
+    after = builder.build(INFO, extraction(*edited))
     changed = {n.id for n in before.nodes} ^ {n.id for n in after.nodes}
-    assert changed == {
-        "demo.kampf.der-besatzer-wuerfelt",
-        "demo.kampf.der-besatzer-wuerfelt-mit-hoechstens-zwei",
-    }
+    assert changed == set()  # an edit after the first six words keeps even its own id
+    edited[1] = "Jeder Angreifer braucht zwei Ritter. " + edited[1].split(". ", 1)[1]
+    after = builder.build(INFO, extraction(*edited))
+    lost = {n.id for n in before.nodes} - {n.id for n in after.nodes}
+    assert lost == {"demo.burgen-erobern.ein-angreifer-braucht-mindestens-zwei-ritter"}
 
 
 def test_editing_a_bundled_manual_keeps_other_ids(project: Project) -> None:
     before = {m.info.game: [n.id for n in m.graph.nodes] for m in analyse(project)}
     manual = project.sources_dir / "stratego" / "manual.txt"
-    lines = manual.read_text("utf-8").split("\n")
-    edited = next(i for i, line in enumerate(lines) if line.startswith("Angreifen bedeutet"))
-    lines[edited] = "Angreifen heißt: " + lines[edited]
-    manual.write_text("\n".join(lines), "utf-8")
+    text = manual.read_text("utf-8")
+    manual.write_text(text.replace("Angreifen bedeutet:", "Angreifen heißt:"), "utf-8")
     _refresh_checksum(project.sources_dir / "stratego")
     after = {m.info.game: [n.id for n in m.graph.nodes] for m in analyse(project)}
     for game, ids in before.items():
-        kept = [i for i in ids if i in after[game]]
         lost = [i for i in ids if i not in after[game]]
-        assert len(lost) <= (1 if game == "stratego" else 0), (game, lost)
-        assert kept == [i for i in after[game] if i in ids]
+        assert lost == (["stratego.angreifen.angreifen-bedeutet-der-spieler-nimmt-seine"] if game == "stratego" else [])
+
+
+def test_overrides_fix_kinds_edges_split_and_merge(builder: GraphBuilder, tmp_path: Path) -> None:
+    graph = builder.build(INFO, extraction(*CASTLE))
+    ids = {node.text: node for node in graph.nodes}
+    rule = ids["Der Verteidiger darf höchstens drei Würfel werfen."]
+    example = ids[CASTLE[2]]
+    path = tmp_path / "graph.yaml"
+    path.write_text(
+        f"""nodes:
+  - id: {rule.id}
+    fingerprint: {rule.fingerprint}
+    summary: Verteidiger würfeln mit höchstens drei Würfeln.
+edges:
+  - {{from: {example.id}, to: {rule.id}, type: illustrates}}
+split:
+  - id: {example.id}
+    fingerprint: {example.fingerprint}
+    parts: ["Spielerin Grün hat 4 Ritter im Nachbarfeld der Burg.", "Sie greift mit 3 Rittern an, einer muss zurückbleiben."]
+""",
+        "utf-8",
+    )
+    overrides, lines = load_overrides(path)
+    result, problems = apply_overrides(graph, overrides, lines, path)
+    assert problems == []
+    texts = {node.id: node for node in result.nodes}
+    assert texts[rule.id].summary == "Verteidiger würfeln mit höchstens drei Würfeln."
+    parts = [n for n in result.nodes if n.text.startswith(("Spielerin Grün", "Sie greift"))]
+    assert [p.kind for p in parts] == ["example", "example"]
+    assert len(parts) == 2
+
+
+def test_stale_and_orphaned_overrides_are_reported_with_their_line(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    graph = builder.build(INFO, extraction(*CASTLE))
+    rule = next(n for n in graph.nodes if n.kind == "rule")
+    path = tmp_path / "graph.yaml"
+    path.write_text(
+        f"""nodes:
+  - id: {rule.id}
+    fingerprint: "0000000000000000"
+    mechanical: false
+  - id: demo.gone.node
+    fingerprint: "0000000000000000"
+    kind: rule
+""",
+        "utf-8",
+    )
+    overrides, lines = load_overrides(path)
+    result, problems = apply_overrides(graph, overrides, lines, path)
+    assert problems[0].startswith(f"{path}:2: text of {rule.id} changed")
+    assert problems[1] == f"{path}:5: node demo.gone.node no longer exists"
+    assert result.node(rule.id).mechanical is False  # still applied, and reported
+
+
+def test_bad_overrides_file_is_one_line_of_bad_input(tmp_path: Path) -> None:
+    path = tmp_path / "graph.yaml"
+    path.write_text("nodes:\n  - id: x\n    kind: paragraph\n    fingerprint: f\n", "utf-8")
+    with pytest.raises(InputError) as raised:
+        load_overrides(path)
+    assert str(raised.value).startswith(f"{path}:2: nodes.0.kind")
 
 
 def _refresh_checksum(folder: Path) -> None:
-    from rulekit.sources import sha256_file
-
     meta = folder / "source.yaml"
     lines = [
         f"sha256: {sha256_file(folder / 'manual.txt')}" if line.startswith("sha256:") else line

@@ -1,67 +1,166 @@
-"""Line cleaning shared by the PDF and text paths: lines in reading order to blocks."""
+"""Line cleaning shared by the PDF and text paths: lines in reading order to blocks.
+
+`clean_lines` runs the repairs in a fixed order: font encodings first (later
+passes need real letters), then artefact removal, the path's own layout pass,
+dropped letters, typography, and last the assembly of lines into blocks with
+line-break hyphenation undone.  Every change is listed as a `Repair`.
+"""
 
 from __future__ import annotations
 
-from rulekit.model import Block, BlockKind, Extraction, Repair, TextLine
+import re
+import unicodedata
+from collections.abc import Callable
 
-_BLOCK_KIND: dict[str, BlockKind] = {
+from spacy.lang.de.stop_words import STOP_WORDS
+
+from rulekit.extract.artefacts import mark_artefacts
+from rulekit.extract.encoding import decode_fonts, restore_dropped_letters
+from rulekit.extract.lexicon import Lexicon
+from rulekit.model import Block, BlockKind, Extraction, LineRole, Repair, TextLine
+
+Pass = Callable[[list[TextLine]], tuple[list[TextLine], list[Repair]]]
+
+_BLOCK_KIND: dict[LineRole, BlockKind] = {
     "heading": "heading",
     "list-item": "list-item",
     "figure": "figure",
     "caption": "caption",
     "body": "paragraph",
 }
+_HYPHENS = ("-", "\u2010")
+SOFT_HYPHEN = "\u00ad"
+# Typographic ligatures (U+FB00-FB06); their letters come from Unicode itself.
+_LIGATURES = {chr(c): unicodedata.normalize("NFKC", chr(c)) for c in range(0xFB00, 0xFB07)}
+_LIGATURE_RE = re.compile("[" + "".join(_LIGATURES) + "]")
+# German opening quotes always follow a space, a bracket or the start of a line.
+_GLUED_QUOTE = re.compile(r"(?<=[^\s(\[/–—„‚])(?=[„‚])")
+_WORD = re.compile(r"[^\W\d_]+(?:\.(?=\s|$))?")
 
 
-def clean_lines(lines: list[TextLine]) -> Extraction:
-    """Blocks from lines whose roles are decided; artefact lines are dropped.
+def clean_lines(
+    lines: list[TextLine],
+    lexicon: Lexicon,
+    layout: Pass | None = None,
+    repairs: list[Repair] | None = None,
+) -> Extraction:
+    """Repair and assemble lines into blocks; `layout` decides roles where layout was lost."""
+    found = list(repairs or [])
+    passes: list[Pass] = [
+        lambda ls: decode_fonts(ls, lexicon),
+        mark_artefacts,
+        *([layout] if layout else []),
+        lambda ls: restore_dropped_letters(ls, lexicon),
+        fix_typography,
+    ]
+    for run in passes:
+        lines, more = run(lines)
+        found.extend(more)
+    blocks, more = assemble(lines, lexicon)
+    found.extend(more)
+    found.sort(key=lambda repair: repair.line)
+    return Extraction(blocks=blocks, repairs=found)
 
-    Consecutive lines of one role form one block; a body line with
-    `starts_paragraph` opens a new paragraph.
+
+def fix_typography(lines: list[TextLine]) -> tuple[list[TextLine], list[Repair]]:
+    """Expand ligature characters, drop soft hyphens inside lines, restore a space before „."""
+    result: list[TextLine] = []
+    repairs: list[Repair] = []
+    for line in lines:
+        text = line.text
+        fixed = _LIGATURE_RE.sub(lambda m: _LIGATURES[m.group()], text)
+        if fixed != text:
+            repairs.append(_repair("ligature", text, fixed, line))
+        inner = fixed.rstrip()
+        if SOFT_HYPHEN in inner[:-1]:
+            unhyphenated = inner[:-1].replace(SOFT_HYPHEN, "") + inner[-1]
+            repairs.append(_repair("soft-hyphen", fixed, unhyphenated, line))
+            fixed = unhyphenated
+        spaced = _GLUED_QUOTE.sub(" ", fixed)
+        if spaced != fixed:
+            repairs.append(_repair("spacing", fixed, spaced, line))
+        result.append(line.model_copy(update={"text": spaced}) if spaced != text else line)
+    return result, repairs
+
+
+def assemble(lines: list[TextLine], lexicon: Lexicon) -> tuple[list[Block], list[Repair]]:
+    """Blocks from role-tagged lines; artefacts are dropped.
+
+    Consecutive lines of one role form one block; a line with
+    `starts_paragraph` opens a new one.
     """
     blocks: list[Block] = []
     repairs: list[Repair] = []
     current: list[TextLine] = []
 
     def flush() -> None:
-        if current:
-            blocks.append(_block(current, repairs))
-            current.clear()
+        if not current:
+            return
+        text = current[0].text.strip()
+        for line in current[1:]:
+            text, repair = join_lines(text, line.text.strip(), lexicon)
+            if repair is not None:
+                repairs.append(repair.model_copy(update={"page": line.page, "line": line.line}))
+        blocks.append(
+            Block(
+                kind=_BLOCK_KIND[current[0].role or "body"],
+                text=text,
+                page=current[0].page,
+                lines=(current[0].line, current[-1].line),
+            )
+        )
+        current.clear()
 
     for line in lines:
         role = line.role or "body"
-        if role == "artefact":
+        if role == "artefact" or not line.text.strip():
             continue
         if current and ((current[0].role or "body") != role or line.starts_paragraph):
             flush()
         current.append(line)
     flush()
-    return Extraction(blocks=blocks, repairs=repairs)
+    return blocks, repairs
 
 
-def _block(lines: list[TextLine], repairs: list[Repair]) -> Block:
-    text = lines[0].text.strip()
-    for line in lines[1:]:
-        text = join_lines(text, line.text.strip())
-    return Block(
-        kind=_BLOCK_KIND[lines[0].role or "body"],
-        text=text,
-        page=lines[0].page,
-        lines=(lines[0].line, lines[-1].line),
+def join_lines(left: str, right: str, lexicon: Lexicon) -> tuple[str, Repair | None]:
+    """Join two lines of running text, undoing line-break hyphenation.
+
+    - a soft hyphen always marks a break;
+    - a hyphen before an upper-case continuation belongs to a compound ("Bunker-Karte");
+    - a hyphen before a conjunction is a suspended hyphen ("hin- und herbewegen"),
+      unless the joined word is a word ("her-" + "ein");
+    - any other hyphen before a lower-case continuation is a line break.
+    """
+    if not left or not right:
+        return left or right, None
+    if left.endswith(SOFT_HYPHEN):
+        return left[:-1] + right, _hyphenation(left, right, 1.0)
+    if not (left.endswith(_HYPHENS) and len(left) > 1 and left[-2].isalpha()):
+        return f"{left} {right}", None
+    if not right[:1].islower():
+        return left + right, None
+    head = _WORD.findall(left[:-1])[-1:] or [""]
+    tail_match = _WORD.match(right)
+    tail = tail_match.group() if tail_match else ""
+    joined = head[0] + tail.rstrip(".")
+    if lexicon.known(joined):
+        return left[:-1] + right, _hyphenation(left, right, 0.95)
+    if tail.casefold() in STOP_WORDS or tail.endswith("."):
+        return f"{left} {right}", None
+    return left[:-1] + right, _hyphenation(left, right, 0.75)
+
+
+def _hyphenation(left: str, right: str, confidence: float) -> Repair:
+    last, first = left.split()[-1], right.split()[0]
+    return Repair(
+        kind="hyphenation",
+        before=f"{last}\n{first}",
+        after=last[:-1] + first,
+        page=None,
+        line=0,
+        confidence=confidence,
     )
 
 
-def join_lines(left: str, right: str) -> str:
-    """Join two lines of running text, undoing line-break hyphenation.
-
-    A soft hyphen always marks a break; a hard hyphen before a lower-case
-    continuation is a break too, before an upper-case one it belongs to a
-    compound ("Bunker-" + "Karte").
-    """
-    if left.endswith("\u00ad"):
-        return left[:-1] + right
-    if left.endswith(("-", "\u2010")) and len(left) > 1 and left[-2].isalpha():
-        if right[:1].islower():
-            return left[:-1] + right
-        return left + right
-    return f"{left} {right}" if left and right else left or right
+def _repair(kind: str, before: str, after: str, line: TextLine) -> Repair:
+    return Repair(kind=kind, before=before, after=after, page=line.page, line=line.line, confidence=0.95)

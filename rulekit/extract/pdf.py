@@ -1,53 +1,855 @@
-"""The PDF path, built on pdfplumber: the page is the unit of work."""
+"""The PDF path, built on pdfplumber: the page is the unit of work.
+
+Each page becomes lines in reading order with a layout role:
+
+1. words with their font and size (`page.extract_words`);
+2. figure regions: images, and drawings (clusters of shapes that are more than
+   a frame), so that labels inside them become figure text;
+3. column gutters: x-ranges that almost no word covers, found per page;
+4. line segments: words on one baseline, split at the gutters;
+5. reading order: full-width elements (a heading or figure across the
+   gutters) cut the page into horizontal bands, and each band is read column
+   by column;
+6. roles from size and weight (headings), position (figures, captions) and
+   list markers; paragraph starts from vertical gaps, indents and short lines.
+
+Tagged PDFs take reading order, roles and paragraphs from the structure tree
+instead.  Running headers and footers are lines near the top or bottom edge
+that repeat, with digits ignored, at the same height on nearby pages; only a
+few pages' worth of small `_Line` records is held for that comparison, so
+memory stays flat however long the manual is.
+"""
 
 from __future__ import annotations
 
+import bisect
+import re
+import statistics
+from collections import Counter, deque
+from collections.abc import Generator, Iterable, Iterator
+from dataclasses import dataclass, field
+from itertools import accumulate, pairwise
 from pathlib import Path
+from typing import Any, NamedTuple
 
 import pdfplumber
+from pdfminer.data_structures import NumberTree
 from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect
 from pdfminer.pdfparser import PDFSyntaxError
-from pdfminer.psparser import PSException
+from pdfminer.pdftypes import PDFObjRef, resolve1
+from pdfminer.psparser import PSException, PSLiteral
 from pdfplumber.utils.exceptions import PdfminerException
 
 from rulekit.errors import InputError
-from rulekit.model import Block, Extraction
+from rulekit.extract.clean import clean_lines
+from rulekit.extract.lexicon import Lexicon, german_lexicon
+from rulekit.model import Extraction, LineRole, Repair, TextLine
+
+__all__ = ["extract_pdf", "open_pdf", "pdf_lines"]
+
+# Top and bottom strips, as a fraction of the page height, where running
+# headers, footers and page numbers live.
+EDGE = 0.1
+# Pages on either side of a page whose edge lines are compared with its own.
+WINDOW = 2
+# A heading's font is at least this much larger than the body font.
+HEADING_RATIO = 1.15
+# Labels and captions are set smaller than this fraction of the body font.
+SMALL_RATIO = 0.92
+
+_BOLD = re.compile(r"bold|black|heavy|semibold|demibold|extrabold|ultrabold", re.IGNORECASE)
+_ITALIC = re.compile(r"italic|oblique|kursiv", re.IGNORECASE)
+_CID = re.compile(r"\(cid:(\d+)\)")
+_LIST_MARKER = re.compile(r"^(?:[•◦▪▫●○■□‣∙·–*]|\d{1,2}[.)]|[a-z]\))\s")
+_PAGE_NUMBER = re.compile(r"^\W*(?:seite\s*)?\d{1,4}(?:\s*(?:von|/)\s*\d{1,4})?\W*$", re.IGNORECASE)
+_BREAK_HYPHENS = ("-", "\u2010", "\u00ad")
+
+_STRUCT_ROLES: dict[str, LineRole] = {
+    **{tag: "heading" for tag in ("H", "H1", "H2", "H3", "H4", "H5", "H6", "Title")},
+    **{tag: "list-item" for tag in ("L", "LI", "Lbl", "LBody")},
+    "Figure": "figure",
+    "Caption": "caption",
+    **{tag: "body" for tag in ("P", "BlockQuote", "Note", "TD", "TH")},
+}
+_STRUCT_BLOCKS = {"P", "H", "H1", "H2", "H3", "H4", "H5", "H6", "Title", "LI", "Figure"}
+_STRUCT_BLOCKS |= {"Caption", "TD", "TH", "BlockQuote", "Note"}
+
+
+@dataclass(slots=True)
+class _Word:
+    text: str
+    x0: float
+    x1: float
+    top: float
+    bottom: float
+    size: float
+    bold: bool
+    italic: bool
+    mcid: int | None = None
+
+
+@dataclass(slots=True)
+class _Line:
+    """A line (or the part of one inside a column) with what the roles are decided from."""
+
+    words: list[_Word]
+    x0: float
+    x1: float
+    top: float
+    bottom: float
+    size: float
+    text: str = ""
+    column: int = 0
+    band: int = 0
+    spans: bool = False
+    left: float = 0.0
+    right: float = 0.0
+    gap: float = 0.0
+    gap_limit: float = 0.0
+    role: LineRole | None = None
+    block: object = None
+    starts: bool = False
+
+    @property
+    def bold(self) -> bool:
+        return all(w.bold for w in self.words if any(c.isalpha() for c in w.text))
+
+    @property
+    def italic(self) -> bool:
+        return all(w.italic for w in self.words)
+
+    @property
+    def first_width(self) -> float:
+        return self.words[0].x1 - self.words[0].x0
+
+
+@dataclass
+class _Page:
+    index: int
+    number: int
+    height: float
+    lines: list[_Line]
+
+
+@dataclass
+class _Document:
+    """What is carried from page to page: font sizes seen and the structure tree."""
+
+    sizes: Counter[float] = field(default_factory=Counter)
+    structure: _Structure | None = None
+    text_seen: bool = False
+
+    @property
+    def body_size(self) -> float:
+        return self.sizes.most_common(1)[0][0] if self.sizes else 10.0
 
 
 def open_pdf(path: Path) -> pdfplumber.PDF:
     """Open a PDF, turning every way it can be unreadable into an `InputError`."""
+    with path.open("rb") as handle:
+        head = handle.read(1024)
+        handle.seek(0, 2)
+        size = handle.tell()
+        handle.seek(max(0, size - 2048))
+        tail = handle.read()
+    if not head.strip():
+        raise InputError(path, 0, "file is empty")
+    if b"%PDF-" not in head:
+        raise InputError(path, 0, "not a PDF: the file has no %PDF- header")
+    if b"%%EOF" not in tail:
+        raise InputError(path, 0, "truncated PDF: no %%EOF marker at the end; get the file again")
     try:
         pdf = pdfplumber.open(path)
-        pdf.pages  # noqa: B018 - reading the page tree is what finds truncation
+        pdf.pages  # noqa: B018 - reading the page tree is what finds damage
     except (PdfminerException, PDFSyntaxError, PSException, ValueError, KeyError) as error:
         cause = error.args[0] if error.args else error
         if isinstance(cause, (PDFPasswordIncorrect, PDFEncryptionError)):
             raise InputError(path, 0, "PDF is encrypted; remove the password first") from None
-        raise InputError(path, 0, f"corrupt or truncated PDF ({cause})") from None
+        raise InputError(path, 0, f"corrupt PDF ({cause})") from None
     return pdf
 
 
-def extract_pdf(path: Path, pages: list[int] | None = None) -> Extraction:
-    """Blocks from a PDF: each text line is one paragraph block, page by page."""
-    blocks: list[Block] = []
+def extract_pdf(
+    path: Path, pages: list[int] | None = None, lexicon: Lexicon | None = None
+) -> Extraction:
+    """Clean blocks from a PDF: `clean_lines` over `pdf_lines`, furniture listed as repairs."""
+    lines = list(pdf_lines(path, pages))
+    removed = [
+        Repair(
+            kind=ln.artefact or "artefact",
+            before=ln.text,
+            after="",
+            page=ln.page,
+            line=ln.line,
+            confidence=0.9,
+        )
+        for ln in lines
+        if ln.role == "artefact"
+    ]
+    return clean_lines(lines, lexicon or german_lexicon(), repairs=removed)
+
+
+def pdf_lines(path: Path, pages: list[int] | None = None) -> Iterator[TextLine]:
+    """The text lines of a PDF in reading order, page by page, with roles from layout.
+
+    `pages` are the printed page numbers of the file's pages; PDF pages are
+    numbered from 1 otherwise.  Characters whose font has no Unicode map come
+    out as U+F0000 plus their glyph code; ligature characters and soft hyphens
+    are left for `clean_lines`, which lists its changes as repairs.
+    """
     with open_pdf(path) as pdf:
-        chars_seen = False
+        document = _Document(structure=_Structure.of(pdf))
+        window: deque[_Page] = deque(maxlen=2 * WINDOW + 1)
+        previous: _Line | None = None
+        count = len(pdf.pages)
         for index, page in enumerate(pdf.pages):
             number = pages[index] if pages and index < len(pages) else index + 1
-            chars_seen = chars_seen or bool(page.chars)
-            for line_no, line in enumerate(page.extract_text().splitlines(), start=1):
-                if line.strip():
-                    blocks.append(
-                        Block(
-                            kind="paragraph",
-                            text=line.strip(),
-                            page=number,
-                            lines=(line_no, line_no),
-                        )
-                    )
-            page.close()
-        if not chars_seen:
+            try:
+                lines = _page_lines(page, document)
+            except (PdfminerException, PSException, ValueError, KeyError, TypeError) as error:
+                raise InputError(path, 0, f"corrupt PDF: page {index + 1} ({error})") from None
+            finally:
+                page.close()
+            window.append(_Page(index, number, float(page.height), lines))
+            # The page WINDOW places back now has all its neighbours in the window.
+            if index >= WINDOW:
+                previous = yield from _emit(window, index - WINDOW, previous)
+        for index in range(max(0, count - WINDOW), count):
+            previous = yield from _emit(window, index, previous)
+        if not document.text_seen:
             raise InputError(
                 path, 0, "PDF has no text layer (scanned images only); run OCR on it first"
             )
-    return Extraction(blocks=blocks, repairs=[])
+
+
+def _emit(
+    window: deque[_Page], index: int, previous: _Line | None
+) -> Generator[TextLine, None, _Line | None]:
+    """Yield one page's lines, once its running headers and footers are known."""
+    page = next(p for p in window if p.index == index)
+    neighbours = [p for p in window if p is not page and abs(p.index - index) <= WINDOW]
+    for number, line in enumerate(page.lines, start=1):
+        kind = _furniture(line, page, neighbours)
+        if kind is not None:
+            line.role = "artefact"
+        elif line.role == "artefact":
+            kind = "untagged"
+        else:
+            _decide_paragraph(line, previous)
+            previous = line
+        yield TextLine(
+            text=line.text,
+            page=page.number,
+            line=number,
+            role=line.role,
+            starts_paragraph=line.starts,
+            artefact=kind,
+        )
+    return previous
+
+
+def _furniture(line: _Line, page: _Page, neighbours: Iterable[_Page]) -> str | None:
+    """The kind of a page number, running header or footer: an edge line that repeats nearby."""
+    top = line.top < EDGE * page.height
+    if not top and line.bottom <= (1 - EDGE) * page.height:
+        return None
+    if _PAGE_NUMBER.match(line.text):
+        return "page-number"
+    key = _furniture_key(line.text)
+    repeated = any(
+        abs(other.top - line.top) <= 3 and _furniture_key(other.text) == key
+        for neighbour in neighbours
+        for other in neighbour.lines
+        if other.top < EDGE * neighbour.height or other.bottom > (1 - EDGE) * neighbour.height
+    )
+    if not repeated:
+        return None
+    return "running-header" if top else "running-footer"
+
+
+def _furniture_key(text: str) -> str:
+    return re.sub(r"\d+", "#", "".join(text.lower().split()))
+
+
+def _decide_paragraph(line: _Line, previous: _Line | None) -> None:
+    """Set `starts` (and list continuation) from the line before, across columns and pages."""
+    if previous is None:
+        line.starts = True
+        return
+    if line.block is not None:
+        line.starts = line.block != previous.block or line.role != previous.role
+        return
+    broken = previous.text.endswith(_BREAK_HYPHENS) and previous.text[-2:-1].isalpha()
+    gap_break = line.gap > line.gap_limit
+    if line.role in ("heading", "figure", "caption"):
+        line.starts = (
+            previous.role != line.role or gap_break or abs(previous.size - line.size) > 0.5
+        )
+        return
+    if line.role != "body":
+        line.starts = True
+        return
+    opens = previous.role != "body" or gap_break or _forced_break(previous, line)
+    if _LIST_MARKER.match(line.text) and not broken and opens:
+        line.role, line.starts = "list-item", True
+        return
+    if previous.role == "list-item" and not gap_break:
+        hanging = line.x0 - line.left > 0.3 * line.size
+        if broken or hanging or not _forced_break(previous, line):
+            line.role, line.starts = "list-item", False
+            return
+    indent = (line.x0 - line.left) - (previous.x0 - previous.left)
+    line.starts = not broken and (
+        previous.role != "body"
+        or gap_break
+        or 0.5 * line.size < indent < 4 * line.size
+        or _forced_break(previous, line)
+    )
+
+
+def _forced_break(previous: _Line, line: _Line) -> bool:
+    """The line's first word would have fitted on the previous line: that line ended a paragraph."""
+    space = 0.25 * previous.size
+    return previous.x1 + space + line.first_width < previous.right - 1
+
+
+def _page_lines(page: Any, document: _Document) -> list[_Line]:
+    """One page's lines in reading order, roles set except paragraph starts and furniture."""
+    tagged = document.structure is not None
+    attrs = ["fontname", "size", "mcid", "tag"] if tagged else ["fontname", "size"]
+    raw = page.extract_words(
+        x_tolerance_ratio=0.2, keep_blank_chars=False, expand_ligatures=False, extra_attrs=attrs
+    )
+    words = [_word(w) for w in raw if w.get("upright", True)]
+    words = [w for w in words if w.text]
+    if not words:
+        return []
+    document.text_seen = True
+    for w in words:
+        document.sizes[round(w.size * 2) / 2] += len(w.text)
+    regions = _figure_regions(page)
+    if tagged and document.structure is not None:
+        mapping = document.structure.page_map(page)
+        lines = _tagged_lines(words, mapping) if mapping else None
+        if lines is not None:
+            _classify(lines, regions, document.body_size)
+            return lines
+    lines = _layout_lines(words, regions, float(page.width), float(page.height))
+    _classify(lines, regions, document.body_size)
+    return lines
+
+
+def _word(raw: dict[str, Any]) -> _Word:
+    text = _CID.sub(lambda m: chr(0xF0000 + int(m.group(1))), raw["text"])
+    fontname = str(raw.get("fontname", ""))
+    return _Word(
+        text=text,
+        x0=float(raw["x0"]),
+        x1=float(raw["x1"]),
+        top=float(raw["top"]),
+        bottom=float(raw["bottom"]),
+        size=float(raw.get("size", 10.0)),
+        bold=bool(_BOLD.search(fontname)),
+        italic=bool(_ITALIC.search(fontname)),
+        mcid=None if raw.get("tag") == "Artifact" else raw.get("mcid"),
+    )
+
+
+# --- geometry ---------------------------------------------------------------
+
+Box = tuple[float, float, float, float]  # x0, top, x1, bottom
+
+
+def _figure_regions(page: Any) -> list[Box]:
+    """Boxes whose text is figure text: pictures, and drawings that are more than a frame.
+
+    A frame (an example box: a border and a background, one box drawn several
+    times) holds running text; a drawing has shapes inside its outline.
+    Anything covering half the page is a background and ignored.
+    """
+    area = float(page.width) * float(page.height)
+    regions = [_box(obj) for obj in page.images if _area(_box(obj)) < 0.5 * area]
+    shapes = [
+        _box(obj)
+        for obj in (*page.rects, *page.curves, *page.lines)
+        if _area(_box(obj)) < 0.5 * area
+    ]
+    for cluster, members in _clusters(shapes):
+        inner = [b for b in members if max(abs(a - c) for a, c in zip(b, cluster, strict=True)) > 3]
+        if len(inner) >= 2:
+            regions.append(cluster)
+    return regions
+
+
+def _box(obj: dict[str, Any]) -> Box:
+    return (float(obj["x0"]), float(obj["top"]), float(obj["x1"]), float(obj["bottom"]))
+
+
+def _area(box: Box) -> float:
+    return max(0.0, box[2] - box[0]) * max(0.0, box[3] - box[1])
+
+
+def _clusters(boxes: list[Box]) -> list[tuple[Box, list[Box]]]:
+    """Groups of touching boxes, found in one sweep from top to bottom."""
+    clusters: list[tuple[Box, list[Box]]] = []
+    for box in sorted(boxes, key=lambda b: b[1]):
+        touching = [c for c in clusters if _touch(c[0], box)]
+        members = [box] + [m for c in touching for m in c[1]]
+        merged = (
+            min(b[0] for b in members),
+            min(b[1] for b in members),
+            max(b[2] for b in members),
+            max(b[3] for b in members),
+        )
+        clusters = [c for c in clusters if c not in touching]
+        clusters.append((merged, members))
+    return clusters
+
+
+def _touch(a: Box, b: Box, margin: float = 1.0) -> bool:
+    return (
+        a[0] - margin <= b[2]
+        and b[0] - margin <= a[2]
+        and a[1] - margin <= b[3]
+        and b[1] - margin <= a[3]
+    )
+
+
+def _inside(line: _Line, box: Box) -> bool:
+    x, y = (line.x0 + line.x1) / 2, (line.top + line.bottom) / 2
+    return box[0] - 1 <= x <= box[2] + 1 and box[1] - 1 <= y <= box[3] + 1
+
+
+def _rows(words: list[_Word]) -> list[list[_Word]]:
+    """Words grouped by baseline (bottom edge, within a quarter of the font size), left to right."""
+    rows: list[list[_Word]] = []
+    for word in sorted(words, key=lambda w: w.bottom):
+        if rows and word.bottom - rows[-1][0].bottom <= 0.25 * rows[-1][0].size:
+            rows[-1].append(word)
+        else:
+            rows.append([word])
+    for row in rows:
+        row.sort(key=lambda w: w.x0)
+    return rows
+
+
+def _gutters(words: list[_Word]) -> list[tuple[float, float]]:
+    """The x-ranges between columns: runs that few words cover, with text on both sides.
+
+    Coverage (words over each point of width) comes from a difference array,
+    so this is linear in words plus page width.  A point belongs to a gutter
+    when its coverage is at most a quarter of the densest coverage on its
+    left and on its right: a heading across the columns lowers that contrast
+    but does not hide the gutter, and a column with a few lines still counts.
+    A gutter is at least an em wide, wider than any river in justified text.
+    """
+    left = int(min(w.x0 for w in words))
+    right = int(max(w.x1 for w in words)) + 1
+    delta = [0] * (right - left + 2)
+    for w in words:
+        delta[int(w.x0) - left] += 1
+        delta[int(w.x1) - left + 1] -= 1
+    coverage = list(accumulate(delta[:-1]))
+    before = list(accumulate(coverage, max))
+    after = list(accumulate(reversed(coverage), max))[::-1]
+    size = statistics.median(w.size for w in words)
+    gutters: list[tuple[float, float]] = []
+    start: int | None = None
+    for x in range(1, len(coverage) - 1):
+        sides = min(before[x - 1], after[x + 1])
+        if sides >= 2 and coverage[x] <= sides / 4:
+            start = x if start is None else start
+            continue
+        if start is not None and x - start >= size:
+            gutters.append((left + start, left + x))
+        start = None
+    return gutters
+
+
+def _segments(row: list[_Word], gutters: list[tuple[float, float]]) -> list[list[_Word]]:
+    """A row split where a gutter runs between two words with a gap wider than a space."""
+    pieces = [[row[0]]]
+    for word in row[1:]:
+        last = pieces[-1][-1]
+        gap = word.x0 - last.x1
+        # Justified spacing never reaches three ems: such a gap parts two things.
+        if gap > 3 * word.size or (
+            gap > 0.8 * word.size and any(last.x1 < b and a < word.x0 for a, b in gutters)
+        ):
+            pieces.append([word])
+        else:
+            pieces[-1].append(word)
+    return pieces
+
+
+def _make_line(words: list[_Word]) -> _Line:
+    parts = [words[0].text]
+    for previous, word in pairwise(words):
+        # Words split only by a font change touch; a real space leaves a gap.
+        if word.x0 - previous.x1 > 0.1 * word.size:
+            parts.append(" ")
+        parts.append(word.text)
+    text = "".join(parts)
+    sizes = Counter({w.size: len(w.text) for w in words})
+    return _Line(
+        words=words,
+        x0=min(w.x0 for w in words),
+        x1=max(w.x1 for w in words),
+        top=min(w.top for w in words),
+        bottom=max(w.bottom for w in words),
+        size=sizes.most_common(1)[0][0],
+        text=text,
+    )
+
+
+def _layout_lines(
+    words: list[_Word], regions: list[Box], width: float, height: float
+) -> list[_Line]:
+    """Lines of an untagged page in reading order: bands, then columns, then top to bottom."""
+    region_of = [next((i for i, r in enumerate(regions) if _inside_word(w, r)), -1) for w in words]
+    rows = _rows([w for w, r in zip(words, region_of, strict=True) if r < 0])
+    frame = _frame(rows, height)
+    framed = [w for row in rows for w in row if frame[0] <= w.top and w.bottom <= frame[1]]
+    gutters = _gutters(framed) if framed else []
+    lines = [_make_line(piece) for row in rows for piece in _segments(row, gutters)]
+    for index in range(len(regions)):
+        group = [w for w, r in zip(words, region_of, strict=True) if r == index]
+        lines.extend(_make_line(row) for row in _rows(group))
+    for line in lines:
+        line.column = sum(b <= line.x0 + 1 for _, b in gutters)
+        line.spans = any(line.x0 <= a and b <= line.x1 for a, b in gutters)
+    # Full-width lines and figures across a gutter cut the page into bands.
+    cuts: list[tuple[float, float]] = [(ln.top, ln.bottom) for ln in lines if ln.spans]
+    cuts += [(r[1], r[3]) for r in regions if any(r[0] <= a and b <= r[2] for a, b in gutters)]
+    cuts = _merge_intervals(cuts + _alone(lines, regions, gutters, frame, cuts))
+    for line in lines:
+        middle = (line.top + line.bottom) / 2
+        inside = [i for i, (a, b) in enumerate(cuts) if a - 1 <= middle <= b + 1]
+        if inside:
+            line.spans = True
+            line.band = 2 * inside[0] + 1
+        else:
+            line.band = 2 * sum(b < middle for _, b in cuts)
+    lines.sort(key=lambda ln: (ln.band, 0 if ln.spans else ln.column, ln.top, ln.x0))
+    _measure(lines, len(gutters) + 1, width)
+    return lines
+
+
+def _frame(rows: list[list[_Word]], height: float) -> tuple[float, float]:
+    """The top and bottom of the page's body, without lines set off in its margins.
+
+    Rows are merged into blocks wherever less than a font size separates
+    them; blocks that lie wholly in the top or bottom strip are margin text
+    (running headers, footers, page numbers) and stay out of the column analysis.
+    """
+    blocks: list[list[float]] = []
+    for row in sorted(rows, key=lambda r: min(w.top for w in r)):
+        top, bottom = min(w.top for w in row), max(w.bottom for w in row)
+        if blocks and top - blocks[-1][1] < 0.8 * row[0].size:
+            blocks[-1][1] = max(blocks[-1][1], bottom)
+        else:
+            blocks.append([top, bottom])
+    body = [b for b in blocks if b[1] > EDGE * height and b[0] < (1 - EDGE) * height]
+    return (body[0][0], body[-1][1]) if body else (0.0, height)
+
+
+def _alone(
+    lines: list[_Line],
+    regions: list[Box],
+    gutters: list[tuple[float, float]],
+    frame: tuple[float, float],
+    cuts: list[tuple[float, float]],
+) -> list[tuple[float, float]]:
+    """Lines that stand alone across the columns: a short heading set over all of them.
+
+    Going down the page from cut to cut, a line is alone when the text of
+    every column above it (since the last cut) ends clearly above it, by most
+    of its font size, the other columns have text there, nothing beside it,
+    and start again below it at the height its own column does.  A heading
+    left at the foot of a page, below all columns, counts too.  The last line
+    of a column beside a shorter one does not: it follows its paragraph at
+    the usual leading, or the other column resumes elsewhere.
+    """
+    if not gutters:
+        return []
+    body = [ln for ln in lines if frame[0] <= ln.top and ln.bottom <= frame[1]]
+    edges = [-1e9, *(x for g in gutters for x in g), 1e9]
+    spans: list[list[tuple[float, float]]] = [
+        sorted(
+            [(ln.top, ln.bottom) for ln in body if ln.column == c]
+            + [(r[1], r[3]) for r in regions if r[0] < edges[2 * c + 1] and edges[2 * c] < r[2]]
+        )
+        for c in range(len(gutters) + 1)
+    ]
+    found: list[tuple[float, float]] = []
+    for line in sorted(body, key=lambda ln: ln.top):
+        if line.spans:
+            continue
+        floor = max((b for _, b in cuts + found if b <= line.top), default=-1e9)
+        above = [_last_above(column, floor, line.top) for column in spans]
+        others = [c for c, bottom in enumerate(above) if c != line.column and bottom is not None]
+        if not others or line.top - max(b for b in above if b is not None) < 0.8 * line.size:
+            continue
+        own = spans[line.column]
+        index = bisect.bisect_right(own, (line.top, line.bottom))
+        below = own[index][0] if index < len(own) else None
+        if all(_resumes(spans[c], line, below) for c in others):
+            found.append((line.top, line.bottom))
+    return found
+
+
+def _last_above(column: list[tuple[float, float]], floor: float, top: float) -> float | None:
+    """The bottom of a column's text between `floor` and `top`; None when it has none there."""
+    start = bisect.bisect_left(column, (floor, floor))
+    end = bisect.bisect_left(column, (top, top))
+    bottoms = [b for a, b in column[max(start, end - 3) : end] if a >= floor and b <= top]
+    return max(bottoms, default=None)
+
+
+def _resumes(column: list[tuple[float, float]], line: _Line, below: float | None) -> bool:
+    """Whether a column leaves `line` alone: clear beside it, resuming where its own column does.
+
+    `column` holds the extents of the other column's lines, sorted; `below`
+    is the top of the next line in the line's own column, None at its end.
+    """
+    index = bisect.bisect_left(column, (line.bottom, line.bottom))
+    if any(b > line.top for _, b in column[max(0, index - 3) : index]):
+        return False
+    if index == len(column):
+        return below is None
+    return below is not None and abs(column[index][0] - below) <= line.size
+
+
+def _inside_word(word: _Word, box: Box) -> bool:
+    x, y = (word.x0 + word.x1) / 2, (word.top + word.bottom) / 2
+    return box[0] - 1 <= x <= box[2] + 1 and box[1] - 1 <= y <= box[3] + 1
+
+
+def _merge_intervals(intervals: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    merged: list[tuple[float, float]] = []
+    for a, b in sorted(intervals):
+        if merged and a <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], b))
+        else:
+            merged.append((a, b))
+    return merged
+
+
+def _measure(lines: list[_Line], columns: int, width: float) -> None:
+    """Column edges, and the vertical gap of each line to the one above it in its column."""
+    left = {
+        c: min((ln.x0 for ln in lines if ln.column == c and not ln.spans), default=0.0)
+        for c in range(columns)
+    }
+    right = {
+        c: max((ln.x1 for ln in lines if ln.column == c and not ln.spans), default=width)
+        for c in range(columns)
+    }
+    page_left = min(ln.x0 for ln in lines)
+    page_right = max(ln.x1 for ln in lines)
+    gaps: list[float] = []
+    for above, line in zip([None, *lines], lines, strict=False):
+        line.left = page_left if line.spans else left[line.column]
+        line.right = page_right if line.spans else right[line.column]
+        if above is None or above.band != line.band or above.column != line.column:
+            continue
+        line.gap = line.top - above.bottom
+        if abs(above.size - line.size) < 0.5:
+            gaps.append(line.gap)
+    limit = (statistics.median(gaps) if gaps else 0.0) + 0.25 * statistics.median(
+        ln.size for ln in lines
+    )
+    for line in lines:
+        line.gap_limit = limit
+
+
+# --- roles ------------------------------------------------------------------
+
+
+def _classify(lines: list[_Line], regions: list[Box], body: float) -> None:
+    """Give every line without a role one: figure, caption, heading or body."""
+    for line in lines:
+        if line.role is not None:
+            continue
+        if any(_inside(line, r) for r in regions):
+            line.role = "figure"
+        elif line.size >= HEADING_RATIO * body or (line.bold and line.size >= 0.95 * body):
+            line.role = "heading"
+    small = [ln for ln in lines if ln.role is None and (ln.size <= SMALL_RATIO * body or ln.italic)]
+    for line in small:
+        if line.role is not None:
+            continue
+        below = [r for r in regions if -line.size <= line.top - r[3] <= 2 * line.size]
+        if any(line.x0 < r[2] and r[0] < line.x1 for r in below):
+            line.role = "caption"
+    # Captions run on: the lines right below a caption line in the same style.
+    for above, line in pairwise(lines):
+        if (
+            line.role is None
+            and above.role == "caption"
+            and line.italic == above.italic
+            and abs(line.size - above.size) < 0.5
+            and 0 <= line.top - above.bottom <= line.size
+        ):
+            line.role = "caption"
+    # Clusters of short, small labels outside any drawing are figure text too.
+    labels = [
+        ln
+        for ln in lines
+        if ln.role is None and ln.size <= SMALL_RATIO * body and len(ln.text) <= 30
+    ]
+    for line in labels:
+        if any(o is not line and abs(o.top - line.top) <= 4 * line.size for o in labels):
+            line.role = "figure"
+    for line in lines:
+        if line.role is None:
+            line.role = "body"
+
+
+# --- tagged PDFs ------------------------------------------------------------
+
+
+class _Element(NamedTuple):
+    path: tuple[int, ...]  # child positions from the root: a document-wide sort key
+    role: LineRole | None
+    block: int  # the paragraph it belongs to: its nearest block element's object id
+    in_item: bool  # inside a list item, where a P is part of the item
+
+
+class _Structure:
+    """Reading order, roles and paragraphs from a tagged PDF's structure tree.
+
+    Each marked-content id on a page leads, through the parent tree, to a
+    structure element and up its /P chain to the root.  Elements the root
+    does not reach (their parent does not list them) are left out, like
+    content marked as an Artifact: a page's untagged content is furniture.
+    """
+
+    def __init__(self, root: dict[str, Any]) -> None:
+        self.root = root
+        self.role_map = resolve1(root.get("RoleMap")) or {}
+        self.parents = dict(NumberTree(root["ParentTree"]).values)
+        self.elements: dict[int, _Element | None] = {}
+        self.kids: dict[int, dict[object, int]] = {}
+
+    @classmethod
+    def of(cls, pdf: Any) -> _Structure | None:
+        """The structure of a tagged PDF; None when there is none or it cannot be read."""
+        try:
+            root = resolve1(pdf.doc.catalog.get("StructTreeRoot"))
+            if not isinstance(root, dict) or "ParentTree" not in root:
+                return None
+            return cls(root)
+        except (PSException, ValueError, KeyError, TypeError):
+            return None
+
+    def page_map(self, page: Any) -> dict[int, tuple[tuple[int, ...], LineRole | None, int]]:
+        """Marked-content id -> (sort key, role, block) for the page; empty when untagged."""
+        key = page.page_obj.attrs.get("StructParents")
+        try:
+            array = resolve1(self.parents.get(key)) if key is not None else None
+            if not isinstance(array, list):
+                return {}
+            result = {}
+            for mcid, ref in enumerate(array):
+                element = self._element(ref, 0) if isinstance(ref, PDFObjRef) else None
+                if element is not None:
+                    position = self._position(ref, mcid) or 0
+                    result[mcid] = ((*element.path, position), element.role, element.block)
+            return result
+        except (PSException, ValueError, KeyError, TypeError):
+            return {}
+
+    def _element(self, ref: PDFObjRef, depth: int) -> _Element | None:
+        if ref.objid in self.elements:
+            return self.elements[ref.objid]
+        if depth > 64:
+            raise ValueError("structure tree too deep or cyclic")
+        obj = resolve1(ref)
+        tag = _name(obj.get("S"))
+        tag = _name(self.role_map.get(tag)) or tag
+        parent = obj.get("P")
+        position = self._position(parent if isinstance(parent, PDFObjRef) else None, ref)
+        if (
+            isinstance(parent, PDFObjRef)
+            and _name(resolve1(parent).get("Type")) != "StructTreeRoot"
+        ):
+            above = self._element(parent, depth + 1)
+        else:
+            above = _Element((), None, ref.objid, False)
+        element = None
+        if above is not None and position is not None:
+            own = _STRUCT_ROLES.get(tag)
+            keeps = own is None or (above.in_item and own == "body")
+            starts_block = tag in _STRUCT_BLOCKS and not above.in_item
+            element = _Element(
+                path=(*above.path, position),
+                role=above.role if keeps else own,
+                block=ref.objid if starts_block or not above.path else above.block,
+                in_item=above.in_item or tag == "LI",
+            )
+        self.elements[ref.objid] = element
+        return element
+
+    def _position(self, parent: PDFObjRef | None, child: object) -> int | None:
+        """Index of a child (element reference or marked-content id) among its parent's kids."""
+        owner_id = parent.objid if parent is not None else 0
+        if owner_id not in self.kids:
+            owner = resolve1(parent) if parent is not None else self.root
+            kids = resolve1(owner.get("K"))
+            positions: dict[object, int] = {}
+            for index, kid in enumerate(kids if isinstance(kids, list) else [owner.get("K")]):
+                if isinstance(kid, PDFObjRef):
+                    positions.setdefault(kid.objid, index)
+                value = resolve1(kid)
+                if isinstance(value, dict) and "MCID" in value:
+                    value = value["MCID"]
+                if isinstance(value, int):
+                    positions.setdefault(value, index)
+            self.kids[owner_id] = positions
+        return self.kids[owner_id].get(child.objid if isinstance(child, PDFObjRef) else child)
+
+
+def _name(value: Any) -> str:
+    value = resolve1(value)
+    if isinstance(value, PSLiteral):
+        name = value.name
+        return name.decode("latin-1") if isinstance(name, bytes) else str(name)
+    return ""
+
+
+def _tagged_lines(
+    words: list[_Word], mapping: dict[int, tuple[tuple[int, ...], LineRole | None, int]]
+) -> list[_Line] | None:
+    """Lines in structure order; None when too little of the page is tagged to trust it."""
+    tagged = [w for w in words if w.mcid in mapping]
+    if sum(len(w.text) for w in tagged) < 0.5 * sum(len(w.text) for w in words):
+        return None
+    groups: dict[int, list[_Word]] = {}
+    for word in tagged:
+        groups.setdefault(word.mcid or 0, []).append(word)
+    lines: list[_Line] = []
+    for mcid in sorted(groups, key=lambda m: mapping[m][0]):
+        _, role, block = mapping[mcid]
+        for row in _rows(groups[mcid]):
+            last = lines[-1] if lines else None
+            if (
+                last is not None
+                and last.block == block
+                and abs(row[0].bottom - last.bottom) <= 0.25 * row[0].size
+                and row[0].x0 >= last.x1 - 1
+            ):
+                merged = _make_line(last.words + row)
+                merged.role, merged.block = last.role, block
+                lines[-1] = merged
+                continue
+            line = _make_line(row)
+            line.role, line.block = role, block
+            lines.append(line)
+    # Untagged content of a tagged page is, by PDF/UA, an artifact.
+    for row in _rows([w for w in words if w.mcid not in mapping]):
+        for piece in _segments(row, []):
+            line = _make_line(piece)
+            line.role = "artefact"
+            lines.append(line)
+    return lines

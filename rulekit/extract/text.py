@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import unicodedata
+from functools import partial
 from pathlib import Path
 
 from rulekit.errors import InputError
-from rulekit.model import Block, Extraction
+from rulekit.extract.clean import clean_lines
+from rulekit.extract.lexicon import Lexicon
+from rulekit.extract.textlayout import infer_roles, mark_numbers, mark_viewer_header, split_flattened
+from rulekit.model import Extraction, Repair, TextLine
 
 # A text extract holds printable characters, tabs and line breaks; anything else
-# among the first bytes means binary data rather than a damaged but real text.
+# means binary data rather than a damaged but real text.
 _BINARY_CONTROL = {chr(c) for c in range(32)} - {"\t", "\n", "\r", "\f"}
 
 
@@ -41,13 +45,31 @@ def read_text_lines(path: Path) -> list[str]:
     return [unicodedata.normalize("NFC", line) for line in lines]
 
 
-def extract_text(path: Path, pages: list[int] | None = None) -> Extraction:
-    """Blocks from a text extract: each non-blank line is one paragraph block."""
-    lines = read_text_lines(path)
-    page = pages[0] if pages else None
-    blocks = [
-        Block(kind="paragraph", text=line.strip(), page=page, lines=(number, number))
-        for number, line in enumerate(lines, start=1)
-        if line.strip()
-    ]
-    return Extraction(blocks=blocks, repairs=[])
+def text_lines(raw: list[str], page: int | None) -> list[TextLine]:
+    """Non-blank lines, numbered as in the file; a blank line before one starts a paragraph."""
+    lines = []
+    blank_before = False
+    for number, text in enumerate(raw, start=1):
+        if not text.strip():
+            blank_before = True
+            continue
+        lines.append(TextLine(text=text, page=page, line=number, starts_paragraph=blank_before))
+        blank_before = False
+    return lines
+
+
+def text_layout(lines: list[TextLine], pages: list[int]) -> tuple[list[TextLine], list[Repair]]:
+    """The layout pass of the text path: page numbers and callouts out, roles in."""
+    lines, repairs = mark_numbers(lines, pages)
+    return infer_roles(lines), repairs
+
+
+def extract_text(path: Path, lexicon: Lexicon, pages: list[int] | None = None) -> Extraction:
+    """Clean blocks from a text extract."""
+    raw = read_text_lines(path)
+    lines = text_lines(raw, pages[0] if pages else None)
+    lines, flattened = split_flattened(lines)
+    lines, header = mark_viewer_header(lines, raw)
+    return clean_lines(
+        lines, lexicon, layout=partial(text_layout, pages=pages or []), repairs=flattened + header
+    )

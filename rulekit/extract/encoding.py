@@ -1,0 +1,874 @@
+"""Font-encoding repairs: text from fonts without a Unicode map, and lost letters.
+
+A PDF font without a usable Unicode map gives codes instead of letters.  Three
+forms are repaired by `decode_fonts`, each solved against the lexicon over the
+whole document, since a code means the same letter everywhere in it:
+
+- shifted encoding: every code a constant offset off ("/PSEXFTUBGSJLB" for
+  "Nordwestafrika").  The offset is found by trying every offset that turns
+  unknown tokens into letters and counting the lexicon words it yields;
+- glyph cipher: glyph ids in the Private Use Area, in separate contiguous ranges
+  for lower case, capitals, digits and space.  Each range's offset is searched
+  against the lexicon, then the codes left over are solved one by one;
+- ligature glyphs: an unknown code inside otherwise normal words ("Ho\\ue1a1nung")
+  takes the one expansion, typographic ligatures first, that makes those words
+  words.
+
+`restore_dropped_letters` puts back ligatures and letters a font lost without a
+trace ("Honung", "chte"), only when the lexicon and the document give one
+confident answer.
+
+Nothing here knows an offset, a code range or a word of any manual: every
+decision comes from the lexicon and from the document itself.  A change below
+`APPLY_THRESHOLD` confidence is listed with `applied=False` and the text kept.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+import string
+import unicodedata
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator, Set
+from dataclasses import dataclass
+
+from rulekit.extract.lexicon import Lexicon
+from rulekit.model import Repair, TextLine
+
+APPLY_THRESHOLD = 0.6
+
+# Typographic ligatures as Unicode defines them (U+FB00-FB06: ff, fi, fl, ffi, ffl, st).
+LIGATURES: tuple[str, ...] = tuple(
+    dict.fromkeys(unicodedata.normalize("NFKC", chr(code)) for code in range(0xFB00, 0xFB07))
+)
+_GERMAN_LOWER = "äöüß"
+_GERMAN_UPPER = "ÄÖÜ"
+_LETTERS = string.ascii_lowercase + _GERMAN_LOWER + string.ascii_uppercase + _GERMAN_UPPER
+# Punctuation a decoded code may stand for; anything rarer stays unresolved.
+_PUNCTUATION = ".,;:!?()-'\"/"
+# What a code inside a word may be: ligatures first, since a font that maps its
+# letters but not a glyph usually fails on a ligature; then single letters.
+_IN_WORD_CANDIDATES: tuple[str, ...] = (*LIGATURES, *_LETTERS)
+# What a code inside a ciphered run may be.
+_CIPHER_CANDIDATES: tuple[str, ...] = (
+    *_LETTERS,
+    *LIGATURES,
+    *string.digits,
+    " ",
+    *_PUNCTUATION,
+)
+# What a code range may decode to by its offset; a code the offset turns into
+# anything rarer is solved on its own.
+_OFFSET_OUTPUT = string.ascii_letters + string.digits + " " + _PUNCTUATION
+_CASE_DISTANCE = ord("a") - ord("A")
+# How sure the space code is when found by position rather than by words.
+_SPACE_CONFIDENCE = 0.8
+# Codes this close together belong to one range of a font's glyph table.
+_CLUSTER_GAP = 12
+_MIN_CLUSTER = 3
+# Lines a search scores at most per code, to stay fast on long ciphered texts.
+_SAMPLE_UNITS = 60
+# Decoded letters (in lexicon words) that make a decoding fully trustworthy.
+_FULL_EVIDENCE = 12
+
+# Shifted encodings: a decoded word counts as evidence from this length on, and
+# an offset needs this many distinct decoded words.
+_SHIFT_MIN_WORD = 4
+_SHIFT_MIN_WORDS = 2
+_SHIFT_MIN_ZIPF = 1.0
+# A decoded token shorter than `_SHIFT_MIN_WORD` must be a frequent word.
+_SHIFT_SHORT_ZIPF = 4.0
+_SHIFT_CANDIDATE_OFFSETS = 64
+
+# Dropped letters: what a font can lose without a trace is a ligature, or a
+# letter with a diacritic (alone or with a neighbour, as in "mö" of "möchte").
+_RESTORE_MIN_ZIPF = 3.0
+# A remnant shorter than this is never restored.  Restored by the same word
+# elsewhere in the document, it must be this long; with no witness at all, longer.
+_RESTORE_MIN_LENGTH = 3
+_RESTORE_DOCUMENT_LENGTH = 4
+_RESTORE_ALONE_LENGTH = 5
+_TOKEN = re.compile(r"\S+")
+
+Symbol = str | int
+"""One position of a unit: a literal character, or a code to solve (an int)."""
+
+
+def _is_private_use(char: str) -> bool:
+    """A Private Use Area code: U+E000-U+F8FF, or planes 15 and 16 (unmapped glyph ids)."""
+    code = ord(char)
+    return 0xE000 <= code <= 0xF8FF or code >= 0xF0000
+
+
+def _core(word: str) -> str:
+    """A word without the punctuation around it."""
+    start, end = 0, len(word)
+    while start < end and not word[start].isalnum():
+        start += 1
+    while end > start and not word[end - 1].isalnum():
+        end -= 1
+    return word[start:end]
+
+
+def _letters(word: str) -> int:
+    return sum(ch.isalpha() for ch in word)
+
+
+def _repair(
+    kind: str, before: str, after: str, line: TextLine, confidence: float, applied: bool
+) -> Repair:
+    return Repair(
+        kind=kind,
+        before=before,
+        after=after,
+        page=line.page,
+        line=line.line,
+        confidence=round(min(max(confidence, 0.0), 1.0), 2),
+        applied=applied,
+    )
+
+
+class _Solver:
+    """Solves codes in units of text against the lexicon.
+
+    A unit is a sequence of symbols: literal characters and codes (ints; a
+    negative code stands for the character at -1 - code).  The score of a
+    mapping is the number of letters in decoded words the lexicon knows,
+    counting only words that hold a decoded code.  A code not yet mapped cuts
+    words, so the pieces between unsolved codes still count, at half weight.
+    """
+
+    def __init__(self, units: list[list[Symbol]], lexicon: Lexicon) -> None:
+        self.units = units
+        self.lexicon = lexicon
+        self.mapping: dict[int, str] = {}
+        self.units_of: dict[int, list[int]] = defaultdict(list)
+        self.occurrences: Counter[int] = Counter()
+        for index, unit in enumerate(units):
+            codes = [symbol for symbol in unit if isinstance(symbol, int)]
+            self.occurrences.update(codes)
+            for code in dict.fromkeys(codes):
+                self.units_of[code].append(index)
+
+    def words(self, unit: list[Symbol]) -> Iterator[tuple[str, set[int], bool]]:
+        """The decoded words of a unit: text, the decoded codes in it, and whether it is whole.
+
+        An unsolved code cuts words; a piece next to one is not whole.
+        """
+        buffer: list[str] = []
+        codes: set[int] = set()
+        cut = False
+        for symbol in unit:
+            if isinstance(symbol, int):
+                decoded = self.mapping.get(symbol)
+                if decoded is None:
+                    yield "".join(buffer), codes, False
+                    buffer, codes, cut = [], set(), True
+                    continue
+                codes.add(symbol)
+                text = decoded
+            else:
+                text = symbol
+            for char in text:
+                if char.isspace():
+                    yield "".join(buffer), codes, not cut
+                    buffer, codes, cut = [], set(), False
+                else:
+                    buffer.append(char)
+        yield "".join(buffer), codes, not cut
+
+    def value(self, word: str, whole: bool) -> float:
+        """Letters of a known word; words in capitals and cut pieces count half.
+
+        Capitals are valid spelling too, but running text is mostly lower case:
+        without this a lower-case range would read as well in capitals.  Pieces
+        count, so that one range can be solved before the others, but less than
+        whole words, so that solving the code that cut them (often the space) pays.
+        """
+        core = _core(word)
+        letters = _letters(core)
+        if letters < 2 or not self.lexicon.known_as_written(core):
+            return 0
+        return letters * (0.5 if core.isupper() else 1.0) * (1.0 if whole else 0.5)
+
+    def unit_score(self, index: int) -> float:
+        return sum(
+            self.value(word, whole) for word, codes, whole in self.words(self.units[index]) if codes
+        )
+
+    def affected(self, codes: Iterable[int]) -> list[int]:
+        indexes: dict[int, None] = {}
+        for code in codes:
+            indexes.update(dict.fromkeys(self.units_of[code][:_SAMPLE_UNITS]))
+        return list(indexes)
+
+    def trial(self, changes: dict[int, str | None], units: list[int]) -> float:
+        """The score of `units` with `changes` made; the mapping is left as it was."""
+        saved = {code: self.mapping.get(code) for code in changes}
+        self.set(changes)
+        try:
+            return sum(self.unit_score(index) for index in units)
+        finally:
+            self.set(saved)
+
+    def set(self, changes: dict[int, str | None]) -> None:
+        for code, decoded in changes.items():
+            if decoded is None:
+                self.mapping.pop(code, None)
+            else:
+                self.mapping[code] = decoded
+
+    def coverage(self, code: int) -> float:
+        """The share of decoded words holding `code` that the lexicon knows."""
+        known = total = 0
+        for index in self.affected([code]):
+            for word, codes, whole in self.words(self.units[index]):
+                if code in codes:
+                    total += 1
+                    known += self.value(word, whole) > 0
+        return known / total if total else 0.0
+
+    def is_space(self, symbol: Symbol) -> bool:
+        text = self.mapping.get(symbol, "") if isinstance(symbol, int) else symbol
+        return text.isspace()
+
+    def at_edge(self, code: int) -> bool:
+        """Whether every occurrence of `code` touches white space or the end of its unit."""
+
+        def blank(unit: list[Symbol], index: int) -> bool:
+            return not 0 <= index < len(unit) or self.is_space(unit[index])
+
+        return all(
+            blank(unit, index - 1) or blank(unit, index + 1)
+            for unit in (self.units[i] for i in self.units_of[code])
+            for index, symbol in enumerate(unit)
+            if symbol == code
+        )
+
+    def taken(self, codes: list[int]) -> set[str]:
+        """Letters and ligatures that codes other than `codes` stand for.
+
+        A font has one glyph for each, so no other code can stand for them.
+        """
+        return {
+            decoded
+            for other, decoded in self.mapping.items()
+            if other not in codes and (decoded.isalnum() or decoded in LIGATURES)
+        }
+
+    def solve_range(
+        self, codes: list[int], solved: dict[int, str], preferred: list[int]
+    ) -> tuple[int | None, float, float, float]:
+        """Map a range of codes by the one offset that scores best.
+
+        Offsets that put most codes on ASCII letters, digits, space or common
+        punctuation are tried, `preferred` ones (those of ranges already solved)
+        first, so they win ties.  A code in `solved` (solved on its own) keeps
+        its mapping; one the offset turns into anything rarer, or into a letter
+        another code stands for, stays unmapped.  Returns (offset, best,
+        runner-up, unmapped scores); the offset is None, and the range
+        unmapped, when none beats leaving it so.  The runner-up leaves out the
+        best offset's case twin (the same letters in the other case), which is
+        no rival reading.
+        """
+        votes: Counter[int] = Counter()
+        for code in codes:
+            votes.update(ord(target) - code for target in _OFFSET_OUTPUT)
+        needed = max(2, math.ceil(0.6 * len(codes)))
+        offsets = list(dict.fromkeys(preferred + sorted(votes)))
+        units = self.affected(codes)
+        unmapped_changes = {code: solved.get(code) for code in codes}
+        unmapped = self.trial(unmapped_changes, units)
+
+        taken = self.taken(codes)
+
+        def changes(offset: int) -> dict[int, str | None]:
+            decoded = {code: solved.get(code) or _offset_char(code, offset) for code in codes}
+            return {code: None if char in taken else char for code, char in decoded.items()}
+
+        scores = {
+            offset: self.trial(changes(offset), units)
+            for offset in offsets
+            if votes[offset] >= needed
+        }
+        best_offset = max(scores, key=lambda offset: scores[offset], default=None)
+        if best_offset is None or scores[best_offset] <= unmapped:
+            self.set(unmapped_changes)
+            return None, unmapped, unmapped, unmapped
+        self.set(changes(best_offset))
+        twins = {best_offset, best_offset + _CASE_DISTANCE, best_offset - _CASE_DISTANCE}
+        rivals = [score for offset, score in scores.items() if offset not in twins]
+        return best_offset, scores[best_offset], max([unmapped, *rivals]), unmapped
+
+    def solve_code(
+        self, code: int, candidates: tuple[str, ...]
+    ) -> tuple[str | None, float, float, float]:
+        """Map one code to the candidate that scores best; earlier candidates win ties.
+
+        A letter or ligature another code stands for is no candidate.  Returns
+        (choice, best, runner-up, unmapped scores); the code stays unmapped when
+        no candidate beats that.
+        """
+        taken = self.taken([code])
+        units = self.affected([code])
+        unmapped = self.trial({code: None}, units)
+        best, second, choice = unmapped, unmapped, None
+        for candidate in dict.fromkeys(candidates):
+            if candidate in taken:
+                continue
+            score = self.trial({code: candidate}, units)
+            if score > best:
+                best, second, choice = score, best, candidate
+            elif score > second:
+                second = score
+        self.set({code: choice})
+        return choice, best, second, unmapped
+
+    def decode(self, symbols: Iterable[Symbol]) -> str:
+        """Decoded text; an unsolved code stays the character it was."""
+        return "".join(
+            self.mapping.get(symbol, _original(symbol)) if isinstance(symbol, int) else symbol
+            for symbol in symbols
+        )
+
+
+def _original(code: int) -> str:
+    return chr(code) if code >= 0 else chr(-1 - code)
+
+
+def _offset_char(code: int, offset: int) -> str | None:
+    target = code + offset
+    if 0 <= target < 0x110000 and chr(target) in _OFFSET_OUTPUT:
+        return chr(target)
+    return None
+
+
+def _ranges(codes: Iterable[int]) -> list[list[int]]:
+    """Codes grouped into runs with gaps of at most `_CLUSTER_GAP`."""
+    groups: list[list[int]] = []
+    for code in sorted(set(codes)):
+        if groups and code - groups[-1][-1] <= _CLUSTER_GAP:
+            groups[-1].append(code)
+        else:
+            groups.append([code])
+    return groups
+
+
+def _evidence(letters: float) -> float:
+    return min(1.0, letters / _FULL_EVIDENCE)
+
+
+def _solve_one(
+    solver: _Solver,
+    code: int,
+    candidates: tuple[str, ...],
+    derived: tuple[str, ...] = (),
+    in_word: bool = False,
+) -> float:
+    """Solve one code and say how sure that is (0.0 when it stays unsolved).
+
+    Sure means: it made words known, all the words holding it are known, and no
+    other candidate did as well.  On a tie the candidate order decided.  That is
+    a fair call for a reading `derived` from a solved range's offset, and for a
+    ligature inside a word, the glyph fonts most often leave unmapped.  A tie
+    at a word's edge (a space or punctuation the lexicon cannot tell apart) is
+    left unsolved.
+    """
+    choice, best, second, unmapped = solver.solve_code(code, derived + candidates)
+    if choice is None:
+        return 0.0
+    if best > second:
+        lead = 1.0
+    elif choice in derived or (in_word and choice in LIGATURES):
+        lead = 0.7
+    elif not choice.isalnum() and solver.at_edge(code):
+        solver.set({code: None})
+        return 0.0
+    else:
+        lead = 0.4
+    return lead * _evidence(2 * (best - unmapped)) * solver.coverage(code)
+
+
+@dataclass
+class _Change:
+    """A decoded token: where it is, what it becomes, and how sure that is."""
+
+    line: int
+    start: int
+    end: int
+    after: str
+    kind: str
+    confidence: float
+
+
+def _private_use_changes(lines: list[TextLine], lexicon: Lexicon) -> list[_Change]:
+    """Decode Private Use Area codes: glyph ciphers and unknown ligature glyphs."""
+    line_ids = [i for i, line in enumerate(lines) if any(map(_is_private_use, line.text))]
+    if not line_ids:
+        return []
+    units: list[list[Symbol]] = [
+        [ord(ch) if _is_private_use(ch) else ch for ch in lines[i].text] for i in line_ids
+    ]
+    cipher = {
+        ord(ch)
+        for i in line_ids
+        for token in lines[i].text.split()
+        if _ciphered(token)
+        for ch in token
+        if _is_private_use(ch)
+    }
+    solver = _Solver(units, lexicon)
+    confidence = _solve_private_use(solver, cipher)
+
+    changes: list[_Change] = []
+    for unit, i in zip(units, line_ids, strict=True):
+        for start, end in _spans(solver, unit):
+            codes = [s for s in unit[start:end] if isinstance(s, int) and s in solver.mapping]
+            if not codes:
+                continue
+            decoded = solver.decode(unit[start:end])
+            after = " ".join(decoded.split())
+            # Space codes before the next word (no blank of the viewer's there) stay a space.
+            if (
+                after
+                and decoded[-1].isspace()
+                and end < len(unit)
+                and not solver.is_space(unit[end])
+            ):
+                after += " "
+            before = lines[i].text[start:end]
+            changes.append(
+                _Change(
+                    line=i,
+                    start=start,
+                    end=end,
+                    after=after,
+                    kind="glyph-cipher" if _ciphered(before) else "ligature-glyph",
+                    confidence=min(confidence.get(code, 0.0) for code in codes),
+                )
+            )
+    return changes
+
+
+def _solve_private_use(solver: _Solver, cipher: set[int]) -> dict[int, float]:
+    """Solve every code of the units: ranges by offset, the rest one by one.
+
+    Codes in ciphered text that lie close together form ranges (lower case,
+    capitals, digits ...), each solved by one offset; the codes left over
+    (umlauts, ligatures, space, ligature glyphs inside words) are solved one by
+    one.  Returns each code's confidence.
+    """
+    confidence: dict[int, float] = {}
+    ranges = [group for group in _ranges(cipher) if len(group) >= _MIN_CLUSTER]
+    ranges.sort(key=lambda group: -sum(solver.occurrences[code] for code in group))
+    offsets: dict[int, int] = {}
+    solved: dict[int, str] = {}
+    # The space beside the viewer's blanks is found by position, before any word is read.
+    space = _solve_space(solver, cipher)
+    if space is not None:
+        solved[space], confidence[space] = " ", _SPACE_CONFIDENCE
+    # Two rounds: ranges and single codes each score better once the others are decoded.
+    for _ in range(2):
+        for index, group in enumerate(ranges):
+            preferred = [offset for other, offset in offsets.items() if other != index]
+            offset, best, runner_up, unmapped = solver.solve_range(group, solved, preferred)
+            if offset is None:
+                offsets.pop(index, None)
+                continue
+            offsets[index] = offset
+            gain = best - unmapped
+            lead = (best - runner_up) / gain
+            if not lead and offset in preferred:
+                lead = 0.7  # no word decides, but the font's other ranges share this offset
+            for code in group:
+                if code not in solved:
+                    confidence[code] = _evidence(gain) * lead if code in solver.mapping else 0.0
+        in_ranges = {
+            code
+            for index in offsets
+            for code in ranges[index]
+            if code in solver.mapping and code not in solved
+        }
+        rest = [code for code in solver.occurrences if code not in in_ranges and code != space]
+        rest.sort(key=lambda code: -solver.occurrences[code])
+        for code in rest:
+            if code in cipher:
+                derived = tuple(
+                    dict.fromkeys(
+                        char
+                        for offset in offsets.values()
+                        if (char := _offset_char(code, offset)) is not None
+                    )
+                )
+                confidence[code] = _solve_one(solver, code, _CIPHER_CANDIDATES, derived)
+            else:
+                confidence[code] = _solve_one(solver, code, _IN_WORD_CANDIDATES, in_word=True)
+            if code in solver.mapping:
+                solved[code] = solver.mapping[code]
+            else:
+                solved.pop(code, None)
+    return confidence
+
+
+def _spans(solver: _Solver, unit: list[Symbol]) -> Iterator[tuple[int, int]]:
+    """The words of a unit, as spans that take in the space codes after them."""
+    index, end = 0, len(unit)
+    while index < end:
+        symbol = unit[index]
+        if isinstance(symbol, str) and symbol.isspace():
+            index += 1
+            continue
+        start = index
+        while index < end and not solver.is_space(unit[index]):
+            index += 1
+        while index < end and isinstance(unit[index], int) and solver.is_space(unit[index]):
+            index += 1
+        yield start, index
+
+
+def _ciphered(text: str) -> bool:
+    """Text mostly made of codes is ciphered; a code among letters is a glyph in a word."""
+    codes = sum(map(_is_private_use, text))
+    return codes >= 2 and codes >= _letters(text)
+
+
+def _solve_space(solver: _Solver, codes: set[int]) -> int | None:
+    """Decode the space code when the viewer also put blanks beside it.
+
+    Such a code always sits next to a blank or the end of a line, so the
+    lexicon cannot tell it from punctuation.  The space is the code always
+    placed so, clearly more often than any other code that is; it is mapped and
+    returned.
+    """
+
+    def beside_blanks(code: int) -> int:
+        """How often `code` touches a blank; 0 unless it always touches a blank or an end."""
+        blanks = 0
+        for unit in (solver.units[i] for i in solver.units_of[code]):
+            for index, symbol in enumerate(unit):
+                if symbol != code:
+                    continue
+                sides = [unit[j] if 0 <= j < len(unit) else None for j in (index - 1, index + 1)]
+                if any(isinstance(side, str) and side.isspace() for side in sides):
+                    blanks += 1
+                elif None not in sides:
+                    return 0
+        return blanks
+
+    counts = Counter({code: beside_blanks(code) for code in codes if code not in solver.mapping})
+    (code, count), *others = counts.most_common() or [(0, 0)]
+    if count < 2 or (others and count < 2 * others[0][1]):
+        return None
+    solver.set({code: " "})
+    return code
+
+
+def _shift_symbols(token: str, offset: int) -> list[Symbol]:
+    """A token decoded by `offset`; a character that does not become a letter is a code."""
+    symbols: list[Symbol] = []
+    for char in token:
+        target = ord(char) + offset
+        decoded = chr(target) if 0 <= target < 0x110000 else ""
+        if (decoded.isalpha() and not _is_private_use(decoded)) or (
+            decoded and decoded in _PUNCTUATION
+        ):
+            symbols.append(decoded)
+        else:
+            # Negative, so these codes never meet Private Use Area codes.
+            symbols.append(-1 - ord(char))
+    return symbols
+
+
+def _shifted_changes(lines: list[TextLine], lexicon: Lexicon) -> list[_Change]:
+    """Decode tokens whose codes are all one constant offset off.
+
+    Every offset that turns unknown tokens into letters is tried; the one whose
+    decodings are the most distinct lexicon words wins, if it has enough of
+    them and clearly more than any other.  Characters the offset does not turn
+    into letters (an umlaut outside the shifted range) are solved as codes.
+    """
+    tokens: list[tuple[int, re.Match[str]]] = []
+    votes: Counter[int] = Counter()
+    for i, line in enumerate(lines):
+        for match in _TOKEN.finditer(line.text):
+            token = match.group()
+            if len(token) < 2 or any(map(_is_private_use, token)):
+                continue
+            if lexicon.known_as_written(_core(token)):
+                continue
+            tokens.append((i, match))
+            if len(token) >= _SHIFT_MIN_WORD:
+                votes.update(_token_offsets(token))
+    # Evidence words must occur in the corpus: a cheap filter before the spell check.
+    attested = lexicon.common_forms(_SHIFT_MIN_ZIPF)
+    best_offset, best_words, runner_up = 0, set[str](), 0
+    for offset, _count in votes.most_common(_SHIFT_CANDIDATE_OFFSETS):
+        words = set()
+        for _i, match in tokens:
+            decoded = _shift_symbols(match.group(), offset)
+            if all(isinstance(s, str) for s in decoded):
+                word = _core("".join(str(s) for s in decoded))
+                if (
+                    _letters(word) >= _SHIFT_MIN_WORD
+                    and word.casefold() in attested
+                    and lexicon.known_as_written(word)
+                ):
+                    words.add(word)
+        if len(words) > len(best_words):
+            best_offset, best_words, runner_up = offset, words, len(best_words)
+        elif len(words) > runner_up:
+            runner_up = len(words)
+    if len(best_words) < _SHIFT_MIN_WORDS or len(best_words) < 2 * runner_up:
+        return []
+    sure = min(0.95, 0.5 + 0.15 * len(best_words))
+
+    common = lexicon.common_forms(_SHIFT_SHORT_ZIPF)
+    units = [_shift_symbols(match.group(), best_offset) for _i, match in tokens]
+    solver = _Solver(units, lexicon)
+    code_confidence = {
+        code: _solve_one(solver, code, _IN_WORD_CANDIDATES, in_word=True)
+        for code in sorted(solver.occurrences, key=lambda code: -solver.occurrences[code])
+    }
+    changes = []
+    for (i, match), unit in zip(tokens, units, strict=True):
+        if any(isinstance(s, int) and s not in solver.mapping for s in unit):
+            continue
+        word = solver.decode(unit)
+        core = _core(word)
+        if not lexicon.known_as_written(core):
+            continue
+        if _letters(core) < _SHIFT_MIN_WORD and (
+            core.isupper() or core.casefold() not in common or not _letters(match.group())
+        ):
+            continue  # short numbers and abbreviations decode to some word too easily
+        codes = [s for s in unit if isinstance(s, int)]
+        confidence = min([sure, *(code_confidence[code] for code in codes)])
+        changes.append(_Change(i, match.start(), match.end(), word, "shifted-encoding", confidence))
+    return changes
+
+
+def _token_offsets(token: str) -> set[int]:
+    """Offsets that turn all characters of `token` but one into ASCII letters."""
+    votes: Counter[int] = Counter()
+    for char in set(token):
+        weight = token.count(char)
+        for target in string.ascii_letters:
+            offset = ord(target) - ord(char)
+            # Offset 0 is the text itself, and the case distance only changes case.
+            if offset not in (0, _CASE_DISTANCE, -_CASE_DISTANCE):
+                votes[offset] += weight
+    return {offset for offset, count in votes.items() if count >= len(token) - 1}
+
+
+def _apply(lines: list[TextLine], changes: list[_Change]) -> tuple[list[TextLine], list[Repair]]:
+    """New lines with the confident changes made, and a repair for every change."""
+    by_line: dict[int, list[_Change]] = defaultdict(list)
+    for change in changes:
+        by_line[change.line].append(change)
+    result = list(lines)
+    repairs: list[Repair] = []
+    for i, found in sorted(by_line.items()):
+        line = lines[i]
+        text = line.text
+        pieces: list[str] = []
+        position = 0
+        for change in sorted(found, key=lambda c: c.start):
+            before = text[change.start : change.end]
+            applied = change.confidence >= APPLY_THRESHOLD
+            repairs.append(
+                _repair(change.kind, before, change.after, line, change.confidence, applied)
+            )
+            if not applied:
+                continue
+            gap = text[position : change.start]
+            if not change.after:
+                # A token that was only space codes: drop it with the blank before it.
+                gap = gap.rstrip() if pieces or gap.strip() else gap
+            pieces.extend([gap, change.after])
+            position = change.end
+        pieces.append(text[position:])
+        new_text = "".join(pieces)
+        if new_text != text:
+            result[i] = line.model_copy(update={"text": new_text})
+    return result, repairs
+
+
+def decode_fonts(lines: list[TextLine], lexicon: Lexicon) -> tuple[list[TextLine], list[Repair]]:
+    """Decode text from fonts without a Unicode map, solved against the lexicon.
+
+    Shifted encodings, Private Use Area glyph ciphers and unknown ligature glyphs
+    are decoded; each decoded token is one repair ("shifted-encoding",
+    "glyph-cipher", "ligature-glyph").  A token decoded with low confidence is
+    left as it is, and its repair has `applied=False`.  The input is not changed.
+    """
+    changes = _shifted_changes(lines, lexicon) + _private_use_changes(lines, lexicon)
+    return _apply(lines, changes)
+
+
+# What a font can drop without a trace: a ligature, or a letter with a
+# diacritic, alone or together with a neighbouring letter ("mö" in "möchte").
+_DROPPABLE: tuple[str, ...] = tuple(
+    dict.fromkeys(
+        [
+            *LIGATURES,
+            *_GERMAN_LOWER,
+            *(x + u for u in _GERMAN_LOWER for x in string.ascii_lowercase),
+            *(u + x for u in _GERMAN_LOWER for x in string.ascii_lowercase),
+        ]
+    )
+)
+_DROPPABLE_FOLDED = tuple((piece, piece.casefold()) for piece in _DROPPABLE)
+
+
+@dataclass
+class _Word:
+    """A word token of the document, with where it is."""
+
+    line: int
+    start: int
+    end: int
+    text: str
+
+
+@dataclass
+class _Candidate:
+    word: str
+    context: bool
+    in_document: bool
+    frequency: float
+
+    def rank(self) -> tuple[bool, bool, float]:
+        return self.context, self.in_document, self.frequency
+
+
+def _document_words(lines: list[TextLine]) -> list[_Word]:
+    """Every token's core, in reading order, artefact lines left out."""
+    words = []
+    for i, line in enumerate(lines):
+        if line.role == "artefact":
+            continue
+        for match in _TOKEN.finditer(line.text):
+            token = match.group()
+            core = _core(token)
+            start = match.start() + token.find(core) if core else match.start()
+            words.append(_Word(i, start, start + len(core), core))
+    return words
+
+
+def _may_be_damaged(words: list[_Word], k: int, lines: list[TextLine], lexicon: Lexicon) -> bool:
+    """Whether the word at `k` is a plain unknown word, not a name, number or fragment."""
+    word = words[k].text
+    if not word.isalpha() or lexicon.known(word):
+        return False  # a word, if perhaps in the wrong case: the author's, not damage
+    if (len(word) > 1 and word.isupper()) or not (word.islower() or word.istitle()):
+        return False  # acronyms (NORAD) and mixed case are names, not damage
+    if len(word) == 1 and word.isupper():
+        return False  # a label: "Spieler A"
+    text = lines[words[k].line].text
+    after = text[words[k].end : words[k].end + 1]
+    before = text[words[k].start - 1 : words[k].start] if words[k].start else ""
+    if "-" in (after, before) or (after == "." and len(word) <= 4):
+        return False  # a compound part, a line-break fragment or an abbreviation
+    if words[k].start == len(text) - len(text.lstrip()) and k > 0:
+        previous = lines[words[k - 1].line].text.rstrip()
+        if words[k - 1].line != words[k].line and previous.endswith(("-", "\u00ad")):
+            return False  # the second half of a word broken at the line end
+    return True
+
+
+def _restorations(word: str, lexicon: Lexicon, vocabulary: Set[str]) -> list[str]:
+    """Known words that `word` becomes with one droppable piece put back.
+
+    A restoration must be a frequent German word or a word of the document.
+    """
+    common = lexicon.common_forms(_RESTORE_MIN_ZIPF)
+    folded = word.casefold()
+    found: dict[str, None] = {}
+    for position in range(len(word) + 1):
+        for piece, folded_piece in _DROPPABLE_FOLDED:
+            key = folded[:position] + folded_piece + folded[position:]
+            if key not in common and key not in vocabulary:
+                continue
+            candidate = word[:position] + piece + word[position:]
+            if position == 0 and word[0].isupper():
+                candidate = piece.capitalize() + word.lower()
+            if not lexicon.known_as_written(candidate):
+                # A noun that lost its first letter is written with a capital.
+                candidate = candidate.capitalize()
+                if position or not word[0].islower() or not lexicon.known_as_written(candidate):
+                    continue
+            found[candidate] = None
+    return list(found)
+
+
+def _restore_confidence(word: str, ranked: list[_Candidate]) -> float:
+    """How sure the best restoration is; only one clear answer is applied.
+
+    The document is the best witness: the same neighbouring word, or the word
+    itself, elsewhere in it.  Without that, only a long remnant with a single
+    frequent restoration is trusted: short remnants of foreign words and names
+    too easily become some German word.
+    """
+    best, others = ranked[0], ranked[1:]
+    if len(word) < _RESTORE_MIN_LENGTH:
+        return 0.3
+    if best.context and not any(other.context for other in others):
+        return 0.9
+    if (
+        best.in_document
+        and len(word) >= _RESTORE_DOCUMENT_LENGTH
+        and not any(other.in_document for other in others)
+    ):
+        return 0.75
+    if not others and len(word) >= _RESTORE_ALONE_LENGTH:
+        return 0.7
+    return 0.4
+
+
+def restore_dropped_letters(
+    lines: list[TextLine], lexicon: Lexicon
+) -> tuple[list[TextLine], list[Repair]]:
+    """Put back ligatures and letters a font lost ("Honung" → "Hoffnung", "chte" → "möchte").
+
+    An unknown word is restored only when one droppable piece (a ligature, or a
+    letter with a diacritic and perhaps a neighbour) makes it a frequent word or
+    a word of the same document, and the answer is unambiguous: the same
+    neighbouring word elsewhere in the document, or no rival.  Other cases are
+    listed with `applied=False` and the best guess.  Names, acronyms, numbers,
+    abbreviations, known words and line-break fragments are never touched.
+    """
+    words = _document_words(lines)
+    vocabulary = {word.text.casefold() for word in words}
+    pairs = {(a.text.casefold(), b.text.casefold()) for a, b in itertools.pairwise(words)}
+    found: dict[str, list[str]] = {}
+    changes: list[_Change] = []
+    for k, word in enumerate(words):
+        if not _may_be_damaged(words, k, lines, lexicon):
+            continue
+        if word.text not in found:
+            found[word.text] = _restorations(word.text, lexicon, vocabulary)
+        if not found[word.text]:
+            continue
+        left = words[k - 1].text.casefold() if k else ""
+        right = words[k + 1].text.casefold() if k + 1 < len(words) else ""
+        ranked = sorted(
+            (
+                _Candidate(
+                    word=candidate,
+                    context=(left, candidate.casefold()) in pairs
+                    or (candidate.casefold(), right) in pairs,
+                    in_document=candidate.casefold() in vocabulary,
+                    frequency=lexicon.frequency(candidate),
+                )
+                for candidate in found[word.text]
+            ),
+            key=_Candidate.rank,
+            reverse=True,
+        )
+        confidence = _restore_confidence(word.text, ranked)
+        changes.append(
+            _Change(word.line, word.start, word.end, ranked[0].word, "dropped-letters", confidence)
+        )
+    return _apply(lines, changes)

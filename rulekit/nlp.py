@@ -1,0 +1,215 @@
+"""German NLP for rule text: spaCy's blank German pipeline with the lookup lemmatizer.
+
+No model is downloaded: `spacy.blank("de")` tokenises (its exceptions keep
+"z.B.", "d.h.", "bzw." whole), the sentencizer splits, a small component fixes
+the boundaries after numbers, and the lookup lemmatizer from
+`spacy-lookups-data` gives lemmas.  Game vocabulary the lookup table lacks is
+added from the glossary, and term matching understands compounds.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+
+import spacy
+import yaml
+from spacy.lang.de.stop_words import STOP_WORDS
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+
+from rulekit.extract.lexicon import Lexicon
+from rulekit.model import Term
+
+# Inflection endings of German nouns; a term followed by one is the same term.
+NOUN_ENDINGS = ("", "s", "es", "n", "en", "e", "er", "ern", "nen")
+# Linking elements between the parts of a compound ("Anwerbung-s-plättchen").
+LINKING = ("", "s", "es", "n", "en", "e", "er")
+_NUMBER_DOT = re.compile(r"^\d+(?:\.\d+)*\.$")
+
+
+@dataclass(frozen=True)
+class Cues:
+    """The cue words of one language, from `rulekit/data/cues_<lang>.yaml`."""
+
+    example_labels: frozenset[str]
+    note_labels: frozenset[str]
+    modal_lemmas: frozenset[str]
+    normative_words: frozenset[str]
+    actor_nouns: frozenset[str]
+    continuation_pronouns: frozenset[str]
+    exception_cues: tuple[str, ...]
+    trigger_cues: tuple[str, ...]
+    demonstratives: frozenset[str]
+    definition_lemmas: frozenset[str]
+    definition_phrases: tuple[str, ...]
+    flavour_lemmas: frozenset[str]
+
+
+@cache
+def cues(lang: str = "de") -> Cues:
+    """The cue words for `lang`."""
+    text = resources.files("rulekit").joinpath(f"data/cues_{lang}.yaml").read_text("utf-8")
+    data: dict[str, list[str]] = yaml.safe_load(text)
+    sets = {key: frozenset(values) for key, values in data.items()}
+    return Cues(
+        example_labels=sets["example_labels"],
+        note_labels=sets["note_labels"],
+        modal_lemmas=sets["modal_lemmas"],
+        normative_words=sets["normative_words"],
+        actor_nouns=sets["actor_nouns"],
+        continuation_pronouns=sets["continuation_pronouns"],
+        exception_cues=tuple(data["exception_cues"]),
+        trigger_cues=tuple(data["trigger_cues"]),
+        demonstratives=sets["demonstratives"],
+        definition_lemmas=sets["definition_lemmas"],
+        definition_phrases=tuple(data["definition_phrases"]),
+        flavour_lemmas=sets["flavour_lemmas"],
+    )
+
+
+@Language.component("rule_sentence_boundaries")
+def rule_sentence_boundaries(doc: Doc) -> Doc:
+    """Sentence boundaries after numbers, which the German tokenizer keeps as "2.".
+
+    "würfelt 3 und 2. Der Besatzer" ends a sentence; "am 3. Tag" and a section
+    number "2.4.1. Start" do not: an ordinal follows a function word and
+    precedes a content word.
+    """
+    for token in doc[:-1]:
+        if not _NUMBER_DOT.match(token.text):
+            continue
+        following = doc[token.i + 1]
+        if token.i == 0 or not following.text[:1].isupper():
+            following.is_sent_start = False
+            continue
+        previous = doc[token.i - 1]
+        if "." in token.text[:-1]:
+            # A section number ("2.4.1.") ends a sentence only before a function word.
+            following.is_sent_start = following.lower_ in STOP_WORDS
+            continue
+        ordinal = previous.lower_ in STOP_WORDS and following.lower_ not in STOP_WORDS
+        following.is_sent_start = not ordinal
+    return doc
+
+
+@cache
+def _pipeline() -> Language:
+    nlp = spacy.blank("de")
+    nlp.add_pipe("sentencizer")
+    nlp.add_pipe("rule_sentence_boundaries")
+    nlp.add_pipe("lemmatizer", config={"mode": "lookup"})
+    nlp.initialize()
+    return nlp
+
+
+def german_pipeline(terms: Iterable[Term] = ()) -> Language:
+    """The German pipeline, with lemma exceptions for the glossary's nouns.
+
+    An inflected form of a term ("Befreiers", "Anwerbungen") that the lookup
+    table does not know is mapped to the term; forms the table knows are left
+    alone, so real words are never re-lemmatised.
+    """
+    nlp = _pipeline()
+    table = nlp.get_pipe("lemmatizer").lookups.get_table("lemma_lookup")  # type: ignore[attr-defined]
+    for term in terms:
+        for form in [term.de, *term.variants]:
+            if " " in form or not form[:1].isupper():
+                continue
+            for ending in NOUN_ENDINGS:
+                inflected = form + ending
+                if inflected not in table:
+                    table[inflected] = form
+    return nlp
+
+
+@dataclass
+class TermMatcher:
+    """Finds the glossary terms a text uses: by lemma, inside compounds, and as phrases."""
+
+    terms: list[Term]
+    lexicon: Lexicon
+    _words: dict[str, str] = field(default_factory=dict)
+    _phrases: list[tuple[tuple[str, ...], str]] = field(default_factory=list)
+    _cache: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for term in self.terms:
+            for form in [term.de, *term.variants]:
+                words = tuple(form.lower().split())
+                if len(words) == 1:
+                    self._words.setdefault(words[0], term.id)
+                else:
+                    self._phrases.append((words, term.id))
+        # Longest first, so "befreiungsaktion" wins over a shorter term inside it.
+        self._stems = sorted(self._words, key=len, reverse=True)
+
+    def terms_in(self, span: Doc | Span) -> list[str]:
+        """Term ids used in `span`, in glossary order, each once."""
+        found: set[str] = set()
+        # Phrases match across hyphens too: "Heroes of the Resistance-Karte".
+        lowers = [part for token in span for part in token.lower_.split("-") if part]
+        for token in span:
+            if token.is_alpha or "-" in token.text:
+                found.update(self._word_terms(token.text, token.lemma_))
+        for words, term_id in self._phrases:
+            if _contains(lowers, words):
+                found.add(term_id)
+        return [term.id for term in self.terms if term.id in found]
+
+    def _word_terms(self, text: str, lemma: str) -> tuple[str, ...]:
+        key = f"{text}\t{lemma}"
+        if key not in self._cache:
+            found: list[str] = []
+            for part in text.split("-"):
+                found.extend(self._part_terms(part.lower()))
+            lemma_term = self._words.get(lemma.lower())
+            if lemma_term:
+                found.append(lemma_term)
+            self._cache[key] = tuple(dict.fromkeys(found))
+        return self._cache[key]
+
+    def _part_terms(self, word: str) -> Iterator[str]:
+        """Terms a single word carries: itself inflected, or as a part of a compound."""
+        for stem in self._stems:
+            position = word.find(stem)
+            if position < 0:
+                continue
+            head, tail = word[:position], word[position + len(stem) :]
+            if (not head or self._compound_part(head)) and (
+                tail in NOUN_ENDINGS or self._compound_tail(tail)
+            ):
+                yield self._words[stem]
+                return
+
+    def _compound_part(self, part: str) -> bool:
+        """`part` is a word (or compound) that can precede another in a compound."""
+        return any(
+            part.endswith(link) and len(part) - len(link) >= 3 and self.lexicon.known(part[: len(part) - len(link)])
+            for link in LINKING
+        )
+
+    def _compound_tail(self, tail: str) -> bool:
+        """`tail` is a linking element plus a word: the rest of a compound."""
+        return any(
+            tail.startswith(link) and len(tail) - len(link) >= 3 and self.lexicon.known(tail[len(link) :])
+            for link in LINKING
+        )
+
+
+def _contains(tokens: list[str], words: tuple[str, ...]) -> bool:
+    size = len(words)
+    return any(tuple(tokens[i : i + size]) == words for i in range(len(tokens) - size + 1))
+
+
+def lemmas(span: Doc | Span) -> list[str]:
+    """Lower-case lemmas of the content words of `span` (no stop words, no punctuation)."""
+    return [t.lemma_.lower() for t in span if t.is_alpha and t.lower_ not in STOP_WORDS]
+
+
+def sentence_texts(doc: Doc) -> list[str]:
+    """The sentences of a parsed text."""
+    return [sentence.text.strip() for sentence in doc.sents if sentence.text.strip()]

@@ -1,0 +1,144 @@
+"""The text path: viewer extracts come out as the printed page reads."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import Levenshtein
+import pytest
+
+from rulekit.extract import extract
+from rulekit.model import Extraction
+from tests.conftest import ROOT
+
+GAMES = ["xidit", "risiko", "invaders", "stratego", "midway"]
+SEED_CER_TARGET = 0.005
+
+
+def plain_text(extraction: Extraction) -> str:
+    """What `rulekit extract` prints: body blocks, one per line."""
+    return "\n".join(b.text for b in extraction.blocks if b.kind not in ("figure", "caption"))
+
+
+def cer(output: str, reference: str) -> float:
+    """Character error rate: edit distance over reference length, whitespace collapsed."""
+    hypothesis, truth = " ".join(output.split()), " ".join(reference.split())
+    return Levenshtein.distance(hypothesis, truth) / len(truth)
+
+
+def extract_string(tmp_path: Path, text: str, pages: list[int] | None = None) -> Extraction:
+    path = tmp_path / "manual.txt"
+    path.write_text(text, encoding="utf-8")
+    return extract(path, pages)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_seed_character_error_rate(game: str) -> None:
+    output = plain_text(extract(ROOT / "sources" / game))
+    reference = (ROOT / "tests" / "data" / "reference" / f"{game}.txt").read_text("utf-8")
+    assert cer(output, reference) <= SEED_CER_TARGET
+
+
+def test_every_repair_names_its_line_and_kind() -> None:
+    extraction = extract(ROOT / "sources" / "xidit")
+    assert extraction.repairs
+    for repair in extraction.repairs:
+        assert repair.line >= 1
+        assert repair.page == 10
+        assert repair.kind
+    kinds = {repair.kind for repair in extraction.repairs}
+    assert {"viewer-header", "page-number", "callout", "callout-punctuation"} <= kinds
+
+
+MANUAL = """\
+Print Preview
+
+7
+KAMPFPHASE
+Angriff auf eine Burg
+Wer eine Burg angreifen will, muss mindestens
+zwei Ritter im Nachbarfeld haben. Der Angrei-
+fer würfelt mit allen beteiligten Rittern, der
+Verteidiger mit höchstens drei Würfeln. Bei Gleichstand gewinnt
+immer
+der Verteidiger. Die Rüstungs- und Waffenkarten
+zählen für beide Seiten als zusätzliche Würfel
+3
+.
+Die Reiter-
+Karte gilt als Ritter. Ritter dürfen hin- und
+herziehen, solange sie Zugpunkte haben.
+Burgtor
+Wassergraben
+Zugbrücke
+Spielplan Burgen.indd 7 12/03/19 09:41:12
+"""
+
+
+def test_a_manual_that_is_not_bundled(tmp_path: Path) -> None:
+    extraction = extract_string(tmp_path, MANUAL, pages=[7])
+    body = plain_text(extraction)
+    assert body.split("\n") == [
+        "KAMPFPHASE",
+        "Angriff auf eine Burg",
+        "Wer eine Burg angreifen will, muss mindestens zwei Ritter im Nachbarfeld haben. "
+        "Der Angreifer würfelt mit allen beteiligten Rittern, der Verteidiger mit höchstens "
+        "drei Würfeln. Bei Gleichstand gewinnt immer der Verteidiger. Die Rüstungs- und "
+        "Waffenkarten zählen für beide Seiten als zusätzliche Würfel. Die Reiter-Karte gilt "
+        "als Ritter. Ritter dürfen hin- und herziehen, solange sie Zugpunkte haben.",
+    ]
+    figures = [b.text for b in extraction.blocks if b.kind == "figure"]
+    assert figures == ["Burgtor", "Wassergraben", "Zugbrücke"]
+    headings = [b.text for b in extraction.blocks if b.kind == "heading"]
+    assert headings == ["KAMPFPHASE", "Angriff auf eine Burg"]
+    kinds = {r.kind: r for r in extraction.repairs}
+    assert kinds["hyphenation"].before == "Angrei-\nfer"
+    assert kinds["hyphenation"].after == "Angreifer"
+    assert kinds["page-number"].before == "7"
+    assert kinds["callout"].before == "3"
+    assert kinds["printer-slug"].before.startswith("Spielplan Burgen.indd")
+    assert kinds["viewer-header"].line == 1
+
+
+def test_flattened_page_is_split_at_section_numbers_and_bullets(tmp_path: Path) -> None:
+    items = " ".join(
+        f"• Regel {n}: Jeder Spieler zieht eine Karte und legt sie offen vor sich ab."
+        for n in range(1, 7)
+    )
+    text = f"3.1. Ablauf: 3.1.1. Vorbereitung: {items} 3.1.2. Ende: • Das Spiel endet. KARTE"
+    extraction = extract_string(tmp_path, text + "\n")
+    kinds = [(b.kind, b.text[:12]) for b in extraction.blocks]
+    assert kinds[:3] == [
+        ("heading", "3.1. Ablauf:"),
+        ("heading", "3.1.1. Vorbe"),
+        ("list-item", "• Regel 1: J"),
+    ]
+    assert kinds[-3:] == [
+        ("heading", "3.1.2. Ende:"),
+        ("list-item", "• Das Spiel "),
+        ("figure", "KARTE"),
+    ]
+    assert any(r.kind == "flattened-page" for r in extraction.repairs)
+
+
+def test_fingerprint_and_doubled_header_are_removed(tmp_path: Path) -> None:
+    text = (
+        "Regelheft Regelheft\n"
+        "Der Startspieler beginnt und zieht zwei Karten vom Stapel.\n"
+        "U2FtcGxlRmluZ2VycHJpbnQx MTIzNDU2Nzg=\n"
+    )
+    extraction = extract_string(tmp_path, text)
+    assert plain_text(extraction) == "Der Startspieler beginnt und zieht zwei Karten vom Stapel."
+    assert {r.kind for r in extraction.repairs} >= {"running-header", "fingerprint"}
+
+
+def test_missing_space_before_an_opening_quote(tmp_path: Path) -> None:
+    extraction = extract_string(tmp_path, "Man sagt zum Beispiel:„Meine Karte gewinnt.“\n")
+    assert plain_text(extraction) == "Man sagt zum Beispiel: „Meine Karte gewinnt.“"
+
+
+def test_soft_hyphens_and_ligature_characters(tmp_path: Path) -> None:
+    text = "Die Auf\u00adgabe ist schwie\u00ad\nrig und der Gewinner tri\ufb00t zuerst ein.\n"
+    assert plain_text(extract_string(tmp_path, text)) == (
+        "Die Aufgabe ist schwierig und der Gewinner trifft zuerst ein."
+    )
