@@ -8,7 +8,8 @@ BIN := $(VENV)/bin
 # Debian packages the tests call: pdffonts/pdftoppm, msgfmt, the browser.
 TEST_DEBS := poppler-utils gettext chromium
 # WeasyPrint needs Pango; cards are set in DejaVu.
-BUILD_DEBS := fonts-dejavu-core libpango-1.0-0 libpangoft2-1.0-0
+# The lexicon reads Debian's hunspell dictionaries.
+BUILD_DEBS := fonts-dejavu-core libpango-1.0-0 libpangoft2-1.0-0 hunspell-de-de hunspell-en-us
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: build test lint typecheck pytest bench clean debs-build debs-test

@@ -38,7 +38,10 @@ SLUG_MAX = 48
 # How alike an example and a rule must be (shared content lemmas, terms, numbers)
 # for the example to illustrate the rule.
 ILLUSTRATES_MIN_SCORE = 3
+# An example illustrates every rule nearly as alike as the best one.
+ILLUSTRATES_SHARE_OF_BEST = 0.6
 MECHANICAL_KINDS = ("rule", "step", "note")
+CLAUSE_MIN_WORDS = 5
 
 _FOLD = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 _NUMBERED_STEP = re.compile(r"^\d{1,2}[.)]\s")
@@ -85,12 +88,23 @@ class GraphBuilder:
         self.glossary = glossary
         self.lexicon = lexicon
         self.nlp = german_pipeline(glossary)
-        self.matcher = TermMatcher(glossary, lexicon)
         self.cues: Cues = cues("de")
+        self._matchers: dict[str, TermMatcher] = {}
+
+    def matcher(self, game: str) -> TermMatcher:
+        """Term matching for one game: its own terms and those that name no game.
+
+        A term of another game is another concept, even when the word is the
+        same ("Aktion" in Midway is not Risiko's "Aktion").
+        """
+        if game not in self._matchers:
+            terms = [t for t in self.glossary if not t.games or game in t.games]
+            self._matchers[game] = TermMatcher(terms, self.lexicon)
+        return self._matchers[game]
 
     def build(self, info: SourceInfo, extraction: Extraction) -> RuleGraph:
         """The rule graph of one manual."""
-        units = self._units(info, extraction.blocks)
+        units = self._units(info, extraction.blocks, self.matcher(info.game))
         nodes = self._nodes(info, units)
         edges = self._edges(units)
         used_terms = {term_id for node in nodes for term_id in node.terms}
@@ -103,7 +117,7 @@ class GraphBuilder:
 
     # Segmentation ---------------------------------------------------------------
 
-    def _units(self, info: SourceInfo, blocks: list[Block]) -> list[_Unit]:
+    def _units(self, info: SourceInfo, blocks: list[Block], matcher: TermMatcher) -> list[_Unit]:
         body = [b for b in blocks if b.kind not in ("figure", "caption")]
         docs = self.nlp.pipe(b.text for b in body)
         units: list[_Unit] = []
@@ -129,18 +143,10 @@ class GraphBuilder:
             section = sections[-1].node_id
             units.extend(self._block_units(block, list(doc.sents), section, names))
         for unit in units:
-            unit.terms = (
-                self._span_terms(unit.sentences)
-                if unit.sentences
-                else self.matcher.terms_in(self.nlp(unit.block.text))
-            )
+            spans = unit.sentences or [self.nlp(unit.block.text)[:]]
+            found = {term for span in spans for term in matcher.terms_in(span)}
+            unit.terms = [term.id for term in self.glossary if term.id in found]
         return units
-
-    def _span_terms(self, sentences: list[Span]) -> list[str]:
-        found: set[str] = set()
-        for sentence in sentences:
-            found.update(self.matcher.terms_in(sentence))
-        return [term.id for term in self.glossary if term.id in found]
 
     def _block_units(
         self, block: Block, sentences: list[Span], section: str, names: set[str]
@@ -319,7 +325,8 @@ class GraphBuilder:
         if not scored:
             return []
         best = scored[0][0]
-        return [rule for score, _, rule in scored if score >= max(ILLUSTRATES_MIN_SCORE, best - 1)]
+        cut = max(ILLUSTRATES_MIN_SCORE, ILLUSTRATES_SHARE_OF_BEST * best)
+        return [rule for score, _, rule in scored if score >= cut]
 
     def _demonstrative(self, unit: _Unit) -> bool:
         """"Diese Regel heißt ...": a definition that names what came before it."""
@@ -356,11 +363,14 @@ def _features(unit: _Unit) -> set[str]:
 
 
 def _is_clause(unit: _Unit) -> bool:
-    """Has a verb or an adjective: not a run-in heading like "Bomben und Mineure (3)."."""
-    return any(
-        t.is_alpha and t.text[:1].islower() and t.lower_ not in STOP_WORDS
-        for s in unit.sentences
-        for t in s
+    """Not a run-in heading like "Bomben und Mineure (3).": longer, or with a verb.
+
+    A lower-case content word is a verb or adjective; a short run of nouns is a
+    fragment.  (A verb at the sentence start is capitalised, hence the length.)
+    """
+    words = [t for s in unit.sentences for t in s if t.is_alpha]
+    return len(words) >= CLAUSE_MIN_WORDS or any(
+        t.text[:1].islower() and t.lower_ not in STOP_WORDS for t in words
     )
 
 

@@ -133,6 +133,7 @@ class TermMatcher:
     terms: list[Term]
     lexicon: Lexicon
     _words: dict[str, str] = field(default_factory=dict)
+    _nouns: dict[str, bool] = field(default_factory=dict)
     _phrases: list[tuple[tuple[str, ...], str]] = field(default_factory=list)
     _cache: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
@@ -142,6 +143,7 @@ class TermMatcher:
                 words = tuple(form.lower().split())
                 if len(words) == 1:
                     self._words.setdefault(words[0], term.id)
+                    self._nouns.setdefault(words[0], form[:1].isupper())
                 else:
                     self._phrases.append((words, term.id))
         # Longest first, so "befreiungsaktion" wins over a shorter term inside it.
@@ -165,16 +167,23 @@ class TermMatcher:
         if key not in self._cache:
             found: list[str] = []
             for part in text.split("-"):
-                found.extend(self._part_terms(part.lower()))
+                found.extend(self._part_terms(part))
             lemma_term = self._words.get(lemma.lower())
             if lemma_term:
                 found.append(lemma_term)
             self._cache[key] = tuple(dict.fromkeys(found))
         return self._cache[key]
 
-    def _part_terms(self, word: str) -> Iterator[str]:
-        """Terms a single word carries: itself inflected, or as a part of a compound."""
+    def _part_terms(self, part: str) -> Iterator[str]:
+        """Terms a single word carries: itself inflected, or as a part of a compound.
+
+        German capitalises every noun, so a noun term is only found in a
+        capitalised word ("Oberst" is not in "oberste").
+        """
+        word = part.lower()
         for stem in self._stems:
+            if self._nouns[stem] and not part[:1].isupper():
+                continue
             position = word.find(stem)
             if position < 0:
                 continue

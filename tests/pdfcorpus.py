@@ -47,6 +47,8 @@ class Layout:
     tagged: bool = False
     unicode_map: bool = True
     span_first_figure: bool = False
+    ragged: bool = False
+    background: bool = False
     page_of_pages: bool = False
     repeat: int = 1
     blocks: int | None = None
@@ -73,6 +75,17 @@ LAYOUTS = {
             page_of_pages=True,
         ),
         Layout("a6-1col", "A6", 1, size=8.0, margin="13mm 9mm 12mm 9mm"),
+        Layout(
+            "a4-3col-ragged",
+            "A4",
+            3,
+            font="DejaVu Sans",
+            heading_font="DejaVu Serif",
+            size=8.5,
+            gap="5mm",
+            ragged=True,
+            background=True,
+        ),
         Layout("a5-2col-nomap", "A5", 2, size=8.5, margin="16mm 11mm 15mm 11mm", unicode_map=False),
     )
 }
@@ -84,7 +97,7 @@ class CorpusPdf:
 
     layout: Layout
     path: Path
-    body: list[str] = field(default_factory=list)
+    body: list[tuple[str, str]] = field(default_factory=list)
     labels: list[str] = field(default_factory=list)
     captions: list[str] = field(default_factory=list)
     furniture: list[str] = field(default_factory=list)
@@ -93,7 +106,7 @@ class CorpusPdf:
     @property
     def body_text(self) -> str:
         """The body blocks as one string, white space folded to single spaces."""
-        return " ".join(" ".join(self.body).split())
+        return " ".join(" ".join(text for _, text in self.body).split())
 
 
 def render(layout: Layout, folder: Path) -> CorpusPdf:
@@ -180,8 +193,10 @@ def _css(layout: Layout, text: dict[str, Any]) -> str:
   @top-right {{ content: {header}; {furniture} }}
   @bottom-right {{ content: {number if not layout.page_of_pages else footer}; {furniture} }} }}
 @page :first {{ @top-left {{ content: none; }} @top-right {{ content: none; }} }}
-body {{ font: {layout.size}pt/1.3 '{layout.font}'; text-align: justify; hyphens: auto;
-  hyphenate-character: "{_css_char(layout.hyphen)}"; margin: 0; }}
+body {{ font: {layout.size}pt/1.3 '{layout.font}'; margin: 0;
+  text-align: {"left" if layout.ragged else "justify"}; hyphens: {"manual" if layout.ragged else "auto"};
+  hyphenate-character: "{_css_char(layout.hyphen)}"; }}
+{_background() if layout.background else ""}
 main {{ columns: {layout.columns}; column-gap: {layout.gap}; column-fill: auto; }}
 h1, h2, h3 {{ font-family: '{layout.heading_font}'; text-align: left; hyphens: manual;
   break-after: avoid; margin: 0.9em 0 0.35em; line-height: 1.15; }}
@@ -211,6 +226,12 @@ figcaption {{ font-style: italic; font-size: {layout.size * 0.85:.1f}pt; text-al
 """
 
 
+def _background() -> str:
+    """A full-page picture behind the text, as printed manuals have (parchment, a map)."""
+    data = base64.b64encode(_png(60, 84)).decode("ascii")
+    return f"@page {{ background: url(data:image/png;base64,{data}) no-repeat 0 0 / 100% 100%; }}"
+
+
 def _css_string(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
@@ -221,7 +242,7 @@ def _css_char(char: str) -> str:
 
 
 def _title(text: dict[str, Any], result: CorpusPdf) -> str:
-    result.body.extend([text["title"], text["subtitle"]])
+    result.body.extend([("heading", text["title"]), ("paragraph", text["subtitle"])])
     return (
         f'<h1 class="title">{html.escape(text["title"])}</h1>'
         f'<p class="subtitle">{html.escape(text["subtitle"])}</p>'
@@ -234,20 +255,22 @@ def _block(
     ((kind, value),) = block.items()
     if kind in ("h1", "h2", "h3"):
         heading = prefix + value if kind == "h1" else value
-        result.body.append(heading)
+        result.body.append(("heading", heading))
         return f"<{kind}>{_inline(heading, layout)}</{kind}>"
     if kind == "p":
-        result.body.append(value)
+        result.body.append(("paragraph", value))
         return f"<p>{_inline(value, layout)}</p>"
     if kind == "example":
-        result.body.append(value)
+        result.body.append(("paragraph", value))
         lead, rest = value.split(":", 1)
         return f'<div class="example"><p><b>{lead}:</b>{_inline(rest, layout)}</p></div>'
     if kind in ("ul", "ol"):
         markers = (
             ["•"] * len(value) if kind == "ul" else [f"{n}." for n in range(1, len(value) + 1)]
         )
-        result.body.extend(f"{marker} {item}" for marker, item in zip(markers, value, strict=True))
+        result.body.extend(
+            ("list-item", f"{marker} {item}") for marker, item in zip(markers, value, strict=True)
+        )
         items = "".join(f"<li>{_inline(item, layout)}</li>" for item in value)
         return f"<{kind}>{items}</{kind}>"
     if kind == "figure":
@@ -327,7 +350,7 @@ def _image_board(labels: list[str]) -> str:
 def _png(width: int, height: int) -> bytes:
     """A small RGB gradient as PNG bytes, so the corpus needs no image files."""
     rows = b"".join(
-        b"\x00" + bytes(v for x in range(width) for v in (120 + x * 2, 160 + y * 3, 200 - x))
+        b"\x00" + bytes(v % 256 for x in range(width) for v in (120 + x * 2, 160 + y * 3, 200 - x))
         for y in range(height)
     )
 

@@ -9,13 +9,12 @@ line-break hyphenation undone.  Every change is listed as a `Repair`.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable
 
 from spacy.lang.de.stop_words import STOP_WORDS
 
 from rulekit.extract.artefacts import mark_artefacts
-from rulekit.extract.encoding import decode_fonts, restore_dropped_letters
+from rulekit.extract.encoding import LIGATURE_CHARACTERS, decode_fonts, restore_dropped_letters
 from rulekit.extract.lexicon import Lexicon
 from rulekit.model import Block, BlockKind, Extraction, LineRole, Repair, TextLine
 
@@ -30,9 +29,7 @@ _BLOCK_KIND: dict[LineRole, BlockKind] = {
 }
 _HYPHENS = ("-", "\u2010")
 SOFT_HYPHEN = "\u00ad"
-# Typographic ligatures (U+FB00-FB06); their letters come from Unicode itself.
-_LIGATURES = {chr(c): unicodedata.normalize("NFKC", chr(c)) for c in range(0xFB00, 0xFB07)}
-_LIGATURE_RE = re.compile("[" + "".join(_LIGATURES) + "]")
+_LIGATURE_RE = re.compile("[" + "".join(LIGATURE_CHARACTERS) + "]")
 # German opening quotes always follow a space, a bracket or the start of a line.
 _GLUED_QUOTE = re.compile(r"(?<=[^\s(\[/–—„‚])(?=[„‚])")
 _WORD = re.compile(r"[^\W\d_]+(?:\.(?=\s|$))?")
@@ -68,7 +65,7 @@ def fix_typography(lines: list[TextLine]) -> tuple[list[TextLine], list[Repair]]
     repairs: list[Repair] = []
     for line in lines:
         text = line.text
-        fixed = _LIGATURE_RE.sub(lambda m: _LIGATURES[m.group()], text)
+        fixed = _LIGATURE_RE.sub(lambda m: LIGATURE_CHARACTERS[m.group()], text)
         if fixed != text:
             repairs.append(_repair("ligature", text, fixed, line))
         inner = fixed.rstrip()

@@ -40,25 +40,20 @@ from rulekit.model import Repair, TextLine
 APPLY_THRESHOLD = 0.6
 
 # Typographic ligatures as Unicode defines them (U+FB00-FB06: ff, fi, fl, ffi, ffl, st).
-LIGATURES: tuple[str, ...] = tuple(
-    dict.fromkeys(unicodedata.normalize("NFKC", chr(code)) for code in range(0xFB00, 0xFB07))
-)
+LIGATURE_CHARACTERS: dict[str, str] = {
+    chr(code): unicodedata.normalize("NFKC", chr(code)) for code in range(0xFB00, 0xFB07)
+}
+LIGATURES: tuple[str, ...] = tuple(dict.fromkeys(LIGATURE_CHARACTERS.values()))
 _GERMAN_LOWER = "äöüß"
 _GERMAN_UPPER = "ÄÖÜ"
-_LETTERS = string.ascii_lowercase + _GERMAN_LOWER + string.ascii_uppercase + _GERMAN_UPPER
+_LETTERS = tuple(string.ascii_lowercase + _GERMAN_LOWER + string.ascii_uppercase + _GERMAN_UPPER)
 # Punctuation a decoded code may stand for; anything rarer stays unresolved.
 _PUNCTUATION = ".,;:!?()-'\"/"
 # What a code inside a word may be: ligatures first, since a font that maps its
 # letters but not a glyph usually fails on a ligature; then single letters.
-_IN_WORD_CANDIDATES: tuple[str, ...] = (*LIGATURES, *_LETTERS)
+_IN_WORD_CANDIDATES = (*LIGATURES, *_LETTERS)
 # What a code inside a ciphered run may be.
-_CIPHER_CANDIDATES: tuple[str, ...] = (
-    *_LETTERS,
-    *LIGATURES,
-    *string.digits,
-    " ",
-    *_PUNCTUATION,
-)
+_CIPHER_CANDIDATES = (*_LETTERS, *LIGATURES, *string.digits, " ", *_PUNCTUATION)
 # What a code range may decode to by its offset; a code the offset turns into
 # anything rarer is solved on its own.
 _OFFSET_OUTPUT = string.ascii_letters + string.digits + " " + _PUNCTUATION
@@ -70,6 +65,8 @@ _CLUSTER_GAP = 12
 _MIN_CLUSTER = 3
 # Lines a search scores at most per code, to stay fast on long ciphered texts.
 _SAMPLE_UNITS = 60
+# Pairs of codes solved together at most per document (each costs thousands of trials).
+_MAX_PAIRS = 8
 # Decoded letters (in lexicon words) that make a decoding fully trustworthy.
 _FULL_EVIDENCE = 12
 
@@ -78,13 +75,12 @@ _FULL_EVIDENCE = 12
 _SHIFT_MIN_WORD = 4
 _SHIFT_MIN_WORDS = 2
 _SHIFT_MIN_ZIPF = 1.0
-# A decoded token shorter than `_SHIFT_MIN_WORD` must be a frequent word.
-_SHIFT_SHORT_ZIPF = 4.0
 _SHIFT_CANDIDATE_OFFSETS = 64
 
-# Dropped letters: what a font can lose without a trace is a ligature, or a
-# letter with a diacritic (alone or with a neighbour, as in "mö" of "möchte").
-_RESTORE_MIN_ZIPF = 3.0
+# A frequent word (Zipf): what a short decoded token or a restored word must be,
+# unless the document itself has it.
+_COMMON_ZIPF = 3.0
+
 # A remnant shorter than this is never restored.  Restored by the same word
 # elsewhere in the document, it must be this long; with no witness at all, longer.
 _RESTORE_MIN_LENGTH = 3
@@ -134,15 +130,19 @@ class _Solver:
     """Solves codes in units of text against the lexicon.
 
     A unit is a sequence of symbols: literal characters and codes (ints; a
-    negative code stands for the character at -1 - code).  The score of a
+    negative code stands for the character at -1 - code).  `spelled` are
+    letters the font has other glyphs for, so no code stands for them.  The score of a
     mapping is the number of letters in decoded words the lexicon knows,
     counting only words that hold a decoded code.  A code not yet mapped cuts
     words, so the pieces between unsolved codes still count, at half weight.
     """
 
-    def __init__(self, units: list[list[Symbol]], lexicon: Lexicon) -> None:
+    def __init__(
+        self, units: list[list[Symbol]], lexicon: Lexicon, spelled: Iterable[str] = ()
+    ) -> None:
         self.units = units
         self.lexicon = lexicon
+        self.spelled = frozenset(spelled)
         self.mapping: dict[int, str] = {}
         self.units_of: dict[int, list[int]] = defaultdict(list)
         self.occurrences: Counter[int] = Counter()
@@ -247,12 +247,12 @@ class _Solver:
             if symbol == code
         )
 
-    def taken(self, codes: list[int]) -> set[str]:
-        """Letters and ligatures that codes other than `codes` stand for.
+    def taken(self, codes: list[int]) -> frozenset[str]:
+        """Letters and ligatures spelled otherwise or by codes other than `codes`.
 
         A font has one glyph for each, so no other code can stand for them.
         """
-        return {
+        return self.spelled | {
             decoded
             for other, decoded in self.mapping.items()
             if other not in codes and (decoded.isalnum() or decoded in LIGATURES)
@@ -325,6 +325,55 @@ class _Solver:
                 second = score
         self.set({code: choice})
         return choice, best, second, unmapped
+
+    def solve_pair(self, first: int, second: int, candidates: tuple[str, ...]) -> float:
+        """Map two codes that only ever meet in the same words, by trying every pair.
+
+        Single codes cannot be solved there ("gr??ere" is no word with one of
+        them alone).  Returns how sure the best pair is; nothing is mapped
+        unless one pair alone scores best.
+        """
+        taken = self.taken([first, second])
+        units = self.affected([first, second])
+        unmapped = self.trial({first: None, second: None}, units)
+        best, runner_up, choice = unmapped, unmapped, None
+        for pair in itertools.permutations(dict.fromkeys(candidates), 2):
+            if taken.intersection(pair):
+                continue
+            score = self.trial(dict(zip((first, second), pair, strict=True)), units)
+            if score > best:
+                best, runner_up, choice = score, best, pair
+            elif score > runner_up:
+                runner_up = score
+        if choice is None or best == runner_up:
+            return 0.0
+        self.set(dict(zip((first, second), choice, strict=True)))
+        # One word is little evidence for two letters at once.
+        return (
+            0.7
+            * _evidence(2 * (best - unmapped))
+            * min(self.coverage(first), self.coverage(second))
+        )
+
+    def unsolved_pairs(self) -> list[tuple[int, int]]:
+        """Pairs of unsolved codes that stand together in otherwise decoded words.
+
+        A word must hold both, no other unsolved code, and a few letters, for a
+        pair to be worth its thousands of trials; the first few pairs are taken.
+        """
+        pairs: dict[tuple[int, int], None] = {}
+        for unit in self.units:
+            word: list[Symbol] = []
+            for symbol in [*unit, " "]:
+                if not self.is_space(symbol):
+                    word.append(symbol)
+                    continue
+                unsolved = [s for s in word if isinstance(s, int) and s not in self.mapping]
+                letters = sum(isinstance(s, str) and s.isalpha() for s in word)
+                if len(unsolved) == 2 and unsolved[0] != unsolved[1] and letters >= 3:
+                    pairs[unsolved[0], unsolved[1]] = None
+                word = []
+        return list(pairs)[:_MAX_PAIRS]
 
     def decode(self, symbols: Iterable[Symbol]) -> str:
         """Decoded text; an unsolved code stays the character it was."""
@@ -509,7 +558,31 @@ def _solve_private_use(solver: _Solver, cipher: set[int]) -> dict[int, float]:
                 solved[code] = solver.mapping[code]
             else:
                 solved.pop(code, None)
+    _solve_pairs(
+        solver,
+        confidence,
+        set(solved) | {code for code in solver.occurrences if code not in solver.mapping},
+    )
     return confidence
+
+
+def _solve_pairs(solver: _Solver, confidence: dict[int, float], single: set[int]) -> None:
+    """Try unsure codes in pairs: two codes that only meet each other ("gr??ere").
+
+    `single` are the codes solved one by one.  An unsure one that finds no
+    partner keeps its best guess, as a suggestion.
+    """
+    guesses = {
+        code: solver.mapping.pop(code, None)
+        for code in single
+        if confidence.get(code, 0.0) < APPLY_THRESHOLD
+    }
+    for first, second in solver.unsolved_pairs():
+        if first in guesses and second in guesses and not {first, second} & set(solver.mapping):
+            sure = solver.solve_pair(first, second, _LETTERS)
+            if sure:
+                confidence[first] = confidence[second] = sure
+    solver.set({code: guess for code, guess in guesses.items() if code not in solver.mapping})
 
 
 def _spans(solver: _Solver, unit: list[Symbol]) -> Iterator[tuple[int, int]]:
@@ -603,7 +676,7 @@ def _shifted_changes(lines: list[TextLine], lexicon: Lexicon) -> list[_Change]:
                 votes.update(_token_offsets(token))
     # Evidence words must occur in the corpus: a cheap filter before the spell check.
     attested = lexicon.common_forms(_SHIFT_MIN_ZIPF)
-    best_offset, best_words, runner_up = 0, set[str](), 0
+    found: dict[int, int] = {}
     for offset, _count in votes.most_common(_SHIFT_CANDIDATE_OFFSETS):
         words = set()
         for _i, match in tokens:
@@ -616,21 +689,26 @@ def _shifted_changes(lines: list[TextLine], lexicon: Lexicon) -> list[_Change]:
                     and lexicon.known_as_written(word)
                 ):
                     words.add(word)
-        if len(words) > len(best_words):
-            best_offset, best_words, runner_up = offset, words, len(best_words)
-        elif len(words) > runner_up:
-            runner_up = len(words)
-    if len(best_words) < _SHIFT_MIN_WORDS or len(best_words) < 2 * runner_up:
+        found[offset] = len(words)
+    best_offset = max(found, key=lambda offset: found[offset], default=0)
+    best_words = found.get(best_offset, 0)
+    # The case twin reads the same words in capitals: no rival.
+    twins = {best_offset, best_offset + _CASE_DISTANCE, best_offset - _CASE_DISTANCE}
+    runner_up = max([0, *(count for offset, count in found.items() if offset not in twins)])
+    if best_words < _SHIFT_MIN_WORDS or best_words < 2 * runner_up:
         return []
-    sure = min(0.95, 0.5 + 0.15 * len(best_words))
+    sure = min(0.95, 0.5 + 0.15 * best_words)
 
-    common = lexicon.common_forms(_SHIFT_SHORT_ZIPF)
+    common = lexicon.common_forms(_COMMON_ZIPF)
     units = [_shift_symbols(match.group(), best_offset) for _i, match in tokens]
-    solver = _Solver(units, lexicon)
-    code_confidence = {
-        code: _solve_one(solver, code, _IN_WORD_CANDIDATES, in_word=True)
-        for code in sorted(solver.occurrences, key=lambda code: -solver.occurrences[code])
-    }
+    # The offset gave these letters their glyphs, so no unknown code stands for them.
+    solver = _Solver(units, lexicon, {s for unit in units for s in unit if isinstance(s, str)})
+    code_confidence: dict[int, float] = {}
+    # Two rounds: a code scores better once the other codes in its words are solved.
+    for _ in range(2):
+        for code in sorted(solver.occurrences, key=lambda code: -solver.occurrences[code]):
+            code_confidence[code] = _solve_one(solver, code, _IN_WORD_CANDIDATES, in_word=True)
+    _solve_pairs(solver, code_confidence, set(code_confidence))
     changes = []
     for (i, match), unit in zip(tokens, units, strict=True):
         if any(isinstance(s, int) and s not in solver.mapping for s in unit):
@@ -782,8 +860,10 @@ def _restorations(word: str, lexicon: Lexicon, vocabulary: Set[str]) -> list[str
     """Known words that `word` becomes with one droppable piece put back.
 
     A restoration must be a frequent German word or a word of the document.
+    Where the remnant lost its first letter, both cases are offered ("würfel"
+    and "Würfel"); the caller picks one by the document.
     """
-    common = lexicon.common_forms(_RESTORE_MIN_ZIPF)
+    common = lexicon.common_forms(_COMMON_ZIPF)
     folded = word.casefold()
     found: dict[str, None] = {}
     for position in range(len(word) + 1):
@@ -792,14 +872,14 @@ def _restorations(word: str, lexicon: Lexicon, vocabulary: Set[str]) -> list[str
             if key not in common and key not in vocabulary:
                 continue
             candidate = word[:position] + piece + word[position:]
-            if position == 0 and word[0].isupper():
-                candidate = piece.capitalize() + word.lower()
-            if not lexicon.known_as_written(candidate):
-                # A noun that lost its first letter is written with a capital.
-                candidate = candidate.capitalize()
-                if position or not word[0].islower() or not lexicon.known_as_written(candidate):
-                    continue
-            found[candidate] = None
+            forms = [candidate]
+            if position == 0:
+                forms = (
+                    [candidate.capitalize()]
+                    if word[0].isupper()
+                    else [candidate, candidate.capitalize()]
+                )
+            found.update(dict.fromkeys(form for form in forms if lexicon.known_as_written(form)))
     return list(found)
 
 
@@ -840,7 +920,8 @@ def restore_dropped_letters(
     abbreviations, known words and line-break fragments are never touched.
     """
     words = _document_words(lines)
-    vocabulary = {word.text.casefold() for word in words}
+    written = {word.text for word in words}
+    vocabulary = {word.casefold() for word in written}
     pairs = {(a.text.casefold(), b.text.casefold()) for a, b in itertools.pairwise(words)}
     found: dict[str, list[str]] = {}
     changes: list[_Change] = []
@@ -853,16 +934,21 @@ def restore_dropped_letters(
             continue
         left = words[k - 1].text.casefold() if k else ""
         right = words[k + 1].text.casefold() if k + 1 < len(words) else ""
+        # One candidate per word: the form the document writes, else the first found.
+        forms: dict[str, str] = {}
+        for candidate in found[word.text]:
+            folded = candidate.casefold()
+            if folded not in forms or candidate in written:
+                forms[folded] = candidate
         ranked = sorted(
             (
                 _Candidate(
                     word=candidate,
-                    context=(left, candidate.casefold()) in pairs
-                    or (candidate.casefold(), right) in pairs,
-                    in_document=candidate.casefold() in vocabulary,
+                    context=(left, folded) in pairs or (folded, right) in pairs,
+                    in_document=folded in vocabulary,
                     frequency=lexicon.frequency(candidate),
                 )
-                for candidate in found[word.text]
+                for folded, candidate in forms.items()
             ),
             key=_Candidate.rank,
             reverse=True,

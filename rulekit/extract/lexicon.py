@@ -15,7 +15,6 @@ memoised, since extraction asks about the same words again and again.
 from __future__ import annotations
 
 import math
-import os
 import unicodedata
 from collections.abc import Iterable
 from functools import cache
@@ -49,9 +48,8 @@ _MIN_ENGLISH_TAIL = 5
 
 def _dictionary_dir(name: str) -> str:
     """The folder holding `<name>.dic` and `<name>.aff`."""
-    extra = os.environ.get("RULEKIT_HUNSPELL_DIR")
-    for folder in (extra, *_DICTIONARY_DIRS):
-        if folder and (Path(folder) / f"{name}.dic").is_file():
+    for folder in _DICTIONARY_DIRS:
+        if (Path(folder) / f"{name}.dic").is_file():
             return folder
     debian = {"de_DE": "hunspell-de-de", "en_US": "hunspell-en-us"}.get(name, name)
     raise RuntimeError(
@@ -166,7 +164,7 @@ class Lexicon:
         if not exact_case:
             # Two-letter abbreviations ("Fr") must not make "fr" a word.
             forms += [word.lower(), word.capitalize()] if len(word) > 2 else [word.lower()]
-        if any(_spell(self._backend.german, form) for form in forms):
+        if any(_spell(self._backend.german, form) for form in dict.fromkeys(forms)):
             return True
         if self._english(word, exact_case):
             return True
@@ -183,12 +181,12 @@ class Lexicon:
         if _zipf(self._backend.english_freq, word) < threshold:
             return False
         forms = [word] if exact_case else [word, word.lower()]
-        return any(_spell(self._backend.english, form) for form in forms)
+        return any(_spell(self._backend.english, form) for form in dict.fromkeys(forms))
 
     def _english_compound(self, lower: str) -> bool:
         """An English closed compound ("warmachine") that occurs as a token in wordfreq."""
         backend = self._backend
-        if lower not in backend.english_freq and lower not in backend.german_freq:
+        if lower not in backend.english_freq and lower.casefold() not in backend.german_freq:
             return False
         return any(
             self._english_part(lower[:split]) and self._english_part(lower[split:])
@@ -210,9 +208,9 @@ class Lexicon:
         answer = self._parts.get(part)
         if answer is None:
             backend = self._backend
-            answer = part in self._extra or (
+            answer = part.casefold() in self._extra or (
                 # The frequency table is a cheap first filter; hunspell decides.
-                part in backend.german_freq
+                part.casefold() in backend.german_freq
                 and _zipf(backend.german_freq, part) >= _MIN_PART_ZIPF.get(len(part), 0.0)
                 and (_spell(backend.german, part) or _spell(backend.german, part.capitalize()))
             )

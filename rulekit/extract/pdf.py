@@ -23,6 +23,7 @@ memory stays flat however long the manual is.
 from __future__ import annotations
 
 import bisect
+import copy
 import re
 import statistics
 from collections import Counter, deque
@@ -36,7 +37,7 @@ import pdfplumber
 from pdfminer.data_structures import NumberTree
 from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect
 from pdfminer.pdfparser import PDFSyntaxError
-from pdfminer.pdftypes import PDFObjRef, resolve1
+from pdfminer.pdftypes import PDFObjRef, PDFStream, resolve1
 from pdfminer.psparser import PSException, PSLiteral
 from pdfplumber.utils.exceptions import PdfminerException
 
@@ -104,7 +105,7 @@ class _Line:
     spans: bool = False
     left: float = 0.0
     right: float = 0.0
-    gap: float = 0.0
+    gap: float | None = None
     gap_limit: float = 0.0
     role: LineRole | None = None
     block: object = None
@@ -204,12 +205,7 @@ def pdf_lines(path: Path, pages: list[int] | None = None) -> Iterator[TextLine]:
         count = len(pdf.pages)
         for index, page in enumerate(pdf.pages):
             number = pages[index] if pages and index < len(pages) else index + 1
-            try:
-                lines = _page_lines(page, document)
-            except (PdfminerException, PSException, ValueError, KeyError, TypeError) as error:
-                raise InputError(path, 0, f"corrupt PDF: page {index + 1} ({error})") from None
-            finally:
-                page.close()
+            lines = _read_page(path, page, index, document)
             window.append(_Page(index, number, float(page.height), lines))
             # The page WINDOW places back now has all its neighbours in the window.
             if index >= WINDOW:
@@ -220,6 +216,34 @@ def pdf_lines(path: Path, pages: list[int] | None = None) -> Iterator[TextLine]:
             raise InputError(
                 path, 0, "PDF has no text layer (scanned images only); run OCR on it first"
             )
+
+
+def _read_page(path: Path, page: Any, index: int, document: _Document) -> list[_Line]:
+    """One page's lines; damage that pdfminer passes over in silence is an `InputError`.
+
+    pdfminer decodes content streams in place and keeps them as long as the
+    document is open; decoding copies leaves only the compressed bytes
+    behind, so memory does not grow with the page count.  A content stream
+    that cannot be found or does not decompress makes pdfminer draw an empty
+    page; here it is reported instead.
+    """
+    contents = page.page_obj.contents
+    copies = [copy.copy(c) if isinstance(c, PDFStream) else c for c in contents]
+    page.page_obj.contents = copies
+    try:
+        lines = _page_lines(page, document)
+    except (PdfminerException, PSException, ValueError, KeyError, TypeError) as error:
+        raise InputError(path, 0, f"corrupt PDF: page {index + 1} ({error})") from None
+    finally:
+        page.close()
+        page.page_obj.contents = contents
+    lost = any(
+        not isinstance(copied, PDFStream) or (copied.data == b"" and bool(original.rawdata))
+        for copied, original in zip(copies, contents, strict=True)
+    )
+    if lost:
+        raise InputError(path, 0, f"corrupt PDF: the content of page {index + 1} is damaged")
+    return lines
 
 
 def _emit(
@@ -276,11 +300,17 @@ def _decide_paragraph(line: _Line, previous: _Line | None) -> None:
     if previous is None:
         line.starts = True
         return
-    if line.block is not None:
-        line.starts = line.block != previous.block or line.role != previous.role
-        return
+    if line.block is not None and previous.block is not None:
+        if line.block == previous.block and line.role == previous.role:
+            line.starts = False
+            return
+        # A paragraph broken over a column or page may be two elements: the
+        # layout decides there, as for untagged text.
+        if line.gap is not None or not line.role == previous.role == "body":
+            line.starts = True
+            return
     broken = previous.text.endswith(_BREAK_HYPHENS) and previous.text[-2:-1].isalpha()
-    gap_break = line.gap > line.gap_limit
+    gap_break = line.gap is not None and line.gap > line.gap_limit
     if line.role in ("heading", "figure", "caption"):
         line.starts = (
             previous.role != line.role or gap_break or abs(previous.size - line.size) > 0.5
@@ -294,8 +324,12 @@ def _decide_paragraph(line: _Line, previous: _Line | None) -> None:
         line.role, line.starts = "list-item", True
         return
     if previous.role == "list-item" and not gap_break:
-        hanging = line.x0 - line.left > 0.3 * line.size
-        if broken or hanging or not _forced_break(previous, line):
+        # An item goes on at its hanging indent, or, in the same column, after
+        # a line that was full.
+        offset = line.x0 - line.left
+        hanging = offset > 0.3 * line.size and abs(offset - (previous.x0 - previous.left)) < 1
+        flowing = line.gap is not None and not _forced_break(previous, line)
+        if broken or hanging or flowing:
             line.role, line.starts = "list-item", False
             return
     indent = (line.x0 - line.left) - (previous.x0 - previous.left)
@@ -315,8 +349,9 @@ def _forced_break(previous: _Line, line: _Line) -> bool:
 
 def _page_lines(page: Any, document: _Document) -> list[_Line]:
     """One page's lines in reading order, roles set except paragraph starts and furniture."""
-    tagged = document.structure is not None
-    attrs = ["fontname", "size", "mcid", "tag"] if tagged else ["fontname", "size"]
+    attrs = ["fontname", "size"]
+    if document.structure is not None:
+        attrs += ["mcid", "tag"]
     raw = page.extract_words(
         x_tolerance_ratio=0.2, keep_blank_chars=False, expand_ligatures=False, extra_attrs=attrs
     )
@@ -327,15 +362,17 @@ def _page_lines(page: Any, document: _Document) -> list[_Line]:
     document.text_seen = True
     for w in words:
         document.sizes[round(w.size * 2) / 2] += len(w.text)
-    regions = _figure_regions(page)
-    if tagged and document.structure is not None:
+    grid = _Grid.of(words, _figure_regions(page), float(page.height))
+    lines = None
+    if document.structure is not None:
         mapping = document.structure.page_map(page)
         lines = _tagged_lines(words, mapping) if mapping else None
         if lines is not None:
-            _classify(lines, regions, document.body_size)
-            return lines
-    lines = _layout_lines(words, regions, float(page.width), float(page.height))
-    _classify(lines, regions, document.body_size)
+            grid.place(lines)
+    if lines is None:
+        lines = _layout_lines(grid)
+    _measure(lines, grid)
+    _classify(lines, grid.regions, document.body_size)
     return lines
 
 
@@ -415,8 +452,9 @@ def _touch(a: Box, b: Box, margin: float = 1.0) -> bool:
     )
 
 
-def _inside(line: _Line, box: Box) -> bool:
-    x, y = (line.x0 + line.x1) / 2, (line.top + line.bottom) / 2
+def _inside(item: _Word | _Line, box: Box) -> bool:
+    """Whether the centre of a word or line lies in a box."""
+    x, y = (item.x0 + item.x1) / 2, (item.top + item.bottom) / 2
     return box[0] - 1 <= x <= box[2] + 1 and box[1] - 1 <= y <= box[3] + 1
 
 
@@ -502,26 +540,47 @@ def _make_line(words: list[_Word]) -> _Line:
     )
 
 
-def _layout_lines(
-    words: list[_Word], regions: list[Box], width: float, height: float
-) -> list[_Line]:
+@dataclass
+class _Grid:
+    """A page's figure regions, body frame (top, bottom) and column gutters."""
+
+    regions: list[Box]
+    frame: tuple[float, float]
+    gutters: list[tuple[float, float]]
+    rows: list[list[_Word]]  # rows of the words outside figure regions
+    figures: list[list[_Word]]  # the words inside each region
+
+    @classmethod
+    def of(cls, words: list[_Word], regions: list[Box], height: float) -> _Grid:
+        """Find the frame and the gutters from the words outside the figure regions."""
+        region_of = [next((i for i, r in enumerate(regions) if _inside(w, r)), -1) for w in words]
+        rows = _rows([w for w, r in zip(words, region_of, strict=True) if r < 0])
+        frame = _frame(rows, height)
+        framed = [w for row in rows for w in row if frame[0] <= w.top and w.bottom <= frame[1]]
+        figures = [
+            [w for w, r in zip(words, region_of, strict=True) if r == i]
+            for i in range(len(regions))
+        ]
+        return cls(regions, frame, _gutters(framed) if framed else [], rows, figures)
+
+    def place(self, lines: list[_Line]) -> None:
+        """Set each line's column, and whether it spans a gutter."""
+        for line in lines:
+            line.column = sum(b <= line.x0 + 1 for _, b in self.gutters)
+            line.spans = any(line.x0 <= a and b <= line.x1 for a, b in self.gutters)
+
+
+def _layout_lines(grid: _Grid) -> list[_Line]:
     """Lines of an untagged page in reading order: bands, then columns, then top to bottom."""
-    region_of = [next((i for i, r in enumerate(regions) if _inside_word(w, r)), -1) for w in words]
-    rows = _rows([w for w, r in zip(words, region_of, strict=True) if r < 0])
-    frame = _frame(rows, height)
-    framed = [w for row in rows for w in row if frame[0] <= w.top and w.bottom <= frame[1]]
-    gutters = _gutters(framed) if framed else []
-    lines = [_make_line(piece) for row in rows for piece in _segments(row, gutters)]
-    for index in range(len(regions)):
-        group = [w for w, r in zip(words, region_of, strict=True) if r == index]
-        lines.extend(_make_line(row) for row in _rows(group))
-    for line in lines:
-        line.column = sum(b <= line.x0 + 1 for _, b in gutters)
-        line.spans = any(line.x0 <= a and b <= line.x1 for a, b in gutters)
+    lines = [_make_line(piece) for row in grid.rows for piece in _segments(row, grid.gutters)]
+    lines += [_make_line(row) for words in grid.figures for row in _rows(words)]
+    grid.place(lines)
     # Full-width lines and figures across a gutter cut the page into bands.
     cuts: list[tuple[float, float]] = [(ln.top, ln.bottom) for ln in lines if ln.spans]
-    cuts += [(r[1], r[3]) for r in regions if any(r[0] <= a and b <= r[2] for a, b in gutters)]
-    cuts = _merge_intervals(cuts + _alone(lines, regions, gutters, frame, cuts))
+    cuts += [
+        (r[1], r[3]) for r in grid.regions if any(r[0] <= a and b <= r[2] for a, b in grid.gutters)
+    ]
+    cuts = _merge_intervals(cuts + _alone(lines, grid, cuts))
     for line in lines:
         middle = (line.top + line.bottom) / 2
         inside = [i for i, (a, b) in enumerate(cuts) if a - 1 <= middle <= b + 1]
@@ -531,7 +590,6 @@ def _layout_lines(
         else:
             line.band = 2 * sum(b < middle for _, b in cuts)
     lines.sort(key=lambda ln: (ln.band, 0 if ln.spans else ln.column, ln.top, ln.x0))
-    _measure(lines, len(gutters) + 1, width)
     return lines
 
 
@@ -554,11 +612,7 @@ def _frame(rows: list[list[_Word]], height: float) -> tuple[float, float]:
 
 
 def _alone(
-    lines: list[_Line],
-    regions: list[Box],
-    gutters: list[tuple[float, float]],
-    frame: tuple[float, float],
-    cuts: list[tuple[float, float]],
+    lines: list[_Line], grid: _Grid, cuts: list[tuple[float, float]]
 ) -> list[tuple[float, float]]:
     """Lines that stand alone across the columns: a short heading set over all of them.
 
@@ -570,16 +624,20 @@ def _alone(
     of a column beside a shorter one does not: it follows its paragraph at
     the usual leading, or the other column resumes elsewhere.
     """
-    if not gutters:
+    if not grid.gutters:
         return []
-    body = [ln for ln in lines if frame[0] <= ln.top and ln.bottom <= frame[1]]
-    edges = [-1e9, *(x for g in gutters for x in g), 1e9]
+    body = [ln for ln in lines if grid.frame[0] <= ln.top and ln.bottom <= grid.frame[1]]
+    edges = [-1e9, *(x for g in grid.gutters for x in g), 1e9]
     spans: list[list[tuple[float, float]]] = [
         sorted(
             [(ln.top, ln.bottom) for ln in body if ln.column == c]
-            + [(r[1], r[3]) for r in regions if r[0] < edges[2 * c + 1] and edges[2 * c] < r[2]]
+            + [
+                (r[1], r[3])
+                for r in grid.regions
+                if r[0] < edges[2 * c + 1] and edges[2 * c] < r[2]
+            ]
         )
-        for c in range(len(gutters) + 1)
+        for c in range(len(grid.gutters) + 1)
     ]
     found: list[tuple[float, float]] = []
     for line in sorted(body, key=lambda ln: ln.top):
@@ -620,11 +678,6 @@ def _resumes(column: list[tuple[float, float]], line: _Line, below: float | None
     return below is not None and abs(column[index][0] - below) <= line.size
 
 
-def _inside_word(word: _Word, box: Box) -> bool:
-    x, y = (word.x0 + word.x1) / 2, (word.top + word.bottom) / 2
-    return box[0] - 1 <= x <= box[2] + 1 and box[1] - 1 <= y <= box[3] + 1
-
-
 def _merge_intervals(intervals: list[tuple[float, float]]) -> list[tuple[float, float]]:
     merged: list[tuple[float, float]] = []
     for a, b in sorted(intervals):
@@ -635,30 +688,52 @@ def _merge_intervals(intervals: list[tuple[float, float]]) -> list[tuple[float, 
     return merged
 
 
-def _measure(lines: list[_Line], columns: int, width: float) -> None:
-    """Column edges, and the vertical gap of each line to the one above it in its column."""
-    left = {
-        c: min((ln.x0 for ln in lines if ln.column == c and not ln.spans), default=0.0)
-        for c in range(columns)
-    }
-    right = {
-        c: max((ln.x1 for ln in lines if ln.column == c and not ln.spans), default=width)
-        for c in range(columns)
-    }
+def _measure(lines: list[_Line], grid: _Grid) -> None:
+    """Column edges, and each line's vertical gap to the line before it in its column.
+
+    Lines outside the body frame (running headers, footers) are nobody's
+    neighbour; a line that does not follow another one in its column, below
+    it, has no gap (None): the top of a column, or a jump in reading order.
+    """
+    columns = range(len(grid.gutters) + 1)
+    text = [
+        grid.frame[0] <= ln.top <= grid.frame[1] and not any(_inside(ln, r) for r in grid.regions)
+        for ln in lines
+    ]
+    inner = [ln for ln, ok in zip(lines, text, strict=True) if ok and not ln.spans]
+    left = {c: min((ln.x0 for ln in inner if ln.column == c), default=0.0) for c in columns}
     page_left = min(ln.x0 for ln in lines)
-    page_right = max(ln.x1 for ln in lines)
+    previous: _Line | None = None
     gaps: list[float] = []
-    for above, line in zip([None, *lines], lines, strict=False):
+    for index, line in enumerate(lines):
         line.left = page_left if line.spans else left[line.column]
-        line.right = page_right if line.spans else right[line.column]
-        if above is None or above.band != line.band or above.column != line.column:
+        # The measure is that of the nearby lines of the same block: a framed
+        # example box is narrower than its column, and ragged text varies.
+        near = range(max(0, index - 6), min(len(lines), index + 7))
+        line.right = max(
+            [line.x1]
+            + [
+                lines[i].x1
+                for i in near
+                if text[i]
+                and (lines[i].band, lines[i].column, lines[i].spans)
+                == (line.band, line.column, line.spans)
+                and lines[i].x0 >= line.x0 - 1.5
+            ]
+        )
+        if not grid.frame[0] <= line.top <= grid.frame[1]:
             continue
-        line.gap = line.top - above.bottom
-        if abs(above.size - line.size) < 0.5:
-            gaps.append(line.gap)
-    limit = (statistics.median(gaps) if gaps else 0.0) + 0.25 * statistics.median(
-        ln.size for ln in lines
-    )
+        if (
+            previous is not None
+            and (previous.band, previous.column, previous.spans)
+            == (line.band, line.column, line.spans)
+            and previous.top < line.top
+        ):
+            line.gap = line.top - previous.bottom
+            if abs(previous.size - line.size) < 0.5:
+                gaps.append(line.gap)
+        previous = line
+    limit = statistics.median(gaps or [0.0]) + 0.25 * statistics.median(ln.size for ln in lines)
     for line in lines:
         line.gap_limit = limit
 

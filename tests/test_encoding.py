@@ -1,0 +1,353 @@
+"""Font-encoding repairs and lost letters: the seeds, text these tests encode, and clean text.
+
+Besides the bundled seeds, the repairs run on German sentences written for
+these tests and encoded here with random offsets and random Private Use Area
+layouts, so that nothing can pass by knowing the seeds' codes or words.
+"""
+
+from __future__ import annotations
+
+import random
+import textwrap
+import unicodedata
+
+import pytest
+
+from rulekit.extract.encoding import LIGATURES, decode_fonts, restore_dropped_letters
+from rulekit.extract.lexicon import Lexicon, german_lexicon
+from rulekit.glossary import load_glossary
+from rulekit.model import Repair, TextLine
+from tests.conftest import ROOT
+
+REFERENCE = ROOT / "tests" / "data" / "reference"
+GAMES = ["xidit", "risiko", "invaders", "stratego", "midway"]
+
+# Written for these tests: rule text with capitals, umlauts, ß, ligature pairs
+# (ff, fi, fl) and punctuation, in no manual of this repository.
+TEXT = (
+    "Zu Beginn seines Zuges zieht jeder Spieler zwei Karten vom Nachziehstapel. "
+    "Danach darf er beliebig viele Karten ausspielen, solange er die Kosten bezahlen kann. "
+    "Wer keine Karte mehr auf der Hand hat, muss sofort eine Karte vom offenen "
+    "Ablagestapel nehmen. Eine Einheit, die sich auf einem feindlichen Feld befindet, "
+    "wird am Ende der Runde geschlagen. Gewinnt der Angreifer den Kampf, rückt er in "
+    "das eroberte Feld vor und erhält einen Siegpunkt. Übrigens besteht keine Pflicht, "
+    "alle Figuren zu ziehen; schließlich dürfen größere Würfel auch liegen bleiben."
+)
+ORIGINAL = textwrap.wrap(TEXT, 60)
+UMLAUTS = "äöüßÄÖÜ"
+FONT_LIGATURES = ("ff", "fi", "fl")
+
+
+@pytest.fixture(scope="module")
+def lexicon() -> Lexicon:
+    return german_lexicon()
+
+
+def as_lines(texts: list[str]) -> list[TextLine]:
+    return [TextLine(text=text, page=1, line=number) for number, text in enumerate(texts, 1)]
+
+
+def manual_lines(game: str) -> list[TextLine]:
+    """The bundled seed of `game`, one TextLine per non-blank line, numbered as in the file."""
+    text = (ROOT / "sources" / game / "manual.txt").read_text("utf-8")
+    return [
+        TextLine(text=line, page=None, line=number)
+        for number, line in enumerate(text.split("\n"), start=1)
+        if line.strip()
+    ]
+
+
+def text_of(lines: list[TextLine], number: int) -> str:
+    return next(line.text for line in lines if line.line == number)
+
+
+def applied(repairs: list[Repair]) -> list[Repair]:
+    return [repair for repair in repairs if repair.applied]
+
+
+# --- the seeds ---------------------------------------------------------------
+
+
+def test_risiko_shifted_map_labels_decode(lexicon: Lexicon) -> None:
+    lines = manual_lines("risiko")
+    decoded, repairs = decode_fonts(lines, lexicon)
+    labels = [text_of(decoded, number) for number in range(4, 10)]
+    assert labels == ["Nordwestafrika", "Ägypten", "Ostafrika"] * 2
+    assert {(r.kind, r.before, r.after) for r in repairs} == {
+        ("shifted-encoding", "/PSEXFTUBGSJLB", "Nordwestafrika"),
+        ("shifted-encoding", "`HZQUFO", "Ägypten"),
+        ("shifted-encoding", "0TUBGSJLB", "Ostafrika"),
+    }
+    assert all(repair.applied for repair in repairs)
+    # Everything else, printer slugs and numbers included, is left alone.
+    untouched = [line for line in lines if not 4 <= line.line <= 9]
+    assert [line.text for line in decoded if not 4 <= line.line <= 9] == [
+        line.text for line in untouched
+    ]
+
+
+def test_invaders_cipher_sentence_decodes(lexicon: Lexicon) -> None:
+    decoded, repairs = decode_fonts(manual_lines("invaders"), lexicon)
+    first, second = text_of(decoded, 15), text_of(decoded, 16)
+    assert first == "Karte in die Invasionszone Pacific Rim"
+    assert second == "spielen dort befinden sich momentan"
+    reference = (REFERENCE / "invaders.txt").read_text("utf-8")
+    assert f"Bunker-{first} {second} erst zwei Karten)." in reference
+    cipher = [repair for repair in repairs if repair.line in (15, 16)]
+    assert cipher and all(r.kind == "glyph-cipher" and r.applied for r in cipher)
+
+
+def test_invaders_ligature_glyphs_decode(lexicon: Lexicon) -> None:
+    decoded, repairs = decode_fonts(manual_lines("invaders"), lexicon)
+    assert "die letzte Hoffnung der Menschheit." in text_of(decoded, 35)
+    assert "in diesem Zustand befindet," in text_of(decoded, 64)
+    ligatures = {(r.line, r.before, r.after) for r in repairs if r.kind == "ligature-glyph"}
+    assert ligatures == {(35, "Ho\ue1a1nung", "Hoffnung"), (64, "be\ue1a4ndet,", "befindet,")}
+    assert not any(ch for line in decoded for ch in line.text if 0xE000 <= ord(ch) <= 0xF8FF)
+
+
+def test_invaders_dropped_letters(lexicon: Lexicon) -> None:
+    decoded, _ = decode_fonts(manual_lines("invaders"), lexicon)
+    restored, repairs = restore_dropped_letters(decoded, lexicon)
+    assert text_of(restored, 24) == "Beispiel: Der Invasor möchte eine ‘Kraken"
+    by_before = {repair.before: repair for repair in repairs}
+    assert by_before["chte"].after == "möchte" and by_before["chte"].applied
+    # "r" is too little to be sure of; "für" is offered to the editor.
+    assert by_before["r"].after == "für"
+    if not by_before["r"].applied:
+        assert "ein gültiges Ziel r Zerstörungskarten" in text_of(restored, 65)
+    assert all(repair.kind == "dropped-letters" for repair in repairs)
+
+
+def test_inputs_are_not_changed(lexicon: Lexicon) -> None:
+    lines = manual_lines("invaders")
+    before = [line.model_copy() for line in lines]
+    decoded, _ = decode_fonts(lines, lexicon)
+    restore_dropped_letters(decoded, lexicon)
+    assert lines == before
+
+
+def test_repairs_name_their_line_and_page(lexicon: Lexicon) -> None:
+    lines = [line.model_copy(update={"page": 6}) for line in manual_lines("invaders")]
+    decoded, repairs = decode_fonts(lines, lexicon)
+    _, more = restore_dropped_letters(decoded, lexicon)
+    assert repairs and more
+    for repair in repairs + more:
+        assert repair.page == 6
+        assert repair.before in text_of(lines if repair in repairs else decoded, repair.line)
+
+
+# --- text encoded by these tests ----------------------------------------------
+
+
+def cipher_table(rng: random.Random, layout: str, plane: int) -> dict[str, str]:
+    """A font's glyph codes: blocks at random places, umlauts and ligatures scattered.
+
+    "blocks": lower case, capitals and space each at their own random place, as
+    in the Invaders seed (punctuation stays plain text there).  "ascii": one
+    block in ASCII order for space, punctuation, digits and letters, as fonts
+    whose glyphs follow the standard order.
+    """
+    span = 0x1800 if plane == 0xE000 else 0xFFFD
+    used: set[int] = set()
+
+    def block(size: int) -> int:
+        while True:
+            start = rng.randrange(1, span - size)
+            if not used & set(range(start - 1, start + size + 1)):
+                used.update(range(start, start + size))
+                return start
+
+    table: dict[str, int] = {}
+    if layout == "ascii":
+        start = block(0x7F - 0x20)
+        table.update({chr(c): start + c - 0x20 for c in range(0x20, 0x7F)})
+    else:
+        lower, upper = block(26), block(26)
+        for i in range(26):
+            table[chr(ord("a") + i)] = lower + i
+            table[chr(ord("A") + i)] = upper + i
+        table[" "] = block(1)
+    for glyph in (*UMLAUTS, *FONT_LIGATURES):
+        table[glyph] = block(1)
+    return {glyph: chr(plane + code) for glyph, code in table.items()}
+
+
+def encode(text: str, table: dict[str, str], viewer_blanks: bool) -> str:
+    """Text as such a font's codes; the viewer may put a blank after each space code."""
+    out = []
+    index = 0
+    while index < len(text):
+        if text[index : index + 2] in table:
+            out.append(table[text[index : index + 2]])
+            index += 2
+            continue
+        char = text[index]
+        out.append(table.get(char, char))
+        if char == " " and viewer_blanks:
+            out.append(" ")
+        index += 1
+    return "".join(out)
+
+
+@pytest.mark.parametrize("viewer_blanks", [True, False], ids=["viewer-blanks", "no-blanks"])
+@pytest.mark.parametrize("plane", [0xE000, 0xF0000], ids=["bmp", "plane15"])
+@pytest.mark.parametrize("layout", ["blocks", "ascii"])
+@pytest.mark.parametrize("seed", range(3))
+def test_private_use_cipher_decodes_exactly(
+    lexicon: Lexicon, seed: int, layout: str, plane: int, viewer_blanks: bool
+) -> None:
+    table = cipher_table(random.Random(seed), layout, plane)
+    lines = as_lines([encode(text, table, viewer_blanks) for text in ORIGINAL])
+    decoded, repairs = decode_fonts(lines, lexicon)
+    assert [line.text for line in decoded] == ORIGINAL
+    assert repairs and all(r.applied and r.kind == "glyph-cipher" for r in repairs)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_ligature_glyphs_at_random_codes_decode(lexicon: Lexicon, seed: int) -> None:
+    rng = random.Random(seed)
+    plane = rng.choice([0xE000, 0xF0000])
+    codes = rng.sample(range(0x1800), len(FONT_LIGATURES))
+    table = {pair: chr(plane + code) for pair, code in zip(FONT_LIGATURES, codes, strict=True)}
+    lines = as_lines([encode(text, table, viewer_blanks=False) for text in ORIGINAL])
+    assert lines != as_lines(ORIGINAL)
+    decoded, repairs = decode_fonts(lines, lexicon)
+    assert [line.text for line in decoded] == ORIGINAL
+    assert all(r.applied and r.kind == "ligature-glyph" for r in repairs)
+    assert {r.after for r in repairs} >= {"offenen", "befindet,", "Pflicht,"}
+
+
+def shifted_font(rng: random.Random) -> tuple[int, dict[str, str]]:
+    """A random offset, and codes outside the shifted range for the umlauts (as in Risiko).
+
+    Every code is a printable character that is no space and no mark.
+    """
+
+    def printable(code: int) -> bool:
+        if not 0x21 <= code < 0xD800 or 0xE000 <= code <= 0xF8FF:
+            return False
+        return unicodedata.category(chr(code))[0] not in "MCZ"
+
+    plain = sorted(set(TEXT) - set(UMLAUTS) - {" "})
+    while True:
+        offset = rng.choice([-1, 1]) * rng.randrange(2, 0x2000)
+        if abs(offset) == 32 or not all(printable(ord(c) - offset) for c in plain):
+            continue
+        used = {ord(c) - offset for c in plain}
+        # Symbols (U+2190-U+23FF) are no letters, so the offset cannot read them.
+        free = [t - offset for t in range(0x2190, 0x2400) if printable(t - offset)]
+        free = [code for code in free if code not in used]
+        if len(free) >= len(UMLAUTS):
+            codes = rng.sample(free, len(UMLAUTS))
+            return offset, {u: chr(c) for u, c in zip(UMLAUTS, codes, strict=True)}
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_shifted_encoding_decodes(lexicon: Lexicon, seed: int) -> None:
+    rng = random.Random(seed)
+    offset, umlauts = shifted_font(rng)
+    shifted = set(rng.sample(range(len(ORIGINAL)), 3))
+    texts = [
+        "".join(" " if c == " " else umlauts.get(c) or chr(ord(c) - offset) for c in text)
+        if index in shifted
+        else text
+        for index, text in enumerate(ORIGINAL)
+    ]
+    decoded, repairs = decode_fonts(as_lines(texts), lexicon)
+    suggested = {r.after.casefold() for r in repairs if not r.applied}
+    for index, (line, original) in enumerate(zip(decoded, ORIGINAL, strict=True)):
+        if line.text == original:
+            continue
+        # The one error allowed: a capital umlaut's case, which no word decides
+        # when its code stands alone ("Übrigens" or "übrigens" at a sentence
+        # start), is offered to the editor instead of applied.
+        assert index in shifted
+        for got, want in zip(line.text.split(), original.split(), strict=True):
+            assert got == want or want.casefold() in suggested
+    assert all(r.kind == "shifted-encoding" for r in repairs)
+    assert sum(r.applied for r in repairs) >= sum(len(ORIGINAL[i].split()) for i in shifted) - 1
+
+
+# --- no false positives ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("with_glossary", [False, True], ids=["lexicon", "lexicon+glossary"])
+@pytest.mark.parametrize("game", GAMES)
+def test_clean_reference_text_is_left_alone(game: str, with_glossary: bool) -> None:
+    terms = load_glossary(ROOT / "glossary" / "terms.yaml") if with_glossary else []
+    lexicon = german_lexicon(term.de for term in terms)
+    lines = as_lines((REFERENCE / f"{game}.txt").read_text("utf-8").splitlines())
+    decoded, repairs = decode_fonts(lines, lexicon)
+    restored, more = restore_dropped_letters(decoded, lexicon)
+    assert restored == lines
+    assert not applied(repairs + more)
+
+
+@pytest.mark.parametrize("game", ["xidit", "stratego", "midway"])
+def test_authors_words_in_seeds_are_kept(lexicon: Lexicon, game: str) -> None:
+    """Typos, odd machine translation, names and slugs are no encoding damage."""
+    lines = manual_lines(game)
+    decoded, repairs = decode_fonts(lines, lexicon)
+    restored, more = restore_dropped_letters(decoded, lexicon)
+    assert restored == lines
+    assert not applied(repairs + more)
+
+
+def test_names_abbreviations_and_numbers_stay(lexicon: Lexicon) -> None:
+    lines = as_lines(
+        [
+            "Die NORAD-Basis bei Cheyenne, z.B. mit Nanobot oder Mako, d.h. bzw. 3 Karten.",
+            "Siehe S. 12 ff. und Abb. 4: 2.4.1. Start; ROD: 11.24 (D) 53486i100.indd",
+            "Spieler A legt 2 Karten ab, Spieler B nimmt 1 Karte auf.",
+        ]
+    )
+    decoded, repairs = decode_fonts(lines, lexicon)
+    restored, more = restore_dropped_letters(decoded, lexicon)
+    assert restored == lines
+    assert not applied(repairs + more)
+
+
+# --- dropped letters in text written for these tests ----------------------------
+
+
+def test_restores_lost_ligature_and_umlaut(lexicon: Lexicon) -> None:
+    lines = as_lines(
+        [
+            "Die Spieler mssen gemeinsam schaen, alle Aufgaben zu erledigen.",
+            "Wer zuerst fertig ist, gewinnt.",
+        ]
+    )
+    restored, repairs = restore_dropped_letters(lines, lexicon)
+    assert restored[0].text == "Die Spieler müssen gemeinsam schaffen, alle Aufgaben zu erledigen."
+    assert {(r.before, r.after) for r in applied(repairs)} == {
+        ("mssen", "müssen"),
+        ("schaen", "schaffen"),
+    }
+    assert restored[1] == lines[1]
+
+
+def test_same_neighbour_elsewhere_decides_a_short_remnant(lexicon: Lexicon) -> None:
+    lines = as_lines(["Der Würfel zeigt eine Sechs.", "Danach rollt der rfel erneut."])
+    restored, repairs = restore_dropped_letters(lines, lexicon)
+    assert restored[1].text == "Danach rollt der Würfel erneut."
+    assert [(r.before, r.after, r.applied) for r in repairs] == [("rfel", "Würfel", True)]
+
+
+def test_short_remnant_without_witness_is_only_suggested(lexicon: Lexicon) -> None:
+    lines = as_lines(["Die Regel gilt r alle Figuren auf dem Brett."])
+    restored, repairs = restore_dropped_letters(lines, lexicon)
+    assert restored == lines
+    assert [(r.before, r.after, r.applied) for r in repairs] == [("r", "für", False)]
+
+
+def test_unknown_glyph_with_no_answer_is_left_alone(lexicon: Lexicon) -> None:
+    """A lone symbol glyph (a bullet from a symbol font) is no letter."""
+    lines = as_lines(["\uf0b7 Jeder Spieler zieht eine Karte.", "\uf0b7 Danach wird gewürfelt."])
+    decoded, repairs = decode_fonts(lines, lexicon)
+    assert decoded == lines
+    assert not applied(repairs)
+
+
+def test_ligatures_come_from_unicode() -> None:
+    assert LIGATURES[:5] == ("ff", "fi", "fl", "ffi", "ffl")
