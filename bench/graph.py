@@ -37,7 +37,9 @@ def generated_manual(words: int, seed: int = 7) -> Extraction:
     count = 0
     while count < words:
         if len(blocks) % 12 == 0:
-            blocks.append(Block(kind="heading", text=f"Abschnitt {len(blocks)}", page=1, lines=(1, 1)))
+            blocks.append(
+                Block(kind="heading", text=f"Abschnitt {len(blocks)}", page=1, lines=(1, 1))
+            )
         text = rng.choice(paragraphs)
         blocks.append(Block(kind="paragraph", text=text, page=1, lines=(1, 1)))
         count += len(text.split())
@@ -50,15 +52,23 @@ def main() -> None:
     manual = generated_manual(WORDS)
     words = sum(len(b.text.split()) for b in manual.blocks)
     info = SourceInfo(
-        game="bench", title="Bench", publisher="-", edition="-", pages=[1], file="-", sha256="0" * 64
+        game="bench",
+        title="Bench",
+        publisher="-",
+        edition="-",
+        pages=[1],
+        file="-",
+        sha256="0" * 64,
     )
     start = time.perf_counter()
     graph = builder.build(info, manual)
     seconds = time.perf_counter() - start
     rate = words / seconds
-    print(f"graph: {words} words in {seconds:.2f} s = {rate:,.0f} words/s "
-          f"({rate / TARGET_WORDS_PER_S:.2f} x the {TARGET_WORDS_PER_S:,} words/s target), "
-          f"{len(graph.nodes)} nodes, {len(graph.edges)} edges")
+    print(
+        f"graph: {words} words in {seconds:.2f} s = {rate:,.0f} words/s "
+        f"({rate / TARGET_WORDS_PER_S:.2f} x the {TARGET_WORDS_PER_S:,} words/s target), "
+        f"{len(graph.nodes)} nodes, {len(graph.edges)} edges"
+    )
 
 
 if __name__ == "__main__":

@@ -27,8 +27,8 @@ from rulekit.catalogs import (
 )
 from rulekit.engines import implementations
 from rulekit.extract import extract
-from rulekit.glossary import glossary_words, load_glossary
 from rulekit.extract.lexicon import german_lexicon
+from rulekit.glossary import glossary_words, load_glossary
 from rulekit.graph import GraphBuilder
 from rulekit.model import Extraction, Localization, RuleGraph, SourceInfo, dump_json
 from rulekit.overrides import OVERRIDES_FILE, apply_overrides, load_overrides

@@ -172,7 +172,9 @@ class GraphBuilder:
                 in_example = True
                 continue
             in_example = False
-            units.append(self._flagged(_Unit(self._sentence_kind(sentence), [sentence], block, section)))
+            units.append(
+                self._flagged(_Unit(self._sentence_kind(sentence), [sentence], block, section))
+            )
         return units
 
     def _flagged(self, unit: _Unit) -> _Unit:
@@ -302,7 +304,11 @@ class GraphBuilder:
                 for rule in self._illustrated(unit, section_targets):
                     link(unit, rule, "illustrates")
             if unit.exception and earlier:
-                link(unit, max(reversed(earlier), key=lambda rule: _alike(unit, rule)), "exception-of")
+                link(
+                    unit,
+                    max(reversed(earlier), key=lambda rule: _alike(unit, rule)),
+                    "exception-of",
+                )
             if unit.trigger:
                 # What a trigger starts is told next; a following trigger is a parallel
                 # rule with its own consequence, not what this one starts.
@@ -329,7 +335,7 @@ class GraphBuilder:
         return [rule for score, _, rule in scored if score >= cut]
 
     def _demonstrative(self, unit: _Unit) -> bool:
-        """"Diese Regel heißt ...": a definition that names what came before it."""
+        """ "Diese Regel heißt ...": a definition that names what came before it."""
         return bool(unit.sentences) and unit.sentences[0][0].lower_ in self.cues.demonstratives
 
 

@@ -197,14 +197,18 @@ class TermMatcher:
     def _compound_part(self, part: str) -> bool:
         """`part` is a word (or compound) that can precede another in a compound."""
         return any(
-            part.endswith(link) and len(part) - len(link) >= 3 and self.lexicon.known(part[: len(part) - len(link)])
+            part.endswith(link)
+            and len(part) - len(link) >= 3
+            and self.lexicon.known(part[: len(part) - len(link)])
             for link in LINKING
         )
 
     def _compound_tail(self, tail: str) -> bool:
         """`tail` is a linking element plus a word: the rest of a compound."""
         return any(
-            tail.startswith(link) and len(tail) - len(link) >= 3 and self.lexicon.known(tail[len(link) :])
+            tail.startswith(link)
+            and len(tail) - len(link) >= 3
+            and self.lexicon.known(tail[len(link) :])
             for link in LINKING
         )
 

@@ -70,7 +70,8 @@ def apply_overrides(
                 section,
                 index,
                 f"text of {node.id} changed since this override was reviewed "
-                f"(fingerprint {pinned}, now {node.fingerprint}); review it and update the fingerprint",
+                f"(fingerprint {pinned}, now {node.fingerprint}); "
+                "review it and update the fingerprint",
             )
 
     for index, split in enumerate(overrides.split):

@@ -194,7 +194,8 @@ def _css(layout: Layout, text: dict[str, Any]) -> str:
   @bottom-right {{ content: {number if not layout.page_of_pages else footer}; {furniture} }} }}
 @page :first {{ @top-left {{ content: none; }} @top-right {{ content: none; }} }}
 body {{ font: {layout.size}pt/1.3 '{layout.font}'; margin: 0;
-  text-align: {"left" if layout.ragged else "justify"}; hyphens: {"manual" if layout.ragged else "auto"};
+  text-align: {"left" if layout.ragged else "justify"};
+  hyphens: {"manual" if layout.ragged else "auto"};
   hyphenate-character: "{_css_char(layout.hyphen)}"; }}
 {_background() if layout.background else ""}
 main {{ columns: {layout.columns}; column-gap: {layout.gap}; column-fill: auto; }}

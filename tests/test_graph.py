@@ -7,15 +7,14 @@ from pathlib import Path
 import pytest
 
 from rulekit.build import Project, analyse
+from rulekit.errors import InputError
 from rulekit.extract.lexicon import german_lexicon
 from rulekit.glossary import load_glossary
 from rulekit.graph import GraphBuilder, slugify
-from rulekit.errors import InputError
 from rulekit.model import Block, Extraction, RuleGraph, SourceInfo, Term
 from rulekit.nlp import TermMatcher, german_pipeline
 from rulekit.overrides import apply_overrides, load_overrides
 from rulekit.sources import sha256_file
-from tests.conftest import ROOT
 
 INFO = SourceInfo(
     game="demo",
@@ -181,7 +180,11 @@ def test_editing_a_bundled_manual_keeps_other_ids(project: Project) -> None:
     after = {m.info.game: [n.id for n in m.graph.nodes] for m in analyse(project)}
     for game, ids in before.items():
         lost = [i for i in ids if i not in after[game]]
-        assert lost == (["stratego.angreifen.angreifen-bedeutet-der-spieler-nimmt-seine"] if game == "stratego" else [])
+        assert lost == (
+            ["stratego.angreifen.angreifen-bedeutet-der-spieler-nimmt-seine"]
+            if game == "stratego"
+            else []
+        )
 
 
 def test_overrides_fix_kinds_edges_split_and_merge(builder: GraphBuilder, tmp_path: Path) -> None:
@@ -200,7 +203,9 @@ edges:
 split:
   - id: {example.id}
     fingerprint: {example.fingerprint}
-    parts: ["Spielerin Grün hat 4 Ritter im Nachbarfeld der Burg.", "Sie greift mit 3 Rittern an, einer muss zurückbleiben."]
+    parts:
+      - Spielerin Grün hat 4 Ritter im Nachbarfeld der Burg.
+      - Sie greift mit 3 Rittern an, einer muss zurückbleiben.
 """,
         "utf-8",
     )

@@ -62,7 +62,7 @@ def is_fingerprint(text: str) -> bool:
 
 
 def doubled_header(text: str) -> bool:
-    """A running header printed on both facing pages and run together ("Kommandobuch Kommandobuch")."""
+    """A running header from facing pages run together ("Kommandobuch Kommandobuch")."""
     words = text.split()
     half = len(words) // 2
     return len(words) >= 2 and len(words) % 2 == 0 and words[:half] == words[half:]
@@ -99,6 +99,13 @@ def mark_artefacts(lines: list[TextLine]) -> tuple[list[TextLine], list[Repair]]
             continue
         result.append(line.model_copy(update={"role": "artefact", "artefact": kind}))
         repairs.append(
-            Repair(kind=kind, before=line.text, after="", page=line.page, line=line.line, confidence=0.95)
+            Repair(
+                kind=kind,
+                before=line.text,
+                after="",
+                page=line.page,
+                line=line.line,
+                confidence=0.95,
+            )
         )
     return result, repairs

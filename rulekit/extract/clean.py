@@ -160,4 +160,6 @@ def _hyphenation(left: str, right: str, confidence: float) -> Repair:
 
 
 def _repair(kind: str, before: str, after: str, line: TextLine) -> Repair:
-    return Repair(kind=kind, before=before, after=after, page=line.page, line=line.line, confidence=0.95)
+    return Repair(
+        kind=kind, before=before, after=after, page=line.page, line=line.line, confidence=0.95
+    )

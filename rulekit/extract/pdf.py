@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import bisect
 import copy
+import math
 import re
 import statistics
 from collections import Counter, deque
@@ -106,6 +107,8 @@ class _Line:
     left: float = 0.0
     right: float = 0.0
     gap: float | None = None
+    column_top: bool = False
+    page: int = 0
     gap_limit: float = 0.0
     role: LineRole | None = None
     block: object = None
@@ -253,6 +256,7 @@ def _emit(
     page = next(p for p in window if p.index == index)
     neighbours = [p for p in window if p is not page and abs(p.index - index) <= WINDOW]
     for number, line in enumerate(page.lines, start=1):
+        line.page = page.index
         kind = _furniture(line, page, neighbours)
         if kind is not None:
             line.role = "artefact"
@@ -306,7 +310,8 @@ def _decide_paragraph(line: _Line, previous: _Line | None) -> None:
             return
         # A paragraph broken over a column or page may be two elements: the
         # layout decides there, as for untagged text.
-        if line.gap is not None or not line.role == previous.role == "body":
+        broken = line.column_top and (line.page, line.column) != (previous.page, previous.column)
+        if not broken or not line.role == previous.role == "body":
             line.starts = True
             return
     broken = previous.text.endswith(_BREAK_HYPHENS) and previous.text[-2:-1].isalpha()
@@ -368,7 +373,7 @@ def _page_lines(page: Any, document: _Document) -> list[_Line]:
         mapping = document.structure.page_map(page)
         lines = _tagged_lines(words, mapping) if mapping else None
         if lines is not None:
-            grid.place(lines)
+            _band(lines, grid)
     if lines is None:
         lines = _layout_lines(grid)
     _measure(lines, grid)
@@ -574,8 +579,19 @@ def _layout_lines(grid: _Grid) -> list[_Line]:
     """Lines of an untagged page in reading order: bands, then columns, then top to bottom."""
     lines = [_make_line(piece) for row in grid.rows for piece in _segments(row, grid.gutters)]
     lines += [_make_line(row) for words in grid.figures for row in _rows(words)]
+    _band(lines, grid)
+    lines.sort(key=lambda ln: (ln.band, 0 if ln.spans else ln.column, ln.top, ln.x0))
+    return lines
+
+
+def _band(lines: list[_Line], grid: _Grid) -> None:
+    """Set each line's column and band: full-width elements cut the page into bands.
+
+    Bands are numbered down the page; a cut (a line across the gutters, a
+    figure across them, or a line alone between the column sets) is an odd
+    band of its own, the columns between cuts an even one.
+    """
     grid.place(lines)
-    # Full-width lines and figures across a gutter cut the page into bands.
     cuts: list[tuple[float, float]] = [(ln.top, ln.bottom) for ln in lines if ln.spans]
     cuts += [
         (r[1], r[3]) for r in grid.regions if any(r[0] <= a and b <= r[2] for a, b in grid.gutters)
@@ -589,8 +605,6 @@ def _layout_lines(grid: _Grid) -> list[_Line]:
             line.band = 2 * inside[0] + 1
         else:
             line.band = 2 * sum(b < middle for _, b in cuts)
-    lines.sort(key=lambda ln: (ln.band, 0 if ln.spans else ln.column, ln.top, ln.x0))
-    return lines
 
 
 def _frame(rows: list[list[_Word]], height: float) -> tuple[float, float]:
@@ -734,8 +748,14 @@ def _measure(lines: list[_Line], grid: _Grid) -> None:
                 gaps.append(line.gap)
         previous = line
     limit = statistics.median(gaps or [0.0]) + 0.25 * statistics.median(ln.size for ln in lines)
+    tops: dict[tuple[int, int, bool], float] = {}
+    for line, ok in zip(lines, text, strict=True):
+        key = (line.band, line.column, line.spans)
+        if ok and line.top < tops.get(key, math.inf):
+            tops[key] = line.top
     for line in lines:
         line.gap_limit = limit
+        line.column_top = line.top <= tops.get((line.band, line.column, line.spans), -math.inf)
 
 
 # --- roles ------------------------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from itertools import pairwise
 from statistics import quantiles
 
 from spacy.lang.de.stop_words import STOP_WORDS
@@ -25,7 +26,9 @@ HEADING_MAX_LINES = 2
 VIEWER_HEADER_MAX_WORDS = 5
 
 _SECTION_NUMBER = r"\d+(?:\.\d+)+\.?"
-_LIST_MARKER = re.compile(rf"^(?:[•▪◦‣●*–-]\s|\d{{1,2}}[.)](?:\s|$)|[a-z][.)]\s|{_SECTION_NUMBER}\s)")
+_LIST_MARKER = re.compile(
+    rf"^(?:[•▪◦‣●*–-]\s|\d{{1,2}}[.)](?:\s|$)|[a-z][.)]\s|{_SECTION_NUMBER}\s)"
+)
 _MARKER_ONLY = re.compile(r"^(?:[•▪◦‣●*–-]|\d{1,2}[.)])$")
 _NUMBERED_HEADING = re.compile(rf"^{_SECTION_NUMBER}\s")
 _LABELLED_OPENER = re.compile(r"^[A-ZÄÖÜ][\w-]*:\s")
@@ -87,7 +90,9 @@ def looks_english(text: str) -> bool:
     )
 
 
-def mark_viewer_header(lines: list[TextLine], raw: list[str]) -> tuple[list[TextLine], list[Repair]]:
+def mark_viewer_header(
+    lines: list[TextLine], raw: list[str]
+) -> tuple[list[TextLine], list[Repair]]:
     """The PDF viewer's own header: a short English first line set off by a blank line."""
     if len(raw) < 3 or raw[1].strip() or not lines:
         return lines, []
@@ -95,7 +100,9 @@ def mark_viewer_header(lines: list[TextLine], raw: list[str]) -> tuple[list[Text
     text = first.text.strip()
     if first.line != 1 or len(text.split()) > VIEWER_HEADER_MAX_WORDS or not looks_english(text):
         return lines, []
-    repair = Repair(kind="viewer-header", before=text, after="", page=first.page, line=1, confidence=0.9)
+    repair = Repair(
+        kind="viewer-header", before=text, after="", page=first.page, line=1, confidence=0.9
+    )
     marked = first.model_copy(update={"role": "artefact", "artefact": "viewer-header"})
     return [marked, *lines[1:]], [repair]
 
@@ -131,7 +138,9 @@ def mark_numbers(lines: list[TextLine], pages: list[int]) -> tuple[list[TextLine
             kind = "page-number" if text in forms else "callout"
             if kind == "page-number" and text.isdigit() and int(text) in pages:
                 page = int(text)
-            result.append(line.model_copy(update={"role": "artefact", "artefact": kind, "page": page}))
+            result.append(
+                line.model_copy(update={"role": "artefact", "artefact": kind, "page": page})
+            )
             repairs.append(
                 Repair(kind=kind, before=text, after="", page=page, line=line.line, confidence=0.85)
             )
@@ -178,7 +187,10 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
             or previous_role != "body"
             or first.starts_paragraph
             or bool(_LABELLED_OPENER.match(first.text.strip()))
-            or (previous_last is not None and len(previous_last.text.strip()) < PARAGRAPH_END * width)
+            or (
+                previous_last is not None
+                and len(previous_last.text.strip()) < PARAGRAPH_END * width
+            )
         )
         for position, index in enumerate(unit):
             if position == 0:
@@ -188,7 +200,9 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                 starts = _all_caps(lines[index].text) != _all_caps(lines[unit[position - 1]].text)
             else:
                 starts = role == "figure"
-            result[index] = lines[index].model_copy(update={"role": role, "starts_paragraph": starts})
+            result[index] = lines[index].model_copy(
+                update={"role": role, "starts_paragraph": starts}
+            )
         previous_role, previous_last = role, lines[unit[-1]]
     return result
 
@@ -210,7 +224,7 @@ def _capitalised_inside(texts: list[str]) -> set[str]:
     found = set()
     for text in texts:
         words = text.split()
-        for before, word in zip(words, words[1:], strict=False):
+        for before, word in pairwise(words):
             if word[:1].isupper() and before[-1:].isalpha() and before[:1].islower():
                 found.add(word.casefold())
     return found
@@ -227,14 +241,20 @@ def _terminal(text: str) -> bool:
 def _starts_sentence(text: str, capitalised_inside: set[str]) -> bool:
     """A line that can only be the start of a sentence, list item or labelled note."""
     stripped = text.strip()
-    if _LIST_MARKER.match(stripped) or _MARKER_ONLY.match(stripped) or _LABELLED_OPENER.match(stripped):
+    if (
+        _LIST_MARKER.match(stripped)
+        or _MARKER_ONLY.match(stripped)
+        or _LABELLED_OPENER.match(stripped)
+    ):
         return True
     first = stripped.split(maxsplit=1)[0] if stripped else ""
     word = first.casefold()
     return first[:1].isupper() and word in STOP_WORDS and word not in capitalised_inside
 
 
-def _units(lines: list[TextLine], content: list[int], capitalised_inside: set[str]) -> list[list[int]]:
+def _units(
+    lines: list[TextLine], content: list[int], capitalised_inside: set[str]
+) -> list[list[int]]:
     """Content lines grouped into sentence units: runs of lines up to a sentence end.
 
     A unit also ends before a boundary artefact (page number, slug, header)
