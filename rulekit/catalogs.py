@@ -9,10 +9,14 @@ from __future__ import annotations
 import datetime
 import io
 import os
+from dataclasses import dataclass
+from difflib import SequenceMatcher
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import PoFileError, read_po, write_po
+from translate.storage.pypo import pofile
+from translate.storage.xliff import xlifffile, xliffunit
 
 from rulekit import __version__
 from rulekit.errors import InputError
@@ -21,6 +25,10 @@ from rulekit.model import Localization, RuleGraph, SourceInfo
 PROJECT = "rulekit"
 SOURCE_LANGUAGE = "de"
 TARGET_LANGUAGES = ("en", "fr", "pl")
+XLIFF_12 = "urn:oasis:names:tc:xliff:document:1.2"
+# How alike the texts of a vanished and a new rule id in one section must be for
+# the new one to be the old rule edited.
+EDITED_RULE_SIMILARITY = 0.75
 HEADER_COMMENT = (
     "# Translations of the rules of {title}.\n"
     "# msgctxt is the rule id; extracted comments give the page and the glossary terms.\n"
@@ -84,14 +92,30 @@ def empty_catalog(template: Catalog, lang: str) -> Catalog:
 
 
 def read_catalog(path: Path, locale: str | None = None) -> Catalog:
-    """Parse a PO or POT file; a syntax error is an `InputError` with its line."""
+    """Parse a PO or POT file; a syntax error is an `InputError` with its line.
+
+    Babel writes the previous msgid of a fuzzy entry (`#|`) but does not read
+    it back; translate-toolkit's PO reader supplies it, so a translator's
+    reference to the old German text survives every update.
+    """
+    data = path.read_bytes()
     try:
-        with path.open("rb") as handle:
-            return read_po(handle, locale=locale, abort_invalid=True)
+        catalog = read_po(io.BytesIO(data), locale=locale, abort_invalid=True)
     except PoFileError as error:
         raise InputError(path, error.lineno, str(error)) from None
     except UnicodeDecodeError as error:
         raise InputError(path, 0, f"not UTF-8: {error.reason}") from None
+    if any(message.fuzzy for message in catalog if message.id):
+        previous = {
+            (unit.getcontext(), unit.source): unit.prev_source
+            for unit in pofile(data).units
+            if unit.isfuzzy() and unit.prev_source
+        }
+        for message in catalog:
+            old = previous.get((message.context or "", str(message.id)))
+            if old:
+                message.previous_id = [old]
+    return catalog
 
 
 def catalog_bytes(catalog: Catalog) -> bytes:
@@ -109,8 +133,11 @@ def update_catalog(template: Catalog, current: Catalog) -> Catalog:
     - a rule that is gone: its entry becomes obsolete (`#~`), and is revived
       when a rule with that id comes back;
     - a new id whose exact German text belonged to a rule id that is gone: the
-      rule was renamed, so its translation moves with it.
-    Nothing is guessed from another rule's context.
+      rule was renamed, so its translation moves with it;
+    - a new id in the section of a rule id that is gone, with nearly the same
+      text: the rule was edited where its id comes from, so its translation
+      moves with it, marked fuzzy.
+    Nothing is guessed from a rule that still exists.
     """
     merged = Catalog(
         locale=current.locale,
@@ -129,8 +156,8 @@ def update_catalog(template: Catalog, current: Catalog) -> Catalog:
         if message.id and message.context:
             old[message.context] = message
     template_ids = {message.context for message in template if message.id}
-    orphans_by_text = {
-        message.id: message
+    orphans_by_text: dict[str, Message] = {
+        str(message.id): message
         for context, message in old.items()
         if context not in template_ids and message.string
     }
@@ -139,9 +166,13 @@ def update_catalog(template: Catalog, current: Catalog) -> Catalog:
             continue
         assert message.context is not None
         previous = old.pop(message.context, None)
-        if previous is None and message.id in orphans_by_text:
-            previous = orphans_by_text.pop(message.id)
+        if previous is None and str(message.id) in orphans_by_text:
+            previous = orphans_by_text.pop(str(message.id))
+        if previous is None:
+            previous = _edited_original(message, orphans_by_text)
+        if previous is not None:
             old.pop(previous.context or "", None)
+            orphans_by_text.pop(str(previous.id), None)
         entry = merged.add(
             message.id,
             locations=message.locations,
@@ -165,6 +196,19 @@ def update_catalog(template: Catalog, current: Catalog) -> Catalog:
     return merged
 
 
+def _edited_original(message: Message, orphans: dict[str, Message]) -> Message | None:
+    """The vanished rule of the same section whose text this one most resembles."""
+    section = (message.context or "").rsplit(".", 1)[0]
+    best: tuple[float, Message] | None = None
+    for orphan in orphans.values():
+        if (orphan.context or "").rsplit(".", 1)[0] != section:
+            continue
+        ratio = SequenceMatcher(None, str(orphan.id), str(message.id)).ratio()
+        if ratio >= EDITED_RULE_SIMILARITY and (best is None or ratio > best[0]):
+            best = (ratio, orphan)
+    return best[1] if best else None
+
+
 def localization(graph: RuleGraph, catalog: Catalog | None, lang: str) -> Localization:
     """The texts of one game in one language; only reviewed translations are used.
 
@@ -182,6 +226,60 @@ def localization(graph: RuleGraph, catalog: Catalog | None, lang: str) -> Locali
         else:
             missing.append(node.id)
     return Localization(game=graph.game, lang=lang, texts=texts, missing=missing)
+
+
+@dataclass(frozen=True)
+class CatalogStats:
+    """How far one catalog is translated."""
+
+    translated: int
+    fuzzy: int
+    untranslated: int
+
+    @property
+    def total(self) -> int:
+        return self.translated + self.fuzzy + self.untranslated
+
+
+def catalog_stats(catalog: Catalog) -> CatalogStats:
+    """Translated, fuzzy and untranslated entries (the header not counted)."""
+    messages = [m for m in catalog if m.id]
+    fuzzy = sum(1 for m in messages if m.string and m.fuzzy)
+    untranslated = sum(1 for m in messages if not m.string)
+    return CatalogStats(len(messages) - fuzzy - untranslated, fuzzy, untranslated)
+
+
+class _Xliff12Unit(xliffunit):
+    namespace = XLIFF_12
+
+
+class _Xliff12File(xlifffile):
+    # translate-toolkit writes XLIFF 1.1 by default; 1.2 differs in version and namespace.
+    UnitClass = _Xliff12Unit
+    namespace = XLIFF_12
+    XMLskeleton = xlifffile.XMLskeleton.replace("1.1", "1.2")
+
+
+def catalog_xliff(catalog: Catalog, original: str) -> bytes:
+    """A language's catalog as XLIFF 1.2 for CAT tools; the trans-unit id is the rule id.
+
+    Reviewed translations are approved; fuzzy ones need review; the extracted
+    comments (page, approved glossary terms) become developer notes.
+    """
+    store = _Xliff12File(sourcelanguage=SOURCE_LANGUAGE)
+    store.settargetlanguage(str(catalog.locale))
+    for message in catalog:
+        if not message.id:
+            continue
+        unit = store.addsourceunit(str(message.id), original, True)
+        unit.setid(message.context or str(message.id))
+        if message.string:
+            unit.target = str(message.string)
+            unit.markfuzzy(message.fuzzy)
+            unit.markapproved(not message.fuzzy)
+        if message.auto_comments:
+            unit.addnote("\n".join(message.auto_comments), origin="developer")
+    return bytes(store)
 
 
 def po_path(translations_dir: Path, lang: str, domain: str) -> Path:

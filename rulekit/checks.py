@@ -4,31 +4,37 @@ from __future__ import annotations
 
 from rulekit.build import Project, analyse
 from rulekit.catalogs import TARGET_LANGUAGES, po_path, read_catalog, template_catalog
+from rulekit.checkers import check_catalog
+from rulekit.glossary import load_glossary
 
 
 def check_project(project: Project) -> list[str]:
-    """Every problem found in the project's catalogs, in a stable order.
+    """Every problem in overrides and catalogs, in a stable order.
 
-    Sources and the glossary are validated on loading; bad input there raises
-    `InputError` rather than being listed.
+    Sources, glossary and overrides are validated on loading; bad input there
+    raises `InputError` rather than being listed.
     """
+    glossary = {term.id: term for term in load_glossary(project.glossary_file)}
     problems: list[str] = []
     for manual in analyse(project):
         problems.extend(manual.stale_overrides)
         template = template_catalog(manual.graph, manual.info)
+        nodes = {node.id: node for node in manual.graph.nodes}
         for lang in TARGET_LANGUAGES:
             path = po_path(project.translations_dir, lang, manual.info.game)
             if not path.is_file():
                 problems.append(f"{path}:0: catalog missing; run 'rulekit i18n update'")
                 continue
             catalog = read_catalog(path, lang)
-            for message in template:
-                if not message.id:
-                    continue
-                entry = catalog.get(message.id, context=message.context)
-                if entry is None:
-                    problems.append(
-                        f"{path}:0: no entry for {message.context} with its current German "
-                        "text; run 'rulekit i18n update'"
-                    )
+            stale = [
+                message.context
+                for message in template
+                if message.id and catalog.get(message.id, context=message.context) is None
+            ]
+            if stale:
+                problems.append(
+                    f"{path}:0: {len(stale)} rules changed or new since the last update, "
+                    f"e.g. {stale[0]}; run 'rulekit i18n update'"
+                )
+            problems.extend(str(p) for p in check_catalog(path, catalog, nodes, glossary, lang))
     return problems

@@ -24,6 +24,8 @@ from rulekit.build import Project, analyse, build, step_count
 from rulekit.catalogs import (
     TARGET_LANGUAGES,
     catalog_bytes,
+    catalog_stats,
+    catalog_xliff,
     empty_catalog,
     po_path,
     read_catalog,
@@ -34,12 +36,17 @@ from rulekit.checks import check_project
 from rulekit.errors import CheckFailed, InputError
 from rulekit.export import graph_dot, graph_outline
 from rulekit.extract import extract as extract_manual
+from rulekit.extract.lexicon import german_lexicon
+from rulekit.glossary import glossary_words, load_glossary, suggest_terms, write_glossary
 from rulekit.model import SourceInfo, dump_json, graph_schema
 from rulekit.sources import add_source, sha256_file
+from rulekit.tbx import read_tbx, write_tbx
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
 i18n_app = typer.Typer(no_args_is_help=True, help="Translation catalogs.")
 app.add_typer(i18n_app, name="i18n")
+glossary_app = typer.Typer(no_args_is_help=True, help="The termbase: TBX exchange and suggestions.")
+app.add_typer(glossary_app, name="glossary")
 
 F = TypeVar("F", bound=Callable[..., Any])
 err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -260,6 +267,109 @@ def i18n_update_command(
             write_atomic(path, content)
             if not quiet:
                 out.print(f"updated {path}")
+
+
+@i18n_app.command("stats")
+@reports_errors
+def i18n_stats_command(project: ProjectOption = Path("."), as_json: JsonOption = False) -> None:
+    """Translated, fuzzy and untranslated entries per game and language."""
+    proj = Project(project)
+    rows = []
+    for folder in sorted(p for p in proj.sources_dir.iterdir() if (p / "source.yaml").is_file()):
+        for lang in TARGET_LANGUAGES:
+            path = po_path(proj.translations_dir, lang, folder.name)
+            stats = catalog_stats(read_catalog(path, lang)) if path.is_file() else None
+            rows.append({"game": folder.name, "lang": lang, **(stats.__dict__ if stats else {})})
+    if as_json:
+        sys.stdout.write(dump_json(rows))
+        return
+    out.print(f"{'game':<10} {'lang':<5} {'translated':>10} {'fuzzy':>6} {'untranslated':>12}")
+    for row in rows:
+        if "translated" not in row:
+            out.print(f"{row['game']:<10} {row['lang']:<5} {'no catalog':>10}")
+            continue
+        out.print(
+            f"{row['game']:<10} {row['lang']:<5} {row['translated']:>10} {row['fuzzy']:>6} "
+            f"{row['untranslated']:>12}"
+        )
+
+
+@i18n_app.command("xliff")
+@reports_errors
+def i18n_xliff_command(
+    project: ProjectOption = Path("."),
+    output: Annotated[Path, typer.Option("--output", "-o", help="Folder to write.")] = Path(
+        "build/xliff"
+    ),
+) -> None:
+    """Export every catalog as XLIFF 1.2 (<output>/<lang>/<game>.xlf) for CAT tools."""
+    proj = Project(project)
+    staged = []
+    for folder in sorted(p for p in proj.sources_dir.iterdir() if (p / "source.yaml").is_file()):
+        for lang in TARGET_LANGUAGES:
+            path = po_path(proj.translations_dir, lang, folder.name)
+            if path.is_file():
+                xliff = catalog_xliff(read_catalog(path, lang), folder.name)
+                staged.append((output / lang / f"{folder.name}.xlf", xliff))
+    for target, content in staged:
+        write_atomic(target, content)
+    out.print(f"{len(staged)} XLIFF files in {output}")
+
+
+@glossary_app.command("export")
+@reports_errors
+def glossary_export_command(
+    project: ProjectOption = Path("."),
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="TBX file to write (default stdout).")
+    ] = None,
+) -> None:
+    """Export the termbase as TBX v3 (TBX-Basic) for CAT tools."""
+    data = write_tbx(load_glossary(Project(project).glossary_file))
+    if output is None:
+        sys.stdout.write(data.decode("utf-8"))
+    else:
+        write_atomic(output, data)
+
+
+@glossary_app.command("import")
+@reports_errors
+def glossary_import_command(
+    path: Annotated[Path, typer.Argument(help="A TBX v3 (TBX-Basic) file.")],
+    project: ProjectOption = Path("."),
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="YAML to write (default the termbase).")
+    ] = None,
+) -> None:
+    """Import a TBX termbase into the YAML glossary (replacing its entries)."""
+    if not path.is_file():
+        raise InputError(path, 0, "no such file")
+    terms = read_tbx(path)
+    target = output or Project(project).glossary_file
+    header = f"The rulekit termbase, imported from {path.name}. One entry per concept."
+    write_atomic(target, write_glossary(terms, header).encode("utf-8"))
+    out.print(f"{len(terms)} terms written to {target}")
+
+
+@glossary_app.command("suggest")
+@reports_errors
+def glossary_suggest_command(
+    project: ProjectOption = Path("."), as_json: JsonOption = False
+) -> None:
+    """List nouns and compounds of the rules that the glossary does not cover yet."""
+    proj = Project(project)
+    glossary = load_glossary(proj.glossary_file)
+    manuals = analyse(proj)
+    candidates = suggest_terms(
+        [m.graph for m in manuals], glossary, german_lexicon(glossary_words(glossary))
+    )
+    if as_json:
+        sys.stdout.write(dump_json([c.__dict__ for c in candidates]))
+        return
+    for candidate in candidates:
+        out.print(f"{candidate.count:4}  {candidate.word}", markup=False)
+        for context in candidate.contexts:
+            out.print(f"        {context}", markup=False)
 
 
 def main() -> None:

@@ -2,13 +2,27 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
+import yaml
 from pydantic import ValidationError
+from spacy.lang.de.stop_words import STOP_WORDS
 
 from rulekit.errors import InputError
-from rulekit.model import Term
+from rulekit.extract.lexicon import Lexicon
+from rulekit.model import RuleGraph, Term
+from rulekit.nlp import TermMatcher, german_pipeline
 from rulekit.sources import load_yaml
+
+CONTEXTS_PER_CANDIDATE = 2
+
+
+class _IndentedDumper(yaml.SafeDumper):
+    """Indents list items under their key, as the hand-written glossary does."""
+
+    def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
+        super().increase_indent(flow, False)
 
 
 def load_glossary(path: Path) -> list[Term]:
@@ -35,24 +49,77 @@ def load_glossary(path: Path) -> list[Term]:
     return terms
 
 
-def terms_in(text: str, terms: list[Term]) -> list[str]:
-    """Ids of the terms whose German form or a variant occurs in `text`, in glossary order.
-
-    A form matches inside a word as well, so compounds and inflected forms
-    ("Anwerbungsplättchen", "Befreiers") carry their term.
-    """
-    folded = text.casefold()
-    return [
-        term.id
-        for term in terms
-        if any(form.casefold() in folded for form in [term.de, *term.variants])
-    ]
-
-
 def glossary_words(terms: list[Term]) -> list[str]:
     """Every German word of the glossary's terms and variants, for the lexicon."""
     words = {word for term in terms for form in [term.de, *term.variants] for word in form.split()}
     return sorted(words)
+
+
+def write_glossary(terms: list[Term], header: str) -> str:
+    """The termbase as YAML, in the layout of `glossary/terms.yaml` (defaults left out)."""
+    ordered = [
+        {"id": term.id, "de": term.de, **term.model_dump(mode="json", exclude_defaults=True)}
+        for term in terms
+    ]
+    comment = "".join(f"# {line}\n" if line else "#\n" for line in header.splitlines())
+    body = yaml.dump(
+        {"terms": ordered}, Dumper=_IndentedDumper, allow_unicode=True, sort_keys=False, width=100
+    )
+    return comment + body
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A word the glossary may be missing, with how often and where it occurs."""
+
+    word: str
+    count: int
+    contexts: list[str]
+
+
+def suggest_terms(
+    graphs: list[RuleGraph], glossary: list[Term], lexicon: Lexicon
+) -> list[Candidate]:
+    """Nouns and compounds of the rules that no glossary term covers, most frequent first.
+
+    German capitalises nouns: a capitalised word that does not open its
+    sentence is a noun.  Words a term already covers (inflected, in a compound)
+    are left out, and so are words that occur once.
+    """
+    nlp = german_pipeline(glossary)
+    by_id = {term.id: term for term in glossary}
+    counts: dict[str, int] = {}
+    contexts: dict[str, list[str]] = {}
+    for graph in graphs:
+        matcher = TermMatcher(
+            [t for t in glossary if not t.games or graph.game in t.games], lexicon
+        )
+        for node in graph.nodes:
+            for sentence in nlp(node.text).sents:
+                # Words of the phrase terms this sentence uses ("Heroes of the Resistance").
+                covered = {
+                    word.lower()
+                    for term_id in matcher.terms_in(sentence)
+                    for form in [by_id[term_id].de, *by_id[term_id].variants]
+                    for word in form.split()
+                }
+                for token in list(sentence)[1:]:
+                    if not (token.is_alpha and token.text[:1].isupper() and len(token.text) >= 4):
+                        continue
+                    if token.lower_ in STOP_WORDS or token.lower_ in covered:
+                        continue
+                    if matcher.terms_in(token.doc[token.i : token.i + 1]):
+                        continue
+                    lemma = token.lemma_
+                    counts[lemma] = counts.get(lemma, 0) + 1
+                    found = contexts.setdefault(lemma, [])
+                    if len(found) < CONTEXTS_PER_CANDIDATE and sentence.text not in found:
+                        found.append(sentence.text)
+    return [
+        Candidate(word, count, contexts[word])
+        for word, count in sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+        if count >= 2
+    ]
 
 
 def _entry_lines(path: Path) -> list[int]:

@@ -25,6 +25,9 @@ BlockKind = Literal["heading", "paragraph", "list-item", "figure", "caption"]
 NodeKind = Literal["section", "rule", "step", "example", "note", "definition", "flavour"]
 EdgeType = Literal["part-of", "illustrates", "exception-of", "triggers", "refers-to"]
 TermStatus = Literal["preferred", "admitted", "deprecated"]
+# The values TBX-Basic allows, so the termbase round-trips through TBX unchanged.
+PartOfSpeech = Literal["noun", "verb", "adjective", "adverb", "proper noun", "other", ""]
+Gender = Literal["masculine", "feminine", "neuter", "other", ""]
 
 
 class _Model(BaseModel):
@@ -143,8 +146,8 @@ class Term(_Model):
     id: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
     de: str
     variants: list[str] = Field(default_factory=list)
-    pos: str = ""
-    gender: str = ""
+    pos: PartOfSpeech = ""
+    gender: Gender = ""
     definition: str = ""
     note: str = ""
     status: TermStatus = "preferred"

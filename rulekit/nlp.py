@@ -153,13 +153,16 @@ class TermMatcher:
         """Term ids used in `span`, in glossary order, each once."""
         found: set[str] = set()
         # Phrases match across hyphens too: "Heroes of the Resistance-Karte".
-        lowers = [part for token in span for part in token.lower_.split("-") if part]
-        for token in span:
-            if token.is_alpha or "-" in token.text:
-                found.update(self._word_terms(token.text, token.lemma_))
+        parts = [(part, token.i) for token in span for part in token.lower_.split("-") if part]
+        lowers = [part for part, _ in parts]
+        covered: set[int] = set()  # tokens inside a phrase term carry only the phrase
         for words, term_id in self._phrases:
-            if _contains(lowers, words):
+            for start in _occurrences(lowers, words):
                 found.add(term_id)
+                covered.update(index for _, index in parts[start : start + len(words)])
+        for token in span:
+            if token.i not in covered and (token.is_alpha or "-" in token.text):
+                found.update(self._word_terms(token.text, token.lemma_))
         return [term.id for term in self.terms if term.id in found]
 
     def _word_terms(self, text: str, lemma: str) -> tuple[str, ...]:
@@ -213,9 +216,9 @@ class TermMatcher:
         )
 
 
-def _contains(tokens: list[str], words: tuple[str, ...]) -> bool:
+def _occurrences(tokens: list[str], words: tuple[str, ...]) -> list[int]:
     size = len(words)
-    return any(tuple(tokens[i : i + size]) == words for i in range(len(tokens) - size + 1))
+    return [i for i in range(len(tokens) - size + 1) if tuple(tokens[i : i + size]) == words]
 
 
 def lemmas(span: Doc | Span) -> list[str]:

@@ -258,3 +258,10 @@ def _refresh_checksum(folder: Path) -> None:
         for line in meta.read_text("utf-8").splitlines()
     ]
     meta.write_text("\n".join(lines) + "\n", "utf-8")
+
+
+def test_glossary_nouns_get_lemma_exceptions_the_lookup_table_lacks() -> None:
+    terms = [Term(id=t.lower(), de=t) for t in ("Befreier", "Besatzer", "Anwerbung")]
+    nlp = german_pipeline(terms)
+    lemmas = [t.lemma_ for t in nlp("des Befreiers den Besatzern die Anwerbungen")]
+    assert lemmas[1::2] == ["Befreier", "Besatzer", "Anwerbung"]

@@ -23,20 +23,20 @@ memory stays flat however long the manual is.
 from __future__ import annotations
 
 import bisect
-import copy
 import math
 import re
 import statistics
 from collections import Counter, deque
 from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass, field
-from itertools import accumulate, pairwise
+from itertools import accumulate, count, pairwise
 from pathlib import Path
 from typing import Any, NamedTuple
 
 import pdfplumber
 from pdfminer.data_structures import NumberTree
 from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect
+from pdfminer.pdfpage import PDFPage
 from pdfminer.pdfparser import PDFSyntaxError
 from pdfminer.pdftypes import PDFObjRef, PDFStream, resolve1
 from pdfminer.psparser import PSException, PSLiteral
@@ -101,22 +101,23 @@ class _Line:
     bottom: float
     size: float
     text: str = ""
-    column: int = 0
-    band: int = 0
-    spans: bool = False
-    left: float = 0.0
-    right: float = 0.0
-    gap: float | None = None
+    column: int = 0  # counted from the left, between the page's gutters
+    band: int = 0  # counted down the page, between full-width elements
+    spans: bool = False  # crosses a gutter, or stands alone across the columns
+    left: float = 0.0  # the column's left edge
+    right: float = 0.0  # the right edge of the lines of its block nearby
+    gap: float | None = None  # to the line before it in its column; None at a column top
+    gap_limit: float = 0.0  # a larger gap starts a paragraph
     column_top: bool = False
-    page: int = 0
-    gap_limit: float = 0.0
+    page: int = 0  # the page index
     role: LineRole | None = None
-    block: object = None
+    block: int | None = None  # the structure element of its paragraph, in a tagged PDF
     starts: bool = False
 
     @property
     def bold(self) -> bool:
-        return all(w.bold for w in self.words if any(c.isalpha() for c in w.text))
+        lettered = [w for w in self.words if any(c.isalpha() for c in w.text)]
+        return bool(lettered) and all(w.bold for w in lettered)
 
     @property
     def italic(self) -> bool:
@@ -129,10 +130,20 @@ class _Line:
 
 @dataclass
 class _Page:
+    """A page read but not yet emitted, with its edge lines for the furniture comparison."""
+
     index: int
     number: int
     height: float
     lines: list[_Line]
+    edges: list[tuple[float, str]] = field(default_factory=list)  # (top, furniture key)
+
+    def __post_init__(self) -> None:
+        self.edges = [(ln.top, _furniture_key(ln.text)) for ln in self.lines if self.at_edge(ln)]
+
+    def at_edge(self, line: _Line) -> bool:
+        """Whether a line lies in the top or bottom strip, where furniture is."""
+        return line.top < EDGE * self.height or line.bottom > (1 - EDGE) * self.height
 
 
 @dataclass
@@ -164,7 +175,6 @@ def open_pdf(path: Path) -> pdfplumber.PDF:
         raise InputError(path, 0, "truncated PDF: no %%EOF marker at the end; get the file again")
     try:
         pdf = pdfplumber.open(path)
-        pdf.pages  # noqa: B018 - reading the page tree is what finds damage
     except (PdfminerException, PDFSyntaxError, PSException, ValueError, KeyError) as error:
         cause = error.args[0] if error.args else error
         if isinstance(cause, (PDFPasswordIncorrect, PDFEncryptionError)):
@@ -205,44 +215,64 @@ def pdf_lines(path: Path, pages: list[int] | None = None) -> Iterator[TextLine]:
         document = _Document(structure=_Structure.of(pdf))
         window: deque[_Page] = deque(maxlen=2 * WINDOW + 1)
         previous: _Line | None = None
-        count = len(pdf.pages)
-        for index, page in enumerate(pdf.pages):
+        count = 0
+        for index, page in enumerate(_pages(path, pdf)):
             number = pages[index] if pages and index < len(pages) else index + 1
             lines = _read_page(path, page, index, document)
             window.append(_Page(index, number, float(page.height), lines))
+            count = index + 1
             # The page WINDOW places back now has all its neighbours in the window.
             if index >= WINDOW:
                 previous = yield from _emit(window, index - WINDOW, previous)
         for index in range(max(0, count - WINDOW), count):
             previous = yield from _emit(window, index, previous)
+        if not count:
+            raise InputError(path, 0, "PDF has no pages")
         if not document.text_seen:
             raise InputError(
                 path, 0, "PDF has no text layer (scanned images only); run OCR on it first"
             )
 
 
+def _pages(path: Path, pdf: pdfplumber.PDF) -> Iterator[Any]:
+    """The pages one at a time, each forgotten once the next is asked for.
+
+    pdfplumber's `pdf.pages` keeps every page, and pdfminer's object cache
+    every content stream it decoded, until the document closes; reading the
+    page tree lazily and emptying that cache after each page keeps memory
+    flat however long the manual is.
+    """
+    found = PDFPage.create_pages(pdf.doc)
+    for number in count(1):
+        try:
+            page = next(found)
+        except StopIteration:
+            return
+        except (PSException, ValueError, KeyError, TypeError) as error:
+            raise InputError(path, 0, f"corrupt PDF: page {number} ({error})") from None
+        yield pdfplumber.page.Page(pdf, page, page_number=number)
+        cache = getattr(pdf.doc, "_cached_objs", None)
+        if isinstance(cache, dict):
+            cache.clear()
+
+
 def _read_page(path: Path, page: Any, index: int, document: _Document) -> list[_Line]:
     """One page's lines; damage that pdfminer passes over in silence is an `InputError`.
 
-    pdfminer decodes content streams in place and keeps them as long as the
-    document is open; decoding copies leaves only the compressed bytes
-    behind, so memory does not grow with the page count.  A content stream
-    that cannot be found or does not decompress makes pdfminer draw an empty
-    page; here it is reported instead.
+    A content stream that cannot be found or does not decompress makes
+    pdfminer draw an empty page; here it is reported instead.
     """
     contents = page.page_obj.contents
-    copies = [copy.copy(c) if isinstance(c, PDFStream) else c for c in contents]
-    page.page_obj.contents = copies
+    compressed = [isinstance(c, PDFStream) and bool(c.rawdata) for c in contents]
     try:
         lines = _page_lines(page, document)
     except (PdfminerException, PSException, ValueError, KeyError, TypeError) as error:
         raise InputError(path, 0, f"corrupt PDF: page {index + 1} ({error})") from None
     finally:
         page.close()
-        page.page_obj.contents = contents
     lost = any(
-        not isinstance(copied, PDFStream) or (copied.data == b"" and bool(original.rawdata))
-        for copied, original in zip(copies, contents, strict=True)
+        not isinstance(stream, PDFStream) or (raw and stream.data == b"")
+        for stream, raw in zip(contents, compressed, strict=True)
     )
     if lost:
         raise InputError(path, 0, f"corrupt PDF: the content of page {index + 1} is damaged")
@@ -278,24 +308,20 @@ def _emit(
 
 def _furniture(line: _Line, page: _Page, neighbours: Iterable[_Page]) -> str | None:
     """The kind of a page number, running header or footer: an edge line that repeats nearby."""
-    top = line.top < EDGE * page.height
-    if not top and line.bottom <= (1 - EDGE) * page.height:
+    if not page.at_edge(line):
         return None
     if _PAGE_NUMBER.match(line.text):
         return "page-number"
     key = _furniture_key(line.text)
-    repeated = any(
-        abs(other.top - line.top) <= 3 and _furniture_key(other.text) == key
-        for neighbour in neighbours
-        for other in neighbour.lines
-        if other.top < EDGE * neighbour.height or other.bottom > (1 - EDGE) * neighbour.height
-    )
-    if not repeated:
+    if not any(
+        abs(top - line.top) <= 3 and other == key for n in neighbours for top, other in n.edges
+    ):
         return None
-    return "running-header" if top else "running-footer"
+    return "running-header" if line.top < EDGE * page.height else "running-footer"
 
 
 def _furniture_key(text: str) -> str:
+    """Text compared for repetition: case, white space and the digits of numbers ignored."""
     return re.sub(r"\d+", "#", "".join(text.lower().split()))
 
 
@@ -310,8 +336,8 @@ def _decide_paragraph(line: _Line, previous: _Line | None) -> None:
             return
         # A paragraph broken over a column or page may be two elements: the
         # layout decides there, as for untagged text.
-        broken = line.column_top and (line.page, line.column) != (previous.page, previous.column)
-        if not broken or not line.role == previous.role == "body":
+        moved = line.column_top and (line.page, line.column) != (previous.page, previous.column)
+        if not moved or not line.role == previous.role == "body":
             line.starts = True
             return
     broken = previous.text.endswith(_BREAK_HYPHENS) and previous.text[-2:-1].isalpha()
@@ -432,10 +458,17 @@ def _area(box: Box) -> float:
 
 
 def _clusters(boxes: list[Box]) -> list[tuple[Box, list[Box]]]:
-    """Groups of touching boxes, found in one sweep from top to bottom."""
-    clusters: list[tuple[Box, list[Box]]] = []
+    """Groups of touching boxes, found in one sweep from top to bottom.
+
+    A cluster that ends above the current box can meet no later box, so it
+    leaves the active list: a map of many small shapes stays near linear.
+    """
+    done: list[tuple[Box, list[Box]]] = []
+    active: list[tuple[Box, list[Box]]] = []
     for box in sorted(boxes, key=lambda b: b[1]):
-        touching = [c for c in clusters if _touch(c[0], box)]
+        done += [c for c in active if c[0][3] < box[1] - 1]
+        active = [c for c in active if c[0][3] >= box[1] - 1]
+        touching = [c for c in active if _touch(c[0], box)]
         members = [box] + [m for c in touching for m in c[1]]
         merged = (
             min(b[0] for b in members),
@@ -443,9 +476,9 @@ def _clusters(boxes: list[Box]) -> list[tuple[Box, list[Box]]]:
             max(b[2] for b in members),
             max(b[3] for b in members),
         )
-        clusters = [c for c in clusters if c not in touching]
-        clusters.append((merged, members))
-    return clusters
+        active = [c for c in active if c not in touching]
+        active.append((merged, members))
+    return done + active
 
 
 def _touch(a: Box, b: Box, margin: float = 1.0) -> bool:
@@ -787,14 +820,17 @@ def _classify(lines: list[_Line], regions: list[Box], body: float) -> None:
             and 0 <= line.top - above.bottom <= line.size
         ):
             line.role = "caption"
-    # Clusters of short, small labels outside any drawing are figure text too.
-    labels = [
-        ln
-        for ln in lines
-        if ln.role is None and ln.size <= SMALL_RATIO * body and len(ln.text) <= 30
-    ]
+    # Clusters of short, small labels outside any drawing are figure text too;
+    # short lines of small running text (a note's last line) have a long
+    # line right next to them.
+    small = [ln for ln in lines if ln.role is None and ln.size <= SMALL_RATIO * body]
+    labels = [ln for ln in small if len(ln.text) <= 30]
+    prose = [ln for ln in small if len(ln.text) > 30]
     for line in labels:
-        if any(o is not line and abs(o.top - line.top) <= 4 * line.size for o in labels):
+        near = [
+            o for o in labels + prose if o is not line and abs(o.top - line.top) <= 4 * line.size
+        ]
+        if near and not any(o in prose and o.column == line.column for o in near):
             line.role = "figure"
     for line in lines:
         if line.role is None:

@@ -1,0 +1,182 @@
+"""Translation checks: a wrong term, a lost number or broken markup, caught before print.
+
+Each checker takes one catalog message with the rule node it translates and
+returns problems.  Terms are compared by lemma, so plurals and cases in the
+target language ("defenders", "obrońcy") do not raise false alarms.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import spacy
+from babel.messages.catalog import Catalog, Message
+from spacy.lookups import load_lookups
+
+from rulekit.model import RuleNode, Term
+
+# Spoken forms a token may stand for: its lower-case text and its possible lemmas.
+Forms = list[frozenset[str]]
+Lemmatize = Callable[[str], Forms]
+
+# Polish lemma tables come one per part of speech; without a tagger, a token may
+# be any of them.
+_POLISH_TABLES = ("noun", "adj", "verb", "adv", "num", "pron", "adp", "aux", "part")
+# Typographic ligatures a translator may or may not type ("manœuvre", "manoeuvre").
+_UNFOLD = str.maketrans({"œ": "oe", "æ": "ae", "Œ": "oe", "Æ": "ae"})
+# Plural endings the English and French lookup tables do not always list.
+_PLURAL_ENDINGS = {"en": ("s",), "fr": ("s", "x")}
+# A term matches by its stem where lemma tables miss inflected forms: verbs in
+# every language, and every word in Polish, which declines nouns by their endings.
+STEM_MIN = 3
+STEM_ENDING = 3
+STEMMED_LANGUAGES = ("pl",)
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+_MARKUP = re.compile(r"%\(\w+\)[sd]|%[sd]|\{\w*\}|</?[a-zA-Z][^>]*>")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One problem in a catalog, reported as `path:line: message`."""
+
+    path: Path
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.message}"
+
+
+@cache
+def lemmatizer(lang: str) -> Lemmatize:
+    """Token forms (text and lemmas, lower case) of a text in `lang`, from spaCy's lookups."""
+    nlp = spacy.blank(lang)
+    if lang == "pl":
+        lookups = load_lookups("pl", [f"lemma_lookup_{table}" for table in _POLISH_TABLES])
+        tables = [lookups.get_table(f"lemma_lookup_{table}") for table in _POLISH_TABLES]
+
+        def polish(text: str) -> Forms:
+            return [
+                frozenset({t.lower_} | {table[t.lower_] for table in tables if t.lower_ in table})
+                for t in nlp(text.translate(_UNFOLD))
+                if not t.is_punct
+            ]
+
+        return polish
+    nlp.add_pipe("lemmatizer", config={"mode": "lookup"})
+    nlp.initialize()
+    endings = _PLURAL_ENDINGS.get(lang, ())
+
+    def lookup(text: str) -> Forms:
+        forms = []
+        for token in nlp(text.translate(_UNFOLD)):
+            if token.is_punct:
+                continue
+            # The lookup tables are case-sensitive: a capitalised word is looked up again.
+            found = {token.lower_, token.lemma_.lower(), nlp(token.lower_)[0].lemma_.lower()}
+            found.update(token.lower_[: -len(e)] for e in endings if token.lower_.endswith(e))
+            forms.append(frozenset(found))
+        return forms
+
+    return lookup
+
+
+def contains(text: Forms, term: Forms, stemmed: bool = False) -> bool:
+    """The term's tokens occur in order in the text, each in one of its forms.
+
+    With `stemmed`, a one-word term also matches a token that shares its stem
+    ("bat", "battu" for "battre"; "manewrów" for "manewr"), for the inflected
+    forms lemma tables do not list.
+    """
+    size = len(term)
+    if size == 1 and stemmed:
+        stems = {form[: max(STEM_MIN, len(form) - STEM_ENDING)] for form in term[0]}
+        return any(f.startswith(stem) for forms in text for f in forms for stem in stems)
+    return size > 0 and any(
+        all(text[i + k] & term[k] for k in range(size)) for i in range(len(text) - size + 1)
+    )
+
+
+def check_terms(
+    message: Message, node: RuleNode, glossary: dict[str, Term], lang: str
+) -> list[str]:
+    """Every term of the German rule has an approved translation; no deprecated one is used."""
+    problems: list[str] = []
+    lemmatize = lemmatizer(lang)
+    target = lemmatize(str(message.string))
+    for term_id in node.terms:
+        term = glossary[term_id]
+        options = term.translations.get(lang, [])
+        approved = [t.term for t in options if t.status != "deprecated"]
+        stemmed = term.pos == "verb" or lang in STEMMED_LANGUAGES
+        if approved and not any(contains(target, lemmatize(o), stemmed) for o in approved):
+            problems.append(
+                f"{message.context}: the German uses '{term.de}'; "
+                f"the approved {lang} term '{approved[0]}' is missing"
+            )
+        for option in options:
+            if option.status == "deprecated" and contains(target, lemmatize(option.term)):
+                problems.append(
+                    f"{message.context}: deprecated term '{option.term}' for '{term.de}'; "
+                    f"use '{approved[0] if approved else '?'}'"
+                )
+    return problems
+
+
+def check_numbers(message: Message) -> list[str]:
+    """Every number and dice value of the German is in the translation."""
+    source = Counter(_NUMBER.findall(str(message.id)))
+    target = Counter(_NUMBER.findall(str(message.string)))
+    missing = sorted((source - target).elements())
+    extra = sorted((target - source).elements())
+    if not missing and not extra:
+        return []
+    details = []
+    if missing:
+        details.append(f"missing {', '.join(missing)}")
+    if extra:
+        details.append(f"added {', '.join(extra)}")
+    return [f"{message.context}: numbers differ from the German ({'; '.join(details)})"]
+
+
+def check_markup(message: Message) -> list[str]:
+    """Placeholders and markup of the German survive in the translation."""
+    source = Counter(_MARKUP.findall(str(message.id)))
+    target = Counter(_MARKUP.findall(str(message.string)))
+    if source == target:
+        return []
+    return [f"{message.context}: placeholders or markup differ from the German"]
+
+
+def check_catalog(
+    path: Path,
+    catalog: Catalog,
+    nodes: dict[str, RuleNode],
+    glossary: dict[str, Term],
+    lang: str,
+) -> list[Problem]:
+    """All problems of one language's catalog for one game, in file order."""
+    problems: list[Problem] = []
+    untranslated = fuzzy = 0
+    for message in catalog:
+        if not message.id:
+            continue
+        if not message.string:
+            untranslated += 1
+            continue
+        if message.fuzzy:
+            fuzzy += 1
+            continue
+        found = check_numbers(message) + check_markup(message)
+        node = nodes.get(message.context or "")
+        if node is not None:
+            found += check_terms(message, node, glossary, lang)
+        problems.extend(Problem(path, message.lineno or 0, text) for text in found)
+    if untranslated or fuzzy:
+        problems.append(Problem(path, 0, f"{untranslated} untranslated and {fuzzy} fuzzy entries"))
+    return problems

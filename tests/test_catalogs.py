@@ -1,0 +1,184 @@
+"""Catalogs never lose a translator's work, whatever happens to the German text."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from typer.testing import CliRunner
+
+from rulekit.build import Project, analyse
+from rulekit.catalogs import (
+    catalog_bytes,
+    catalog_stats,
+    catalog_xliff,
+    read_catalog,
+    update_catalog,
+)
+from rulekit.cli import app
+from tests.conftest import ROOT
+
+
+def template(*entries: tuple[str, str]) -> Catalog:
+    catalog = Catalog(domain="demo", fuzzy=False)
+    for context, text in entries:
+        catalog.add(text, context=context, auto_comments=["rule"])
+    return catalog
+
+
+def translated(*entries: tuple[str, str, str]) -> Catalog:
+    catalog = Catalog(locale="en", domain="demo", fuzzy=False)
+    for context, text, translation in entries:
+        catalog.add(text, translation, context=context)
+    return catalog
+
+
+def through_file(catalog: Catalog, folder: Path) -> Catalog:
+    """Write and read back, as the next update would see the file."""
+    path = folder / "demo.po"
+    path.write_bytes(catalog_bytes(catalog))
+    return read_catalog(path, "en")
+
+
+def entry(catalog: Catalog, context: str) -> tuple[str, bool, list[str]]:
+    message = next(m for m in catalog if m.context == context)
+    return str(message.string or ""), message.fuzzy, list(message.previous_id)
+
+
+RULE = ("demo.kampf.tie", "Bei Gleichstand gewinnt der Verteidiger.")
+OTHER = ("demo.kampf.dice", "Der Angreifer würfelt.")
+CURRENT = translated(
+    (*RULE, "The defender wins ties."),
+    (*OTHER, "The attacker rolls."),
+)
+
+
+def test_an_edited_rule_keeps_its_translation_as_fuzzy_with_the_old_text(tmp_path: Path) -> None:
+    edited = "Bei Gleichstand gewinnt immer der Verteidiger."
+    merged = through_file(update_catalog(template((RULE[0], edited), OTHER), CURRENT), tmp_path)
+    assert entry(merged, RULE[0]) == ("The defender wins ties.", True, [RULE[1]])
+    assert entry(merged, OTHER[0]) == ("The attacker rolls.", False, [])
+    assert b'#| msgid "Bei Gleichstand gewinnt der Verteidiger."' in catalog_bytes(merged)
+    # A second update (the rule unchanged since) keeps the old text for review.
+    again = through_file(update_catalog(template((RULE[0], edited), OTHER), merged), tmp_path)
+    assert entry(again, RULE[0]) == ("The defender wins ties.", True, [RULE[1]])
+
+
+def test_a_removed_rule_becomes_obsolete_and_returns_with_its_translation(tmp_path: Path) -> None:
+    removed = through_file(update_catalog(template(OTHER), CURRENT), tmp_path)
+    assert [m.context for m in removed if m.id] == [OTHER[0]]
+    assert b'#~ msgctxt "demo.kampf.tie"' in catalog_bytes(removed)
+    restored = through_file(update_catalog(template(RULE, OTHER), removed), tmp_path)
+    assert entry(restored, RULE[0]) == ("The defender wins ties.", False, [])
+    assert not restored.obsolete
+
+
+def test_babel_alone_would_not_revive_the_removed_rule(tmp_path: Path) -> None:
+    removed = through_file(update_catalog(template(OTHER), CURRENT), tmp_path)
+    babel = through_file(removed, tmp_path)
+    babel.update(template(RULE, OTHER))
+    assert entry(babel, RULE[0])[0] == ""
+
+
+def test_a_rule_whose_id_changed_keeps_its_translation(tmp_path: Path) -> None:
+    renamed = ("demo.gleichstand.tie", RULE[1])
+    merged = through_file(update_catalog(template(renamed, OTHER), CURRENT), tmp_path)
+    assert entry(merged, renamed[0]) == ("The defender wins ties.", False, [])
+    assert not merged.obsolete
+
+
+def test_no_fuzzy_guess_is_borrowed_from_another_rule(tmp_path: Path) -> None:
+    similar = ("demo.kampf.new", "Der Angreifer würfelt zweimal.")
+    merged = update_catalog(template(RULE, OTHER, similar), CURRENT)
+    assert entry(merged, similar[0]) == ("", False, [])
+    babel = through_file(CURRENT, tmp_path)
+    babel.update(template(RULE, OTHER, similar))
+    assert entry(babel, similar[0])[1]  # Babel guesses from the other rule's context
+
+
+def test_a_renamed_glossary_term_loses_no_translation(project: Project) -> None:
+    before = {m.info.game: m.graph for m in analyse(project)}
+    glossary = project.glossary_file.read_text("utf-8")
+    project.glossary_file.write_text(
+        glossary.replace("id: besatzer\n", "id: verteidiger\n"), "utf-8"
+    )
+    result = CliRunner().invoke(app, ["i18n", "update", "--quiet", "--project", str(project.root)])
+    assert result.exit_code == 0, result.stderr
+    for lang in ("en", "fr", "pl"):
+        path = project.translations_dir / lang / "LC_MESSAGES" / "risiko.po"
+        stats = catalog_stats(read_catalog(path, lang))
+        assert (stats.fuzzy, stats.untranslated) == (0, 0)
+        assert stats.translated == len(before["risiko"].nodes)
+
+
+def test_update_after_editing_a_manual_keeps_every_translation(project: Project) -> None:
+    manual = project.sources_dir / "stratego" / "manual.txt"
+    manual.write_text(
+        manual.read_text("utf-8").replace("Diagonal kann\nnie", "Diagonal darf\nnie"), "utf-8"
+    )
+    from tests.test_graph import _refresh_checksum
+
+    _refresh_checksum(manual.parent)
+    result = CliRunner().invoke(app, ["i18n", "update", "--quiet", "--project", str(project.root)])
+    assert result.exit_code == 0, result.stderr
+    catalog = read_catalog(project.translations_dir / "en" / "LC_MESSAGES" / "stratego.po", "en")
+    stats = catalog_stats(catalog)
+    assert (stats.fuzzy, stats.untranslated) == (1, 0)
+    fuzzy = next(m for m in catalog if m.fuzzy)
+    assert fuzzy.previous_id == ["Diagonal kann nie angegriffen werden."]
+
+
+def test_stats_and_xliff_reflect_the_catalog() -> None:
+    catalog = update_catalog(template(RULE, OTHER, ("demo.x", "Neu.")), CURRENT)
+    assert catalog_stats(catalog).__dict__ == {"translated": 2, "fuzzy": 0, "untranslated": 1}
+    xliff = catalog_xliff(catalog, "demo").decode()
+    assert 'version="1.2"' in xliff and 'source-language="de"' in xliff
+    assert 'id="demo.kampf.tie" approved="yes"' in xliff
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "pl"])
+def test_gnu_msgfmt_accepts_every_catalog(lang: str) -> None:
+    msgfmt = shutil.which("msgfmt")
+    assert msgfmt, "gettext's msgfmt is installed by make test"
+    for path in sorted((ROOT / "translations" / lang / "LC_MESSAGES").glob("*.po")):
+        result = subprocess.run(
+            [msgfmt, "--check", "-o", "/dev/null", str(path)], capture_output=True, text=True
+        )
+        assert result.returncode == 0, result.stderr
+
+
+def test_the_bundled_catalogs_are_complete_and_pass_every_check(project: Project) -> None:
+    result = CliRunner().invoke(app, ["check", "--project", str(project.root)])
+    assert result.exit_code == 0, result.stderr
+
+
+def test_a_wrong_term_is_reported_with_file_and_line(project: Project) -> None:
+    path = project.translations_dir / "en" / "LC_MESSAGES" / "risiko.po"
+    text = path.read_text("utf-8")
+    lines = text.split("\n")
+    tie = next(i for i, line in enumerate(lines) if "wichtig-bei-einem-unentschieden" in line)
+    target = next(i for i in range(tie, len(lines)) if lines[i].startswith("msgstr"))
+    assert "defender" in lines[target]
+    lines[target] = lines[target].replace("defender", "occupant")
+    path.write_text("\n".join(lines), "utf-8")
+    result = CliRunner().invoke(app, ["check", "--project", str(project.root)])
+    assert result.exit_code == 1
+    msgid_line = tie + 2  # babel reports the line of the entry's msgid
+    assert f"{path}:{msgid_line}: " in result.stderr
+    assert "'defender' is missing" in result.stderr
+    assert "deprecated term 'occupant'" in result.stderr
+
+
+def test_check_fails_on_a_lost_number(project: Project) -> None:
+    path = project.translations_dir / "fr" / "LC_MESSAGES" / "midway.po"
+    text = path.read_text("utf-8")
+    assert "3 points de commandement" in text
+    path.write_text(
+        text.replace("3 points de commandement", "trois points de commandement", 1), "utf-8"
+    )
+    result = CliRunner().invoke(app, ["check", "--project", str(project.root)])
+    assert result.exit_code == 1
+    assert "numbers differ from the German (missing 3)" in result.stderr
