@@ -15,11 +15,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from babel.support import NullTranslations
+
 from rulekit.cards import render_pdf, render_sheet_html
 from rulekit.catalogs import (
     SOURCE_LANGUAGE,
     TARGET_LANGUAGES,
+    TEMPLATES_DOMAIN,
     catalog_bytes,
+    gettext_translations,
     localization,
     po_path,
     read_catalog,
@@ -34,7 +38,7 @@ from rulekit.model import Extraction, Localization, RuleGraph, SourceInfo, dump_
 from rulekit.overrides import OVERRIDES_FILE, apply_overrides, load_overrides
 from rulekit.site import render_site
 from rulekit.sources import load_sources
-from rulekit.templating import make_environment
+from rulekit.templating import make_environment, use_language
 from rulekit.trace import test_links, trace
 
 LANGUAGES = (SOURCE_LANGUAGE, *TARGET_LANGUAGES)
@@ -137,6 +141,17 @@ def load_localizations(
     return texts
 
 
+def load_template_translations(project: Project) -> dict[str, NullTranslations]:
+    """The templates' own strings per language; English is what the templates say."""
+    translations: dict[str, NullTranslations] = {}
+    for lang in LANGUAGES:
+        path = po_path(project.translations_dir, lang, TEMPLATES_DOMAIN)
+        translations[lang] = gettext_translations(
+            read_catalog(path, lang) if path.is_file() else None
+        )
+    return translations
+
+
 def build(project: Project, step: Step | None = None, out_dir: Path | None = None) -> BuildResult:
     """Run every stage and swap the complete result into `out_dir` (default `build/`)."""
     target = out_dir or project.build_dir
@@ -151,11 +166,13 @@ def build(project: Project, step: Step | None = None, out_dir: Path | None = Non
         files[f"catalogs/{game}.pot"] = catalog_bytes(template_catalog(manual.graph, manual.info))
 
     texts = load_localizations(project, manuals)
+    ui = load_template_translations(project)
     env = make_environment(project.templates_dir)
     for manual in manuals:
         for lang in LANGUAGES:
             if step:
                 step(f"cards {manual.info.game} {lang}")
+            use_language(env, ui[lang])
             html = render_sheet_html(
                 env, manual.graph, manual.info, texts[(manual.info.game, lang)]
             )
@@ -170,7 +187,7 @@ def build(project: Project, step: Step | None = None, out_dir: Path | None = Non
         project.templates_dir,
         [(m.info, m.graph) for m in manuals],
         texts,
-        LANGUAGES,
+        ui,
     )
     files.update({f"site/{path}": content for path, content in site.items()})
 

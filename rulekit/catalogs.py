@@ -14,7 +14,10 @@ from difflib import SequenceMatcher
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
 from babel.messages.pofile import PoFileError, read_po, write_po
+from babel.support import NullTranslations, Translations
 from translate.storage.pypo import pofile
 from translate.storage.xliff import xlifffile, xliffunit
 
@@ -25,6 +28,10 @@ from rulekit.model import Localization, RuleGraph, SourceInfo
 PROJECT = "rulekit"
 SOURCE_LANGUAGE = "de"
 TARGET_LANGUAGES = ("en", "fr", "pl")
+TEMPLATES_DOMAIN = "templates"
+SUMMARY_SUFFIX = "#summary"
+# Template strings are English; these languages translate them.
+TEMPLATE_LANGUAGES = ("de", "fr", "pl")
 XLIFF_12 = "urn:oasis:names:tc:xliff:document:1.2"
 # How alike the texts of a vanished and a new rule id in one section must be for
 # the new one to be the old rule edited.
@@ -73,7 +80,61 @@ def template_catalog(graph: RuleGraph, info: SourceInfo) -> Catalog:
             auto_comments=comments,
             context=node.id,
         )
+        if node.summary:
+            catalog.add(
+                node.summary,
+                auto_comments=[f"card summary of {node.id}, written by an editor"],
+                context=summary_key(node.id),
+            )
     return catalog
+
+
+def summary_key(node_id: str) -> str:
+    """The catalog context (and text key) of a rule's card summary."""
+    return f"{node_id}{SUMMARY_SUFFIX}"
+
+
+def templates_catalog(templates_dir: Path) -> Catalog:
+    """The POT of the templates' own strings (`{{ _("...") }}`), extracted by Babel.
+
+    Template strings are written in English, so English needs no catalog.
+    """
+    catalog = Catalog(
+        domain=TEMPLATES_DOMAIN,
+        header_comment=HEADER_COMMENT.format(title="the rulekit templates"),
+        project=f"{PROJECT} templates",
+        version=__version__,
+        creation_date=build_date(),
+        revision_date=build_date(),
+        fuzzy=False,
+    )
+    extracted = extract_from_dir(
+        str(templates_dir),
+        method_map=[("**.html", "jinja2")],
+        options_map={"**.html": {"extensions": "jinja2.ext.i18n"}},
+    )
+    for filename, line, message, comments, context in sorted(extracted, key=lambda x: (x[0], x[1])):
+        catalog.add(
+            message,
+            locations=[(f"templates/{filename}", line)],
+            auto_comments=comments,
+            context=context,
+        )
+    return catalog
+
+
+def gettext_translations(catalog: Catalog | None) -> NullTranslations:
+    """Reviewed translations of a catalog, for Jinja's i18n extension; none gives the msgids."""
+    if catalog is None:
+        return NullTranslations()
+    reviewed = Catalog(locale=catalog.locale, domain=catalog.domain, fuzzy=False)
+    for message in catalog:
+        if message.id and message.string and not message.fuzzy:
+            reviewed.add(message.id, message.string, context=message.context)
+    buffer = io.BytesIO()
+    write_mo(buffer, reviewed)
+    buffer.seek(0)
+    return Translations(buffer, domain=catalog.domain)
 
 
 def empty_catalog(template: Catalog, lang: str) -> Catalog:
@@ -151,28 +212,28 @@ def update_catalog(template: Catalog, current: Catalog) -> Catalog:
         language_team=current.language_team,
         fuzzy=current.fuzzy,
     )
+    # Rules are keyed by their id (msgctxt); template strings, which have none, by text.
     old: dict[str, Message] = {}
     for message in [*current.obsolete.values(), *current]:
-        if message.id and message.context:
-            old[message.context] = message
-    template_ids = {message.context for message in template if message.id}
+        if message.id:
+            old[_key(message)] = message
+    template_keys = {_key(message) for message in template if message.id}
     orphans_by_text: dict[str, Message] = {
         str(message.id): message
-        for context, message in old.items()
-        if context not in template_ids and message.string
+        for key, message in old.items()
+        if key not in template_keys and message.context and message.string
     }
     for message in template:
         if not message.id:
             continue
-        assert message.context is not None
-        previous = old.pop(message.context, None)
-        if previous is None and str(message.id) in orphans_by_text:
-            previous = orphans_by_text.pop(str(message.id))
-        if previous is None:
-            previous = _edited_original(message, orphans_by_text)
-        if previous is not None:
-            old.pop(previous.context or "", None)
-            orphans_by_text.pop(str(previous.id), None)
+        previous = old.pop(_key(message), None)
+        if message.context and previous is None:
+            previous = orphans_by_text.pop(str(message.id), None) or _edited_original(
+                message, orphans_by_text
+            )
+            if previous is not None:
+                old.pop(_key(previous), None)
+                orphans_by_text.pop(str(previous.id), None)
         entry = merged.add(
             message.id,
             locations=message.locations,
@@ -189,11 +250,15 @@ def update_catalog(template: Catalog, current: Catalog) -> Catalog:
         if previous.id != message.id and previous.string:
             entry.flags.add("fuzzy")
             entry.previous_id = [previous.id] if isinstance(previous.id, str) else list(previous.id)
-    for context, message in sorted(old.items()):
+    for _, message in sorted(old.items()):
         if message.string:
             msgid = message.id if isinstance(message.id, str) else message.id[0]
-            merged.obsolete[(msgid, context)] = message
+            merged.obsolete[(msgid, message.context) if message.context else msgid] = message
     return merged
+
+
+def _key(message: Message) -> str:
+    return message.context or f"\x04{message.id}"
 
 
 def _edited_original(message: Message, orphans: dict[str, Message]) -> Message | None:
@@ -213,18 +278,22 @@ def localization(graph: RuleGraph, catalog: Catalog | None, lang: str) -> Locali
     """The texts of one game in one language; only reviewed translations are used.
 
     A node whose translation is missing, fuzzy, or made for other German text is
-    listed in `missing`: renderers fall back to German and mark it.
+    listed in `missing`: renderers fall back to German and mark it.  Card
+    summaries are keyed by `summary_key(node id)`.
     """
     texts: dict[str, str] = {}
     missing: list[str] = []
-    for node in graph.nodes:
-        message = catalog.get(node.text, context=node.id) if catalog is not None else None
+    sources = [(node.id, node.text) for node in graph.nodes] + [
+        (summary_key(node.id), node.summary) for node in graph.nodes if node.summary
+    ]
+    for key, text in sources:
+        message = catalog.get(text, context=key) if catalog is not None else None
         if lang == SOURCE_LANGUAGE:
-            texts[node.id] = node.text
+            texts[key] = text
         elif message is not None and message.string and not message.fuzzy:
-            texts[node.id] = str(message.string)
+            texts[key] = str(message.string)
         else:
-            missing.append(node.id)
+            missing.append(key)
     return Localization(game=graph.game, lang=lang, texts=texts, missing=missing)
 
 

@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from rulekit.build import Project, analyse
-from rulekit.catalogs import TARGET_LANGUAGES, po_path, read_catalog, template_catalog
+from rulekit.catalogs import (
+    TARGET_LANGUAGES,
+    TEMPLATE_LANGUAGES,
+    TEMPLATES_DOMAIN,
+    po_path,
+    read_catalog,
+    template_catalog,
+)
 from rulekit.checkers import check_catalog
 from rulekit.glossary import load_glossary
 
@@ -37,4 +44,10 @@ def check_project(project: Project) -> list[str]:
                     f"e.g. {stale[0]}; run 'rulekit i18n update'"
                 )
             problems.extend(str(p) for p in check_catalog(path, catalog, nodes, glossary, lang))
+    for lang in TEMPLATE_LANGUAGES:
+        path = po_path(project.translations_dir, lang, TEMPLATES_DOMAIN)
+        if not path.is_file():
+            problems.append(f"{path}:0: catalog missing; run 'rulekit i18n update'")
+            continue
+        problems.extend(str(p) for p in check_catalog(path, read_catalog(path, lang), {}, {}, lang))
     return problems

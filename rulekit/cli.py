@@ -23,6 +23,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rulekit.build import Project, analyse, build, step_count
 from rulekit.catalogs import (
     TARGET_LANGUAGES,
+    TEMPLATE_LANGUAGES,
+    TEMPLATES_DOMAIN,
     catalog_bytes,
     catalog_stats,
     catalog_xliff,
@@ -30,6 +32,7 @@ from rulekit.catalogs import (
     po_path,
     read_catalog,
     template_catalog,
+    templates_catalog,
     update_catalog,
 )
 from rulekit.checks import check_project
@@ -254,11 +257,14 @@ def i18n_update_command(
 ) -> None:
     """Merge the current rule text into every language's catalogs, keeping all translations."""
     proj = Project(project)
+    templates = [
+        (template_catalog(m.graph, m.info), m.info.game, TARGET_LANGUAGES) for m in analyse(proj)
+    ]
+    templates.append((templates_catalog(proj.templates_dir), TEMPLATES_DOMAIN, TEMPLATE_LANGUAGES))
     staged: list[tuple[Path, bytes]] = []
-    for manual in analyse(proj):
-        template = template_catalog(manual.graph, manual.info)
-        for lang in TARGET_LANGUAGES:
-            path = po_path(proj.translations_dir, lang, manual.info.game)
+    for template, domain, languages in templates:
+        for lang in languages:
+            path = po_path(proj.translations_dir, lang, domain)
             current = read_catalog(path, lang) if path.is_file() else empty_catalog(template, lang)
             staged.append((path, catalog_bytes(update_catalog(template, current))))
     # Every catalog is read and merged before the first one is written.

@@ -5,10 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from babel.support import NullTranslations
 from jinja2 import Environment
 
 from rulekit.cards import sections
 from rulekit.model import Localization, RuleGraph, SourceInfo
+from rulekit.templating import use_language
 
 
 @dataclass(frozen=True)
@@ -51,9 +53,14 @@ def render_site(
     templates_dir: Path,
     games: list[tuple[SourceInfo, RuleGraph]],
     texts: dict[tuple[str, str], Localization],
-    languages: tuple[str, ...],
+    ui: dict[str, NullTranslations],
 ) -> dict[str, bytes]:
-    """Every page of the site, as site-relative path -> content."""
+    """Every page of the site, as site-relative path -> content.
+
+    `ui` holds the templates' own strings per language; its keys are the
+    site's languages, the first being the home page's.
+    """
+    languages = tuple(ui)
     pages: dict[str, bytes] = {
         "site.css": (templates_dir / "site" / "site.css").read_bytes(),
     }
@@ -67,8 +74,9 @@ def render_site(
         )
         for info, _graph in games
     ]
+    use_language(env, ui[languages[0]])
     index = env.get_template("site/index.html").render(
-        lang="en", root="", alternates=[], games=rows, languages=languages
+        lang=languages[0], root="", alternates=[], games=rows, languages=languages
     )
     pages["index.html"] = index.encode("utf-8")
     game_template = env.get_template("site/game.html")
@@ -77,6 +85,7 @@ def render_site(
         alternates = [Alternate(lang, f"../{page_path(lang, info.game)}") for lang in languages]
         for lang in languages:
             localized = texts[(info.game, lang)]
+            use_language(env, ui[lang])
             html = game_template.render(
                 lang=lang,
                 root="../",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from babel import Locale
+from babel.support import NullTranslations
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
 
@@ -27,6 +28,11 @@ def make_environment(templates_dir: Path) -> Environment:
     env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
     env.filters["language_name"] = language_name
     return env
+
+
+def use_language(env: Environment, translations: NullTranslations) -> None:
+    """Render the templates' own strings in one language from now on."""
+    env.install_gettext_translations(translations, newstyle=True)  # type: ignore[attr-defined]
 
 
 def language_name(code: str, in_language: str | None = None) -> str:

@@ -49,6 +49,7 @@ class Layout:
     span_first_figure: bool = False
     ragged: bool = False
     background: bool = False
+    figures: tuple[str, ...] = ("svg", "image")  # how its figures are drawn, in turn
     page_of_pages: bool = False
     repeat: int = 1
     blocks: int | None = None
@@ -57,10 +58,19 @@ class Layout:
 LAYOUTS = {
     layout.name: layout
     for layout in (
-        Layout("a4-3col", "A4", 3, span_first_figure=True),
-        Layout("a4-2col-tagged", "A4", 2, size=10.0, hyphen="-", ligatures=True, tagged=True),
+        Layout("a4-3col", "A4", 3, span_first_figure=True, figures=("svg", "callouts")),
+        Layout(
+            "a4-2col-tagged",
+            "A4",
+            2,
+            size=10.0,
+            hyphen="-",
+            ligatures=True,
+            tagged=True,
+            figures=("image", "board"),
+        ),
         # One page of two columns: what pdfplumber's own extract_text is measured on.
-        Layout("a4-2col-page", "A4", 2, size=10.0, blocks=14),
+        Layout("a4-2col-page", "A4", 2, size=10.0, blocks=14, figures=("callouts",)),
         Layout(
             "a5-2col",
             "A5",
@@ -73,8 +83,9 @@ LAYOUTS = {
             indent_paragraphs=True,
             hyphen="\u00ad",
             page_of_pages=True,
+            figures=("callouts", "image"),
         ),
-        Layout("a6-1col", "A6", 1, size=8.0, margin="13mm 9mm 12mm 9mm"),
+        Layout("a6-1col", "A6", 1, size=8.0, margin="13mm 9mm 12mm 9mm", figures=("board", "svg")),
         Layout(
             "a4-3col-ragged",
             "A4",
@@ -85,8 +96,17 @@ LAYOUTS = {
             gap="5mm",
             ragged=True,
             background=True,
+            figures=("image", "callouts"),
         ),
-        Layout("a5-2col-nomap", "A5", 2, size=8.5, margin="16mm 11mm 15mm 11mm", unicode_map=False),
+        Layout(
+            "a5-2col-nomap",
+            "A5",
+            2,
+            size=8.5,
+            margin="16mm 11mm 15mm 11mm",
+            unicode_map=False,
+            figures=("board", "svg"),
+        ),
     )
 }
 
@@ -102,6 +122,7 @@ class CorpusPdf:
     captions: list[str] = field(default_factory=list)
     furniture: list[str] = field(default_factory=list)
     pages: int = 0
+    figures: int = 0
 
     @property
     def body_text(self) -> str:
@@ -118,7 +139,7 @@ def render(layout: Layout, folder: Path) -> CorpusPdf:
     for chapter in range(1, layout.repeat + 1):
         prefix = f"{chapter}. " if layout.repeat > 1 else ""
         blocks = text["blocks"][: layout.blocks]
-        parts.extend(_block(b, index, prefix, layout, result) for index, b in enumerate(blocks))
+        parts.extend(_block(block, prefix, layout, result) for block in blocks)
     document = (
         f'<!DOCTYPE html><html lang="de"><head><meta charset="utf-8"><style>{_css(layout, text)}'
         f"</style></head><body><main>{''.join(parts)}</main></body></html>"
@@ -218,9 +239,11 @@ figure.wide svg {{ width: 60%; margin: 0 auto; }}
 figure svg, figure .board {{ display: block; width: 100%; }}
 figure .board {{ position: relative; height: {layout.size * 9:.0f}pt; border: 1pt solid #333;
   background: #dde7ee; }}
-figure .board span, figure .board img + span {{ position: absolute; white-space: nowrap;
+figure .board span, figure .callouts span {{ position: absolute; white-space: nowrap;
   font: bold {layout.size * 0.75:.1f}pt '{layout.heading_font}'; }}
 figure .board img {{ width: 100%; height: 100%; }}
+figure .callouts {{ position: relative; height: {layout.size * 9:.0f}pt; }}
+figure .callouts img {{ position: absolute; left: 30%; width: 40%; height: 100%; }}
 figure .tile {{ position: absolute; border: 0.6pt solid #555; background: #efe3c4; }}
 figcaption {{ font-style: italic; font-size: {layout.size * 0.85:.1f}pt; text-align: left;
   margin-top: 0.3em; hyphens: manual; }}
@@ -250,9 +273,7 @@ def _title(text: dict[str, Any], result: CorpusPdf) -> str:
     )
 
 
-def _block(
-    block: dict[str, Any], index: int, prefix: str, layout: Layout, result: CorpusPdf
-) -> str:
+def _block(block: dict[str, Any], prefix: str, layout: Layout, result: CorpusPdf) -> str:
     ((kind, value),) = block.items()
     if kind in ("h1", "h2", "h3"):
         heading = prefix + value if kind == "h1" else value
@@ -275,7 +296,7 @@ def _block(
         items = "".join(f"<li>{_inline(item, layout)}</li>" for item in value)
         return f"<{kind}>{items}</{kind}>"
     if kind == "figure":
-        return _figure(value, index, layout, result)
+        return _figure(value, layout, result)
     raise ValueError(f"unknown block kind {kind!r} in {TEXT}")
 
 
@@ -290,13 +311,14 @@ def _inline(text: str, layout: Layout) -> str:
 _LIGATURES = {"ff": "\ufb00", "fi": "\ufb01", "fl": "\ufb02", "ffi": "\ufb03", "ffl": "\ufb04"}
 
 
-def _figure(figure: dict[str, Any], index: int, layout: Layout, result: CorpusPdf) -> str:
+def _figure(figure: dict[str, Any], layout: Layout, result: CorpusPdf) -> str:
     labels: list[str] = figure["labels"]
     result.labels.extend(labels)
     caption = figure.get("caption")
     wide = layout.span_first_figure and not result.captions
-    style = ("svg", "board", "image")[(index + len(layout.name)) % 3]
-    drawing = {"svg": _svg_board, "board": _tile_board, "image": _image_board}[style](labels)
+    styles = {"svg": _svg_board, "board": _tile_board, "image": _image_board, "callouts": _callouts}
+    drawing = styles[layout.figures[result.figures % len(layout.figures)]](labels)
+    result.figures += 1
     figcaption = ""
     if caption:
         result.captions.append(caption)
@@ -346,6 +368,18 @@ def _image_board(labels: list[str]) -> str:
         for label, (x, y) in zip(labels, spots, strict=False)
     )
     return f'<div class="board"><img src="data:image/png;base64,{data}" alt="">{spans}</div>'
+
+
+def _callouts(labels: list[str]) -> str:
+    """A picture with its labels set beside it, left and right, with no frame around them."""
+    data = base64.b64encode(_png(32, 32)).decode("ascii")
+    spots = ["left:0;top:4%", "right:0;top:26%", "left:0;top:48%", "right:0;top:70%"]
+    spots += ["left:0;top:88%", "right:0;top:2%"]
+    spans = "".join(
+        f'<span style="{spot}">{html.escape(label)}</span>'
+        for label, spot in zip(labels, spots, strict=False)
+    )
+    return f'<div class="callouts"><img src="data:image/png;base64,{data}" alt="">{spans}</div>'
 
 
 def _png(width: int, height: int) -> bytes:

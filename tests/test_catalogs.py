@@ -182,3 +182,28 @@ def test_check_fails_on_a_lost_number(project: Project) -> None:
     result = CliRunner().invoke(app, ["check", "--project", str(project.root)])
     assert result.exit_code == 1
     assert "numbers differ from the German (missing 3)" in result.stderr
+
+
+def test_an_editors_summary_is_translated_like_the_rest(project: Project) -> None:
+    node = next(
+        n
+        for m in analyse(project)
+        if m.info.game == "midway"
+        for n in m.graph.nodes
+        if n.kind == "rule"
+    )
+    overrides = project.sources_dir / "midway" / "graph.yaml"
+    overrides.write_text(
+        overrides.read_text("utf-8").replace(
+            "edges:",
+            f'nodes:\n  - id: {node.id}\n    fingerprint: "{node.fingerprint}"\n'
+            "    summary: Aktivierungsmarker an jedes Flugzeug.\nedges:",
+        ),
+        "utf-8",
+    )
+    result = CliRunner().invoke(app, ["i18n", "update", "--quiet", "--project", str(project.root)])
+    assert result.exit_code == 0, result.stderr
+    catalog = read_catalog(project.translations_dir / "fr" / "LC_MESSAGES" / "midway.po", "fr")
+    summary = catalog.get("Aktivierungsmarker an jedes Flugzeug.", context=f"{node.id}#summary")
+    assert summary is not None and not summary.string
+    assert catalog_stats(catalog).untranslated == 1

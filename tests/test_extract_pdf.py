@@ -97,7 +97,7 @@ def test_blocks_have_the_kinds_and_boundaries_of_the_manual(corpus: Corpus, name
         if any(b[:2] == (kind, start) and abs(b[2] - size) <= 3 for b in body)
     )
     assert len(body) == len(want)
-    assert matches >= len(want) - 1
+    assert matches == len(want)
 
 
 def test_furniture_is_marked_with_its_kind(corpus: Corpus) -> None:

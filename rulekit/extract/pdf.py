@@ -215,18 +215,18 @@ def pdf_lines(path: Path, pages: list[int] | None = None) -> Iterator[TextLine]:
         document = _Document(structure=_Structure.of(pdf))
         window: deque[_Page] = deque(maxlen=2 * WINDOW + 1)
         previous: _Line | None = None
-        count = 0
+        read = 0
         for index, page in enumerate(_pages(path, pdf)):
             number = pages[index] if pages and index < len(pages) else index + 1
             lines = _read_page(path, page, index, document)
             window.append(_Page(index, number, float(page.height), lines))
-            count = index + 1
+            read = index + 1
             # The page WINDOW places back now has all its neighbours in the window.
             if index >= WINDOW:
                 previous = yield from _emit(window, index - WINDOW, previous)
-        for index in range(max(0, count - WINDOW), count):
+        for index in range(max(0, read - WINDOW), read):
             previous = yield from _emit(window, index, previous)
-        if not count:
+        if not read:
             raise InputError(path, 0, "PDF has no pages")
         if not document.text_seen:
             raise InputError(
@@ -820,17 +820,20 @@ def _classify(lines: list[_Line], regions: list[Box], body: float) -> None:
             and 0 <= line.top - above.bottom <= line.size
         ):
             line.role = "caption"
-    # Clusters of short, small labels outside any drawing are figure text too;
-    # short lines of small running text (a note's last line) have a long
-    # line right next to them.
+    # Clusters of short, small labels outside any drawing are figure text too.
+    # Small print set as running text is not: a short line with a long one
+    # next to it (a note's last line), or lines stacked at one left edge at
+    # the leading (a list, a table, a code listing).
     small = [ln for ln in lines if ln.role is None and ln.size <= SMALL_RATIO * body]
-    labels = [ln for ln in small if len(ln.text) <= 30]
-    prose = [ln for ln in small if len(ln.text) > 30]
-    for line in labels:
-        near = [
-            o for o in labels + prose if o is not line and abs(o.top - line.top) <= 4 * line.size
-        ]
-        if near and not any(o in prose and o.column == line.column for o in near):
+    for line in small:
+        near = [o for o in small if o is not line and abs(o.top - line.top) <= 4 * line.size]
+        stacked = any(
+            o.column == line.column
+            and (len(o.text) > 30 or abs(o.x0 - line.x0) <= 1)
+            and min(abs(o.top - line.bottom), abs(line.top - o.bottom)) <= 0.6 * line.size
+            for o in near
+        )
+        if len(line.text) <= 30 and near and not stacked:
             line.role = "figure"
     for line in lines:
         if line.role is None:

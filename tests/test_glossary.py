@@ -1,0 +1,90 @@
+"""The termbase: lossless TBX exchange, YAML round trip, suggestions."""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from rulekit.build import Project
+from rulekit.cli import app
+from rulekit.glossary import load_glossary, write_glossary
+from rulekit.tbx import NAMESPACE, read_tbx, write_tbx
+from tests.conftest import ROOT
+
+runner = CliRunner()
+GLOSSARY = ROOT / "glossary" / "terms.yaml"
+
+
+def test_tbx_round_trip_is_lossless(tmp_path: Path) -> None:
+    terms = load_glossary(GLOSSARY)
+    path = tmp_path / "terms.tbx"
+    path.write_bytes(write_tbx(terms))
+    assert read_tbx(path) == terms
+    assert write_tbx(read_tbx(path)) == path.read_bytes()
+
+
+def test_tbx_is_tbx_basic_with_concepts_languages_and_statuses() -> None:
+    root = ET.fromstring(write_tbx(load_glossary(GLOSSARY)))
+    ns = {"t": NAMESPACE}
+    assert root.get("type") == "TBX-Basic"
+    concept = root.find(".//t:conceptEntry[@id='befreier']", ns)
+    assert concept is not None
+    languages = [
+        s.get("{http://www.w3.org/XML/1998/namespace}lang")
+        for s in concept.findall("t:langSec", ns)
+    ]
+    assert languages == ["de", "en", "fr", "pl"]
+    statuses = {
+        n.text
+        for n in concept.iter(f"{{{NAMESPACE}}}termNote")
+        if n.get("type") == "administrativeStatus"
+    }
+    assert statuses <= {
+        "preferredTerm-admn-sts",
+        "admittedTerm-admn-sts",
+        "deprecatedTerm-admn-sts",
+    }
+    english = concept.findall("t:langSec", ns)[1]
+    assert english.find("t:termSec/t:term", ns).text == "attacker"  # type: ignore[union-attr]
+
+
+def test_yaml_round_trip_is_lossless(tmp_path: Path) -> None:
+    terms = load_glossary(GLOSSARY)
+    path = tmp_path / "terms.yaml"
+    path.write_text(write_glossary(terms, "a header"), "utf-8")
+    assert load_glossary(path) == terms
+
+
+def test_export_then_import_through_the_cli(project: Project, tmp_path: Path) -> None:
+    tbx = tmp_path / "terms.tbx"
+    exported = runner.invoke(
+        app, ["glossary", "export", "-o", str(tbx), "--project", str(project.root)]
+    )
+    assert exported.exit_code == 0, exported.stderr
+    imported = runner.invoke(app, ["glossary", "import", str(tbx), "--project", str(project.root)])
+    assert imported.exit_code == 0, imported.stderr
+    assert load_glossary(project.glossary_file) == load_glossary(GLOSSARY)
+
+
+def test_a_malformed_tbx_is_one_line_of_bad_input(project: Project, tmp_path: Path) -> None:
+    tbx = tmp_path / "broken.tbx"
+    tbx.write_text('<?xml version="1.0"?>\n<tbx>\n<text>\n</tbx>\n', "utf-8")
+    before = project.glossary_file.read_bytes()
+    result = runner.invoke(app, ["glossary", "import", str(tbx), "--project", str(project.root)])
+    assert result.exit_code == 2
+    assert re.match(rf"^{re.escape(str(tbx))}:4: not well-formed XML", result.stderr)
+    assert project.glossary_file.read_bytes() == before
+
+
+def test_suggest_lists_uncovered_nouns_with_counts_and_contexts(project: Project) -> None:
+    result = runner.invoke(app, ["glossary", "suggest", "--json", "--project", str(project.root)])
+    assert result.exit_code == 0, result.stderr
+    candidates = {c["word"]: c for c in json.loads(result.stdout)}
+    assert "Spieler" in candidates and candidates["Spieler"]["count"] >= 10
+    assert candidates["Spieler"]["contexts"]
+    covered = {"Befreier", "Besatzer", "Anwerbungsplättchen", "Heroes", "Wenn"}
+    assert not covered & set(candidates)
