@@ -39,7 +39,7 @@ from rulekit.overrides import OVERRIDES_FILE, apply_overrides, load_overrides
 from rulekit.site import render_site
 from rulekit.sources import load_sources
 from rulekit.templating import make_environment, use_language
-from rulekit.trace import test_links, trace
+from rulekit.trace import load_pins, test_links, trace
 
 LANGUAGES = (SOURCE_LANGUAGE, *TARGET_LANGUAGES)
 STAGES = ("extract", "graph", "catalogs", "cards", "site", "trace")
@@ -193,7 +193,11 @@ def build(project: Project, step: Step | None = None, out_dir: Path | None = Non
 
     if step:
         step("trace")
-    report = trace([m.graph for m in manuals], implementations(), test_links(project.tests_dir))
+    code, code_duplicates = implementations()
+    tests, test_duplicates = test_links(project.tests_dir)
+    report = trace(
+        [m.graph for m in manuals], code, tests, load_pins(), code_duplicates + test_duplicates
+    )
     files["trace.json"] = dump_json(report.to_dict()).encode("utf-8")
     files["report.json"] = dump_json(build_report(manuals, texts)).encode("utf-8")
 

@@ -36,14 +36,17 @@ from rulekit.catalogs import (
     update_catalog,
 )
 from rulekit.checks import check_project
+from rulekit.engines import implementations
 from rulekit.errors import CheckFailed, InputError
 from rulekit.export import graph_dot, graph_outline
 from rulekit.extract import extract as extract_manual
 from rulekit.extract.lexicon import german_lexicon
 from rulekit.glossary import glossary_words, load_glossary, suggest_terms, write_glossary
 from rulekit.model import SourceInfo, dump_json, graph_schema
+from rulekit.scenarios import load_scenario, run_scenario
 from rulekit.sources import add_source, sha256_file
 from rulekit.tbx import read_tbx, write_tbx
+from rulekit.trace import load_pins, test_links, trace, write_pins
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
 i18n_app = typer.Typer(no_args_is_help=True, help="Translation catalogs.")
@@ -320,6 +323,55 @@ def i18n_xliff_command(
     for target, content in staged:
         write_atomic(target, content)
     out.print(f"{len(staged)} XLIFF files in {output}")
+
+
+@app.command("trace")
+@reports_errors
+def trace_command(
+    project: ProjectOption = Path("."),
+    as_json: JsonOption = False,
+    pin: Annotated[bool, typer.Option("--pin", help="Record the reviewed rule texts.")] = False,
+) -> None:
+    """Rule <-> engine code <-> tests; exit 1 on uncovered, suspect, orphan or duplicate links."""
+    proj = Project(project)
+    graphs = [m.graph for m in analyse(proj)]
+    code, code_duplicates = implementations()
+    tests, test_duplicates = test_links(proj.tests_dir)
+    if pin:
+        count = write_pins(graphs, set(code) | set(tests))
+        out.print(f"pinned {count} rules to their current text")
+    report = trace(graphs, code, tests, load_pins(), code_duplicates + test_duplicates)
+    if as_json:
+        sys.stdout.write(dump_json(report.to_dict()))
+    else:
+        for entry in report.rules:
+            out.print(f"{entry.status:<9} {entry.id}", markup=False)
+            if entry.diff:
+                out.print(entry.diff, markup=False)
+    problems = report.problems()
+    if problems:
+        raise CheckFailed([] if as_json else problems)
+
+
+@app.command("play")
+@reports_errors
+def play_command(
+    game: Annotated[str, typer.Argument(help="Game id.")],
+    path: Annotated[Path, typer.Argument(help="A scenario file (YAML).")],
+) -> None:
+    """Run a scenario; exit 1 with the first expectation that failed."""
+    if not path.is_file():
+        raise InputError(path, 0, "no such file")
+    scenario = load_scenario(path)
+    if scenario.game != game:
+        raise InputError(path, 1, f"scenario is for {scenario.game!r}, not {game!r}")
+    try:
+        outcome = run_scenario(scenario)
+    except KeyError:
+        raise InputError(path, 1, f"no engine for game {game!r}") from None
+    if outcome.failure:
+        raise CheckFailed([f"{path}: {outcome.failure}"])
+    out.print(f"{path}: {len(outcome.checked)} expectations hold")
 
 
 @glossary_app.command("export")

@@ -229,16 +229,35 @@ class TraceEntry(_Model):
     """How one rule is carried by engine code and tests."""
 
     id: str
+    mechanical: bool
     implemented_by: list[str]
     tested_by: list[str]
     status: Literal["covered", "uncovered", "suspect"]
+    diff: str = Field(default="", description="What changed since the links were pinned.")
 
 
 class TraceReport(_Model):
     """The trace of every rule, plus links that name no known rule."""
 
     rules: list[TraceEntry]
-    orphans: list[str]
+    orphans: list[str] = Field(description="Linked ids that name no rule.")
+    duplicates: list[str] = Field(default_factory=list, description="Links declared twice.")
+
+    def problems(self) -> list[str]:
+        """What fails the trace: uncovered mechanical rules, suspect links, orphans, duplicates."""
+        found = [
+            f"{e.id}: mechanical rule not covered by code and tests"
+            for e in self.rules
+            if e.mechanical and e.status == "uncovered"
+        ]
+        found += [
+            f"{e.id}: text changed since its links were pinned"
+            for e in self.rules
+            if e.status == "suspect"
+        ]
+        found += [f"{rule_id}: linked but no such rule" for rule_id in self.orphans]
+        found += list(self.duplicates)
+        return found
 
 
 def normalise_text(text: str) -> str:

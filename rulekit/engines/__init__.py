@@ -1,19 +1,28 @@
-"""Game engines: engine code declares the rule ids it implements with `@implements`.
+"""Game engines: each mechanical rule implemented in code that names the rule.
 
-Each game's engine is a module of this package.  `implementations()` imports
-them all and returns which code implements which rule, for the trace stage.
+Each game's engine is a module of this package with a class `Engine` that
+follows the `Engine` protocol below.  Code declares the rule ids it implements
+with `@implements`; an illegal action raises `RuleViolation`, which names the
+rule it breaks and gives its text in any language.  Engines are deterministic:
+dice rolls and card draws are injected.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Callable
-from typing import TypeVar
+from collections.abc import Callable, Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any, Protocol, TypeVar
+
+from rulekit.catalogs import SOURCE_LANGUAGE, TARGET_LANGUAGES, po_path, read_catalog
 
 T = TypeVar("T")
 
 _LINKS: dict[str, set[str]] = {}
+_DUPLICATES: list[str] = []
+TRANSLATIONS_DIR = Path(__file__).resolve().parent.parent.parent / "translations"
 
 
 def implements(*rule_ids: str) -> Callable[[T], T]:
@@ -22,14 +31,90 @@ def implements(*rule_ids: str) -> Callable[[T], T]:
     def register(obj: T) -> T:
         name = f"{getattr(obj, '__module__', '?')}.{getattr(obj, '__qualname__', repr(obj))}"
         for rule_id in rule_ids:
+            if name in _LINKS.get(rule_id, set()):
+                _DUPLICATES.append(f"{name}: implements {rule_id} twice")
             _LINKS.setdefault(rule_id, set()).add(name)
         return obj
 
     return register
 
 
-def implementations() -> dict[str, list[str]]:
-    """Rule id to the sorted names of the engine code that implements it."""
-    for module in pkgutil.iter_modules(__path__):
-        importlib.import_module(f"{__name__}.{module.name}")
-    return {rule_id: sorted(names) for rule_id, names in sorted(_LINKS.items())}
+def engine_modules() -> list[str]:
+    """The game ids that have an engine."""
+    return sorted(module.name for module in pkgutil.iter_modules(__path__))
+
+
+def implementations() -> tuple[dict[str, list[str]], list[str]]:
+    """Rule id to the sorted names of the engine code that implements it, and duplicates."""
+    for game in engine_modules():
+        importlib.import_module(f"{__name__}.{game}")
+    links = {rule_id: sorted(names) for rule_id, names in sorted(_LINKS.items())}
+    return links, sorted(set(_DUPLICATES))
+
+
+class Engine(Protocol):
+    """What every game's `Engine` class offers the scenario runner."""
+
+    @classmethod
+    def from_setup(
+        cls, setup: dict[str, Any], dice: Iterator[int], draws: Iterator[str]
+    ) -> Engine: ...
+
+    def apply(self, action: dict[str, Any]) -> None:
+        """Carry out one action; an illegal one raises `RuleViolation`."""
+
+    def state(self) -> dict[str, Any]:
+        """The observable state, as plain data for scenario expectations."""
+
+
+def engine_class(game: str) -> type[Engine]:
+    """The `Engine` class of a game; KeyError when the game has no engine."""
+    if game not in engine_modules():
+        raise KeyError(game)
+    module = importlib.import_module(f"{__name__}.{game}")
+    engine: type[Engine] = module.Engine
+    return engine
+
+
+@cache
+def _rule_texts(game: str, lang: str, translations_dir: Path) -> dict[str, str]:
+    """Rule id to text, from a catalog: msgid is the German, msgstr the translation."""
+    catalog_lang = lang if lang in TARGET_LANGUAGES else TARGET_LANGUAGES[0]
+    path = po_path(translations_dir, catalog_lang, game)
+    if not path.is_file():
+        return {}
+    texts = {}
+    for message in read_catalog(path, catalog_lang):
+        if message.id and message.context:
+            translated = message.string and not message.fuzzy and lang != SOURCE_LANGUAGE
+            texts[message.context] = str(message.string if translated else message.id)
+    return texts
+
+
+def rule_text(
+    rule_id: str, lang: str = SOURCE_LANGUAGE, translations_dir: Path = TRANSLATIONS_DIR
+) -> str:
+    """The text of a rule in `lang` (German when no reviewed translation exists)."""
+    game = rule_id.split(".", 1)[0]
+    texts = _rule_texts(game, lang, translations_dir)
+    return texts.get(rule_id) or _rule_texts(game, SOURCE_LANGUAGE, translations_dir).get(
+        rule_id, ""
+    )
+
+
+class RuleViolation(Exception):
+    """An illegal action: names the rule it breaks, with the rule's text in a language."""
+
+    def __init__(self, rule_id: str, detail: str = "") -> None:
+        super().__init__(rule_id, detail)
+        self.rule_id = rule_id
+        self.detail = detail
+
+    def message(self, lang: str = SOURCE_LANGUAGE) -> str:
+        """`rule id: rule text (detail)` in `lang`."""
+        text = rule_text(self.rule_id, lang)
+        suffix = f" ({self.detail})" if self.detail else ""
+        return f"{self.rule_id}: {text}{suffix}"
+
+    def __str__(self) -> str:
+        return self.message()
