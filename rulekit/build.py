@@ -17,7 +17,7 @@ from pathlib import Path
 
 from babel.support import NullTranslations
 
-from rulekit.cards import render_pdf, render_sheet_html
+from rulekit.cards import render_cards
 from rulekit.catalogs import (
     SOURCE_LANGUAGE,
     TARGET_LANGUAGES,
@@ -34,15 +34,14 @@ from rulekit.extract import extract
 from rulekit.extract.lexicon import german_lexicon
 from rulekit.glossary import glossary_words, load_glossary
 from rulekit.graph import GraphBuilder
-from rulekit.model import Extraction, Localization, RuleGraph, SourceInfo, dump_json
+from rulekit.model import Localization, Manual, dump_json
 from rulekit.overrides import OVERRIDES_FILE, apply_overrides, load_overrides
-from rulekit.site import render_site
+from rulekit.site import index_site, render_site
 from rulekit.sources import load_sources
-from rulekit.templating import make_environment, use_language
+from rulekit.templating import make_environment
 from rulekit.trace import load_pins, test_links, trace
 
 LANGUAGES = (SOURCE_LANGUAGE, *TARGET_LANGUAGES)
-STAGES = ("extract", "graph", "catalogs", "cards", "site", "trace")
 
 
 @dataclass(frozen=True)
@@ -74,16 +73,6 @@ class Project:
     @property
     def build_dir(self) -> Path:
         return self.root / "build"
-
-
-@dataclass(frozen=True)
-class Manual:
-    """One game carried through extraction and the graph stage."""
-
-    info: SourceInfo
-    extraction: Extraction
-    graph: RuleGraph
-    stale_overrides: list[str]
 
 
 @dataclass
@@ -118,7 +107,7 @@ def analyse(project: Project, step: Step | None = None) -> list[Manual]:
         graph, stale = apply_overrides(
             graphs.build(info, extraction), overrides, lines, overrides_path
         )
-        manuals.append(Manual(info, extraction, graph, stale))
+        manuals.append(Manual(info=info, extraction=extraction, graph=graph, stale_overrides=stale))
     return manuals
 
 
@@ -169,27 +158,7 @@ def build(project: Project, step: Step | None = None, out_dir: Path | None = Non
     ui = load_template_translations(project)
     env = make_environment(project.templates_dir)
     for manual in manuals:
-        for lang in LANGUAGES:
-            if step:
-                step(f"cards {manual.info.game} {lang}")
-            use_language(env, ui[lang])
-            html = render_sheet_html(
-                env, manual.graph, manual.info, texts[(manual.info.game, lang)]
-            )
-            files[f"cards/{lang}/{manual.info.game}-sheet.pdf"] = render_pdf(
-                html, project.templates_dir
-            )
-
-    if step:
-        step("site")
-    site = render_site(
-        env,
-        project.templates_dir,
-        [(m.info, m.graph) for m in manuals],
-        texts,
-        ui,
-    )
-    files.update({f"site/{path}": content for path, content in site.items()})
+        files.update(render_cards(env, project.templates_dir, manual, texts, ui, step))
 
     if step:
         step("trace")
@@ -201,7 +170,12 @@ def build(project: Project, step: Step | None = None, out_dir: Path | None = Non
     files["trace.json"] = dump_json(report.to_dict()).encode("utf-8")
     files["report.json"] = dump_json(build_report(manuals, texts)).encode("utf-8")
 
-    write_tree(files, target)
+    if step:
+        step("site")
+    site = render_site(env, project.templates_dir, manuals, texts, ui, report)
+    files.update({f"site/{path}": content for path, content in site.items()})
+
+    write_tree(files, target, finish=lambda staging: index_site(staging / "site"))
     return BuildResult(target, {path: len(content) for path, content in sorted(files.items())})
 
 
@@ -229,12 +203,15 @@ def build_report(
     }
 
 
-def write_tree(files: dict[str, bytes], target: Path) -> None:
+def write_tree(
+    files: dict[str, bytes], target: Path, finish: Callable[[Path], None] | None = None
+) -> None:
     """Write `files` (relative path -> bytes) as the new `target` directory, atomically.
 
     The tree is assembled in a sibling directory; the old tree is moved aside
     and the new one renamed into place, so readers see the old or the new
-    build, never a mix.  Anything left over from an interrupted swap is
+    build, never a mix.  `finish` runs on the complete staging tree before the
+    swap (the site's search index is built there).  Anything left over from an interrupted swap is
     restored or removed first.
     """
     parent = target.parent
@@ -251,6 +228,8 @@ def write_tree(files: dict[str, bytes], target: Path) -> None:
             path = staging / relative
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(content)
+        if finish is not None:
+            finish(staging)
         if target.exists():
             os.rename(target, old)
         os.rename(staging, target)

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
+from babel.support import NullTranslations
 from jinja2 import Environment
 from weasyprint import HTML
 
 from rulekit import __version__
-from rulekit.model import Localization, RuleGraph, RuleNode, SourceInfo
+from rulekit.model import Localization, Manual, RuleGraph, RuleNode, SourceInfo
+from rulekit.templating import use_language
 
 
 class Section:
@@ -44,6 +47,25 @@ def render_sheet_html(
         missing=set(texts.missing),
         text=lambda node: texts.texts.get(node.id, node.text),
     )
+
+
+def render_cards(
+    env: Environment,
+    templates_dir: Path,
+    manual: Manual,
+    texts: dict[tuple[str, str], Localization],
+    ui: dict[str, NullTranslations],
+    step: Callable[[str], None] | None = None,
+) -> dict[str, bytes]:
+    """Every print file of one game in every language, as build-relative path -> PDF."""
+    files: dict[str, bytes] = {}
+    for lang in ui:
+        if step:
+            step(f"cards {manual.info.game} {lang}")
+        use_language(env, ui[lang])
+        html = render_sheet_html(env, manual.graph, manual.info, texts[(manual.info.game, lang)])
+        files[f"cards/{lang}/{manual.info.game}-sheet.pdf"] = render_pdf(html, templates_dir)
+    return files
 
 
 def render_pdf(html: str, templates_dir: Path) -> bytes:

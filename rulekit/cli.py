@@ -37,7 +37,7 @@ from rulekit.catalogs import (
 )
 from rulekit.checks import check_project
 from rulekit.engines import implementations
-from rulekit.errors import CheckFailed, InputError
+from rulekit.errors import CheckFailed, InputError, LayoutError
 from rulekit.export import graph_dot, graph_outline
 from rulekit.extract import extract as extract_manual
 from rulekit.extract.lexicon import german_lexicon
@@ -66,7 +66,7 @@ QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing 
 
 
 def reports_errors(command: F) -> F:
-    """Turn `InputError` into one line and exit 2, `CheckFailed` into its lines and exit 1."""
+    """`InputError`: one line, exit 2.  `CheckFailed`, `LayoutError`: their lines, exit 1."""
 
     @functools.wraps(command)
     def run(*args: Any, **kwargs: Any) -> Any:
@@ -78,6 +78,9 @@ def reports_errors(command: F) -> F:
         except CheckFailed as failure:
             for line in failure.problems:
                 err.print(line, markup=False)
+            raise typer.Exit(1) from None
+        except LayoutError as error:
+            err.print(str(error), markup=False)
             raise typer.Exit(1) from None
 
     return run  # type: ignore[return-value]

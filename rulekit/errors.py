@@ -24,3 +24,13 @@ class CheckFailed(Exception):
     def __init__(self, problems: list[str]) -> None:
         super().__init__(f"{len(problems)} problem(s)")
         self.problems = problems
+
+
+class LayoutError(Exception):
+    """Print layout failed: text does not fit even at the smallest allowed size."""
+
+    def __init__(self, rule_ids: list[str], where: str) -> None:
+        super().__init__(
+            f"{where}: text overflows at the smallest type size: {', '.join(rule_ids)}"
+        )
+        self.rule_ids = rule_ids

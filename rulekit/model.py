@@ -260,6 +260,15 @@ class TraceReport(_Model):
         return found
 
 
+class Manual(_Model):
+    """One game carried through extraction and the graph stage, for the renderers."""
+
+    info: SourceInfo
+    extraction: Extraction
+    graph: RuleGraph
+    stale_overrides: list[str] = Field(default_factory=list)
+
+
 def normalise_text(text: str) -> str:
     """NFC text with runs of white space folded to one space."""
     return " ".join(unicodedata.normalize("NFC", text).split())

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -9,7 +12,7 @@ from babel.support import NullTranslations
 from jinja2 import Environment
 
 from rulekit.cards import sections
-from rulekit.model import Localization, RuleGraph, SourceInfo
+from rulekit.model import Localization, Manual, SourceInfo, TraceReport
 from rulekit.templating import use_language
 
 
@@ -51,9 +54,10 @@ def translated_percent(texts: Localization) -> int:
 def render_site(
     env: Environment,
     templates_dir: Path,
-    games: list[tuple[SourceInfo, RuleGraph]],
+    manuals: list[Manual],
     texts: dict[tuple[str, str], Localization],
     ui: dict[str, NullTranslations],
+    trace: TraceReport,
 ) -> dict[str, bytes]:
     """Every page of the site, as site-relative path -> content.
 
@@ -61,6 +65,7 @@ def render_site(
     site's languages, the first being the home page's.
     """
     languages = tuple(ui)
+    games = [(manual.info, manual.graph) for manual in manuals]
     pages: dict[str, bytes] = {
         "site.css": (templates_dir / "site" / "site.css").read_bytes(),
     }
@@ -97,3 +102,17 @@ def render_site(
             )
             pages[page_path(lang, info.game)] = html.encode("utf-8")
     return pages
+
+
+def index_site(site_dir: Path) -> None:
+    """Build the Pagefind search index of a rendered site, with the bundled binary."""
+    command = [sys.executable, "-m", "pagefind", "--site", str(site_dir), "--silent"]
+    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        raise RuntimeError(f"pagefind failed: {result.stderr.strip() or result.stdout.strip()}")
+    # Pagefind lists languages in hash-map order; sorted, two builds are byte-identical.
+    entry = site_dir / "pagefind" / "pagefind-entry.json"
+    data = json.loads(entry.read_text("utf-8"))
+    entry.write_text(
+        json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":")), "utf-8"
+    )
