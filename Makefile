@@ -5,11 +5,11 @@ SHELL := /bin/bash
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
-# Debian packages the tests call: pdffonts/pdftoppm, msgfmt, the browser.
-TEST_DEBS := poppler-utils gettext chromium
+# Debian packages the tests call: pdffonts/pdftoppm, msgfmt, the browser, the corpus fonts.
+TEST_DEBS := poppler-utils gettext chromium fonts-liberation fonts-dejavu-extra
 # WeasyPrint needs Pango; cards are set in DejaVu.
-# The lexicon reads Debian's hunspell dictionaries.
-BUILD_DEBS := fonts-dejavu-core libpango-1.0-0 libpangoft2-1.0-0 hunspell-de-de hunspell-en-us
+# The lexicon reads Debian's hunspell dictionaries; Graphviz draws the rule graphs.
+BUILD_DEBS := fonts-dejavu-core libpango-1.0-0 libpangoft2-1.0-0 hunspell-de-de hunspell-en-us graphviz
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: build test lint typecheck pytest bench clean debs-build debs-test

@@ -14,7 +14,13 @@ from collections.abc import Callable
 from spacy.lang.de.stop_words import STOP_WORDS
 
 from rulekit.extract.artefacts import mark_artefacts
-from rulekit.extract.encoding import LIGATURE_CHARACTERS, decode_fonts, restore_dropped_letters
+from rulekit.extract.encoding import (
+    HYPHENS,
+    LIGATURE_CHARACTERS,
+    SOFT_HYPHEN,
+    decode_fonts,
+    restore_dropped_letters,
+)
 from rulekit.extract.lexicon import Lexicon
 from rulekit.model import Block, BlockKind, Extraction, LineRole, Repair, TextLine
 
@@ -27,8 +33,6 @@ _BLOCK_KIND: dict[LineRole, BlockKind] = {
     "caption": "caption",
     "body": "paragraph",
 }
-_HYPHENS = ("-", "\u2010")
-SOFT_HYPHEN = "\u00ad"
 _LIGATURE_RE = re.compile("[" + "".join(LIGATURE_CHARACTERS) + "]")
 # German opening quotes always follow a space, a bracket or the start of a line.
 _GLUED_QUOTE = re.compile(r"(?<=[^\s(\[/–—„‚])(?=[„‚])")
@@ -132,7 +136,7 @@ def join_lines(left: str, right: str, lexicon: Lexicon) -> tuple[str, Repair | N
         return left or right, None
     if left.endswith(SOFT_HYPHEN):
         return left[:-1] + right, _hyphenation(left, right, 1.0)
-    if not (left.endswith(_HYPHENS) and len(left) > 1 and left[-2].isalpha()):
+    if not (left.endswith(HYPHENS) and len(left) > 1 and left[-2].isalpha()):
         return f"{left} {right}", None
     if not right[:1].islower():
         return left + right, None

@@ -38,6 +38,9 @@ from rulekit.extract.lexicon import Lexicon
 from rulekit.model import Repair, TextLine
 
 APPLY_THRESHOLD = 0.6
+# Hyphens a line may end with; a soft hyphen only ever marks a line break.
+HYPHENS = ("-", "\u2010")
+SOFT_HYPHEN = "\u00ad"
 
 # Typographic ligatures as Unicode defines them (U+FB00-FB06: ff, fi, fl, ffi, ffl, st).
 LIGATURE_CHARACTERS: dict[str, str] = {
@@ -847,11 +850,11 @@ def _may_be_damaged(words: list[_Word], k: int, lines: list[TextLine], lexicon: 
     text = lines[words[k].line].text
     after = text[words[k].end : words[k].end + 1]
     before = text[words[k].start - 1 : words[k].start] if words[k].start else ""
-    if "-" in (after, before) or (after == "." and len(word) <= 4):
+    if {after, before} & {*HYPHENS, SOFT_HYPHEN} or (after == "." and len(word) <= 4):
         return False  # a compound part, a line-break fragment or an abbreviation
     if words[k].start == len(text) - len(text.lstrip()) and k > 0:
         previous = lines[words[k - 1].line].text.rstrip()
-        if words[k - 1].line != words[k].line and previous.endswith(("-", "\u00ad")):
+        if words[k - 1].line != words[k].line and previous.endswith((*HYPHENS, SOFT_HYPHEN)):
             return False  # the second half of a word broken at the line end
     return True
 
