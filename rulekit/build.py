@@ -8,6 +8,7 @@ untouched.  Output is byte-identical for identical inputs.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import tempfile
@@ -17,6 +18,7 @@ from pathlib import Path
 
 from babel.support import NullTranslations
 
+from rulekit import __version__
 from rulekit.cards import render_cards
 from rulekit.catalogs import (
     SOURCE_LANGUAGE,
@@ -141,11 +143,52 @@ def load_template_translations(project: Project) -> dict[str, NullTranslations]:
     return translations
 
 
+INPUTS_FILE = "inputs.sha256"
+PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+def input_hash(project: Project) -> str:
+    """A content hash of everything a build reads: sources, glossary, templates,
+    translations, the tests (the trace reads their markers) and rulekit's own code."""
+    digest = hashlib.sha256(__version__.encode())
+    folders = [
+        project.sources_dir,
+        project.glossary_file.parent,
+        project.templates_dir,
+        project.translations_dir,
+        project.tests_dir,
+        PACKAGE_DIR,
+    ]
+    for folder in folders:
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(f"{path.relative_to(folder.parent)}\0".encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
 def build(project: Project, step: Step | None = None, out_dir: Path | None = None) -> BuildResult:
-    """Run every stage and swap the complete result into `out_dir` (default `build/`)."""
+    """Run every stage and swap the complete result into `out_dir` (default `build/`).
+
+    When `out_dir` already holds a build of exactly these inputs, nothing is
+    redone: the content hash of the inputs is the cache key.
+    """
     target = out_dir or project.build_dir
+    inputs = input_hash(project)
+    recorded = target / INPUTS_FILE
+    if recorded.is_file() and recorded.read_text("utf-8") == inputs:
+        return BuildResult(
+            target,
+            {
+                str(path.relative_to(target)): path.stat().st_size
+                for path in sorted(target.rglob("*"))
+                if path.is_file()
+            },
+        )
     manuals = analyse(project, step)
-    files: dict[str, bytes] = {}
+    files: dict[str, bytes] = {INPUTS_FILE: inputs.encode("utf-8")}
     for manual in manuals:
         game = manual.info.game
         files[f"graph/{game}.json"] = dump_json(manual.graph.to_dict()).encode("utf-8")

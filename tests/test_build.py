@@ -52,6 +52,7 @@ def test_a_stage_that_raises_leaves_the_previous_build_intact(
         raise RuntimeError("site stage failed")
 
     monkeypatch.setattr(build_module, "render_site", broken_site)
+    _edit_an_input(project)
     with pytest.raises(RuntimeError, match="site stage failed"):
         build(project)
     assert tree_bytes(project.build_dir) == before
@@ -77,3 +78,21 @@ def test_write_tree_recovers_from_an_interrupted_swap(tmp_path: Path) -> None:
     write_tree({"a.txt": b"new"}, target)
     assert tree_bytes(target) == {"a.txt": b"new"}
     assert sorted(p.name for p in tmp_path.iterdir()) == ["build"]
+
+
+def test_a_rebuild_with_nothing_changed_is_skipped(project: Project) -> None:
+    build(project)
+    stamp = (project.build_dir / "graph" / "risiko.json").stat().st_mtime_ns
+    again = build(project)
+    assert (project.build_dir / "graph" / "risiko.json").stat().st_mtime_ns == stamp
+    assert "graph/risiko.json" in again.files
+    _edit_an_input(project)
+    build(project)
+    assert (project.build_dir / "graph" / "risiko.json").stat().st_mtime_ns != stamp
+
+
+def _edit_an_input(project: Project) -> None:
+    """Change a template without changing what it renders."""
+    css = sorted(project.templates_dir.rglob("*.css"))[0]
+    css.write_text(css.read_text("utf-8") + "\n/* edited */\n", "utf-8")
+
