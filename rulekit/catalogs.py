@@ -54,16 +54,7 @@ def build_date() -> datetime.datetime:
 
 def template_catalog(graph: RuleGraph, info: SourceInfo) -> Catalog:
     """The POT of one game: one message per node, msgctxt = node id."""
-    catalog = Catalog(
-        domain=graph.game,
-        header_comment=HEADER_COMMENT.format(title=info.title),
-        project=f"{PROJECT} {info.title}",
-        version=__version__,
-        copyright_holder=info.publisher,
-        creation_date=build_date(),
-        revision_date=build_date(),
-        fuzzy=False,
-    )
+    catalog = _template(graph.game, info.title, copyright_holder=info.publisher)
     terms = {term.id: term for term in graph.terms}
     for node in graph.nodes:
         comments = [f"{node.kind}, page {node.source.page}" if node.source.page else node.kind]
@@ -89,6 +80,20 @@ def template_catalog(graph: RuleGraph, info: SourceInfo) -> Catalog:
     return catalog
 
 
+def _template(domain: str, title: str, copyright_holder: str | None = None) -> Catalog:
+    """An empty POT with rulekit's header, dated for reproducible builds."""
+    return Catalog(
+        domain=domain,
+        header_comment=HEADER_COMMENT.format(title=title),
+        project=f"{PROJECT} {title}",
+        version=__version__,
+        copyright_holder=copyright_holder,
+        creation_date=build_date(),
+        revision_date=build_date(),
+        fuzzy=False,
+    )
+
+
 def summary_key(node_id: str) -> str:
     """The catalog context (and text key) of a rule's card summary."""
     return f"{node_id}{SUMMARY_SUFFIX}"
@@ -99,15 +104,7 @@ def templates_catalog(templates_dir: Path) -> Catalog:
 
     Template strings are written in English, so English needs no catalog.
     """
-    catalog = Catalog(
-        domain=TEMPLATES_DOMAIN,
-        header_comment=HEADER_COMMENT.format(title="the rulekit templates"),
-        project=f"{PROJECT} templates",
-        version=__version__,
-        creation_date=build_date(),
-        revision_date=build_date(),
-        fuzzy=False,
-    )
+    catalog = _template(TEMPLATES_DOMAIN, "templates")
     extracted = extract_from_dir(
         str(templates_dir),
         method_map=[("**.html", "jinja2")],
