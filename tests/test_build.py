@@ -95,4 +95,3 @@ def _edit_an_input(project: Project) -> None:
     """Change a template without changing what it renders."""
     css = sorted(project.templates_dir.rglob("*.css"))[0]
     css.write_text(css.read_text("utf-8") + "\n/* edited */\n", "utf-8")
-
