@@ -109,8 +109,12 @@ def apply_overrides(
         for node, pinned in zip(found, merge.fingerprints, strict=False):
             check_text("merge", index, node, pinned)
         merged = _derived(found[0], found[0].id, " ".join(n.text for n in found))
+        # The merged node carries every part's terms, and is mechanical if any part is.
         merged = merged.model_copy(
-            update={"terms": list(dict.fromkeys(t for n in found for t in n.terms))}
+            update={
+                "terms": list(dict.fromkeys(t for n in found for t in n.terms)),
+                "mechanical": any(n.mechanical for n in found),
+            }
         )
         drop = {n.id for n in found[1:]}
         nodes = [merged if n.id == found[0].id else n for n in nodes if n.id not in drop]

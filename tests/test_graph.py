@@ -265,3 +265,24 @@ def test_glossary_nouns_get_lemma_exceptions_the_lookup_table_lacks() -> None:
     nlp = german_pipeline(terms)
     lemmas = [t.lemma_ for t in nlp("des Befreiers den Besatzern die Anwerbungen")]
     assert lemmas[1::2] == ["Befreier", "Besatzer", "Anwerbung"]
+
+
+def test_a_merged_node_is_mechanical_when_any_part_is(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    graph = builder.build(
+        INFO, extraction("# Kampf", "Burgen (3).", "Jeder Ritter darf einmal angreifen.")
+    )
+    heading, rule = graph.nodes[1], graph.nodes[2]
+    assert (heading.mechanical, rule.mechanical) == (False, True)
+    path = tmp_path / "graph.yaml"
+    path.write_text(
+        f"merge:\n  - ids: [{heading.id}, {rule.id}]\n"
+        f'    fingerprints: ["{heading.fingerprint}", "{rule.fingerprint}"]\n',
+        "utf-8",
+    )
+    overrides, lines = load_overrides(path)
+    merged, problems = apply_overrides(graph, overrides, lines, path)
+    assert problems == []
+    assert merged.node(heading.id).mechanical is True
+    assert merged.node(heading.id).text == "Burgen (3). Jeder Ritter darf einmal angreifen."
