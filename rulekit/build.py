@@ -41,7 +41,7 @@ from rulekit.overrides import OVERRIDES_FILE, apply_overrides, load_overrides
 from rulekit.site import index_site, render_site
 from rulekit.sources import load_sources
 from rulekit.templating import make_environment
-from rulekit.trace import load_pins, test_links, trace
+from rulekit.trace import load_pins, marked_rules, trace
 
 LANGUAGES = (SOURCE_LANGUAGE, *TARGET_LANGUAGES)
 
@@ -206,7 +206,7 @@ def build(project: Project, step: Step | None = None, out_dir: Path | None = Non
     if step:
         step("trace")
     code, code_duplicates = implementations()
-    tests, test_duplicates = test_links(project.tests_dir)
+    tests, test_duplicates = marked_rules(project.tests_dir)
     report = trace(
         [m.graph for m in manuals], code, tests, load_pins(), code_duplicates + test_duplicates
     )

@@ -12,6 +12,8 @@ import http.server
 import json
 import sys
 import tempfile
+import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
@@ -46,7 +48,7 @@ from rulekit.model import SourceInfo, dump_json, graph_schema
 from rulekit.scenarios import load_scenario, run_scenario
 from rulekit.sources import add_source, sha256_file
 from rulekit.tbx import read_tbx, write_tbx
-from rulekit.trace import load_pins, test_links, trace, write_pins
+from rulekit.trace import load_pins, marked_rules, trace, write_pins
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
 i18n_app = typer.Typer(no_args_is_help=True, help="Translation catalogs.")
@@ -174,15 +176,47 @@ def serve_command(
     project: ProjectOption = Path("."),
     port: Annotated[int, typer.Option(help="Port on 127.0.0.1.")] = 8000,
 ) -> None:
-    """Preview build/site on http://127.0.0.1:PORT/."""
-    site = Project(project).build_dir / "site"
-    if not (site / "index.html").is_file():
-        raise InputError(site, 0, "no site built yet; run 'rulekit build' first")
+    """Preview build/site on http://127.0.0.1:PORT/, rebuilding when an input changes."""
+    proj = Project(project)
+    inputs = [
+        proj.sources_dir,
+        proj.glossary_file.parent,
+        proj.templates_dir,
+        proj.translations_dir,
+    ]
+
+    def state() -> dict[Path, tuple[int, int]]:
+        return {
+            path: (path.stat().st_mtime_ns, path.stat().st_size)
+            for folder in inputs
+            for path in sorted(folder.rglob("*"))
+            if path.is_file()
+        }
+
+    seen = state()
+    build(proj)
+    site = proj.build_dir / "site"
+    # The handler resolves each request under this path afresh, so it serves
+    # whichever tree the atomic build has swapped in.
     handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
     with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
         out.print(f"serving {site} on http://127.0.0.1:{port}/ (Ctrl-C stops)")
         with contextlib.suppress(KeyboardInterrupt):
-            server.serve_forever()
+            while True:
+                time.sleep(1)
+                now = state()
+                if now == seen:
+                    continue
+                seen = now
+                out.print("input changed, rebuilding")
+                try:
+                    build(proj)
+                except Exception as error:  # keep serving the last good build while editing
+                    err.print(str(error), markup=False)
+                else:
+                    out.print("rebuilt")
+        server.shutdown()
 
 
 @app.command("schema")
@@ -339,7 +373,7 @@ def trace_command(
     proj = Project(project)
     graphs = [m.graph for m in analyse(proj)]
     code, code_duplicates = implementations()
-    tests, test_duplicates = test_links(proj.tests_dir)
+    tests, test_duplicates = marked_rules(proj.tests_dir)
     if pin:
         count = write_pins(graphs, set(code) | set(tests))
         out.print(f"pinned {count} rules to their current text")

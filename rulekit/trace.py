@@ -23,7 +23,7 @@ PINS_FILE = Path(__file__).resolve().parent / "engines" / "pins.yaml"
 Links = dict[str, list[str]]
 
 
-def test_links(tests_dir: Path) -> tuple[Links, list[str]]:
+def marked_rules(tests_dir: Path) -> tuple[Links, list[str]]:
     """Rule id to the tests marked `@pytest.mark.rule(...)`, and duplicate markers."""
     links: dict[str, list[str]] = {}
     duplicates: list[str] = []
