@@ -13,6 +13,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -199,9 +200,16 @@ def build(project: Project, step: Step | None = None, out_dir: Path | None = Non
 
     texts = load_localizations(project, manuals)
     ui = load_template_translations(project)
+    # Typesetting dominates the build: each game's cards render in a process of its own.
+    workers = min(len(manuals), os.cpu_count() or 1)
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        jobs = [pool.submit(_game_cards, project, manual, texts) for manual in manuals]
+        for manual, job in zip(manuals, jobs, strict=True):
+            files.update(job.result())
+            for lang in LANGUAGES:
+                if step:
+                    step(f"cards {manual.info.game} {lang}")
     env = make_environment(project.templates_dir)
-    for manual in manuals:
-        files.update(render_cards(env, project.templates_dir, manual, texts, ui, step))
 
     if step:
         step("trace")
@@ -217,9 +225,23 @@ def build(project: Project, step: Step | None = None, out_dir: Path | None = Non
         step("site")
     site = render_site(env, project.templates_dir, manuals, texts, ui, report)
     files.update({f"site/{path}": content for path, content in site.items()})
+    # The site is served on its own, so it carries its own copy of the print files.
+    cards = {path: content for path, content in files.items() if path.startswith("cards/")}
+    files.update(
+        {f"site/downloads/{path.removeprefix('cards/')}": pdf for path, pdf in cards.items()}
+    )
 
     write_tree(files, target, finish=lambda staging: index_site(staging / "site"))
     return BuildResult(target, {path: len(content) for path, content in sorted(files.items())})
+
+
+def _game_cards(
+    project: Project, manual: Manual, texts: dict[tuple[str, str], Localization]
+) -> dict[str, bytes]:
+    """One game's print files, in a worker process with its own template environment."""
+    env = make_environment(project.templates_dir)
+    ui = load_template_translations(project)
+    return render_cards(env, project.templates_dir, manual, texts, ui)
 
 
 def build_report(

@@ -280,6 +280,7 @@ def localization(graph: RuleGraph, catalog: Catalog | None, lang: str) -> Locali
     """
     texts: dict[str, str] = {}
     missing: list[str] = []
+    fuzzy: list[str] = []
     sources = [(node.id, node.text) for node in graph.nodes] + [
         (summary_key(node.id), node.summary) for node in graph.nodes if node.summary
     ]
@@ -291,7 +292,9 @@ def localization(graph: RuleGraph, catalog: Catalog | None, lang: str) -> Locali
             texts[key] = str(message.string)
         else:
             missing.append(key)
-    return Localization(game=graph.game, lang=lang, texts=texts, missing=missing)
+            if message is not None and message.string:
+                fuzzy.append(key)
+    return Localization(game=graph.game, lang=lang, texts=texts, missing=missing, fuzzy=fuzzy)
 
 
 @dataclass(frozen=True)

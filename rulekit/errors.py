@@ -34,3 +34,8 @@ class LayoutError(Exception):
             f"{where}: text overflows at the smallest type size: {', '.join(rule_ids)}"
         )
         self.rule_ids = rule_ids
+        self.where = where
+
+    def __reduce__(self) -> tuple[type[LayoutError], tuple[list[str], str]]:
+        # Cards are rendered in worker processes; the error must cross back intact.
+        return (LayoutError, (self.rule_ids, self.where))

@@ -223,6 +223,9 @@ class Localization(_Model):
     missing: list[str] = Field(
         description="Node ids shown in German because no reviewed translation exists."
     )
+    fuzzy: list[str] = Field(
+        default_factory=list, description="Those of `missing` whose translation awaits review."
+    )
 
 
 class TraceEntry(_Model):
