@@ -20,12 +20,12 @@ sys.path.insert(0, str(ROOT))
 
 from rulekit.build import (  # noqa: E402
     LANGUAGES,
-    Project,
     analyse,
     load_localizations,
     load_template_translations,
 )
 from rulekit.cards import Printer  # noqa: E402
+from rulekit.project import Project  # noqa: E402
 from rulekit.templating import make_environment, use_language  # noqa: E402
 
 TARGET_S_PER_LANGUAGE = 3.0

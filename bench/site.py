@@ -14,12 +14,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from rulekit.build import (  # noqa: E402
-    Project,
     analyse,
     load_localizations,
     load_template_translations,
 )
 from rulekit.model import TraceReport  # noqa: E402
+from rulekit.project import Project  # noqa: E402
 from rulekit.site import index_site, render_site  # noqa: E402
 from rulekit.templating import make_environment  # noqa: E402
 

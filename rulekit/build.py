@@ -8,18 +8,15 @@ untouched.  Output is byte-identical for identical inputs.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import shutil
 import tempfile
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from babel.support import NullTranslations
 
-from rulekit import __version__
 from rulekit.cards import render_cards
 from rulekit.catalogs import (
     SOURCE_LANGUAGE,
@@ -39,55 +36,13 @@ from rulekit.glossary import glossary_words, load_glossary
 from rulekit.graph import GraphBuilder
 from rulekit.model import Localization, Manual, dump_json
 from rulekit.overrides import OVERRIDES_FILE, apply_overrides, load_overrides
+from rulekit.project import INPUTS_FILE, BuildResult, Project, current_build, input_hash
 from rulekit.site import index_site, render_site
 from rulekit.sources import load_sources
 from rulekit.templating import make_environment
 from rulekit.trace import load_pins, marked_rules, trace
 
 LANGUAGES = (SOURCE_LANGUAGE, *TARGET_LANGUAGES)
-
-
-@dataclass(frozen=True)
-class Project:
-    """The folders of a rulekit project, all under one root."""
-
-    root: Path
-
-    @property
-    def sources_dir(self) -> Path:
-        return self.root / "sources"
-
-    @property
-    def glossary_file(self) -> Path:
-        return self.root / "glossary" / "terms.yaml"
-
-    @property
-    def templates_dir(self) -> Path:
-        return self.root / "templates"
-
-    @property
-    def translations_dir(self) -> Path:
-        return self.root / "translations"
-
-    @property
-    def tests_dir(self) -> Path:
-        return self.root / "tests"
-
-    @property
-    def build_dir(self) -> Path:
-        return self.root / "build"
-
-
-@dataclass
-class BuildResult:
-    """What a build wrote, for the CLI to report."""
-
-    out_dir: Path
-    files: dict[str, int] = field(default_factory=dict)
-
-    def under(self, folder: str) -> list[str]:
-        """Paths written under one top-level folder of the build."""
-        return sorted(path for path in self.files if path.startswith(f"{folder}/"))
 
 
 Step = Callable[[str], None]
@@ -144,32 +99,6 @@ def load_template_translations(project: Project) -> dict[str, NullTranslations]:
     return translations
 
 
-INPUTS_FILE = "inputs.sha256"
-PACKAGE_DIR = Path(__file__).resolve().parent
-
-
-def input_hash(project: Project) -> str:
-    """A content hash of everything a build reads: sources, glossary, templates,
-    translations, the tests (the trace reads their markers) and rulekit's own code."""
-    digest = hashlib.sha256(__version__.encode())
-    folders = [
-        project.sources_dir,
-        project.glossary_file.parent,
-        project.templates_dir,
-        project.translations_dir,
-        project.tests_dir,
-        PACKAGE_DIR,
-    ]
-    for folder in folders:
-        if not folder.is_dir():
-            continue
-        for path in sorted(folder.rglob("*")):
-            if path.is_file() and "__pycache__" not in path.parts:
-                digest.update(f"{path.relative_to(folder.parent)}\0".encode())
-                digest.update(path.read_bytes())
-    return digest.hexdigest()
-
-
 def build(project: Project, step: Step | None = None, out_dir: Path | None = None) -> BuildResult:
     """Run every stage and swap the complete result into `out_dir` (default `build/`).
 
@@ -178,16 +107,9 @@ def build(project: Project, step: Step | None = None, out_dir: Path | None = Non
     """
     target = out_dir or project.build_dir
     inputs = input_hash(project)
-    recorded = target / INPUTS_FILE
-    if recorded.is_file() and recorded.read_text("utf-8") == inputs:
-        return BuildResult(
-            target,
-            {
-                str(path.relative_to(target)): path.stat().st_size
-                for path in sorted(target.rglob("*"))
-                if path.is_file()
-            },
-        )
+    previous = current_build(target, inputs)
+    if previous is not None:
+        return previous
     manuals = analyse(project, step)
     files: dict[str, bytes] = {INPUTS_FILE: inputs.encode("utf-8")}
     for manual in manuals:

@@ -30,6 +30,7 @@ from rulekit import __version__
 from rulekit.catalogs import SOURCE_LANGUAGE, summary_key
 from rulekit.errors import LayoutError
 from rulekit.model import Localization, Manual, RuleGraph, RuleNode, Term
+from rulekit.sources import page_label
 from rulekit.templating import use_language
 
 # Body sizes in pt, largest first; the last step is the smallest type allowed.
@@ -150,8 +151,14 @@ def entry(node: RuleNode, texts: Localization, emphasise: bool = True) -> Entry:
     return Entry(node.id, node.kind, key_numbers(TYPED_BULLET.sub("", text)), fallback)
 
 
-def topics(graph: RuleGraph, texts: Localization, kinds: tuple[str, ...]) -> list[Topic]:
-    """The sections with the entries of the given kinds; sections left empty are dropped."""
+def topics(
+    graph: RuleGraph, texts: Localization, kinds: tuple[str, ...], excerpt: list[int]
+) -> list[Topic]:
+    """The sections with the entries of the given kinds; sections left empty are dropped.
+
+    A topic cites the printed pages of its entries; where extraction could not
+    tell an entry's page, it cites all the `excerpt`'s pages rather than guess.
+    """
     found = []
     for section in sections(graph):
         children = [node for node in section.children if node.kind in kinds]
@@ -160,10 +167,16 @@ def topics(graph: RuleGraph, texts: Localization, kinds: tuple[str, ...]) -> lis
                 Topic(
                     heading=entry(section.node, texts, emphasise=False),
                     entries=tuple(entry(node, texts) for node in children),
-                    pages=page_label([n.source.page for n in children if n.source.page]),
+                    pages=page_label(
+                        [page for n in children for page in _pages(n.source.page, excerpt)]
+                    ),
                 )
             )
     return found
+
+
+def _pages(page: int | None, excerpt: list[int]) -> list[int]:
+    return excerpt if page is None else [page]
 
 
 def glossary(terms: list[Term], lang: str) -> list[GlossaryItem]:
@@ -183,17 +196,6 @@ def glossary(terms: list[Term], lang: str) -> list[GlossaryItem]:
             )
         )
     return sorted(items, key=lambda item: (_sort_key(item.term), item.id))
-
-
-def page_label(pages: list[int]) -> str:
-    """Printed pages as people write them: "10", "10–11", "4, 6–8"."""
-    runs: list[list[int]] = []
-    for page in sorted(set(pages)):
-        if runs and page == runs[-1][-1] + 1:
-            runs[-1].append(page)
-        else:
-            runs.append([page])
-    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}–{r[-1]}" for r in runs)
 
 
 def accent(game: str) -> str:
@@ -257,7 +259,7 @@ class Printer:
             "info": manual.info,
             "lang": texts.lang,
             "accent": accent(manual.info.game),
-            "topics": topics(manual.graph, texts, SHEET_KINDS),
+            "topics": topics(manual.graph, texts, SHEET_KINDS, manual.info.pages),
             "glossary": glossary(manual.graph.terms, texts.lang),
             "pages": page_label(manual.info.pages),
         }
@@ -285,7 +287,9 @@ class Printer:
         pages onto its sheets, so both show the very same layout.
         """
         context = {"info": manual.info, "lang": texts.lang, "accent": accent(manual.info.game)}
-        cards = _numbered(self.plan(topics(manual.graph, texts, CARD_KINDS), context, where))
+        cards = _numbered(
+            self.plan(topics(manual.graph, texts, CARD_KINDS, manual.info.pages), context, where)
+        )
         sheets = [cards[i : i + CARDS_PER_PAGE] for i in range(0, len(cards), CARDS_PER_PAGE)]
         document = self.layout("cards.html", cards=cards, sheets=sheets, galley=False, **context)
         # The galley has the same boxes, so this holds unless the stylesheet changes them.

@@ -24,6 +24,7 @@ from translate.storage.xliff import xlifffile, xliffunit
 from rulekit import __version__
 from rulekit.errors import InputError
 from rulekit.model import Localization, RuleGraph, SourceInfo
+from rulekit.sources import page_label
 
 PROJECT = "rulekit"
 SOURCE_LANGUAGE = "de"
@@ -57,7 +58,9 @@ def template_catalog(graph: RuleGraph, info: SourceInfo) -> Catalog:
     catalog = _template(graph.game, info.title, copyright_holder=info.publisher)
     terms = {term.id: term for term in graph.terms}
     for node in graph.nodes:
-        comments = [f"{node.kind}, page {node.source.page}" if node.source.page else node.kind]
+        # Where extraction could not tell the page, point to the whole excerpt.
+        pages = page_label([node.source.page] if node.source.page else info.pages)
+        comments = [f"{node.kind}, page {pages}" if pages else node.kind]
         for term_id in node.terms:
             term = terms[term_id]
             approved = "; ".join(

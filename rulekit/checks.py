@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulekit.build import Project, analyse
+from rulekit.build import analyse
 from rulekit.catalogs import (
     TARGET_LANGUAGES,
     TEMPLATE_LANGUAGES,
@@ -13,6 +13,7 @@ from rulekit.catalogs import (
 )
 from rulekit.checkers import check_catalog
 from rulekit.glossary import load_glossary
+from rulekit.project import Project
 
 
 def check_project(project: Project) -> list[str]:

@@ -2,6 +2,10 @@
 
 Bad input prints one line `path:line: message` and exits 2; a failed check
 exits 1.  Commands whose output is data take `--json`.
+
+The stages are imported inside the commands that use them: spaCy, pdfplumber
+and WeasyPrint take over a second to load, and `rulekit build` with nothing
+changed must answer well within one.
 """
 
 from __future__ import annotations
@@ -22,33 +26,8 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from rulekit.build import Project, analyse, build, step_count
-from rulekit.catalogs import (
-    TARGET_LANGUAGES,
-    TEMPLATE_LANGUAGES,
-    TEMPLATES_DOMAIN,
-    catalog_bytes,
-    catalog_stats,
-    catalog_xliff,
-    empty_catalog,
-    po_path,
-    read_catalog,
-    template_catalog,
-    templates_catalog,
-    update_catalog,
-)
-from rulekit.checks import check_project
-from rulekit.engines import implementations
 from rulekit.errors import CheckFailed, InputError, LayoutError
-from rulekit.export import graph_dot, graph_outline
-from rulekit.extract import extract as extract_manual
-from rulekit.extract.lexicon import german_lexicon
-from rulekit.glossary import glossary_words, load_glossary, suggest_terms, write_glossary
-from rulekit.model import SourceInfo, dump_json, graph_schema
-from rulekit.scenarios import load_scenario, run_scenario
-from rulekit.sources import add_source, sha256_file
-from rulekit.tbx import read_tbx, write_tbx
-from rulekit.trace import load_pins, marked_rules, trace, write_pins
+from rulekit.project import BuildResult, Project, current_build, input_hash
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
 i18n_app = typer.Typer(no_args_is_help=True, help="Translation catalogs.")
@@ -105,22 +84,9 @@ def build_command(
 ) -> None:
     """Run every stage for every game and language into build/."""
     proj = Project(project)
-    show = not quiet and not as_json and sys.stderr.isatty()
-    with Progress(
-        TextColumn("{task.description:<24}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err,
-        disable=not show,
-        transient=True,
-    ) as progress:
-        task = progress.add_task("build", total=step_count(proj))
-
-        def step(description: str) -> None:
-            progress.update(task, advance=1, description=description)
-
-        result = build(proj, step)
+    result = current_build(proj.build_dir, input_hash(proj))
+    if result is None:
+        result = _build_with_progress(proj, show=not quiet and not as_json and sys.stderr.isatty())
     if as_json:
         out.print_json(json.dumps({"out": str(result.out_dir), "files": result.files}))
     elif not quiet:
@@ -130,6 +96,26 @@ def build_command(
             )
         out.print(f"{'trace:':<10} {result.out_dir / 'trace.json'}")
         out.print(f"{'report:':<10} {result.out_dir / 'report.json'}")
+
+
+def _build_with_progress(project: Project, show: bool) -> BuildResult:
+    from rulekit.build import build, step_count
+
+    with Progress(
+        TextColumn("{task.description:<24}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        disable=not show,
+        transient=True,
+    ) as progress:
+        task = progress.add_task("build", total=step_count(project))
+
+        def step(description: str) -> None:
+            progress.update(task, advance=1, description=description)
+
+        return build(project, step)
 
 
 @app.command("extract")
@@ -142,6 +128,9 @@ def extract_command(
     ] = None,
 ) -> None:
     """Print the clean body text of a manual (or blocks and repairs with --json)."""
+    from rulekit.extract import extract as extract_manual
+    from rulekit.model import dump_json
+
     extraction = extract_manual(path)
     if as_json:
         text = dump_json(extraction.to_dict())
@@ -161,6 +150,8 @@ def extract_command(
 @reports_errors
 def check_command(project: ProjectOption = Path("."), as_json: JsonOption = False) -> None:
     """Check sources, graph and catalogs; exit 1 on any problem."""
+    from rulekit.checks import check_project
+
     problems = check_project(Project(project))
     if as_json:
         out.print_json(json.dumps({"problems": problems}))
@@ -177,6 +168,8 @@ def serve_command(
     port: Annotated[int, typer.Option(help="Port on 127.0.0.1.")] = 8000,
 ) -> None:
     """Preview build/site on http://127.0.0.1:PORT/, rebuilding when an input changes."""
+    from rulekit.build import build
+
     proj = Project(project)
     inputs = [
         proj.sources_dir,
@@ -222,6 +215,8 @@ def serve_command(
 @app.command("schema")
 def schema_command() -> None:
     """Print the JSON Schema of build/graph/<game>.json."""
+    from rulekit.model import dump_json, graph_schema
+
     sys.stdout.write(dump_json(graph_schema()))
 
 
@@ -238,6 +233,10 @@ def add_command(
     project: ProjectOption = Path("."),
 ) -> None:
     """Register a further manual under sources/<game>/."""
+    from rulekit.extract import extract as extract_manual
+    from rulekit.model import SourceInfo
+    from rulekit.sources import add_source, sha256_file
+
     if not path.is_file():
         raise InputError(path, 0, "no such file")
     extract_manual(path)  # refuse a manual extraction cannot read before registering it
@@ -275,6 +274,10 @@ def graph_command(
     fmt: Annotated[str, typer.Option("--format", help="outline, json or dot.")] = "outline",
 ) -> None:
     """Print a game's rule graph as an outline, JSON or Graphviz DOT."""
+    from rulekit.build import analyse
+    from rulekit.export import graph_dot, graph_outline
+    from rulekit.model import dump_json
+
     proj = Project(project)
     if not (proj.sources_dir / game / "source.yaml").is_file():
         raise InputError(proj.sources_dir / game, 0, f"no game {game!r} is registered")
@@ -296,6 +299,20 @@ def i18n_update_command(
     quiet: QuietOption = False,
 ) -> None:
     """Merge the current rule text into every language's catalogs, keeping all translations."""
+    from rulekit.build import analyse
+    from rulekit.catalogs import (
+        TARGET_LANGUAGES,
+        TEMPLATE_LANGUAGES,
+        TEMPLATES_DOMAIN,
+        catalog_bytes,
+        empty_catalog,
+        po_path,
+        read_catalog,
+        template_catalog,
+        templates_catalog,
+        update_catalog,
+    )
+
     proj = Project(project)
     templates = [
         (template_catalog(m.graph, m.info), m.info.game, TARGET_LANGUAGES) for m in analyse(proj)
@@ -319,6 +336,9 @@ def i18n_update_command(
 @reports_errors
 def i18n_stats_command(project: ProjectOption = Path("."), as_json: JsonOption = False) -> None:
     """Translated, fuzzy and untranslated entries per game and language."""
+    from rulekit.catalogs import TARGET_LANGUAGES, catalog_stats, po_path, read_catalog
+    from rulekit.model import dump_json
+
     proj = Project(project)
     rows = []
     for folder in sorted(p for p in proj.sources_dir.iterdir() if (p / "source.yaml").is_file()):
@@ -349,6 +369,8 @@ def i18n_xliff_command(
     ),
 ) -> None:
     """Export every catalog as XLIFF 1.2 (<output>/<lang>/<game>.xlf) for CAT tools."""
+    from rulekit.catalogs import TARGET_LANGUAGES, catalog_xliff, po_path, read_catalog
+
     proj = Project(project)
     staged = []
     for folder in sorted(p for p in proj.sources_dir.iterdir() if (p / "source.yaml").is_file()):
@@ -370,6 +392,11 @@ def trace_command(
     pin: Annotated[bool, typer.Option("--pin", help="Record the reviewed rule texts.")] = False,
 ) -> None:
     """Rule <-> engine code <-> tests; exit 1 on uncovered, suspect, orphan or duplicate links."""
+    from rulekit.build import analyse
+    from rulekit.engines import implementations
+    from rulekit.model import dump_json
+    from rulekit.trace import load_pins, marked_rules, trace, write_pins
+
     proj = Project(project)
     graphs = [m.graph for m in analyse(proj)]
     code, code_duplicates = implementations()
@@ -397,6 +424,8 @@ def play_command(
     path: Annotated[Path, typer.Argument(help="A scenario file (YAML).")],
 ) -> None:
     """Run a scenario; exit 1 with the first expectation that failed."""
+    from rulekit.scenarios import load_scenario, run_scenario
+
     if not path.is_file():
         raise InputError(path, 0, "no such file")
     scenario = load_scenario(path)
@@ -420,6 +449,9 @@ def glossary_export_command(
     ] = None,
 ) -> None:
     """Export the termbase as TBX v3 (TBX-Basic) for CAT tools."""
+    from rulekit.glossary import load_glossary
+    from rulekit.tbx import write_tbx
+
     data = write_tbx(load_glossary(Project(project).glossary_file))
     if output is None:
         sys.stdout.write(data.decode("utf-8"))
@@ -437,6 +469,9 @@ def glossary_import_command(
     ] = None,
 ) -> None:
     """Import a TBX termbase into the YAML glossary (replacing its entries)."""
+    from rulekit.glossary import write_glossary
+    from rulekit.tbx import read_tbx
+
     if not path.is_file():
         raise InputError(path, 0, "no such file")
     terms = read_tbx(path)
@@ -452,6 +487,11 @@ def glossary_suggest_command(
     project: ProjectOption = Path("."), as_json: JsonOption = False
 ) -> None:
     """List nouns and compounds of the rules that the glossary does not cover yet."""
+    from rulekit.build import analyse
+    from rulekit.extract.lexicon import german_lexicon
+    from rulekit.glossary import glossary_words, load_glossary, suggest_terms
+    from rulekit.model import dump_json
+
     proj = Project(project)
     glossary = load_glossary(proj.glossary_file)
     manuals = analyse(proj)

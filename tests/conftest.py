@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from rulekit.build import Project
+from rulekit.project import Project
 
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT_PARTS = ("sources", "glossary", "templates", "translations")

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import jsonschema
 import pytest
 
 from rulekit import build as build_module
-from rulekit.build import Project, build, write_tree
+from rulekit.build import build, write_tree
 from rulekit.model import graph_schema
+from rulekit.project import Project
 from tests.conftest import tree_bytes
 
 GAMES = ["invaders", "midway", "risiko", "stratego", "xidit"]
@@ -86,9 +89,23 @@ def test_a_rebuild_with_nothing_changed_is_skipped(project: Project) -> None:
     again = build(project)
     assert (project.build_dir / "graph" / "risiko.json").stat().st_mtime_ns == stamp
     assert "graph/risiko.json" in again.files
+    assert _stages_loaded_by_cli_build(project) == []
+    assert (project.build_dir / "graph" / "risiko.json").stat().st_mtime_ns == stamp
     _edit_an_input(project)
     build(project)
     assert (project.build_dir / "graph" / "risiko.json").stat().st_mtime_ns != stamp
+
+
+def _stages_loaded_by_cli_build(project: Project) -> list[str]:
+    """The slow libraries `rulekit build` imported in a fresh interpreter."""
+    probe = (
+        "import sys\n"
+        "from rulekit.cli import app\n"
+        f"app(['build', '-q', '--project', {str(project.root)!r}], standalone_mode=False)\n"
+        "print(' '.join(m for m in ('spacy', 'pdfplumber', 'weasyprint') if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    return done.stdout.split()
 
 
 def _edit_an_input(project: Project) -> None:

@@ -398,7 +398,7 @@ def test_headings_stay_in_the_column_of_their_first_rule() -> None:
         info=manual.info,
         lang="de",
         accent="#000",
-        topics=topics(manual.graph, texts, ("rule",)),
+        topics=topics(manual.graph, texts, ("rule",), manual.info.pages),
         glossary=[],
         pages="10",
     )
@@ -427,3 +427,17 @@ def test_printing_twice_gives_identical_bytes(printed: dict[str, Path]) -> None:
     again = render_cards(env, TEMPLATES, manual, texts, {"de": NullTranslations()})
     for name, content in again.items():
         assert content == printed[name].read_bytes(), name
+
+
+def test_a_topic_cites_its_pages_or_the_whole_excerpt_when_one_is_unknown() -> None:
+    manual = _manual([("aufbau", [("rule", SENTENCE)] * 2), ("ende", [("rule", SENTENCE)])])
+    nodes = manual.graph.nodes
+    nodes[2] = nodes[2].model_copy(
+        update={"source": Provenance(file="m.txt", page=11, lines=(2, 2))}
+    )
+    nodes[4] = nodes[4].model_copy(
+        update={"source": Provenance(file="m.txt", page=None, lines=(4, 4))}
+    )
+    texts = localization(manual.graph, None, "de")
+    cited = {t.heading.id: t.pages for t in topics(manual.graph, texts, ("rule",), [10, 11, 12])}
+    assert cited == {"probe.aufbau": "10–11", "probe.ende": "10–12"}

@@ -10,7 +10,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from typer.testing import CliRunner
 
-from rulekit.build import Project, analyse
+from rulekit.build import analyse
 from rulekit.catalogs import (
     catalog_bytes,
     catalog_stats,
@@ -19,6 +19,7 @@ from rulekit.catalogs import (
     update_catalog,
 )
 from rulekit.cli import app
+from rulekit.project import Project
 from tests.conftest import ROOT
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from rulekit.build import Project
 from rulekit.cli import app
+from rulekit.project import Project
 
 runner = CliRunner()
 ERROR_LINE = re.compile(r"^(?P<path>[^\n]+):(?P<line>\d+): (?P<message>[^\n]+)\n$")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,15 +11,7 @@ from hypothesis import strategies as st
 
 from rulekit.engines import RuleViolation
 from rulekit.engines.invaders import PLAYERS, ZONE_LIMIT, ZONES, Engine
-from rulekit.scenarios import load_scenario, run_scenario
 
-SCENARIOS = Path(__file__).parent / "scenarios" / "invaders"
-EXAMPLES = {
-    "invaders.invaders.beispiel-der-invasor-moechte-nanobot-kill",
-    "invaders.invaders.beispiel-die-menschheit-moechte-die-norad",
-    "invaders.invaders.beispiel-der-invasor-moechte-eine-kraken",
-    "invaders.die-heroes-of-the.beispiel-der-invasor-spielt-shapeshifting-alien",
-}
 DISCARD_COST = "invaders.invaders.beispiel-die-menschheit-moechte-die-norad"
 DRAIN_COST = "invaders.invaders.beispiel-der-invasor-moechte-eine-kraken"
 ALWAYS_A_HERO = "invaders.die-heroes-of-the.die-menschheit-muss-immer-eine-heroes"
@@ -385,14 +376,6 @@ def test_the_decks_are_ordered_in_the_setup_so_draws_are_refused() -> None:
         Engine.from_setup(setup(), iter([]), iter(["Drone"]))
     with pytest.raises(ValueError, match="heroes lie only"):
         engine(setup(mankind={"hand": ["Hero B"]}))
-
-
-def test_every_example_runs_as_a_scenario() -> None:
-    scenarios = [load_scenario(path) for path in sorted(SCENARIOS.glob("*.yaml"))]
-    assert {scenario.example for scenario in scenarios} == EXAMPLES
-    for scenario in scenarios:
-        outcome = run_scenario(scenario)
-        assert outcome.passed, f"{scenario.example}: {outcome.failure}"
 
 
 # Properties, over random setups and random (legal or illegal) actions.

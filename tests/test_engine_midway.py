@@ -3,20 +3,15 @@ properties that hold over any sequence of actions."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
-from rulekit.cli import app
-from rulekit.engines import RuleViolation, rule_text
+from rulekit.engines import RuleViolation
 from rulekit.engines.midway import DIRECTIONS, Engine
-from rulekit.scenarios import load_scenario
 
-SCENARIOS = sorted((Path(__file__).parent / "scenarios" / "midway").glob("*.yaml"))
 TWO_TILES = {"klein-1": [[0, 0], [0, 1]], "klein-2": [[0, 0], [1, 0]]}
 
 
@@ -491,22 +486,6 @@ def test_a_flight_refused_halfway_changes_nothing() -> None:
         activate("usa", "F1", "flight", {}, {"turn": "left"}, {"turn": "about"}),
     )
     assert where(engine, "F1") == ([1, 1], 0)
-
-
-# --- Scenarios ---------------------------------------------------------------------------
-
-
-def test_the_printed_procedures_have_scenarios() -> None:
-    assert len(SCENARIOS) >= 6
-
-
-@pytest.mark.parametrize("path", SCENARIOS, ids=lambda path: path.stem)
-def test_scenario_plays(path: Path) -> None:
-    scenario = load_scenario(path)
-    assert scenario.game == "midway"
-    assert scenario.example.startswith("midway.") and rule_text(scenario.example)
-    result = CliRunner().invoke(app, ["play", "midway", str(path)])
-    assert result.exit_code == 0, result.output
 
 
 # --- Properties --------------------------------------------------------------------------

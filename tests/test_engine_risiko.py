@@ -26,10 +26,8 @@ from rulekit.engines.risiko import (
     compare,
     reinforcements,
 )
-from rulekit.scenarios import load_scenario
 from tests.conftest import ROOT
 
-SCENARIOS = sorted((ROOT / "tests" / "scenarios" / "risiko").glob("*.yaml"))
 OUTLINE = yaml.safe_load((ROOT / "tests" / "data" / "outlines" / "risiko.yaml").read_text("utf-8"))
 runner = CliRunner()
 
@@ -538,19 +536,6 @@ def test_the_engine_names_only_rules_of_the_graph() -> None:
 
 
 # The manual's examples as scenarios
-
-
-@pytest.mark.parametrize("path", SCENARIOS, ids=[path.stem for path in SCENARIOS])
-def test_the_example_plays(path: Path) -> None:
-    result = runner.invoke(app, ["play", "risiko", str(path)])
-    assert result.exit_code == 0, result.stderr
-    assert "expectations hold" in result.stdout
-
-
-def test_every_example_of_the_manual_has_a_scenario() -> None:
-    examples = {line.split()[1] for line in OUTLINE["nodes"] if line.startswith("example ")}
-    assert len(examples) == 5
-    assert sorted(load_scenario(path).example for path in SCENARIOS) == sorted(examples)
 
 
 @pytest.mark.parametrize(

@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulekit.engines import RuleViolation, rule_text
+from rulekit.engines import RuleViolation
 from rulekit.engines.stratego import ARMY, LAKES, RANKS, SECTION, Engine, fight
-from rulekit.scenarios import load_scenario, run_scenario
 
-SCENARIOS = sorted((Path(__file__).parent / "scenarios" / "stratego").glob("*.yaml"))
 # A movable piece each, far from the action, so neither side runs out of moves.
 RESERVES = {"j1": ["red", "sergeant"], "j10": ["blue", "sergeant"]}
 MOVABLE = list(RANKS)
@@ -534,19 +531,3 @@ def test_a_fight_is_deterministic_and_removes_one_or_two_pieces(
     assert results[0] == results[1]
     assert len(results[0]["last_attack"]["removed"]) in (1, 2)
     assert len(results[0]["board"]) == 4 - len(results[0]["last_attack"]["removed"])
-
-
-# Scenarios --------------------------------------------------------------------------
-
-
-def test_there_are_scenarios() -> None:
-    assert len(SCENARIOS) >= 12
-
-
-@pytest.mark.parametrize("path", SCENARIOS, ids=lambda path: path.stem)
-def test_scenario(path: Path) -> None:
-    scenario = load_scenario(path)
-    assert scenario.game == "stratego"
-    assert scenario.example.startswith("stratego.") and rule_text(scenario.example)
-    outcome = run_scenario(scenario)
-    assert outcome.passed, outcome.failure

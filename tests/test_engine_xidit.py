@@ -4,20 +4,14 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
-from rulekit.cli import app
-from rulekit.engines import RuleViolation, rule_text
+from rulekit.engines import RuleViolation
 from rulekit.engines.xidit import CLASSES, KINDS, LAST_UNIT, THREAT_REMOVED, Engine
-from rulekit.scenarios import load_scenario
-
-SCENARIOS = sorted((Path(__file__).parent / "scenarios" / "xidit").glob("*.yaml"))
 
 BASE: dict[str, Any] = {
     "tiles": {
@@ -372,22 +366,6 @@ def test_the_engine_takes_no_dice_or_draws() -> None:
 def test_an_unknown_action_player_or_city_is_an_error(action: dict[str, Any]) -> None:
     with pytest.raises(ValueError, match="unknown"):
         make().apply(action)
-
-
-# Scenarios
-
-
-def test_there_are_scenarios() -> None:
-    assert len(SCENARIOS) >= 5
-
-
-@pytest.mark.parametrize("path", SCENARIOS, ids=lambda path: path.stem)
-def test_scenario_plays(path: Path) -> None:
-    scenario = load_scenario(path)
-    assert scenario.example.startswith("xidit.") and rule_text(scenario.example)
-    result = CliRunner().invoke(app, ["play", "xidit", str(path)])
-    assert result.exit_code == 0, result.output + result.stderr
-    assert "expectations hold" in result.stdout
 
 
 # Properties: for any sequence of actions, legal or not

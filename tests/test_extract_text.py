@@ -142,3 +142,36 @@ def test_soft_hyphens_and_ligature_characters(tmp_path: Path) -> None:
     assert plain_text(extract_string(tmp_path, text)) == (
         "Die Aufgabe ist schwierig und der Gewinner trifft zuerst ein."
     )
+
+
+TWO_PAGES = """\
+{first}
+Aufbau
+Jeder Spieler erhält fünf Karten und zwei Münzen.
+{middle}
+Spielende
+Das Spiel endet, sobald der Stapel leer ist.
+{last}
+"""
+
+
+@pytest.mark.parametrize(
+    ("numbers", "pages"),
+    [
+        (("7", "8", ""), {"Aufbau": 7, "Spielende": 8}),  # numbers head their pages
+        (("", "7", "8"), {"Aufbau": 7, "Spielende": 8}),  # numbers close their pages
+        (("87", "", ""), {"Aufbau": None, "Spielende": None}),  # facing pages run together
+        (("", "", ""), {"Aufbau": None, "Spielende": None}),
+    ],
+)
+def test_each_line_is_on_the_page_its_page_number_tells(
+    tmp_path: Path, numbers: tuple[str, str, str], pages: dict[str, int | None]
+) -> None:
+    first, middle, last = numbers
+    text = TWO_PAGES.format(first=first, middle=middle, last=last)
+    extraction = extract_string(tmp_path, text, pages=[7, 8])
+    headings = {b.text: b.page for b in extraction.blocks if b.kind == "heading"}
+    assert headings == pages
+    for repair in extraction.repairs:
+        if repair.kind == "page-number" and repair.before.isdigit() and len(repair.before) == 1:
+            assert repair.page == int(repair.before)

@@ -9,9 +9,9 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from rulekit.build import Project
 from rulekit.cli import app
 from rulekit.glossary import load_glossary, write_glossary
+from rulekit.project import Project
 from rulekit.tbx import NAMESPACE, read_tbx, write_tbx
 from tests.conftest import ROOT
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from rulekit.build import Project, analyse
+from rulekit.build import analyse
 from rulekit.errors import InputError
 from rulekit.extract.lexicon import german_lexicon
 from rulekit.glossary import load_glossary
@@ -14,6 +14,7 @@ from rulekit.graph import GraphBuilder, slugify
 from rulekit.model import Block, Extraction, RuleGraph, SourceInfo, Term
 from rulekit.nlp import TermMatcher, german_pipeline
 from rulekit.overrides import apply_overrides, load_overrides
+from rulekit.project import Project
 from rulekit.sources import sha256_file
 
 INFO = SourceInfo(

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from rulekit.build import Manual, Project, analyse
+from rulekit.build import Manual, analyse
+from rulekit.project import Project
 from tests.conftest import ROOT, copy_project
 
 GAMES = ["xidit", "risiko", "invaders", "stratego", "midway"]

@@ -7,10 +7,11 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from rulekit.build import Project, analyse
+from rulekit.build import analyse
 from rulekit.cli import app
 from rulekit.engines import RuleViolation, implementations
 from rulekit.model import TraceReport
+from rulekit.project import Project
 from rulekit.sources import sha256_file
 from rulekit.trace import load_pins, marked_rules, trace
 from tests.conftest import ROOT

@@ -72,7 +72,7 @@ def text_layout(lines: list[TextLine], pages: list[int]) -> tuple[list[TextLine]
 def extract_text(path: Path, lexicon: Lexicon, pages: list[int] | None = None) -> Extraction:
     """Clean blocks from a text extract."""
     raw = read_text_lines(path)
-    lines = text_lines(raw, pages[0] if pages else None)
+    lines = text_lines(raw, pages[0] if pages and len(pages) == 1 else None)
     lines, flattened = split_flattened(lines)
     lines, header = mark_viewer_header(lines, raw)
     return clean_lines(

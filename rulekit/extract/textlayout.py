@@ -121,12 +121,11 @@ def mark_numbers(lines: list[TextLine], pages: list[int]) -> tuple[list[TextLine
 
     A callout inside a sentence often leaves the sentence's punctuation on the
     next line ("gelegt", "1", "."); that punctuation goes back to its sentence.
-    Page numbers also tell which page the following lines are on.
+    Page numbers also tell which page the lines are on (see `page_of_lines`).
     """
     forms = page_number_forms(pages)
     result: list[TextLine] = []
     repairs: list[Repair] = []
-    page = pages[0] if pages else None
     previous_text: int | None = None  # index in result of the last content line
     after_callout = False
     for line in lines:
@@ -136,27 +135,25 @@ def mark_numbers(lines: list[TextLine], pages: list[int]) -> tuple[list[TextLine
             continue
         if text in forms or _CALLOUT.match(text):
             kind = "page-number" if text in forms else "callout"
-            if kind == "page-number" and text.isdigit() and int(text) in pages:
-                page = int(text)
             result.append(
-                line.model_copy(update={"role": "artefact", "artefact": kind, "page": page})
+                line.model_copy(update={"role": "artefact", "artefact": kind})
             )
             repairs.append(
-                Repair(kind=kind, before=text, after="", page=page, line=line.line, confidence=0.85)
+                Repair(kind=kind, before=text, after="", page=None, line=line.line, confidence=0.85)
             )
             after_callout = kind == "callout"
             continue
         if after_callout and previous_text is not None and _PUNCTUATION_ONLY.match(text):
             target = result[previous_text]
             result[previous_text] = target.model_copy(update={"text": target.text.rstrip() + text})
-            moved = {"role": "artefact", "artefact": "callout-punctuation", "page": page}
+            moved = {"role": "artefact", "artefact": "callout-punctuation"}
             result.append(line.model_copy(update=moved))
             repairs.append(
                 Repair(
                     kind="callout-punctuation",
                     before=text,
                     after=f"{target.text.rstrip()[-12:]}{text}",
-                    page=page,
+                    page=None,
                     line=line.line,
                     confidence=0.9,
                 )
@@ -164,8 +161,43 @@ def mark_numbers(lines: list[TextLine], pages: list[int]) -> tuple[list[TextLine
             continue
         after_callout = False
         previous_text = len(result)
-        result.append(line.model_copy(update={"page": page}) if page is not None else line)
-    return result, repairs
+        result.append(line)
+    result = page_of_lines(result, pages)
+    page_at = {line.line: line.page for line in result}
+    return result, [r.model_copy(update={"page": page_at[r.line]}) for r in repairs]
+
+
+def page_of_lines(lines: list[TextLine], pages: list[int]) -> list[TextLine]:
+    """Set the printed page of every line where the text tells it, else None.
+
+    A one-page excerpt is that page throughout.  Otherwise the page-number
+    lines that name one page are the boundaries: when no content comes before
+    the first of them they head their pages, when none comes after the last
+    they close them.  Facing pages run together ("1110") or numbers that
+    could be either give no page: a card then cites the whole excerpt rather
+    than a wrong page.
+    """
+    if len(pages) == 1:
+        return [line.model_copy(update={"page": pages[0]}) for line in lines]
+    markers = [
+        (index, int(line.text.strip()))
+        for index, line in enumerate(lines)
+        if line.artefact == "page-number"
+        and line.text.strip().isdigit()
+        and int(line.text.strip()) in pages
+    ]
+    content = [index for index, line in enumerate(lines) if line.role != "artefact"]
+    page_at: list[int | None] = [None] * len(lines)
+    if markers and content:
+        if content[0] > markers[0][0]:  # each number heads its page
+            for (start, page), (end, _) in pairwise([*markers, (len(lines), 0)]):
+                page_at[start:end] = [page] * (end - start)
+        elif content[-1] < markers[-1][0]:  # each number closes its page
+            for (before, _), (end, page) in pairwise([(-1, 0), *markers]):
+                page_at[before + 1 : end + 1] = [page] * (end - before)
+    return [
+        line.model_copy(update={"page": page}) for line, page in zip(lines, page_at, strict=True)
+    ]
 
 
 def infer_roles(lines: list[TextLine]) -> list[TextLine]:
