@@ -140,13 +140,16 @@ def test_repairs_name_their_line_and_page(lexicon: Lexicon) -> None:
 # --- text encoded by these tests ----------------------------------------------
 
 
-def cipher_table(rng: random.Random, layout: str, plane: int) -> dict[str, str]:
+def cipher_table(
+    rng: random.Random, layout: str, plane: int, scattered: tuple[str, ...] = ()
+) -> dict[str, str]:
     """A font's glyph codes: blocks at random places, umlauts and ligatures scattered.
 
     "blocks": lower case, capitals and space each at their own random place, as
     in the Invaders seed (punctuation stays plain text there).  "ascii": one
     block in ASCII order for space, punctuation, digits and letters, as fonts
-    whose glyphs follow the standard order.
+    whose glyphs follow the standard order.  `scattered` glyphs get codes of
+    their own at random places too.
     """
     span = 0x1800 if plane == 0xE000 else 0xFFFD
     used: set[int] = set()
@@ -168,7 +171,7 @@ def cipher_table(rng: random.Random, layout: str, plane: int) -> dict[str, str]:
             table[chr(ord("a") + i)] = lower + i
             table[chr(ord("A") + i)] = upper + i
         table[" "] = block(1)
-    for glyph in (*UMLAUTS, *FONT_LIGATURES):
+    for glyph in (*UMLAUTS, *FONT_LIGATURES, *scattered):
         table[glyph] = block(1)
     return {glyph: chr(plane + code) for glyph, code in table.items()}
 
@@ -216,6 +219,150 @@ def test_ligature_glyphs_at_random_codes_decode(lexicon: Lexicon, seed: int) -> 
     assert [line.text for line in decoded] == ORIGINAL
     assert all(r.applied and r.kind == "ligature-glyph" for r in repairs)
     assert {r.after for r in repairs} >= {"offenen", "befindet,", "Pflicht,"}
+
+
+# Marks no word decides, each at a code of its own: they are read from where they stand.
+BREAK_HYPHEN = "\u2010"  # the glyph a layout program sets at a line break
+MARKS = (BREAK_HYPHEN, "•", "–", "„", "“")
+
+# Written for these tests, as set in narrow columns: words broken at line ends.
+BROKEN = [
+    "Am Anfang jeder Runde deckt der Startspieler zwei Kar\u2010",
+    "ten auf und liest sie laut vor. Danach wählt jeder Spie\u2010",
+    "ler eine Aktion: Er darf bauen, handeln oder eine Karte",
+    "nehmen. Wer baut, bezahlt die Kosten mit Münzen aus sei\u2010",
+    "nem Vorrat und setzt ein Gebäude auf ein leeres Feld. Wer",
+    "handelt, tauscht zwei Waren gegen eine beliebige andere",
+    "Ware. Am Ende der Runde erhält jeder Spieler einen Punkt",
+    "für jedes Gebäude, das an einem Fluss steht. Danach be\u2010",
+    "ginnt die nächste Runde mit dem linken Nachbarn.",
+]
+LIST = [
+    "Zum Spiel gehören:",
+    "• ein Spielplan mit zwölf Feldern",
+    "• vierzig Karten in vier Farben",
+    "• sechs Würfel und ein Beutel",
+]
+DASHES = [
+    "Die Wertung – und nur sie – entscheidet über den Sieg.",
+    "Dann wird gewürfelt – wer die höchste Zahl hat, beginnt.",
+]
+QUOTES = [
+    "Wer die Karte „Sturm“ zieht, setzt eine Runde aus.",
+    "Die Karte „Flaute“ bleibt bis zum Ende der Runde liegen.",
+]
+
+
+def decode_marked(
+    texts: list[str], lexicon: Lexicon, seed: int, layout: str, viewer_blanks: bool
+) -> tuple[list[TextLine], list[Repair]]:
+    """`texts` after the test text, encoded with the marks at random codes, then decoded."""
+    table = cipher_table(random.Random(seed), layout, 0xF0000, MARKS)
+    lines = as_lines([encode(text, table, viewer_blanks) for text in ORIGINAL + texts])
+    decoded, repairs = decode_fonts(lines, lexicon)
+    return decoded[len(ORIGINAL) :], repairs
+
+
+MARK_CASES = pytest.mark.parametrize(
+    ("seed", "layout", "viewer_blanks"),
+    [(0, "blocks", False), (1, "blocks", True), (2, "ascii", False), (3, "ascii", True)],
+)
+
+
+@MARK_CASES
+def test_break_hyphen_code_is_read_from_the_line_ends(
+    lexicon: Lexicon, seed: int, layout: str, viewer_blanks: bool
+) -> None:
+    decoded, repairs = decode_marked(BROKEN, lexicon, seed, layout, viewer_blanks)
+    assert [line.text for line in decoded] == [t.replace(BREAK_HYPHEN, "-") for t in BROKEN]
+    assert all(repair.applied for repair in repairs)
+
+
+def test_a_line_that_goes_on_a_decoded_broken_word_stays_in_its_paragraph(
+    lexicon: Lexicon,
+) -> None:
+    # The layout judged the codes: a line after a break looked like a new paragraph.
+    table = cipher_table(random.Random(4), "blocks", 0xF0000, MARKS)
+    lines = [
+        line.model_copy(update={"role": "body", "starts_paragraph": True})
+        for line in as_lines([encode(text, table, False) for text in ORIGINAL + BROKEN])
+    ]
+    decoded, _ = decode_fonts(lines, lexicon)
+    starts = [line.starts_paragraph for line in decoded[len(ORIGINAL) :]]
+    assert starts == [True] + [not text.endswith(BREAK_HYPHEN) for text in BROKEN[:-1]]
+
+
+@MARK_CASES
+def test_bullet_code_is_read_from_the_line_starts(
+    lexicon: Lexicon, seed: int, layout: str, viewer_blanks: bool
+) -> None:
+    decoded, repairs = decode_marked(LIST, lexicon, seed, layout, viewer_blanks)
+    assert [line.text for line in decoded] == LIST
+    assert all(repair.applied for repair in repairs)
+
+
+@MARK_CASES
+def test_dash_code_is_read_between_words(
+    lexicon: Lexicon, seed: int, layout: str, viewer_blanks: bool
+) -> None:
+    decoded, repairs = decode_marked(DASHES, lexicon, seed, layout, viewer_blanks)
+    assert [line.text for line in decoded] == DASHES
+    assert all(repair.applied for repair in repairs)
+
+
+@MARK_CASES
+def test_quotation_mark_codes_are_read_around_words(
+    lexicon: Lexicon, seed: int, layout: str, viewer_blanks: bool
+) -> None:
+    decoded, repairs = decode_marked(QUOTES, lexicon, seed, layout, viewer_blanks)
+    assert [line.text for line in decoded] == QUOTES
+    assert all(repair.applied for repair in repairs)
+
+
+# Ligature glyphs of a second cut of the font (keys encode() never matches).
+ITALIC = tuple(f"{pair} italic" for pair in FONT_LIGATURES)
+
+
+def test_an_unsure_code_keeps_its_place_in_an_otherwise_decoded_word(lexicon: Lexicon) -> None:
+    # A ligature code met in one short word only: "ff" is the best guess, not a sure one.
+    table = cipher_table(random.Random(5), "blocks", 0xF0000, ITALIC)
+    once = table["ff italic"]
+    texts = [encode(text, table, False) for text in ORIGINAL]
+    texts.append(encode("Die Tür bleibt o", table, False) + once + encode("en.", table, False))
+    decoded, repairs = decode_fonts(as_lines(texts), lexicon)
+    assert decoded[:-1] == as_lines(ORIGINAL)
+    assert decoded[-1].text == f"Die Tür bleibt o{once}en."
+    assert [(r.after, r.applied) for r in repairs if once in r.before] == [
+        (f"o{once}en.", True),
+        ("offen.", False),
+    ]
+
+
+def test_space_code_after_a_viewer_blank_keeps_the_words_apart(lexicon: Lexicon) -> None:
+    table = cipher_table(random.Random(6), "blocks", 0xF0000)
+    space = table[" "]
+    texts = [encode(text, table, False) for text in ORIGINAL]
+    # A viewer that spaces out justified text puts its own blank before some space codes.
+    texts = [text.replace(space, " " + space, 3) if i % 2 else text for i, text in enumerate(texts)]
+    decoded, _ = decode_fonts(as_lines(texts), lexicon)
+    assert [line.text for line in decoded] == ORIGINAL
+
+
+def test_each_cut_of_a_family_has_its_own_ligature_codes(lexicon: Lexicon) -> None:
+    # Letters share their codes over the cuts (regular, italic), ligatures do not.
+    regular = cipher_table(random.Random(7), "blocks", 0xF0000, ITALIC)
+    italic = regular | {pair: regular[f"{pair} italic"] for pair in FONT_LIGATURES}
+    italics = [
+        "Die Gilde hat Einfluss auf die offenen Häfen und befindet über den Handel.",
+        "Ihr Einfluss wächst, solange offene Aufträge sich in ihrer Stadt befinden.",
+    ]
+    lines = as_lines(
+        [encode(text, regular, False) for text in ORIGINAL]
+        + [encode(text, italic, False) for text in italics]
+    )
+    decoded, repairs = decode_fonts(lines, lexicon)
+    assert [line.text for line in decoded] == ORIGINAL + italics
+    assert all(repair.applied for repair in repairs)
 
 
 def shifted_font(rng: random.Random) -> tuple[int, dict[str, str]]:

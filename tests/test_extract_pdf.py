@@ -181,9 +181,6 @@ def test_unmapped_glyphs_come_out_as_plane_15_codes(corpus: Corpus) -> None:
     assert len(codes) > 0.8 * len(text.replace(" ", ""))
 
 
-@pytest.mark.xfail(
-    strict=True, reason="encoding.decode_fonts does not yet decode all glyph codes (~6% CER)"
-)
 def test_unmapped_glyphs_are_decoded_by_the_full_extraction(corpus: Corpus) -> None:
     manual = corpus.pdf("a5-2col-nomap")
     assert cer(body_text(extract(manual.path)), manual.body_text) <= CER_LIMIT

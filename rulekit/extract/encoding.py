@@ -9,7 +9,9 @@ whole document, since a code means the same letter everywhere in it:
   unknown tokens into letters and counting the lexicon words it yields;
 - glyph cipher: glyph ids in the Private Use Area, in separate contiguous ranges
   for lower case, capitals, digits and space.  Each range's offset is searched
-  against the lexicon, then the codes left over are solved one by one;
+  against the lexicon.  Marks no word decides (the space, the line-break
+  hyphen, bullets, dashes, quotation marks) are then read from where their
+  codes stand, and the codes left over are solved one by one;
 - ligature glyphs: an unknown code inside otherwise normal words ("Ho\\ue1a1nung")
   takes the one expansion, typographic ligatures first, that makes those words
   words.
@@ -63,6 +65,16 @@ _OFFSET_OUTPUT = string.ascii_letters + string.digits + " " + _PUNCTUATION
 _CASE_DISTANCE = ord("a") - ord("A")
 # How sure the space code is when found by position rather than by words.
 _SPACE_CONFIDENCE = 0.8
+# The least share of all codes a space found between letters has.
+_SPACE_SHARE = 0.05
+# Marks solved by where their codes stand, and the telling occurrences each needs.
+_HYPHEN = "-"
+_BULLET = "\u2022"
+_DASH = "\u2013"
+_MIN_MARKS = 2
+_QUOTES = ("\u201e", "\u201c")  # German quotation marks, opening and closing
+# Lines a quotation runs over at most.
+_QUOTE_LINES = 3
 # Codes this close together belong to one range of a font's glyph table.
 _CLUSTER_GAP = 12
 _MIN_CLUSTER = 3
@@ -138,67 +150,126 @@ class _Solver:
     mapping is the number of letters in decoded words the lexicon knows,
     counting only words that hold a decoded code.  A code not yet mapped cuts
     words, so the pieces between unsolved codes still count, at half weight.
+
+    Units are lines; `following` maps a unit to the next line of the text.
+    Once the line-break hyphen is known (`join_breaks`), a word broken over
+    two lines is scored whole, as the reading of the first unit.
     """
 
     def __init__(
-        self, units: list[list[Symbol]], lexicon: Lexicon, spelled: Iterable[str] = ()
+        self,
+        units: list[list[Symbol]],
+        lexicon: Lexicon,
+        spelled: Iterable[str] = (),
+        following: dict[int, int] | None = None,
     ) -> None:
         self.units = units
         self.lexicon = lexicon
         self.spelled = frozenset(spelled)
+        self.following = following or {}
         self.mapping: dict[int, str] = {}
-        self.units_of: dict[int, list[int]] = defaultdict(list)
-        self.occurrences: Counter[int] = Counter()
-        for index, unit in enumerate(units):
-            codes = [symbol for symbol in unit if isinstance(symbol, int)]
-            self.occurrences.update(codes)
-            for code in dict.fromkeys(codes):
-                self.units_of[code].append(index)
+        self.occurrences: Counter[int] = Counter(
+            symbol for unit in units for symbol in unit if isinstance(symbol, int)
+        )
+        self.hyphens: frozenset[int] = frozenset()
+        self.readings: list[list[Symbol]] = units
+        # The units holding each code: as written, and as read for scoring.
+        self.lines_of = _index(units)
+        self.units_of = self.lines_of
 
-    def words(self, unit: list[Symbol]) -> Iterator[tuple[str, set[int], bool]]:
-        """The decoded words of a unit: text, the decoded codes in it, and whether it is whole.
+    def join_breaks(self, hyphens: Set[int]) -> None:
+        """Score words broken at a line end by one of `hyphens` as one word, without it."""
+        if hyphens == self.hyphens:
+            return
+        self.hyphens = frozenset(hyphens)
+        broken = {
+            index
+            for index, unit in enumerate(self.units)
+            if index in self.following and (last := _last_filled(unit)) is not None
+            if unit[last] in hyphens
+        }
+        continued = {self.following[index] for index in broken}
+        readings = []
+        for index, unit in enumerate(self.units):
+            reading = unit[self.first_word_end(unit) if index in continued else 0 :]
+            if index in broken:
+                last = _last_filled(reading)
+                following = self.units[self.following[index]]
+                head = following[: self.first_word_end(following)]
+                reading = reading[: last or 0] + [s for s in head if not self.is_space(s)]
+            readings.append(reading)
+        self.readings = readings
+        self.units_of = _index(readings)
+
+    def first_word_end(self, unit: list[Symbol]) -> int:
+        """Where the first word of `unit` ends: at the first space after it, or the end."""
+        index = 0
+        while index < len(unit) and self.is_space(unit[index]):
+            index += 1
+        while index < len(unit) and not self.is_space(unit[index]):
+            index += 1
+        return index
+
+    def words(self, unit: list[Symbol]) -> Iterator[tuple[str, set[int], bool, int]]:
+        """The decoded words of a unit: text, the decoded codes in it, whether it is whole,
+        and the letters its codes add beyond one each (a ligature's second letter).
 
         An unsolved code cuts words; a piece next to one is not whole.
         """
         buffer: list[str] = []
         codes: set[int] = set()
         cut = False
+        extra = 0
         for symbol in unit:
             if isinstance(symbol, int):
                 decoded = self.mapping.get(symbol)
                 if decoded is None:
-                    yield "".join(buffer), codes, False
-                    buffer, codes, cut = [], set(), True
+                    yield "".join(buffer), codes, False, extra
+                    buffer, codes, cut, extra = [], set(), True, 0
                     continue
                 codes.add(symbol)
                 text = decoded
+                extra += len(text) - 1
             else:
                 text = symbol
             for char in text:
                 if char.isspace():
-                    yield "".join(buffer), codes, not cut
-                    buffer, codes, cut = [], set(), False
+                    yield "".join(buffer), codes, not cut, extra
+                    buffer, codes, cut, extra = [], set(), False, 0
                 else:
                     buffer.append(char)
-        yield "".join(buffer), codes, not cut
+        yield "".join(buffer), codes, not cut, extra
 
-    def value(self, word: str, whole: bool) -> float:
+    def value(self, word: str, whole: bool, extra: int = 0) -> float:
         """Letters of a known word; words in capitals and cut pieces count half.
 
         Capitals are valid spelling too, but running text is mostly lower case:
         without this a lower-case range would read as well in capitals.  Pieces
         count, so that one range can be solved before the others, but less than
         whole words, so that solving the code that cut them (often the space) pays.
+        A code read as several letters counts once: a longer reading is no
+        better evidence ("Austerdem" is no better a word than "Außerdem").
         """
         core = _core(word)
         letters = _letters(core)
         if letters < 2 or not self.lexicon.known_as_written(core):
             return 0
-        return letters * (0.5 if core.isupper() else 1.0) * (1.0 if whole else 0.5)
+        return (letters - extra) * (0.5 if core.isupper() else 1.0) * (1.0 if whole else 0.5)
 
     def unit_score(self, index: int) -> float:
         return sum(
-            self.value(word, whole) for word, codes, whole in self.words(self.units[index]) if codes
+            self.value(word, whole, extra)
+            for word, codes, whole, extra in self.words(self.readings[index])
+            if codes
+        )
+
+    def attested(self, code: int, units: list[int]) -> int:
+        """Letters of whole words holding `code` that the frequency table has."""
+        return sum(
+            _letters(word)
+            for index in units
+            for word, codes, whole, _extra in self.words(self.readings[index])
+            if code in codes and whole and self.lexicon.frequency(_core(word)) > 0
         )
 
     def affected(self, codes: Iterable[int]) -> list[int]:
@@ -227,10 +298,10 @@ class _Solver:
         """The share of decoded words holding `code` that the lexicon knows."""
         known = total = 0
         for index in self.affected([code]):
-            for word, codes, whole in self.words(self.units[index]):
+            for word, codes, whole, extra in self.words(self.readings[index]):
                 if code in codes:
                     total += 1
-                    known += self.value(word, whole) > 0
+                    known += self.value(word, whole, extra) > 0
         return known / total if total else 0.0
 
     def is_space(self, symbol: Symbol) -> bool:
@@ -245,7 +316,7 @@ class _Solver:
 
         return all(
             blank(unit, index - 1) or blank(unit, index + 1)
-            for unit in (self.units[i] for i in self.units_of[code])
+            for unit in (self.readings[i] for i in self.units_of[code])
             for index, symbol in enumerate(unit)
             if symbol == code
         )
@@ -258,7 +329,7 @@ class _Solver:
         return self.spelled | {
             decoded
             for other, decoded in self.mapping.items()
-            if other not in codes and (decoded.isalnum() or decoded in LIGATURES)
+            if other not in codes and len(decoded) == 1 and decoded.isalnum()
         }
 
     def solve_range(
@@ -291,10 +362,12 @@ class _Solver:
             decoded = {code: solved.get(code) or _offset_char(code, offset) for code in codes}
             return {code: None if char in taken else char for code, char in decoded.items()}
 
+        # An offset must give most codes a character no other code stands for.
+        trials = {offset: changes(offset) for offset in offsets if votes[offset] >= needed}
         scores = {
-            offset: self.trial(changes(offset), units)
-            for offset in offsets
-            if votes[offset] >= needed
+            offset: self.trial(decoded, units)
+            for offset, decoded in trials.items()
+            if sum(char is not None for char in decoded.values()) >= needed
         }
         best_offset = max(scores, key=lambda offset: scores[offset], default=None)
         if best_offset is None or scores[best_offset] <= unmapped:
@@ -307,27 +380,46 @@ class _Solver:
 
     def solve_code(
         self, code: int, candidates: tuple[str, ...]
-    ) -> tuple[str | None, float, float, float]:
-        """Map one code to the candidate that scores best; earlier candidates win ties.
+    ) -> tuple[str | None, float, float, float, bool]:
+        """Map one code to the candidate that scores best.
 
-        A letter or ligature another code stands for is no candidate.  Returns
-        (choice, best, runner-up, unmapped scores); the code stays unmapped when
-        no candidate beats that.
+        A letter or ligature another code stands for is no candidate.  Of
+        candidates that score the same, the one whose words the frequency table
+        has wins (the lexicon also takes rare compounds, "Kaust|leute"); then
+        the earlier one.  Returns (choice, best, runner-up, unmapped scores,
+        whether the frequency table decided); the code stays unmapped when no
+        candidate beats that.
         """
         taken = self.taken([code])
         units = self.affected([code])
         unmapped = self.trial({code: None}, units)
-        best, second, choice = unmapped, unmapped, None
-        for candidate in dict.fromkeys(candidates):
-            if candidate in taken:
-                continue
-            score = self.trial({code: candidate}, units)
-            if score > best:
-                best, second, choice = score, best, candidate
-            elif score > second:
-                second = score
+        scores = {
+            candidate: self.trial({code: candidate}, units)
+            for candidate in dict.fromkeys(candidates)
+            if candidate not in taken
+        }
+        best = max([unmapped, *scores.values()])
+        tied = [candidate for candidate, score in scores.items() if score == best > unmapped]
+        choice = tied[0] if tied else None
+        second = max([unmapped, *(score for c, score in scores.items() if c != choice)])
+        decided = False
+        if len(tied) > 1:
+            attested = {c: self.trial_attested(code, c, units) for c in tied}
+            top = max(attested.values())
+            leaders = [c for c in tied if attested[c] == top]
+            if top and len(leaders) == 1:
+                choice, decided = leaders[0], True
         self.set({code: choice})
-        return choice, best, second, unmapped
+        return choice, best, second, unmapped, decided
+
+    def trial_attested(self, code: int, candidate: str, units: list[int]) -> int:
+        """`attested` with `code` read as `candidate`; the mapping is left as it was."""
+        saved = self.mapping.get(code)
+        self.set({code: candidate})
+        try:
+            return self.attested(code, units)
+        finally:
+            self.set({code: saved})
 
     def solve_pair(self, first: int, second: int, candidates: tuple[str, ...]) -> float:
         """Map two codes that only ever meet in the same words, by trying every pair.
@@ -365,7 +457,7 @@ class _Solver:
         pair to be worth its thousands of trials; the first few pairs are taken.
         """
         pairs: dict[tuple[int, int], None] = {}
-        for unit in self.units:
+        for unit in self.readings:
             word: list[Symbol] = []
             for symbol in [*unit, " "]:
                 if not self.is_space(symbol):
@@ -384,6 +476,24 @@ class _Solver:
             self.mapping.get(symbol, _original(symbol)) if isinstance(symbol, int) else symbol
             for symbol in symbols
         )
+
+
+def _index(units: list[list[Symbol]]) -> dict[int, list[int]]:
+    """The indexes of the units holding each code."""
+    units_of: dict[int, list[int]] = defaultdict(list)
+    for index, unit in enumerate(units):
+        for code in dict.fromkeys(symbol for symbol in unit if isinstance(symbol, int)):
+            units_of[code].append(index)
+    return units_of
+
+
+def _last_filled(unit: list[Symbol]) -> int | None:
+    """The index of the last symbol of `unit` that is no blank."""
+    for index in range(len(unit) - 1, -1, -1):
+        symbol = unit[index]
+        if not (isinstance(symbol, str) and symbol.isspace()):
+            return index
+    return None
 
 
 def _original(code: int) -> str:
@@ -428,12 +538,12 @@ def _solve_one(
     at a word's edge (a space or punctuation the lexicon cannot tell apart) is
     left unsolved.
     """
-    choice, best, second, unmapped = solver.solve_code(code, derived + candidates)
+    choice, best, second, unmapped, attested = solver.solve_code(code, derived + candidates)
     if choice is None:
         return 0.0
     if best > second:
         lead = 1.0
-    elif choice in derived or (in_word and choice in LIGATURES):
+    elif attested or choice in derived or (in_word and choice in LIGATURES):
         lead = 0.7
     elif not choice.isalnum() and solver.at_edge(code):
         solver.set({code: None})
@@ -471,56 +581,80 @@ def _private_use_changes(lines: list[TextLine], lexicon: Lexicon) -> list[_Chang
         for ch in token
         if _is_private_use(ch)
     }
-    solver = _Solver(units, lexicon)
+    following = {k: k + 1 for k in range(len(line_ids) - 1) if line_ids[k + 1] == line_ids[k] + 1}
+    solver = _Solver(units, lexicon, following=following)
     confidence = _solve_private_use(solver, cipher)
 
     changes: list[_Change] = []
     for unit, i in zip(units, line_ids, strict=True):
         for start, end in _spans(solver, unit):
-            codes = [s for s in unit[start:end] if isinstance(s, int) and s in solver.mapping]
+            codes = {s for s in unit[start:end] if isinstance(s, int) and s in solver.mapping}
             if not codes:
                 continue
-            decoded = solver.decode(unit[start:end])
-            after = " ".join(decoded.split())
-            # Space codes before the next word (no blank of the viewer's there) stay a space.
-            if (
-                after
-                and decoded[-1].isspace()
-                and end < len(unit)
-                and not solver.is_space(unit[end])
-            ):
-                after += " "
             before = lines[i].text[start:end]
-            changes.append(
+            kind = "glyph-cipher" if _ciphered(before) else "ligature-glyph"
+            # The sure codes of a token are decoded, an unsure one keeps its code;
+            # the whole token decoded is offered as a suggestion.
+            sure = {code for code in codes if confidence.get(code, 0.0) >= APPLY_THRESHOLD}
+            readings = [sure] if sure else []
+            if sure != codes:
+                readings.append(codes)
+            changes.extend(
                 _Change(
                     line=i,
                     start=start,
                     end=end,
-                    after=after,
-                    kind="glyph-cipher" if _ciphered(before) else "ligature-glyph",
-                    confidence=min(confidence.get(code, 0.0) for code in codes),
+                    after=_span_text(solver, unit, start, end, decoded),
+                    kind=kind,
+                    confidence=min(confidence.get(code, 0.0) for code in decoded),
                 )
+                for decoded in readings
             )
     return changes
+
+
+def _span_text(solver: _Solver, unit: list[Symbol], start: int, end: int, codes: Set[int]) -> str:
+    """A span of a unit with `codes` decoded, its white space folded."""
+    decoded = "".join(
+        (solver.mapping[s] if s in codes else _original(s)) if isinstance(s, int) else s
+        for s in unit[start:end]
+    )
+    after = " ".join(decoded.split())
+    # Space codes before the next word (no blank of the viewer's there) stay a space.
+    if after and decoded[-1].isspace() and end < len(unit) and not solver.is_space(unit[end]):
+        after += " "
+    return after
 
 
 def _solve_private_use(solver: _Solver, cipher: set[int]) -> dict[int, float]:
     """Solve every code of the units: ranges by offset, the rest one by one.
 
     Codes in ciphered text that lie close together form ranges (lower case,
-    capitals, digits ...), each solved by one offset; the codes left over
-    (umlauts, ligatures, space, ligature glyphs inside words) are solved one by
-    one.  Returns each code's confidence.
+    capitals, digits ...), each solved by one offset; then the space and the
+    marks are found by position; the codes left over (umlauts, ligatures,
+    space, ligature glyphs inside words) are solved one by one, and last the
+    quotation marks among the unsure ones by position.  Returns each code's
+    confidence.
     """
     confidence: dict[int, float] = {}
     ranges = [group for group in _ranges(cipher) if len(group) >= _MIN_CLUSTER]
     ranges.sort(key=lambda group: -sum(solver.occurrences[code] for code in group))
     offsets: dict[int, int] = {}
     solved: dict[int, str] = {}
+    marks: dict[int, float] = {}
     # The space beside the viewer's blanks is found by position, before any word is read.
     space = _solve_space(solver, cipher)
     if space is not None:
         solved[space], confidence[space] = " ", _SPACE_CONFIDENCE
+
+    def unsure() -> set[int]:
+        """Ciphered codes no mark, no sure range and no sure word has decoded yet."""
+        return {
+            code
+            for code in cipher - marks.keys()
+            if code != space and confidence.get(code, 0.0) < APPLY_THRESHOLD
+        }
+
     # Two rounds: ranges and single codes each score better once the others are decoded.
     for _ in range(2):
         for index, group in enumerate(ranges):
@@ -537,13 +671,27 @@ def _solve_private_use(solver: _Solver, cipher: set[int]) -> dict[int, float]:
             for code in group:
                 if code not in solved:
                     confidence[code] = _evidence(gain) * lead if code in solver.mapping else 0.0
+        # With the letters read, the space and the marks are found by position: no
+        # word decides marks, and both cut words until solved.  A range's offset
+        # may have given them some unsure reading.
+        if space is None:
+            space = _solve_space_between_letters(solver, unsure())
+            if space is not None:
+                solved[space], confidence[space] = " ", _SPACE_CONFIDENCE
+        marks.update(_solve_marks(solver, unsure()))
+        for code in marks:
+            solved[code], confidence[code] = solver.mapping[code], marks[code]
         in_ranges = {
             code
             for index in offsets
             for code in ranges[index]
             if code in solver.mapping and code not in solved
         }
-        rest = [code for code in solver.occurrences if code not in in_ranges and code != space]
+        rest = [
+            code
+            for code in solver.occurrences
+            if code not in in_ranges and code != space and code not in marks
+        ]
         rest.sort(key=lambda code: -solver.occurrences[code])
         for code in rest:
             if code in cipher:
@@ -561,6 +709,7 @@ def _solve_private_use(solver: _Solver, cipher: set[int]) -> dict[int, float]:
                 solved[code] = solver.mapping[code]
             else:
                 solved.pop(code, None)
+    confidence.update(_solve_quotes(solver, unsure()))
     _solve_pairs(
         solver,
         confidence,
@@ -622,7 +771,7 @@ def _solve_space(solver: _Solver, codes: set[int]) -> int | None:
     def beside_blanks(code: int) -> int:
         """How often `code` touches a blank; 0 unless it always touches a blank or an end."""
         blanks = 0
-        for unit in (solver.units[i] for i in solver.units_of[code]):
+        for unit in (solver.units[i] for i in solver.lines_of[code]):
             for index, symbol in enumerate(unit):
                 if symbol != code:
                     continue
@@ -639,6 +788,174 @@ def _solve_space(solver: _Solver, codes: set[int]) -> int | None:
         return None
     solver.set({code: " "})
     return code
+
+
+def _solve_space_between_letters(solver: _Solver, codes: set[int]) -> int | None:
+    """Decode the space code no viewer blank shows, once the letters are read.
+
+    Of `codes`, the space is the most frequent that stands between letters
+    and never beside itself, and it is frequent: the gaps between words are
+    a good part of any text.  It is mapped and returned if it makes words known.
+    """
+    between: Counter[int] = Counter()
+    doubled: set[int] = set()
+    for code in codes:
+        for unit in (solver.units[i] for i in solver.lines_of[code]):
+            for i in (i for i, symbol in enumerate(unit) if symbol == code):
+                neighbours = unit[max(i - 1, 0) : i] + unit[i + 1 : i + 2]
+                if code in neighbours:
+                    doubled.add(code)
+                sides = solver.decode(neighbours)
+                between[code] += len(sides) == 2 and sides.isalpha()
+    for code in doubled:
+        del between[code]
+    if not between:
+        return None
+    code, count = between.most_common(1)[0]
+    if count < _SPACE_SHARE * sum(solver.occurrences.values()):
+        return None
+    units = solver.affected([code])
+    if solver.trial({code: " "}, units) <= solver.trial({code: None}, units):
+        return None
+    solver.set({code: " "})
+    return code
+
+
+@dataclass
+class _Places:
+    """Where a code stands in the lines: what tells a mark by its position."""
+
+    count: int = 0
+    alone: int = 0  # a token of its own
+    first: int = 0  # alone, and first on its line
+    inner: int = 0  # alone, and neither first nor last on its line
+    ends: int = 0  # last on its line, right after a non-blank
+    lower: int = 0  # of those, the next line goes on in lower case
+    upper: int = 0  # ... or in upper case
+    joined: int = 0  # ... and the word before it joins the next line's first word into a word
+
+
+def _places(solver: _Solver, codes: set[int]) -> dict[int, _Places]:
+    """Where each of `codes` stands: alone, first, inside or at the end of its line."""
+    places = {code: _Places() for code in codes}
+    for index in dict.fromkeys(i for code in codes for i in solver.lines_of[code]):
+        unit = solver.units[index]
+        filled = [i for i, symbol in enumerate(unit) if not solver.is_space(symbol)]
+        for i, symbol in enumerate(unit):
+            if not isinstance(symbol, int) or symbol not in places:
+                continue
+            place = places[symbol]
+            place.count += 1
+            before = i == 0 or solver.is_space(unit[i - 1])
+            after = i == len(unit) - 1 or solver.is_space(unit[i + 1])
+            if before and after:
+                place.alone += 1
+                place.first += i == filled[0]
+                place.inner += filled[0] < i < filled[-1]
+            elif i == filled[-1] and not before and index in solver.following:
+                place.ends += 1
+                _continuation(solver, place, unit[:i], solver.units[solver.following[index]])
+    return places
+
+
+def _continuation(solver: _Solver, place: _Places, line: list[Symbol], nxt: list[Symbol]) -> None:
+    """Count how the line after a line-end code goes on."""
+    head = solver.decode(line).split()[-1:]
+    tail = solver.decode(nxt).split()[:1]
+    if not head or not tail or not tail[0][0].isalpha():
+        return
+    place.lower += tail[0][0].islower()
+    place.upper += tail[0][0].isupper()
+    word = _core(head[0] + tail[0])
+    place.joined += tail[0][0].islower() and word.isalpha() and solver.lexicon.known(word)
+
+
+def _solve_marks(solver: _Solver, codes: set[int]) -> dict[int, float]:
+    """Solve the codes of marks no word can decide, by where they stand.
+
+    - the line-break hyphen ends lines in at least half of its places, and
+      the word before it joins the next line's first, in lower case, into a
+      word;
+    - a bullet stands alone at the start of lines, and nowhere else;
+    - a dash stands alone between words, and nowhere else.
+
+    Maps the codes found and returns their confidence; the solver then reads
+    the words the hyphens break as whole words.
+    """
+    # Unsure readings (a blank at a line end) would hide where the codes stand.
+    guesses = {code: solver.mapping.get(code) for code in codes}
+    solver.set(dict.fromkeys(codes))
+    places = _places(solver, codes)
+    solver.set(guesses)
+    found: dict[int, float] = {}
+    for code, place in places.items():
+        if (
+            2 * place.ends >= place.count
+            and place.joined >= _MIN_MARKS
+            and 2 * place.joined >= place.lower
+            and place.lower >= 2 * place.upper
+        ):
+            mark, evidence = _HYPHEN, place.joined
+        elif place.alone == place.first == place.count >= _MIN_MARKS:
+            mark, evidence = _BULLET, place.first
+        elif place.alone == place.count >= _MIN_MARKS and place.inner:
+            mark, evidence = _DASH, place.count
+        else:
+            continue
+        solver.set({code: mark})
+        found[code] = min(0.95, 0.5 + 0.1 * evidence)
+    hyphens = {code for code in found if solver.mapping[code] == _HYPHEN}
+    solver.join_breaks(solver.hyphens | hyphens)
+    return found
+
+
+def _solve_quotes(solver: _Solver, codes: set[int]) -> dict[int, float]:
+    """Solve quotation marks among `codes` (those the lexicon left unsure), by position.
+
+    An opening mark only ever stands right before a word, a closing mark
+    only ever right after one, and the two alternate, each pair within a few
+    lines.  The one such pair of codes, if there is no rival, is read as
+    German quotation marks.  Maps them and returns their confidence.
+    """
+    guesses = {code: solver.mapping.get(code) for code in codes}
+    solver.set(dict.fromkeys(codes))
+    opening, closing = set(codes), set(codes)
+    events: list[tuple[int, int]] = []
+    for index in sorted({i for code in codes for i in solver.lines_of[code]}):
+        unit = solver.units[index]
+        for i, symbol in enumerate(unit):
+            if not isinstance(symbol, int) or symbol not in guesses:
+                continue
+            events.append((index, symbol))
+            blank_before = i == 0 or solver.is_space(unit[i - 1])
+            letter_after = solver.decode(unit[i + 1 : i + 2]).isalnum()
+            if not (blank_before and letter_after):
+                opening.discard(symbol)
+            if blank_before or letter_after:
+                closing.discard(symbol)
+    solver.set(guesses)
+    found = {
+        (first, last): pairs
+        for first in opening
+        for last in closing - {first}
+        if (pairs := _quote_pairs([event for event in events if event[1] in (first, last)], first))
+    }
+    most = max(found.values(), default=0)
+    leaders = [pair for pair, pairs in found.items() if pairs == most]
+    if len(leaders) != 1:
+        return {}
+    solver.set(dict(zip(leaders[0], _QUOTES, strict=True)))
+    return dict.fromkeys(leaders[0], min(0.95, 0.5 + 0.1 * most))
+
+
+def _quote_pairs(events: list[tuple[int, int]], opening: int) -> int:
+    """How many quotations the events (line, code) make; 0 unless all pair up, open first."""
+    if len(events) % 2:
+        return 0
+    for (start, first), (end, last) in zip(events[::2], events[1::2], strict=True):
+        if first != opening or last == opening or end - start >= _QUOTE_LINES:
+            return 0
+    return len(events) // 2
 
 
 def _shift_symbols(token: str, offset: int) -> list[Symbol]:
@@ -764,8 +1081,10 @@ def _apply(lines: list[TextLine], changes: list[_Change]) -> tuple[list[TextLine
             if not applied:
                 continue
             gap = text[position : change.start]
-            if not change.after:
-                # A token that was only space codes: drop it with the blank before it.
+            follows = text[change.end : change.end + 1]
+            if not change.after and (not follows or follows.isspace()):
+                # A token that was only space codes: drop it with the blank before it,
+                # unless that blank is all that parts it from the next word.
                 gap = gap.rstrip() if pieces or gap.strip() else gap
             pieces.extend([gap, change.after])
             position = change.end
@@ -782,10 +1101,37 @@ def decode_fonts(lines: list[TextLine], lexicon: Lexicon) -> tuple[list[TextLine
     Shifted encodings, Private Use Area glyph ciphers and unknown ligature glyphs
     are decoded; each decoded token is one repair ("shifted-encoding",
     "glyph-cipher", "ligature-glyph").  A token decoded with low confidence is
-    left as it is, and its repair has `applied=False`.  The input is not changed.
+    left as it is, and its repair has `applied=False`; in a glyph cipher, the
+    sure codes of such a token are still decoded.  A line that, decoded, goes
+    on a word broken at the end of the line before stays in that line's
+    paragraph.  The input is not changed.
     """
     changes = _shifted_changes(lines, lexicon) + _private_use_changes(lines, lexicon)
-    return _apply(lines, changes)
+    decoded, repairs = _apply(lines, changes)
+    return _continue_broken_words(lines, decoded), repairs
+
+
+def _continue_broken_words(lines: list[TextLine], decoded: list[TextLine]) -> list[TextLine]:
+    """Keep a line in the paragraph of the line before when decoding shows a word broken there.
+
+    The layout judged paragraphs while the codes were unread, so it could not
+    see that a line ends in a break hyphen and the next goes on in lower case.
+    """
+    breaks = (*HYPHENS, SOFT_HYPHEN)
+    result = list(decoded)
+    for i in range(1, len(decoded)):
+        previous, line = decoded[i - 1], decoded[i]
+        end = previous.text.rstrip()
+        if (
+            line.starts_paragraph
+            and not lines[i - 1].text.rstrip().endswith(breaks)
+            and previous.role == line.role
+            and end.endswith(breaks)
+            and end[-2:-1].isalpha()
+            and line.text.lstrip()[:1].islower()
+        ):
+            result[i] = line.model_copy(update={"starts_paragraph": False})
+    return result
 
 
 # What a font can drop without a trace: a ligature, or a letter with a

@@ -135,9 +135,7 @@ def mark_numbers(lines: list[TextLine], pages: list[int]) -> tuple[list[TextLine
             continue
         if text in forms or _CALLOUT.match(text):
             kind = "page-number" if text in forms else "callout"
-            result.append(
-                line.model_copy(update={"role": "artefact", "artefact": kind})
-            )
+            result.append(line.model_copy(update={"role": "artefact", "artefact": kind}))
             repairs.append(
                 Repair(kind=kind, before=text, after="", page=None, line=line.line, confidence=0.85)
             )
