@@ -11,11 +11,12 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 
 from babel.support import NullTranslations
+from jinja2 import Environment
 
 from rulekit.cards import render_cards
 from rulekit.catalogs import (
@@ -50,10 +51,14 @@ Step = Callable[[str], None]
 
 def analyse(project: Project, step: Step | None = None) -> list[Manual]:
     """Extraction and graph for every registered manual, ordered by game id."""
+    return list(analyse_each(project, step))
+
+
+def analyse_each(project: Project, step: Step | None = None) -> Iterator[Manual]:
+    """`analyse`, yielding each manual as soon as it is done."""
     glossary = load_glossary(project.glossary_file)
     words = glossary_words(glossary)
     graphs = GraphBuilder(glossary, german_lexicon(words))
-    manuals = []
     for info in load_sources(project.sources_dir):
         if step:
             step(f"extract {info.game}")
@@ -65,8 +70,7 @@ def analyse(project: Project, step: Step | None = None) -> list[Manual]:
         graph, stale = apply_overrides(
             graphs.build(info, extraction), overrides, lines, overrides_path
         )
-        manuals.append(Manual(info=info, extraction=extraction, graph=graph, stale_overrides=stale))
-    return manuals
+        yield Manual(info=info, extraction=extraction, graph=graph, stale_overrides=stale)
 
 
 def step_count(project: Project) -> int:
@@ -110,29 +114,56 @@ def build(project: Project, step: Step | None = None, out_dir: Path | None = Non
     previous = current_build(target, inputs)
     if previous is not None:
         return previous
-    manuals = analyse(project, step)
     files: dict[str, bytes] = {INPUTS_FILE: inputs.encode("utf-8")}
-    for manual in manuals:
-        game = manual.info.game
-        files[f"graph/{game}.json"] = dump_json(manual.graph.to_dict()).encode("utf-8")
-        files[f"extract/{game}.json"] = dump_json(manual.extraction.to_dict()).encode("utf-8")
-        if step:
-            step(f"catalog {game}")
-        files[f"catalogs/{game}.pot"] = catalog_bytes(template_catalog(manual.graph, manual.info))
-
-    texts = load_localizations(project, manuals)
-    ui = load_template_translations(project)
-    # Typesetting dominates the build: each game's cards render in a process of its own.
-    workers = min(len(manuals), os.cpu_count() or 1)
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        jobs = [pool.submit(_game_cards, project, manual, texts) for manual in manuals]
-        for manual, job in zip(manuals, jobs, strict=True):
+    manuals: list[Manual] = []
+    texts: dict[tuple[str, str], Localization] = {}
+    # Typesetting dominates the build: the cards of each game and language are a
+    # job for a worker process, queued as soon as the game is analysed, while
+    # this process goes on with the next game, the trace and the site.
+    pool = ProcessPoolExecutor(
+        max_workers=os.cpu_count() or 1, initializer=_start_printer, initargs=(project,)
+    )
+    with pool:
+        jobs: list[tuple[str, str, Future[dict[str, bytes]]]] = []
+        for manual in analyse_each(project, step):
+            manuals.append(manual)
+            game = manual.info.game
+            files[f"graph/{game}.json"] = dump_json(manual.graph.to_dict()).encode("utf-8")
+            files[f"extract/{game}.json"] = dump_json(manual.extraction.to_dict()).encode("utf-8")
+            if step:
+                step(f"catalog {game}")
+            pot = template_catalog(manual.graph, manual.info)
+            files[f"catalogs/{game}.pot"] = catalog_bytes(pot)
+            texts.update(load_localizations(project, [manual]))
+            jobs.extend(
+                (game, lang, pool.submit(_language_cards, manual, lang, texts[(game, lang)]))
+                for lang in LANGUAGES
+            )
+        files.update(_trace_report_and_site(project, manuals, texts, step))
+        for game, lang, job in jobs:
             files.update(job.result())
-            for lang in LANGUAGES:
-                if step:
-                    step(f"cards {manual.info.game} {lang}")
-    env = make_environment(project.templates_dir)
+            if step:
+                step(f"cards {game} {lang}")
+    # The site is served on its own, so it carries its own copy of the print files.
+    cards = {path: content for path, content in files.items() if path.startswith("cards/")}
+    files.update(
+        {f"site/downloads/{path.removeprefix('cards/')}": pdf for path, pdf in cards.items()}
+    )
 
+    write_tree(files, target, finish=lambda staging: index_site(staging / "site"))
+    return BuildResult(target, {path: len(content) for path, content in sorted(files.items())})
+
+
+def _trace_report_and_site(
+    project: Project,
+    manuals: list[Manual],
+    texts: dict[tuple[str, str], Localization],
+    step: Step | None,
+) -> dict[str, bytes]:
+    """trace.json, report.json and the site (whose downloads are added later)."""
+    files: dict[str, bytes] = {}
+    env = make_environment(project.templates_dir)
+    ui = load_template_translations(project)
     if step:
         step("trace")
     code, code_duplicates = implementations()
@@ -147,23 +178,28 @@ def build(project: Project, step: Step | None = None, out_dir: Path | None = Non
         step("site")
     site = render_site(env, project.templates_dir, manuals, texts, ui, report)
     files.update({f"site/{path}": content for path, content in site.items()})
-    # The site is served on its own, so it carries its own copy of the print files.
-    cards = {path: content for path, content in files.items() if path.startswith("cards/")}
-    files.update(
-        {f"site/downloads/{path.removeprefix('cards/')}": pdf for path, pdf in cards.items()}
+    return files
+
+
+# Each worker process sets up its template environment and printer once.
+_printer: tuple[Environment, Path, dict[str, NullTranslations]] | None = None
+
+
+def _start_printer(project: Project) -> None:
+    global _printer
+    _printer = (
+        make_environment(project.templates_dir),
+        project.templates_dir,
+        load_template_translations(project),
     )
 
-    write_tree(files, target, finish=lambda staging: index_site(staging / "site"))
-    return BuildResult(target, {path: len(content) for path, content in sorted(files.items())})
 
-
-def _game_cards(
-    project: Project, manual: Manual, texts: dict[tuple[str, str], Localization]
-) -> dict[str, bytes]:
-    """One game's print files, in a worker process with its own template environment."""
-    env = make_environment(project.templates_dir)
-    ui = load_template_translations(project)
-    return render_cards(env, project.templates_dir, manual, texts, ui)
+def _language_cards(manual: Manual, lang: str, local: Localization) -> dict[str, bytes]:
+    """One game's print files in one language, in a worker process."""
+    assert _printer is not None, "runs in a worker started by _start_printer"
+    env, templates_dir, ui = _printer
+    texts = {(manual.info.game, lang): local}
+    return render_cards(env, templates_dir, manual, texts, {lang: ui[lang]})
 
 
 def build_report(
