@@ -186,6 +186,21 @@ def test_unmapped_glyphs_are_decoded_by_the_full_extraction(corpus: Corpus) -> N
     assert cer(body_text(extract(manual.path)), manual.body_text) <= CER_LIMIT
 
 
+def test_headings_in_unmapped_glyphs_are_found_as_with_a_map(corpus: Corpus) -> None:
+    # A bold line of body size is a heading: its glyph codes count as letters.
+    def headings(name: str) -> list[str]:
+        return [b.text for b in extract(corpus.pdf(name).path).blocks if b.kind == "heading"]
+
+    assert headings("a5-2col-nomap") == headings("a5-2col")
+
+
+def test_page_numbers_in_unmapped_glyphs_are_furniture(corpus: Corpus) -> None:
+    # Their digits are codes too, and differ from page to page: no pattern
+    # matches them, their place at the same edge of every page does.
+    blocks = extract(corpus.pdf("a5-2col-nomap").path).blocks
+    assert not [b.text for b in blocks if b.text.isdigit()]
+
+
 # --- bad input ---------------------------------------------------------------
 
 

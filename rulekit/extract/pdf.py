@@ -62,7 +62,11 @@ SMALL_RATIO = 0.92
 _BOLD = re.compile(r"bold|black|heavy|semibold|demibold|extrabold|ultrabold", re.IGNORECASE)
 _ITALIC = re.compile(r"italic|oblique|kursiv", re.IGNORECASE)
 _CID = re.compile(r"\(cid:(\d+)\)")
+# Glyphs without a Unicode map come out as this plus their code (Plane 15).
+_UNMAPPED = 0xF0000
 _LIST_MARKER = re.compile(r"^(?:[•◦▪▫●○■□‣∙·–*]|\d{1,2}[.)]|[a-z]\))\s")
+# The most glyphs a page number of such a font has.
+_MAX_UNMAPPED_NUMBER = 4
 _PAGE_NUMBER = re.compile(r"^\W*(?:seite\s*)?\d{1,4}(?:\s*(?:von|/)\s*\d{1,4})?\W*$", re.IGNORECASE)
 _BREAK_HYPHENS = ("-", "\u2010", "\u00ad")
 
@@ -116,7 +120,10 @@ class _Line:
 
     @property
     def bold(self) -> bool:
-        lettered = [w for w in self.words if any(c.isalpha() for c in w.text)]
+        # Glyphs without a Unicode map are most likely letters.
+        lettered = [
+            w for w in self.words if any(c.isalpha() or ord(c) >= _UNMAPPED for c in w.text)
+        ]
         return bool(lettered) and all(w.bold for w in lettered)
 
     @property
@@ -321,8 +328,15 @@ def _furniture(line: _Line, page: _Page, neighbours: Iterable[_Page]) -> str | N
 
 
 def _furniture_key(text: str) -> str:
-    """Text compared for repetition: case, white space and the digits of numbers ignored."""
-    return re.sub(r"\d+", "#", "".join(text.lower().split()))
+    """Text compared for repetition: case, white space and the digits of numbers ignored.
+
+    A short run of glyphs without a Unicode map counts as a number too: in such
+    a font the page numbers are codes as well, and differ from page to page.
+    """
+    packed = "".join(text.lower().split())
+    if 0 < len(packed) <= _MAX_UNMAPPED_NUMBER and all(ord(c) >= _UNMAPPED for c in packed):
+        return "#"
+    return re.sub(r"\d+", "#", packed)
 
 
 def _decide_paragraph(line: _Line, previous: _Line | None) -> None:
@@ -408,7 +422,7 @@ def _page_lines(page: Any, document: _Document) -> list[_Line]:
 
 
 def _word(raw: dict[str, Any]) -> _Word:
-    text = _CID.sub(lambda m: chr(0xF0000 + int(m.group(1))), raw["text"])
+    text = _CID.sub(lambda m: chr(_UNMAPPED + int(m.group(1))), raw["text"])
     fontname = str(raw.get("fontname", ""))
     return _Word(
         text=text,
