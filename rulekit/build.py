@@ -37,7 +37,14 @@ from rulekit.glossary import glossary_words, load_glossary
 from rulekit.graph import GraphBuilder
 from rulekit.model import Localization, Manual, dump_json
 from rulekit.overrides import OVERRIDES_FILE, apply_overrides, load_overrides
-from rulekit.project import INPUTS_FILE, BuildResult, Project, current_build, input_hash
+from rulekit.project import (
+    INPUTS_FILE,
+    BuildResult,
+    Project,
+    current_build,
+    input_hash,
+    written_build,
+)
 from rulekit.site import index_site, render_site
 from rulekit.sources import load_sources
 from rulekit.templating import make_environment
@@ -151,7 +158,8 @@ def build(project: Project, step: Step | None = None, out_dir: Path | None = Non
     )
 
     write_tree(files, target, finish=lambda staging: index_site(staging / "site"))
-    return BuildResult(target, {path: len(content) for path, content in sorted(files.items())})
+    # Listed from the tree, so that the search index written there is counted too.
+    return written_build(target)
 
 
 def _trace_report_and_site(

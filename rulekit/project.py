@@ -86,6 +86,11 @@ def current_build(target: Path, inputs: str) -> BuildResult | None:
     recorded = target / INPUTS_FILE
     if not recorded.is_file() or recorded.read_text("utf-8") != inputs:
         return None
+    return written_build(target)
+
+
+def written_build(target: Path) -> BuildResult:
+    """Every file of the build in `target`, with its size."""
     return BuildResult(
         target,
         {
