@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import json
 import re
+import socket
+import subprocess
+import sys
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -159,3 +163,27 @@ def test_graph_outline_and_dot(project: Project) -> None:
     )
     assert dot.stdout.startswith('digraph "stratego" {')
     assert '[label="part-of"]' in dot.stdout
+
+
+def test_serve_previews_the_site_and_rebuilds_when_an_input_changes(project: Project) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [sys.executable, "-m", "rulekit", "serve", "--project", str(project.root)]
+    server = subprocess.Popen(
+        [*command, "--port", str(port)], stdout=subprocess.PIPE, text=True, bufsize=1
+    )
+    assert server.stdout is not None
+    try:
+        assert "serving" in server.stdout.readline()
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/en/") as page:
+            assert '<html lang="en"' in page.read().decode("utf-8")
+        css = project.templates_dir / "site" / "site.css"
+        css.write_text(css.read_text("utf-8") + "\n/* edited while serving */\n", "utf-8")
+        assert server.stdout.readline().startswith("input changed")
+        assert server.stdout.readline().startswith("rebuilt")
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/site.css") as served:
+            assert "edited while serving" in served.read().decode("utf-8")
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
