@@ -16,9 +16,8 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 
 from babel.support import NullTranslations
-from jinja2 import Environment
 
-from rulekit.cards import render_cards
+from rulekit.cards import Printer, render_cards
 from rulekit.catalogs import (
     SOURCE_LANGUAGE,
     TARGET_LANGUAGES,
@@ -46,7 +45,7 @@ from rulekit.project import (
     written_build,
 )
 from rulekit.site import index_site, render_site
-from rulekit.sources import load_sources
+from rulekit.sources import game_dirs, load_sources
 from rulekit.templating import make_environment
 from rulekit.trace import load_pins, marked_rules, trace
 
@@ -82,7 +81,7 @@ def analyse_each(project: Project, step: Step | None = None) -> Iterator[Manual]
 
 def step_count(project: Project) -> int:
     """How many progress steps a build of this project takes."""
-    games = sum(1 for p in project.sources_dir.iterdir() if (p / "source.yaml").is_file())
+    games = len(game_dirs(project.sources_dir))
     return games * (3 + len(LANGUAGES)) + 2
 
 
@@ -189,25 +188,22 @@ def _trace_report_and_site(
     return files
 
 
-# Each worker process sets up its template environment and printer once.
-_printer: tuple[Environment, Path, dict[str, NullTranslations]] | None = None
+# Each worker process sets up its printer (templates, fonts) and UI strings once.
+_printer: tuple[Printer, dict[str, NullTranslations]] | None = None
 
 
 def _start_printer(project: Project) -> None:
     global _printer
-    _printer = (
-        make_environment(project.templates_dir),
-        project.templates_dir,
-        load_template_translations(project),
-    )
+    env = make_environment(project.templates_dir)
+    _printer = (Printer(env, project.templates_dir), load_template_translations(project))
 
 
 def _language_cards(manual: Manual, lang: str, local: Localization) -> dict[str, bytes]:
     """One game's print files in one language, in a worker process."""
     assert _printer is not None, "runs in a worker started by _start_printer"
-    env, templates_dir, ui = _printer
+    printer, ui = _printer
     texts = {(manual.info.game, lang): local}
-    return render_cards(env, templates_dir, manual, texts, {lang: ui[lang]})
+    return render_cards(printer, manual, texts, {lang: ui[lang]})
 
 
 def build_report(

@@ -204,8 +204,7 @@ def accent(game: str) -> str:
 
 
 def render_cards(
-    env: Environment,
-    templates_dir: Path,
+    printer: Printer,
     manual: Manual,
     texts: dict[tuple[str, str], Localization],
     ui: dict[str, NullTranslations],
@@ -216,13 +215,12 @@ def render_cards(
     Per language: the two-sided A4 sheet, the deck of poker cards (trim, bleed
     and crop marks) and the deck imposed 3 x 3 on A4 for home printing.
     """
-    printer = Printer(env, templates_dir)
     game = manual.info.game
     files: dict[str, bytes] = {}
     for lang in ui:
         if step:
             step(f"cards {game} {lang}")
-        use_language(env, ui[lang])
+        use_language(printer.env, ui[lang])
         local = texts[(game, lang)]
         files[f"cards/{lang}/{game}-sheet.pdf"] = printer.sheet(
             manual, local, f"cards/{lang}/{game}-sheet.pdf"
@@ -241,7 +239,7 @@ class Printer:
     def __init__(self, env: Environment, templates_dir: Path) -> None:
         self.env = env
         self.base_url = str(templates_dir / "cards") + "/"
-        # Fonts are looked up once per build, not once per document.
+        # Fonts are looked up once per printer, not once per document.
         self.fonts = FontConfiguration()
 
     def layout(self, template: str, **context: object) -> Document:

@@ -171,22 +171,7 @@ def serve_command(
     from rulekit.build import build
 
     proj = Project(project)
-    inputs = [
-        proj.sources_dir,
-        proj.glossary_file.parent,
-        proj.templates_dir,
-        proj.translations_dir,
-    ]
-
-    def state() -> dict[Path, tuple[int, int]]:
-        return {
-            path: (path.stat().st_mtime_ns, path.stat().st_size)
-            for folder in inputs
-            for path in sorted(folder.rglob("*"))
-            if path.is_file()
-        }
-
-    seen = state()
+    seen = input_hash(proj)
     build(proj)
     site = proj.build_dir / "site"
     # The handler resolves each request under this path afresh, so it serves
@@ -198,7 +183,7 @@ def serve_command(
         with contextlib.suppress(KeyboardInterrupt):
             while True:
                 time.sleep(1)
-                now = state()
+                now = input_hash(proj)
                 if now == seen:
                     continue
                 seen = now
@@ -338,10 +323,11 @@ def i18n_stats_command(project: ProjectOption = Path("."), as_json: JsonOption =
     """Translated, fuzzy and untranslated entries per game and language."""
     from rulekit.catalogs import TARGET_LANGUAGES, catalog_stats, po_path, read_catalog
     from rulekit.model import dump_json
+    from rulekit.sources import game_dirs
 
     proj = Project(project)
     rows = []
-    for folder in sorted(p for p in proj.sources_dir.iterdir() if (p / "source.yaml").is_file()):
+    for folder in game_dirs(proj.sources_dir):
         for lang in TARGET_LANGUAGES:
             path = po_path(proj.translations_dir, lang, folder.name)
             stats = catalog_stats(read_catalog(path, lang)) if path.is_file() else None
@@ -370,10 +356,11 @@ def i18n_xliff_command(
 ) -> None:
     """Export every catalog as XLIFF 1.2 (<output>/<lang>/<game>.xlf) for CAT tools."""
     from rulekit.catalogs import TARGET_LANGUAGES, catalog_xliff, po_path, read_catalog
+    from rulekit.sources import game_dirs
 
     proj = Project(project)
     staged = []
-    for folder in sorted(p for p in proj.sources_dir.iterdir() if (p / "source.yaml").is_file()):
+    for folder in game_dirs(proj.sources_dir):
         for lang in TARGET_LANGUAGES:
             path = po_path(proj.translations_dir, lang, folder.name)
             if path.is_file():

@@ -83,8 +83,12 @@ def load_source(folder: Path) -> SourceInfo:
 
 def load_sources(sources_dir: Path) -> list[SourceInfo]:
     """All registered manuals, ordered by game id."""
-    folders = sorted(p for p in sources_dir.iterdir() if (p / "source.yaml").is_file())
-    return [load_source(folder) for folder in folders]
+    return [load_source(folder) for folder in game_dirs(sources_dir)]
+
+
+def game_dirs(sources_dir: Path) -> list[Path]:
+    """The folders of the registered games (those with a source.yaml), ordered by game id."""
+    return sorted(p for p in sources_dir.iterdir() if (p / "source.yaml").is_file())
 
 
 def add_source(

@@ -149,7 +149,9 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     }
     ui = {"de": NullTranslations(), "fr": NullTranslations()}
     steps: list[str] = []
-    files = render_cards(make_environment(TEMPLATES), TEMPLATES, manual, texts, ui, steps.append)
+    files = render_cards(
+        Printer(make_environment(TEMPLATES), TEMPLATES), manual, texts, ui, steps.append
+    )
     assert steps == ["cards probe de", "cards probe fr"]
     folder = tmp_path_factory.mktemp("cards")
     written = {}
@@ -424,7 +426,7 @@ def test_printing_twice_gives_identical_bytes(printed: dict[str, Path]) -> None:
     manual = _manual(SECTIONS, TERMS)
     texts = {("probe", "de"): localization(manual.graph, None, "de")}
     env = make_environment(TEMPLATES)
-    again = render_cards(env, TEMPLATES, manual, texts, {"de": NullTranslations()})
+    again = render_cards(Printer(env, TEMPLATES), manual, texts, {"de": NullTranslations()})
     for name, content in again.items():
         assert content == printed[name].read_bytes(), name
 

@@ -57,9 +57,17 @@ def clean_lines(
     for run in passes:
         lines, more = run(lines)
         found.extend(more)
+    # A text extract's pages are known only once its layout pass has read the
+    # page numbers: repairs listed before (or without a page) take their line's.
+    page_of = {line.line: line.page for line in lines}
+    found = [
+        r if r.page is not None else r.model_copy(update={"page": page_of.get(r.line)})
+        for r in found
+    ]
     blocks, more = assemble(lines, lexicon)
     found.extend(more)
-    found.sort(key=lambda repair: repair.line)
+    # PDF line numbers restart on every page.
+    found.sort(key=lambda repair: (repair.page or 0, repair.line))
     return Extraction(blocks=blocks, repairs=found)
 
 

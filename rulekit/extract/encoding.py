@@ -43,6 +43,8 @@ APPLY_THRESHOLD = 0.6
 # Hyphens a line may end with; a soft hyphen only ever marks a line break.
 HYPHENS = ("-", "\u2010")
 SOFT_HYPHEN = "\u00ad"
+# What a word broken at a line end may end in.
+BREAK_HYPHENS = (*HYPHENS, SOFT_HYPHEN)
 
 # Typographic ligatures as Unicode defines them (U+FB00-FB06: ff, fi, fl, ffi, ffl, st).
 LIGATURE_CHARACTERS: dict[str, str] = {
@@ -107,7 +109,7 @@ Symbol = str | int
 """One position of a unit: a literal character, or a code to solve (an int)."""
 
 
-def _is_private_use(char: str) -> bool:
+def is_private_use(char: str) -> bool:
     """A Private Use Area code: U+E000-U+F8FF, or planes 15 and 16 (unmapped glyph ids)."""
     code = ord(char)
     return 0xE000 <= code <= 0xF8FF or code >= 0xF0000
@@ -567,11 +569,11 @@ class _Change:
 
 def _private_use_changes(lines: list[TextLine], lexicon: Lexicon) -> list[_Change]:
     """Decode Private Use Area codes: glyph ciphers and unknown ligature glyphs."""
-    line_ids = [i for i, line in enumerate(lines) if any(map(_is_private_use, line.text))]
+    line_ids = [i for i, line in enumerate(lines) if any(map(is_private_use, line.text))]
     if not line_ids:
         return []
     units: list[list[Symbol]] = [
-        [ord(ch) if _is_private_use(ch) else ch for ch in lines[i].text] for i in line_ids
+        [ord(ch) if is_private_use(ch) else ch for ch in lines[i].text] for i in line_ids
     ]
     cipher = {
         ord(ch)
@@ -579,7 +581,7 @@ def _private_use_changes(lines: list[TextLine], lexicon: Lexicon) -> list[_Chang
         for token in lines[i].text.split()
         if _ciphered(token)
         for ch in token
-        if _is_private_use(ch)
+        if is_private_use(ch)
     }
     following = {k: k + 1 for k in range(len(line_ids) - 1) if line_ids[k + 1] == line_ids[k] + 1}
     solver = _Solver(units, lexicon, following=following)
@@ -755,7 +757,7 @@ def _spans(solver: _Solver, unit: list[Symbol]) -> Iterator[tuple[int, int]]:
 
 def _ciphered(text: str) -> bool:
     """Text mostly made of codes is ciphered; a code among letters is a glyph in a word."""
-    codes = sum(map(_is_private_use, text))
+    codes = sum(map(is_private_use, text))
     return codes >= 2 and codes >= _letters(text)
 
 
@@ -964,9 +966,7 @@ def _shift_symbols(token: str, offset: int) -> list[Symbol]:
     for char in token:
         target = ord(char) + offset
         decoded = chr(target) if 0 <= target < 0x110000 else ""
-        if (decoded.isalpha() and not _is_private_use(decoded)) or (
-            decoded and decoded in _PUNCTUATION
-        ):
+        if decoded.isalpha() or (decoded and decoded in _PUNCTUATION):
             symbols.append(decoded)
         else:
             # Negative, so these codes never meet Private Use Area codes.
@@ -987,7 +987,7 @@ def _shifted_changes(lines: list[TextLine], lexicon: Lexicon) -> list[_Change]:
     for i, line in enumerate(lines):
         for match in _TOKEN.finditer(line.text):
             token = match.group()
-            if len(token) < 2 or any(map(_is_private_use, token)):
+            if len(token) < 2 or any(map(is_private_use, token)):
                 continue
             if lexicon.known_as_written(_core(token)):
                 continue
@@ -1117,16 +1117,15 @@ def _continue_broken_words(lines: list[TextLine], decoded: list[TextLine]) -> li
     The layout judged paragraphs while the codes were unread, so it could not
     see that a line ends in a break hyphen and the next goes on in lower case.
     """
-    breaks = (*HYPHENS, SOFT_HYPHEN)
     result = list(decoded)
     for i in range(1, len(decoded)):
         previous, line = decoded[i - 1], decoded[i]
         end = previous.text.rstrip()
         if (
             line.starts_paragraph
-            and not lines[i - 1].text.rstrip().endswith(breaks)
+            and not lines[i - 1].text.rstrip().endswith(BREAK_HYPHENS)
             and previous.role == line.role
-            and end.endswith(breaks)
+            and end.endswith(BREAK_HYPHENS)
             and end[-2:-1].isalpha()
             and line.text.lstrip()[:1].islower()
         ):
@@ -1196,11 +1195,11 @@ def _may_be_damaged(words: list[_Word], k: int, lines: list[TextLine], lexicon: 
     text = lines[words[k].line].text
     after = text[words[k].end : words[k].end + 1]
     before = text[words[k].start - 1 : words[k].start] if words[k].start else ""
-    if {after, before} & {*HYPHENS, SOFT_HYPHEN} or (after == "." and len(word) <= 4):
+    if {after, before} & set(BREAK_HYPHENS) or (after == "." and len(word) <= 4):
         return False  # a compound part, a line-break fragment or an abbreviation
     if words[k].start == len(text) - len(text.lstrip()) and k > 0:
         previous = lines[words[k - 1].line].text.rstrip()
-        if words[k - 1].line != words[k].line and previous.endswith((*HYPHENS, SOFT_HYPHEN)):
+        if words[k - 1].line != words[k].line and previous.endswith(BREAK_HYPHENS):
             return False  # the second half of a word broken at the line end
     return True
 

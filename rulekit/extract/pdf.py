@@ -44,6 +44,7 @@ from pdfplumber.utils.exceptions import PdfminerException
 
 from rulekit.errors import InputError
 from rulekit.extract.clean import clean_lines
+from rulekit.extract.encoding import BREAK_HYPHENS, is_private_use
 from rulekit.extract.lexicon import Lexicon, german_lexicon
 from rulekit.model import Extraction, LineRole, Repair, TextLine
 
@@ -68,7 +69,6 @@ _LIST_MARKER = re.compile(r"^(?:[•◦▪▫●○■□‣∙·–*]|\d{1,2}[.
 # The most glyphs a page number of such a font has.
 _MAX_UNMAPPED_NUMBER = 4
 _PAGE_NUMBER = re.compile(r"^\W*(?:seite\s*)?\d{1,4}(?:\s*(?:von|/)\s*\d{1,4})?\W*$", re.IGNORECASE)
-_BREAK_HYPHENS = ("-", "\u2010", "\u00ad")
 
 _STRUCT_ROLES: dict[str, LineRole] = {
     **{tag: "heading" for tag in ("H", "H1", "H2", "H3", "H4", "H5", "H6", "Title")},
@@ -121,9 +121,7 @@ class _Line:
     @property
     def bold(self) -> bool:
         # Glyphs without a Unicode map are most likely letters.
-        lettered = [
-            w for w in self.words if any(c.isalpha() or ord(c) >= _UNMAPPED for c in w.text)
-        ]
+        lettered = [w for w in self.words if any(c.isalpha() or is_private_use(c) for c in w.text)]
         return bool(lettered) and all(w.bold for w in lettered)
 
     @property
@@ -334,7 +332,7 @@ def _furniture_key(text: str) -> str:
     a font the page numbers are codes as well, and differ from page to page.
     """
     packed = "".join(text.lower().split())
-    if 0 < len(packed) <= _MAX_UNMAPPED_NUMBER and all(ord(c) >= _UNMAPPED for c in packed):
+    if 0 < len(packed) <= _MAX_UNMAPPED_NUMBER and all(map(is_private_use, packed)):
         return "#"
     return re.sub(r"\d+", "#", packed)
 
@@ -354,7 +352,7 @@ def _decide_paragraph(line: _Line, previous: _Line | None) -> None:
         if not moved or not line.role == previous.role == "body":
             line.starts = True
             return
-    broken = previous.text.endswith(_BREAK_HYPHENS) and previous.text[-2:-1].isalpha()
+    broken = previous.text.endswith(BREAK_HYPHENS) and previous.text[-2:-1].isalpha()
     gap_break = line.gap is not None and line.gap > line.gap_limit
     if line.role in ("heading", "figure", "caption"):
         line.starts = (

@@ -50,15 +50,18 @@ def read_text_lines(path: Path) -> list[str]:
     return [unicodedata.normalize("NFC", line) for line in lines]
 
 
-def text_lines(raw: list[str], page: int | None) -> list[TextLine]:
-    """Non-blank lines, numbered as in the file; a blank line before one starts a paragraph."""
+def text_lines(raw: list[str]) -> list[TextLine]:
+    """Non-blank lines, numbered as in the file; a blank line before one starts a paragraph.
+
+    Their pages are set by the layout pass, which reads the page numbers.
+    """
     lines = []
     blank_before = False
     for number, text in enumerate(raw, start=1):
         if not text.strip():
             blank_before = True
             continue
-        lines.append(TextLine(text=text, page=page, line=number, starts_paragraph=blank_before))
+        lines.append(TextLine(text=text, page=None, line=number, starts_paragraph=blank_before))
         blank_before = False
     return lines
 
@@ -72,7 +75,7 @@ def text_layout(lines: list[TextLine], pages: list[int]) -> tuple[list[TextLine]
 def extract_text(path: Path, lexicon: Lexicon, pages: list[int] | None = None) -> Extraction:
     """Clean blocks from a text extract."""
     raw = read_text_lines(path)
-    lines = text_lines(raw, pages[0] if pages and len(pages) == 1 else None)
+    lines = text_lines(raw)
     lines, flattened = split_flattened(lines)
     lines, header = mark_viewer_header(lines, raw)
     return clean_lines(

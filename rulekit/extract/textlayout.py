@@ -109,10 +109,11 @@ def mark_viewer_header(
 
 def page_number_forms(pages: Iterable[int]) -> set[str]:
     """How the excerpt's page numbers can appear: alone, or two facing pages run together."""
-    numbers = [str(page) for page in pages]
-    forms = set(numbers)
-    forms.update(a + b for a in numbers for b in numbers if a != b)
-    forms.update(f"{a} {b}" for a in numbers for b in numbers if a != b)
+    forms = {str(page) for page in pages}
+    for a in pages:
+        for b in (a - 1, a + 1):
+            if b in pages:
+                forms.update({f"{a}{b}", f"{a} {b}"})
     return forms
 
 
@@ -160,9 +161,7 @@ def mark_numbers(lines: list[TextLine], pages: list[int]) -> tuple[list[TextLine
         after_callout = False
         previous_text = len(result)
         result.append(line)
-    result = page_of_lines(result, pages)
-    page_at = {line.line: line.page for line in result}
-    return result, [r.model_copy(update={"page": page_at[r.line]}) for r in repairs]
+    return page_of_lines(result, pages), repairs
 
 
 def page_of_lines(lines: list[TextLine], pages: list[int]) -> list[TextLine]:
