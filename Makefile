@@ -5,11 +5,14 @@ SHELL := /bin/bash
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
-# Debian packages the tests call: pdffonts/pdftoppm, msgfmt, the browser, the corpus fonts.
-TEST_DEBS := poppler-utils gettext chromium fonts-liberation fonts-dejavu-extra
+# Debian packages the tests call: pdffonts/pdftoppm, the browser, the corpus fonts.
+TEST_DEBS := poppler-utils chromium fonts-liberation fonts-dejavu-extra
 # WeasyPrint needs Pango; cards are set in DejaVu.
-# The lexicon reads Debian's hunspell dictionaries; Graphviz draws the rule graphs.
-BUILD_DEBS := fonts-dejavu-core libpango-1.0-0 libpangoft2-1.0-0 hunspell-de-de hunspell-en-us graphviz
+# The lexicon reads Debian's hunspell dictionaries; Graphviz draws the rule graphs;
+# GNU gettext checks and formats the translators' catalogs; Tesseract with its
+# German model reads scanned rulebooks (OCR).
+BUILD_DEBS := fonts-dejavu-core libpango-1.0-0 libpangoft2-1.0-0 hunspell-de-de hunspell-en-us graphviz gettext \
+	tesseract-ocr tesseract-ocr-deu
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: build test lint typecheck pytest bench clean debs-build debs-test

@@ -24,9 +24,9 @@ from rulekit.build import (  # noqa: E402
     load_localizations,
     load_template_translations,
 )
-from rulekit.cards import Printer  # noqa: E402
+from rulekit.output.cards import Printer  # noqa: E402
+from rulekit.output.templating import make_environment, use_language  # noqa: E402
 from rulekit.project import Project  # noqa: E402
-from rulekit.templating import make_environment, use_language  # noqa: E402
 
 TARGET_S_PER_LANGUAGE = 3.0
 

@@ -19,9 +19,9 @@ from rulekit.build import (  # noqa: E402
     load_template_translations,
 )
 from rulekit.model import TraceReport  # noqa: E402
+from rulekit.output.site import index_site, render_site  # noqa: E402
+from rulekit.output.templating import make_environment  # noqa: E402
 from rulekit.project import Project  # noqa: E402
-from rulekit.site import index_site, render_site  # noqa: E402
-from rulekit.templating import make_environment  # noqa: E402
 
 TARGET_S = 2.0
 

@@ -3,50 +3,57 @@
 Stages run in a fixed order and pass plain data along.  All output is first
 collected, then written to a fresh directory beside `build/` and swapped in
 only when complete, so a failed or interrupted build leaves the previous one
-untouched.  Output is byte-identical for identical inputs.
+untouched.  Output is byte-identical for identical inputs.  A build holds a
+lock beside `build/` throughout, removes what killed builds left there, and
+its card workers die with it.
 """
 
 from __future__ import annotations
 
+import contextlib
+import multiprocessing
 import os
-import shutil
-import tempfile
+import signal
+import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 
+from babel.messages.catalog import Catalog
 from babel.support import NullTranslations
 
-from rulekit.cards import Printer, render_cards
-from rulekit.catalogs import (
-    SOURCE_LANGUAGE,
-    TARGET_LANGUAGES,
-    TEMPLATES_DOMAIN,
-    catalog_bytes,
-    gettext_translations,
-    localization,
-    po_path,
-    read_catalog,
-    template_catalog,
-)
 from rulekit.engines import implementations
 from rulekit.extract import extract
 from rulekit.extract.lexicon import german_lexicon
-from rulekit.glossary import glossary_words, load_glossary
+from rulekit.files import locked, remove_leftovers, write_tree
 from rulekit.graph import GraphBuilder
+from rulekit.i18n.catalogs import (
+    SOURCE_LANGUAGE,
+    TARGET_LANGUAGES,
+    TEMPLATES_DOMAIN,
+    gettext_translations,
+    localization,
+    po_path,
+    template_catalog,
+)
+from rulekit.i18n.checkers import refuse_dangerous
+from rulekit.i18n.glossary import glossary_words, load_glossary
+from rulekit.i18n.pofile import catalog_bytes, read_catalog
 from rulekit.model import Localization, Manual, dump_json
+from rulekit.output.cards import Printer, render_cards
+from rulekit.output.site import index_site, render_site
+from rulekit.output.templating import make_environment
 from rulekit.overrides import OVERRIDES_FILE, apply_overrides, load_overrides
+from rulekit.processes import die_with_parent, name_process
 from rulekit.project import (
     INPUTS_FILE,
     BuildResult,
     Project,
-    current_build,
+    built_from,
     input_hash,
     written_build,
 )
-from rulekit.site import index_site, render_site
 from rulekit.sources import game_dirs, load_sources
-from rulekit.templating import make_environment
 from rulekit.trace import load_pins, marked_rules, trace
 
 LANGUAGES = (SOURCE_LANGUAGE, *TARGET_LANGUAGES)
@@ -93,7 +100,7 @@ def load_localizations(
     for manual in manuals:
         for lang in LANGUAGES:
             path = po_path(project.translations_dir, lang, manual.info.game)
-            catalog = read_catalog(path, lang) if path.is_file() else None
+            catalog = rendered_catalog(path, lang)
             texts[(manual.info.game, lang)] = localization(manual.graph, catalog, lang)
     return texts
 
@@ -103,33 +110,57 @@ def load_template_translations(project: Project) -> dict[str, NullTranslations]:
     translations: dict[str, NullTranslations] = {}
     for lang in LANGUAGES:
         path = po_path(project.translations_dir, lang, TEMPLATES_DOMAIN)
-        translations[lang] = gettext_translations(
-            read_catalog(path, lang) if path.is_file() else None
-        )
+        translations[lang] = gettext_translations(rendered_catalog(path, lang))
     return translations
+
+
+def rendered_catalog(path: Path, lang: str) -> Catalog | None:
+    """A catalog about to be rendered, or None where there is none; a dangerous one
+    (a translator's markup, a format string that would not format) is refused."""
+    if not path.is_file():
+        return None
+    catalog = read_catalog(path, lang)
+    refuse_dangerous(path, catalog)
+    return catalog
 
 
 def build(project: Project, step: Step | None = None, out_dir: Path | None = None) -> BuildResult:
     """Run every stage and swap the complete result into `out_dir` (default `build/`).
 
     When `out_dir` already holds a build of exactly these inputs, nothing is
-    redone: the content hash of the inputs is the cache key.
+    redone: the content hash of the inputs is the cache key.  Builds of one
+    `out_dir` take turns: a second one waits (saying so on stderr) and then
+    usually finds the first one's result current.
     """
     target = out_dir or project.build_dir
-    inputs = input_hash(project)
-    previous = current_build(target, inputs)
-    if previous is not None:
-        return previous
+    with locked(target, waiting=_say):
+        # Only under the lock are staging folders surely a killed build's, not a running one's.
+        remove_leftovers(target)
+        inputs = input_hash(project)
+        previous = built_from(target, inputs)
+        if previous is not None:
+            return previous
+        files = _output_files(project, inputs, step)
+        write_tree(files, target, finish=lambda staging: index_site(staging / "site"))
+        # Listed from the tree, so that the search index written there is counted too.
+        return written_build(target)
+
+
+def _say(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+def _output_files(project: Project, inputs: str, step: Step | None) -> dict[str, bytes]:
+    """Every output file of the build (but the search index), path -> bytes."""
     files: dict[str, bytes] = {INPUTS_FILE: inputs.encode("utf-8")}
     manuals: list[Manual] = []
     texts: dict[tuple[str, str], Localization] = {}
+    # Read (and refused if dangerous) here, before the workers read them too.
+    ui = load_template_translations(project)
     # Typesetting dominates the build: the cards of each game and language are a
     # job for a worker process, queued as soon as the game is analysed, while
     # this process goes on with the next game, the trace and the site.
-    pool = ProcessPoolExecutor(
-        max_workers=os.cpu_count() or 1, initializer=_start_printer, initargs=(project,)
-    )
-    with pool:
+    with _card_workers(project) as pool:
         jobs: list[tuple[str, str, Future[dict[str, bytes]]]] = []
         for manual in analyse_each(project, step):
             manuals.append(manual)
@@ -145,7 +176,7 @@ def build(project: Project, step: Step | None = None, out_dir: Path | None = Non
                 (game, lang, pool.submit(_language_cards, manual, lang, texts[(game, lang)]))
                 for lang in LANGUAGES
             )
-        files.update(_trace_report_and_site(project, manuals, texts, step))
+        files.update(_trace_report_and_site(project, manuals, texts, ui, step))
         for game, lang, job in jobs:
             files.update(job.result())
             if step:
@@ -155,22 +186,56 @@ def build(project: Project, step: Step | None = None, out_dir: Path | None = Non
     files.update(
         {f"site/downloads/{path.removeprefix('cards/')}": pdf for path, pdf in cards.items()}
     )
+    return files
 
-    write_tree(files, target, finish=lambda staging: index_site(staging / "site"))
-    # Listed from the tree, so that the search index written there is counted too.
-    return written_build(target)
+
+@contextlib.contextmanager
+def _card_workers(project: Project) -> Iterator[ProcessPoolExecutor]:
+    """A pool of card-rendering processes, ended at once when the build fails.
+
+    Workers are forked (also where Python's default differs): their parent is
+    then this process, which `die_with_parent` relies on, and they share the
+    build lock, so a killed build's lock is free only once its workers are gone.
+    """
+    pool = ProcessPoolExecutor(
+        max_workers=os.cpu_count() or 1,
+        mp_context=multiprocessing.get_context("fork"),
+        initializer=_start_worker,
+        initargs=(project, os.getpid()),
+    )
+    try:
+        yield pool
+    except BaseException:
+        _stop_workers(pool)
+        raise
+    pool.shutdown(wait=True)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Drop the queued jobs and end the running ones: nobody will read their cards.
+
+    A plain shutdown would wait for every queued job, so Ctrl-C or a failing
+    stage would hang for as long as the typesetting takes.
+    """
+    # The executor has no public way to end running jobs (3.14 adds terminate_workers).
+    workers = list((pool._processes or {}).values())
+    for worker in workers:
+        worker.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)
+    for worker in workers:
+        worker.join()
 
 
 def _trace_report_and_site(
     project: Project,
     manuals: list[Manual],
     texts: dict[tuple[str, str], Localization],
+    ui: dict[str, NullTranslations],
     step: Step | None,
 ) -> dict[str, bytes]:
     """trace.json, report.json and the site (whose downloads are added later)."""
     files: dict[str, bytes] = {}
     env = make_environment(project.templates_dir)
-    ui = load_template_translations(project)
     if step:
         step("trace")
     code, code_duplicates = implementations()
@@ -190,6 +255,17 @@ def _trace_report_and_site(
 
 # Each worker process sets up its printer (templates, fonts) and UI strings once.
 _printer: tuple[Printer, dict[str, NullTranslations]] | None = None
+WORKER_NAME = "rulekit-cards"
+
+
+def _start_worker(project: Project, parent: int) -> None:
+    """Set up a card worker; `parent` is the build process it must not outlive."""
+    die_with_parent(parent)
+    name_process(WORKER_NAME)
+    # Ctrl-C reaches the whole process group; the build process alone answers it,
+    # by ending the workers, so that no worker prints a traceback of its own.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _start_printer(project)
 
 
 def _start_printer(project: Project) -> None:
@@ -228,41 +304,3 @@ def build_report(
         }
         for manual in manuals
     }
-
-
-def write_tree(
-    files: dict[str, bytes], target: Path, finish: Callable[[Path], None] | None = None
-) -> None:
-    """Write `files` (relative path -> bytes) as the new `target` directory, atomically.
-
-    The tree is assembled in a sibling directory; the old tree is moved aside
-    and the new one renamed into place, so readers see the old or the new
-    build, never a mix.  `finish` runs on the complete staging tree before the
-    swap (the site's search index is built there).  Anything left over from an interrupted swap is
-    restored or removed first.
-    """
-    parent = target.parent
-    parent.mkdir(parents=True, exist_ok=True)
-    old = parent / f".{target.name}.old"
-    if old.exists():
-        if target.exists():
-            shutil.rmtree(old)
-        else:
-            os.rename(old, target)
-    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.new-", dir=parent))
-    try:
-        for relative, content in files.items():
-            path = staging / relative
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(content)
-        if finish is not None:
-            finish(staging)
-        if target.exists():
-            os.rename(target, old)
-        os.rename(staging, target)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        if old.exists() and not target.exists():
-            os.rename(old, target)
-        raise
-    shutil.rmtree(old, ignore_errors=True)

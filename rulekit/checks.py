@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from rulekit.build import analyse
-from rulekit.catalogs import (
+from rulekit.i18n.catalogs import (
     TARGET_LANGUAGES,
     TEMPLATE_LANGUAGES,
     TEMPLATES_DOMAIN,
     po_path,
-    read_catalog,
     template_catalog,
 )
-from rulekit.checkers import check_catalog
-from rulekit.glossary import load_glossary
+from rulekit.i18n.checkers import check_catalog
+from rulekit.i18n.glossary import load_glossary
+from rulekit.i18n.pofile import read_catalog
 from rulekit.project import Project
 
 

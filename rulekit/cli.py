@@ -1,9 +1,10 @@
 """The `rulekit` command line: a thin layer over the stages.
 
-Bad input prints one line `path:line: message` and exits 2; a failed check
-exits 1.  Commands whose output is data take `--json`.
+Bad input prints one line `path:line: message` (or `rulekit <command>:
+message` for a bad option) and exits 2; a failed check exits 1.  Commands
+whose output is data take `--json`.
 
-The stages are imported inside the commands that use them: spaCy, pdfplumber
+The stages are imported inside the commands that use them: spaCy, pdfium
 and WeasyPrint take over a second to load, and `rulekit build` with nothing
 changed must answer well within one.
 """
@@ -15,68 +16,85 @@ import functools
 import http.server
 import json
 import sys
-import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from typer.core import TyperGroup
 
-from rulekit.errors import CheckFailed, InputError, LayoutError
+from rulekit.errors import CheckFailed, InputError
+from rulekit.files import write_atomic
+from rulekit.options import (
+    GameArgument,
+    GraphFormat,
+    JsonOption,
+    ProjectOption,
+    QuietOption,
+    game_id,
+    output_file,
+    output_folder,
+    page_list,
+    parse_pages,
+)
 from rulekit.project import BuildResult, Project, current_build, input_hash
+from rulekit.reporting import command_label, run_reporting
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
+
+class RulekitGroup(TyperGroup):
+    """The root command: however it is called, every failure is reported by `run_reporting`.
+
+    Typer would print a usage box for a bad option and a traceback for any
+    other error; here the app always runs in Click's non-standalone mode, so
+    every exception reaches `run_reporting`.
+    """
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        """Run the command line; in standalone mode (the default) exit with its code."""
+        if not standalone_mode:  # the caller handles errors itself
+            return TyperGroup.main(
+                self, args, prog_name, complete_var, False, windows_expand_args, **extra
+            )
+        words = sys.argv[1:] if args is None else list(args)
+        # Messages say "rulekit add" however rulekit was started (`python -m`, a test runner).
+        code = run_reporting(
+            lambda: TyperGroup.main(
+                self, words, "rulekit", complete_var, False, windows_expand_args, **extra
+            ),
+            command_label(self, words),
+        )
+        sys.exit(code)
+
+
+app = typer.Typer(
+    cls=RulekitGroup,
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help=__doc__,
+)
 i18n_app = typer.Typer(no_args_is_help=True, help="Translation catalogs.")
 app.add_typer(i18n_app, name="i18n")
 glossary_app = typer.Typer(no_args_is_help=True, help="The termbase: TBX exchange and suggestions.")
 app.add_typer(glossary_app, name="glossary")
 
-F = TypeVar("F", bound=Callable[..., Any])
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 out = Console(highlight=False, soft_wrap=True)
 
-ProjectOption = Annotated[
-    Path, typer.Option("--project", help="Project root (holds sources/, glossary/, ...).")
-]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print data as JSON.")]
-QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")]
-
-
-def reports_errors(command: F) -> F:
-    """`InputError`: one line, exit 2.  `CheckFailed`, `LayoutError`: their lines, exit 1."""
-
-    @functools.wraps(command)
-    def run(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return command(*args, **kwargs)
-        except InputError as error:
-            err.print(str(error), markup=False)
-            raise typer.Exit(2) from None
-        except CheckFailed as failure:
-            for line in failure.problems:
-                err.print(line, markup=False)
-            raise typer.Exit(1) from None
-        except LayoutError as error:
-            err.print(str(error), markup=False)
-            raise typer.Exit(1) from None
-
-    return run  # type: ignore[return-value]
-
-
-def write_atomic(path: Path, content: bytes) -> None:
-    """Replace a file in one step, so a reader never sees it half-written."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile(dir=path.parent, prefix=f".{path.name}.", delete=False) as tmp:
-        tmp.write(content)
-    Path(tmp.name).replace(path)
-
 
 @app.command("build")
-@reports_errors
 def build_command(
     project: ProjectOption = Path("."),
     quiet: QuietOption = False,
@@ -119,19 +137,22 @@ def _build_with_progress(project: Project, show: bool) -> BuildResult:
 
 
 @app.command("extract")
-@reports_errors
 def extract_command(
     path: Annotated[Path, typer.Argument(help="A manual (.pdf or .txt) or a source folder.")],
     as_json: JsonOption = False,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write to this file instead of stdout.")
+        Path | None,
+        typer.Option(
+            "--output", "-o", callback=output_file, help="Write to this file instead of stdout."
+        ),
     ] = None,
 ) -> None:
     """Print the clean body text of a manual (or blocks and repairs with --json)."""
     from rulekit.extract import extract as extract_manual
     from rulekit.model import dump_json
 
-    extraction = extract_manual(path)
+    with page_progress() as progress:
+        extraction = extract_manual(path, progress=progress)
     if as_json:
         text = dump_json(extraction.to_dict())
     else:
@@ -146,8 +167,23 @@ def extract_command(
         write_atomic(output, text.encode("utf-8"))
 
 
+@contextlib.contextmanager
+def page_progress() -> Iterator[Callable[[int, int], None]]:
+    """A progress bar of pages read, on stderr when it is a terminal (OCR takes seconds a page)."""
+    with Progress(
+        TextColumn("pages"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        disable=not sys.stderr.isatty(),
+        transient=True,
+    ) as bar:
+        task = bar.add_task("pages", total=None)
+        yield lambda done, total: bar.update(task, completed=done, total=total)
+
+
 @app.command("check")
-@reports_errors
 def check_command(project: ProjectOption = Path("."), as_json: JsonOption = False) -> None:
     """Check sources, graph and catalogs; exit 1 on any problem."""
     from rulekit.checks import check_project
@@ -162,10 +198,9 @@ def check_command(project: ProjectOption = Path("."), as_json: JsonOption = Fals
 
 
 @app.command("serve")
-@reports_errors
 def serve_command(
     project: ProjectOption = Path("."),
-    port: Annotated[int, typer.Option(help="Port on 127.0.0.1.")] = 8000,
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port on 127.0.0.1.")] = 8000,
 ) -> None:
     """Preview build/site on http://127.0.0.1:PORT/, rebuilding when an input changes."""
     from rulekit.build import build
@@ -206,57 +241,113 @@ def schema_command() -> None:
 
 
 @app.command("add")
-@reports_errors
 def add_command(
     path: Annotated[Path, typer.Argument(help="The manual to register (.pdf or .txt).")],
-    game: Annotated[str, typer.Option(help="Game id: lower case letters, digits, _.")],
-    title: Annotated[str, typer.Option(help="The game's title.")],
-    publisher: Annotated[str, typer.Option(help="The publisher.")],
-    edition: Annotated[str, typer.Option(help="Edition and language of the rulebook.")],
-    pages: Annotated[str, typer.Option(help="Printed page numbers, e.g. '10,11' or '3-9'.")],
-    year: Annotated[int | None, typer.Option(help="Year of the edition.")] = None,
+    game: Annotated[
+        str, typer.Option(callback=game_id, help="Game id: lower case letters, digits, _.")
+    ],
+    title: Annotated[str | None, typer.Option(help="The game's title.")] = None,
+    publisher: Annotated[str | None, typer.Option(help="The publisher.")] = None,
+    edition: Annotated[
+        str | None, typer.Option(help="Edition and language of the rulebook.")
+    ] = None,
+    pages: Annotated[
+        str | None,
+        typer.Option(callback=page_list, help="Printed page numbers, e.g. '10,11' or '3-9'."),
+    ] = None,
+    year: Annotated[
+        int | None, typer.Option(min=1000, max=9999, help="Year of the edition.")
+    ] = None,
+    replace: Annotated[
+        bool,
+        typer.Option(
+            "--replace",
+            help="Re-register a registered game: new manual and sha256; "
+            "other fields kept unless given, graph.yaml untouched.",
+        ),
+    ] = False,
     project: ProjectOption = Path("."),
 ) -> None:
-    """Register a further manual under sources/<game>/."""
+    """Register a manual under sources/<game>/, or re-register an edited one with --replace.
+
+    A new game needs --title, --publisher, --edition and --pages; --replace keeps
+    the recorded fields that are not given, and never touches graph.yaml.
+    """
     from rulekit.extract import extract as extract_manual
     from rulekit.model import SourceInfo
-    from rulekit.sources import add_source, sha256_file
+    from rulekit.sources import add_source, replace_source, sha256_file
 
+    _check_manual(path)
+    sources = Project(project).sources_dir
+    given: dict[str, object] = {
+        "title": title,
+        "publisher": publisher,
+        "edition": edition,
+        "year": year,
+        "pages": None if pages is None else parse_pages(pages),
+    }
+    fields = {key: value for key, value in given.items() if value is not None}
+    if replace:
+        fields = {**_registered_fields(sources / game), **fields}
+    else:
+        _check_new_game(sources / game, fields)
+    with page_progress() as progress:  # refuse a manual extraction cannot read, before registering
+        extract_manual(path, progress=progress)
+    info = SourceInfo.model_validate(
+        {
+            **fields,
+            "game": game,
+            "file": f"manual{path.suffix.lower()}",
+            "sha256": sha256_file(path),
+        }
+    )
+    target = (replace_source if replace else add_source)(sources, path, info)
+    out.print(f"{'re-registered' if replace else 'registered'} {game} in {target}", markup=False)
+
+
+def _registered_fields(folder: Path) -> dict[str, object]:
+    """The source.yaml fields of the game --replace re-registers."""
+    from rulekit.sources import read_source_info
+
+    if not (folder / "source.yaml").is_file():
+        raise typer.BadParameter(
+            f"no game {folder.name!r} is registered in {folder.parent}; leave out --replace",
+            param_hint="--replace",
+        )
+    return read_source_info(folder).model_dump(exclude_none=True)
+
+
+def _check_new_game(folder: Path, fields: dict[str, object]) -> None:
+    """A new game is not registered yet, and the options describe it fully."""
+    if folder.exists():
+        raise InputError(folder, 0, f"game {folder.name!r} is already registered; add --replace")
+    for option in ("title", "publisher", "edition", "pages"):
+        if option not in fields:
+            raise typer.BadParameter(
+                "required to register a new game (only --replace keeps the recorded one)",
+                param_hint=f"--{option}",
+            )
+
+
+def _check_manual(path: Path) -> None:
+    """A manual to register is a .pdf or .txt file."""
+    from rulekit.sources import MANUAL_SUFFIXES
+
+    if path.is_dir():
+        raise InputError(path, 0, "a folder, not a manual file")
     if not path.is_file():
         raise InputError(path, 0, "no such file")
-    extract_manual(path)  # refuse a manual extraction cannot read before registering it
-    info = SourceInfo(
-        game=game,
-        title=title,
-        publisher=publisher,
-        year=year,
-        edition=edition,
-        pages=parse_pages(pages),
-        file=f"manual{path.suffix.lower()}",
-        sha256=sha256_file(path),
-    )
-    target = add_source(Project(project).sources_dir, path, info)
-    out.print(f"registered {game} in {target}")
-
-
-def parse_pages(spec: str) -> list[int]:
-    """'10,11' or '3-5,9' -> [10, 11] or [3, 4, 5, 9]."""
-    pages: list[int] = []
-    try:
-        for part in spec.split(","):
-            first, _, last = part.strip().partition("-")
-            pages.extend(range(int(first), int(last or first) + 1))
-    except ValueError:
-        raise typer.BadParameter(f"not a page list: {spec!r}") from None
-    return pages
+    if path.suffix.lower() not in MANUAL_SUFFIXES:
+        raise InputError(path, 0, f"not a manual: name a {' or '.join(MANUAL_SUFFIXES)} file")
 
 
 @app.command("graph")
-@reports_errors
 def graph_command(
-    game: Annotated[str, typer.Argument(help="Game id.")],
+    game: GameArgument,
     project: ProjectOption = Path("."),
-    fmt: Annotated[str, typer.Option("--format", help="outline, json or dot.")] = "outline",
+    fmt: Annotated[GraphFormat, typer.Option("--format", help="What to print.")] = (
+        GraphFormat.outline
+    ),
 ) -> None:
     """Print a game's rule graph as an outline, JSON or Graphviz DOT."""
     from rulekit.build import analyse
@@ -267,48 +358,26 @@ def graph_command(
     if not (proj.sources_dir / game / "source.yaml").is_file():
         raise InputError(proj.sources_dir / game, 0, f"no game {game!r} is registered")
     manual = next(m for m in analyse(proj) if m.info.game == game)
-    if fmt == "json":
+    if fmt is GraphFormat.json:
         sys.stdout.write(dump_json(manual.graph.to_dict()))
-    elif fmt == "dot":
+    elif fmt is GraphFormat.dot:
         sys.stdout.write(graph_dot(manual.graph))
-    elif fmt == "outline":
-        sys.stdout.write(graph_outline(manual.graph))
     else:
-        raise typer.BadParameter(f"unknown format {fmt!r}; use outline, json or dot")
+        sys.stdout.write(graph_outline(manual.graph))
 
 
 @i18n_app.command("update")
-@reports_errors
 def i18n_update_command(
     project: ProjectOption = Path("."),
     quiet: QuietOption = False,
 ) -> None:
     """Merge the current rule text into every language's catalogs, keeping all translations."""
     from rulekit.build import analyse
-    from rulekit.catalogs import (
-        TARGET_LANGUAGES,
-        TEMPLATE_LANGUAGES,
-        TEMPLATES_DOMAIN,
-        catalog_bytes,
-        empty_catalog,
-        po_path,
-        read_catalog,
-        template_catalog,
-        templates_catalog,
-        update_catalog,
-    )
+    from rulekit.i18n.catalogs import updated_catalogs
 
     proj = Project(project)
-    templates = [
-        (template_catalog(m.graph, m.info), m.info.game, TARGET_LANGUAGES) for m in analyse(proj)
-    ]
-    templates.append((templates_catalog(proj.templates_dir), TEMPLATES_DOMAIN, TEMPLATE_LANGUAGES))
-    staged: list[tuple[Path, bytes]] = []
-    for template, domain, languages in templates:
-        for lang in languages:
-            path = po_path(proj.translations_dir, lang, domain)
-            current = read_catalog(path, lang) if path.is_file() else empty_catalog(template, lang)
-            staged.append((path, catalog_bytes(update_catalog(template, current))))
+    games = [(m.graph, m.info) for m in analyse(proj)]
+    staged = updated_catalogs(proj.translations_dir, games, proj.templates_dir)
     # Every catalog is read and merged before the first one is written.
     for path, content in staged:
         if not path.is_file() or path.read_bytes() != content:
@@ -318,10 +387,10 @@ def i18n_update_command(
 
 
 @i18n_app.command("stats")
-@reports_errors
 def i18n_stats_command(project: ProjectOption = Path("."), as_json: JsonOption = False) -> None:
     """Translated, fuzzy and untranslated entries per game and language."""
-    from rulekit.catalogs import TARGET_LANGUAGES, catalog_stats, po_path, read_catalog
+    from rulekit.i18n.catalogs import TARGET_LANGUAGES, catalog_stats, po_path
+    from rulekit.i18n.pofile import read_catalog
     from rulekit.model import dump_json
     from rulekit.sources import game_dirs
 
@@ -347,15 +416,15 @@ def i18n_stats_command(project: ProjectOption = Path("."), as_json: JsonOption =
 
 
 @i18n_app.command("xliff")
-@reports_errors
 def i18n_xliff_command(
     project: ProjectOption = Path("."),
-    output: Annotated[Path, typer.Option("--output", "-o", help="Folder to write.")] = Path(
-        "build/xliff"
-    ),
+    output: Annotated[
+        Path, typer.Option("--output", "-o", callback=output_folder, help="Folder to write.")
+    ] = Path("build/xliff"),
 ) -> None:
     """Export every catalog as XLIFF 1.2 (<output>/<lang>/<game>.xlf) for CAT tools."""
-    from rulekit.catalogs import TARGET_LANGUAGES, catalog_xliff, po_path, read_catalog
+    from rulekit.i18n.catalogs import TARGET_LANGUAGES, catalog_xliff, po_path
+    from rulekit.i18n.pofile import read_catalog
     from rulekit.sources import game_dirs
 
     proj = Project(project)
@@ -372,7 +441,6 @@ def i18n_xliff_command(
 
 
 @app.command("trace")
-@reports_errors
 def trace_command(
     project: ProjectOption = Path("."),
     as_json: JsonOption = False,
@@ -405,9 +473,8 @@ def trace_command(
 
 
 @app.command("play")
-@reports_errors
 def play_command(
-    game: Annotated[str, typer.Argument(help="Game id.")],
+    game: GameArgument,
     path: Annotated[Path, typer.Argument(help="A scenario file (YAML).")],
 ) -> None:
     """Run a scenario; exit 1 with the first expectation that failed."""
@@ -417,27 +484,26 @@ def play_command(
         raise InputError(path, 0, "no such file")
     scenario = load_scenario(path)
     if scenario.game != game:
-        raise InputError(path, 1, f"scenario is for {scenario.game!r}, not {game!r}")
-    try:
-        outcome = run_scenario(scenario)
-    except KeyError:
-        raise InputError(path, 1, f"no engine for game {game!r}") from None
+        raise scenario.error(("game",), f"scenario is for {scenario.game!r}, not {game!r}")
+    outcome = run_scenario(scenario)
     if outcome.failure:
         raise CheckFailed([f"{path}: {outcome.failure}"])
     out.print(f"{path}: {len(outcome.checked)} expectations hold")
 
 
 @glossary_app.command("export")
-@reports_errors
 def glossary_export_command(
     project: ProjectOption = Path("."),
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="TBX file to write (default stdout).")
+        Path | None,
+        typer.Option(
+            "--output", "-o", callback=output_file, help="TBX file to write (default stdout)."
+        ),
     ] = None,
 ) -> None:
     """Export the termbase as TBX v3 (TBX-Basic) for CAT tools."""
-    from rulekit.glossary import load_glossary
-    from rulekit.tbx import write_tbx
+    from rulekit.i18n.glossary import load_glossary
+    from rulekit.i18n.tbx import write_tbx
 
     data = write_tbx(load_glossary(Project(project).glossary_file))
     if output is None:
@@ -447,17 +513,19 @@ def glossary_export_command(
 
 
 @glossary_app.command("import")
-@reports_errors
 def glossary_import_command(
     path: Annotated[Path, typer.Argument(help="A TBX v3 (TBX-Basic) file.")],
     project: ProjectOption = Path("."),
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="YAML to write (default the termbase).")
+        Path | None,
+        typer.Option(
+            "--output", "-o", callback=output_file, help="YAML to write (default the termbase)."
+        ),
     ] = None,
 ) -> None:
     """Import a TBX termbase into the YAML glossary (replacing its entries)."""
-    from rulekit.glossary import write_glossary
-    from rulekit.tbx import read_tbx
+    from rulekit.i18n.glossary import write_glossary
+    from rulekit.i18n.tbx import read_tbx
 
     if not path.is_file():
         raise InputError(path, 0, "no such file")
@@ -469,14 +537,13 @@ def glossary_import_command(
 
 
 @glossary_app.command("suggest")
-@reports_errors
 def glossary_suggest_command(
     project: ProjectOption = Path("."), as_json: JsonOption = False
 ) -> None:
     """List nouns and compounds of the rules that the glossary does not cover yet."""
     from rulekit.build import analyse
     from rulekit.extract.lexicon import german_lexicon
-    from rulekit.glossary import glossary_words, load_glossary, suggest_terms
+    from rulekit.i18n.glossary import glossary_words, load_glossary, suggest_terms
     from rulekit.model import dump_json
 
     proj = Project(project)
@@ -494,9 +561,13 @@ def glossary_suggest_command(
             out.print(f"        {context}", markup=False)
 
 
-def main() -> None:
-    """Entry point for `python -m rulekit`."""
-    app()
+def main(args: Sequence[str] | None = None) -> None:
+    """The `rulekit` console script and `python -m rulekit`; exits with the command's code.
+
+    `args` default to the command line.  The app runs in Click's non-standalone
+    mode inside `run_reporting` (see `RulekitGroup`), which reports every error.
+    """
+    typer.main.get_command(app).main(args, prog_name="rulekit")
 
 
 if __name__ == "__main__":

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from rulekit.cards import sections
 from rulekit.model import RuleGraph
+from rulekit.output.cards import sections
 
 OUTLINE_WIDTH = 72
 

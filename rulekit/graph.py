@@ -255,7 +255,12 @@ class GraphBuilder:
                     text=unit.text,
                     terms=unit.terms,
                     fingerprint=fingerprint(unit.text),
-                    source=Provenance(file=info.file, page=unit.block.page, lines=unit.block.lines),
+                    source=Provenance(
+                        file=info.file,
+                        page=unit.block.page,
+                        lines=unit.block.lines,
+                        bbox=unit.block.bbox,
+                    ),
                     mechanical=self._mechanical(unit),
                 )
             )

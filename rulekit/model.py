@@ -17,7 +17,13 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-GAME_ID_PATTERN = r"^[a-z][a-z0-9_]*$"
+from rulekit.project import GAME_ID_PATTERN
+
+BBOX_DESCRIPTION = (
+    "Where on the page, in PDF points from the top-left corner of the page as displayed: "
+    "x0, top, x1, bottom. Null for text extracts."
+)
+BBox = tuple[float, float, float, float]
 NODE_ID_PATTERN = r"^[a-z][a-z0-9_]*(\.[a-z0-9][a-z0-9-]*)+$"
 
 LineRole = Literal["body", "heading", "list-item", "figure", "caption", "artefact"]
@@ -68,6 +74,7 @@ class TextLine(_Model):
     artefact: str | None = Field(
         default=None, description="Why an artefact line was removed: its repair kind."
     )
+    bbox: BBox | None = Field(default=None, description=BBOX_DESCRIPTION)
 
 
 class Block(_Model):
@@ -77,6 +84,11 @@ class Block(_Model):
     text: str
     page: int | None = Field(description="Printed page number, when known.")
     lines: tuple[int, int] = Field(description="First and last source line (1-based).")
+    bbox: BBox | None = Field(
+        default=None,
+        description=BBOX_DESCRIPTION + " The part of the block on its page, for a block that "
+        "runs on over a page break.",
+    )
 
 
 class Repair(_Model):
@@ -92,6 +104,7 @@ class Repair(_Model):
         default=True,
         description="False for a low-confidence suggestion left in the text for an editor.",
     )
+    bbox: BBox | None = Field(default=None, description="The line's box. " + BBOX_DESCRIPTION)
 
 
 class Extraction(_Model):
@@ -107,6 +120,7 @@ class Provenance(_Model):
     file: str
     page: int | None
     lines: tuple[int, int]
+    bbox: BBox | None = Field(default=None, description=BBOX_DESCRIPTION)
 
 
 class RuleNode(_Model):

@@ -14,7 +14,6 @@ from pathlib import Path
 import yaml
 from pydantic import ValidationError
 
-from rulekit.errors import InputError
 from rulekit.graph import slugify, unique_id
 from rulekit.model import (
     Edge,
@@ -25,7 +24,7 @@ from rulekit.model import (
     fingerprint,
     normalise_text,
 )
-from rulekit.sources import load_yaml
+from rulekit.sources import load_yaml, validation_error
 
 OVERRIDES_FILE = "graph.yaml"
 
@@ -38,16 +37,10 @@ def load_overrides(path: Path) -> tuple[GraphOverrides, Lines]:
     if not path.is_file():
         return GraphOverrides(), {}
     data = load_yaml(path) or {}
-    lines = _item_lines(path)
     try:
-        return GraphOverrides.model_validate(data), lines
+        return GraphOverrides.model_validate(data), _item_lines(path)
     except ValidationError as error:
-        first = error.errors()[0]
-        location = [str(part) for part in first["loc"]]
-        line = 0
-        if len(location) >= 2 and location[1].isdigit():
-            line = lines.get((location[0], int(location[1])), 0)
-        raise InputError(path, line, f"{'.'.join(location)}: {first['msg']}") from None
+        raise validation_error(path, error) from None
 
 
 def apply_overrides(

@@ -1,7 +1,7 @@
 """A rulekit project on disk: its folders, and whether its last build is current.
 
 This module imports nothing heavy, so a build with nothing changed can be
-answered before spaCy, pdfplumber or WeasyPrint are loaded.
+answered before spaCy, pdfium or WeasyPrint are loaded.
 """
 
 from __future__ import annotations
@@ -11,8 +11,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulekit import __version__
+from rulekit.files import leftovers
 
 INPUTS_FILE = "inputs.sha256"
+# A game id, the name of its folder under sources/ and the first part of its rule ids.
+GAME_ID_PATTERN = r"^[a-z][a-z0-9_]*$"
 PACKAGE_DIR = Path(__file__).resolve().parent
 
 
@@ -76,17 +79,41 @@ def input_hash(project: Project) -> str:
             continue
         for path in sorted(folder.rglob("*")):
             if path.is_file() and "__pycache__" not in path.parts:
+                try:
+                    content = path.read_bytes()
+                except FileNotFoundError:
+                    # Gone since the listing: the temporary file of an atomic write,
+                    # e.g. `rulekit i18n update` replacing a catalog, renamed meanwhile.
+                    continue
                 digest.update(f"{path.relative_to(folder.parent)}\0".encode())
-                digest.update(path.read_bytes())
+                digest.update(content)
     return digest.hexdigest()
 
 
 def current_build(target: Path, inputs: str) -> BuildResult | None:
-    """The build in `target` if it was made from inputs with hash `inputs`, else None."""
-    recorded = target / INPUTS_FILE
-    if not recorded.is_file() or recorded.read_text("utf-8") != inputs:
+    """The build in `target` if it was made from inputs with hash `inputs`, else None.
+
+    This reads without the build lock, so it also answers None when a killed
+    build left its leftovers beside `target`: `rulekit.build.build` then takes
+    the lock, cleans up and looks again.
+    """
+    if leftovers(target):
         return None
-    return written_build(target)
+    return built_from(target, inputs)
+
+
+def built_from(target: Path, inputs: str) -> BuildResult | None:
+    """The build in `target` if it was made from inputs with hash `inputs`, else None.
+
+    None too when another build swaps `target` while it is being listed.
+    """
+    recorded = target / INPUTS_FILE
+    try:
+        if not recorded.is_file() or recorded.read_text("utf-8") != inputs:
+            return None
+        return written_build(target)
+    except FileNotFoundError:
+        return None
 
 
 def written_build(target: Path) -> BuildResult:

@@ -20,15 +20,21 @@ steps:
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
-from rulekit.engines import RuleViolation, engine_class
+from rulekit.engines import Engine, RuleViolation, engine_class
 from rulekit.errors import InputError
-from rulekit.sources import load_yaml
+from rulekit.sources import YamlLines, load_yaml, validation_error
+
+# What an engine raises for input it cannot play (see rulekit/engines/): an unknown
+# action or territory, a count that is not a number.  A scenario is input, so these
+# are reported at the scenario's line, not as a failure of rulekit.
+MALFORMED = (ValueError, TypeError, LookupError)
 
 
 class Expectation(BaseModel):
@@ -58,6 +64,36 @@ class Scenario(BaseModel):
     dice: list[int] = Field(default_factory=list)
     draws: list[str] = Field(default_factory=list)
     steps: list[Step]
+    _path: Path = PrivateAttr(default=Path("<scenario>"))
+
+    def error(self, location: tuple[str | int, ...], message: str) -> InputError:
+        """Bad input at `location` (keys and list indexes) of the scenario's file."""
+        line = YamlLines(self._path).line(location) if self._path.is_file() else 0
+        return InputError(self._path, line, message)
+
+    def engine_error(
+        self, location: tuple[str | int, ...], data: dict[str, Any], error: Exception, message: str
+    ) -> InputError:
+        """What an engine refused to play, at the line it most likely means.
+
+        Engines start a message with the key at fault ("units: expected a whole
+        number, got 'x'") and quote a value they do not know ("'Atlantis' is not a
+        territory"): the key inside `data` (found at `location`), a top-level key
+        (dice, draws), or the quoted value, else `location` itself.
+        """
+        text = str(error)
+        key = tuple(text.split(":", 1)[0].strip().split("."))
+        if key[0] in data:
+            return self.error(location + key, message)
+        if key[0] in ("dice", "draws"):
+            return self.error(key, message)
+        if self._path.is_file():
+            lines = YamlLines(self._path)
+            for quoted in re.findall(r"'([^']+)'", text):
+                line = lines.find(location, quoted)
+                if line is not None:
+                    return InputError(self._path, line, message)
+        return self.error(location, message)
 
 
 @dataclass
@@ -77,22 +113,29 @@ def load_scenario(path: Path) -> Scenario:
     """Read and validate a scenario file; bad input is an `InputError` with its line."""
     data = load_yaml(path)
     try:
-        return Scenario.model_validate(data)
+        scenario = Scenario.model_validate(data)
     except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first["loc"])
-        raise InputError(path, 0, f"{where}: {first['msg']}") from None
+        raise validation_error(path, error) from None
+    scenario._path = path
+    return scenario
 
 
 def run_scenario(scenario: Scenario) -> Outcome:
-    """Play the scenario's steps; stop at the first expectation that does not hold."""
-    engine = engine_class(scenario.game).from_setup(
-        scenario.setup, iter(scenario.dice), iter(scenario.draws)
-    )
+    """Play the scenario's steps; stop at the first expectation that does not hold.
+
+    Input the engine cannot play is an `InputError` at the line of the setup or
+    action (and of its key, when the engine's message names one).
+    """
+    engine = _start(scenario)
     outcome = Outcome(scenario)
     for number, step in enumerate(scenario.steps, start=1):
         try:
             engine.apply(step.action)
+        except MALFORMED as error:
+            location = ("steps", number - 1, "action")
+            raise scenario.engine_error(
+                location, step.action, error, f"step {number}: {error}"
+            ) from None
         except RuleViolation as violation:
             if step.expect.error == violation.rule_id:
                 outcome.checked.append(f"step {number}: refused by {violation.rule_id}")
@@ -112,6 +155,19 @@ def run_scenario(scenario: Scenario) -> Outcome:
                 return outcome
             outcome.checked.append(f"step {number}: {path} == {expected!r}")
     return outcome
+
+
+def _start(scenario: Scenario) -> Engine:
+    """The game's engine in the scenario's starting position."""
+    try:
+        engine = engine_class(scenario.game)
+    except KeyError:
+        raise scenario.error(("game",), f"no engine for game {scenario.game!r}") from None
+    try:
+        return engine.from_setup(scenario.setup, iter(scenario.dice), iter(scenario.draws))
+    except MALFORMED as error:
+        message = str(error) if str(error).startswith("setup:") else f"setup: {error}"
+        raise scenario.engine_error(("setup",), scenario.setup, error, message) from None
 
 
 def _lookup(state: Any, path: str) -> Any:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import yaml
 
+from rulekit.files import write_atomic
 from rulekit.model import RuleGraph, TraceEntry, TraceReport, fingerprint
 from rulekit.sources import load_yaml
 
@@ -60,9 +61,8 @@ def write_pins(graphs: list[RuleGraph], linked: set[str], path: Path = PINS_FILE
     header = (
         "# Rule texts the engine code and tests were last reviewed against (rulekit trace --pin).\n"
     )
-    path.write_text(
-        header + yaml.safe_dump(pins, allow_unicode=True, sort_keys=True, width=100), "utf-8"
-    )
+    text = header + yaml.safe_dump(pins, allow_unicode=True, sort_keys=True, width=100)
+    write_atomic(path, text.encode("utf-8"))
     return len(pins)
 
 

@@ -7,6 +7,13 @@ figures with short labels and captions, and framed example boxes.  It returns
 the PDF together with what a careful reader would take from it: the body text
 (headings, paragraphs and list items in reading order) and, separately, the
 strings that must not end up in it (figure labels, captions, header, footer).
+
+`render_composed(composition, folder)` does the same for pages composed box
+by box (`COMPOSED`), in layouts that flowing columns cannot make: columns of
+unequal width, a side box beside a column, framed boxes, numbered callouts on
+a figure, captions beside figures, text set vertically in the margin, figures
+with labels beside them in the narrow columns of an A6 page, and a heading
+across the columns in mid-page.
 """
 
 from __future__ import annotations
@@ -16,6 +23,7 @@ import html
 import re
 import struct
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from io import BytesIO
 from pathlib import Path
@@ -401,3 +409,267 @@ def _png(width: int, height: int) -> bytes:
         + chunk(b"IDAT", zlib.compress(rows))
         + chunk(b"IEND", b"")
     )
+
+
+# --- composed pages: layouts that CSS columns alone do not make ------------------
+
+COMPOSED_TEXT = Path(__file__).parent / "data" / "pdf" / "aldor.yaml"
+# Paper heights in mm.
+_PAPER_HEIGHT = {"A4": 297, "A5": 210, "A6": 148}
+
+
+@dataclass(frozen=True)
+class Composition:
+    """A manual whose pages are composed box by box, each page by `page(text, result)`.
+
+    The page function places boxes in mm from the top-left corner of the text
+    area and records the ground truth in `result`, body in reading order as
+    the gold readings of tests/data/corpus/README.md have it.
+    """
+
+    name: str
+    paper: str
+    page: Callable[[dict[str, Any], CorpusPdf], str]
+    size: float = 9.0
+    margin: tuple[float, float, float, float] = (18, 14, 16, 14)  # mm: top, right, bottom, left
+    sheets: int = 2
+
+
+def render_composed(composition: Composition, folder: Path) -> CorpusPdf:
+    """Render a composed manual to `folder/<name>.pdf`, with its ground truth.
+
+    Each page is set from the text turned on by a few paragraphs, so that no
+    two pages read the same but their running header and footer do.
+    """
+    text = yaml.safe_load(COMPOSED_TEXT.read_text("utf-8"))
+    layout = Layout(composition.name, composition.paper, 1, size=composition.size)
+    result = CorpusPdf(layout, folder / f"{composition.name}.pdf")
+    result.furniture = [text["header"], text["footer"]]
+    pages = [composition.page(_turned(text, sheet), result) for sheet in range(composition.sheets)]
+    body = "".join(f"<section>{page}</section>" for page in pages)
+    document = (
+        f'<!DOCTYPE html><html lang="de"><head><meta charset="utf-8">'
+        f"<style>{_composed_css(composition, text)}</style></head><body>{body}</body></html>"
+    )
+    pdf = weasyprint.HTML(string=document).render()
+    result.pages = len(pdf.pages)
+    pdf.write_pdf(result.path)
+    return result
+
+
+def _turned(text: dict[str, Any], sheet: int) -> dict[str, Any]:
+    """The text with its lists turned by as many entries as a page uses, per sheet."""
+
+    def turn(values: list[Any], by: int) -> list[Any]:
+        by %= len(values)
+        return values[by:] + values[:by]
+
+    return text | {
+        "paragraphs": turn(text["paragraphs"], 7 * sheet),
+        "headings": turn(text["headings"], 3 * sheet),
+        "boxes": turn(text["boxes"], 2 * sheet),
+        "labels": turn(text["labels"], 3 * sheet),
+        "captions": turn(text["captions"], 2 * sheet),
+    }
+
+
+def _composed_css(composition: Composition, text: dict[str, Any]) -> str:
+    top, right, bottom, left = composition.margin
+    size = composition.size
+    furniture = f"font: {size * 0.8:.1f}pt 'DejaVu Sans'; color: #444;"
+    return f"""
+@page {{ size: {composition.paper}; margin: {top}mm {right}mm {bottom}mm {left}mm;
+  @top-right {{ content: {_css_string(text["header"])}; {furniture} }}
+  @bottom-left {{ content: {_css_string(text["footer"])}; {furniture} }}
+  @bottom-right {{ content: counter(page); {furniture} }} }}
+body {{ font: {size}pt/1.3 'DejaVu Serif'; margin: 0; text-align: justify; hyphens: auto;
+  hyphenate-character: "\\2010 "; }}
+section {{ position: relative; height: {_PAPER_HEIGHT[composition.paper] - top - bottom - 1}mm;
+  break-after: page; }}
+section:last-child {{ break-after: auto; }}
+.at {{ position: absolute; }}
+h1, h2 {{ font-family: 'DejaVu Sans'; text-align: left; hyphens: manual; margin: 0 0 0.4em;
+  line-height: 1.15; }}
+h1 {{ font-size: {size * 1.7:.1f}pt; }}
+h2 {{ font-size: {size * 1.3:.1f}pt; margin-top: 0.6em; }}
+p {{ margin: 0 0 0.45em; }}
+.box {{ border: 0.8pt solid #6a5a3a; background: #f3ecd8; padding: 0.5em 0.7em; margin: 0.5em 0; }}
+.box p {{ margin: 0; }}
+.flow {{ columns: 2; column-gap: 6mm; column-fill: balance; }}
+.label {{ position: absolute; white-space: nowrap; font: bold {size * 0.75:.1f}pt 'DejaVu Sans'; }}
+.caption {{ font-style: italic; font-size: {size * 0.85:.1f}pt; text-align: left;
+  hyphens: manual; }}
+.margin {{ position: absolute; white-space: nowrap; font: {size * 0.8:.1f}pt 'DejaVu Sans';
+  color: #555; transform-origin: 0 0; transform: rotate(-90deg); }}
+"""
+
+
+def _at(left: float, top: float, width: float, inner: str, cls: str = "") -> str:
+    """A box placed on the page, in mm from the top-left corner of the text area."""
+    return f'<div class="at {cls}" style="left:{left}mm;top:{top}mm;width:{width}mm">{inner}</div>'
+
+
+def _heading(text: str, result: CorpusPdf, level: int = 2) -> str:
+    result.body.append(("heading", text))
+    return f"<h{level}>{html.escape(text)}</h{level}>"
+
+
+def _paragraphs(texts: list[str], result: CorpusPdf) -> str:
+    result.body.extend(("paragraph", text) for text in texts)
+    return "".join(f"<p>{html.escape(text)}</p>" for text in texts)
+
+
+def _framed(text: str, result: CorpusPdf) -> str:
+    result.body.append(("paragraph", text))
+    lead, rest = text.split(":", 1)
+    return f'<div class="box"><p><b>{html.escape(lead)}:</b>{html.escape(rest)}</p></div>'
+
+
+def _picture(width: float, height: float) -> str:
+    data = base64.b64encode(_png(32, 24)).decode("ascii")
+    return (
+        f'<img src="data:image/png;base64,{data}" alt="" '
+        f'style="display:block;width:{width}mm;height:{height}mm">'
+    )
+
+
+def _labelled(labels: list[str], width: float, height: float, result: CorpusPdf) -> str:
+    """A picture in the middle of its box, its labels beside it, left and right."""
+    result.labels.extend(labels)
+    picture = f'<div style="margin:0 auto;width:{width / 2}mm">{_picture(width / 2, height)}</div>'
+    spots = ["left:0;top:5%", "right:0;top:35%", "left:0;top:65%", "right:0;top:80%"]
+    spans = "".join(
+        f'<span class="label" style="{spot}">{html.escape(label)}</span>'
+        for label, spot in zip(labels, spots, strict=False)
+    )
+    return f'<div style="position:relative;height:{height}mm;margin:2mm 0">{picture}{spans}</div>'
+
+
+def _called_out(callouts: list[str], width: float, height: float, result: CorpusPdf) -> str:
+    """A picture with numbered callouts ("2A") set on it."""
+    result.labels.extend(callouts)
+    spots = [(12, 15), (55, 30), (70, 62), (25, 75)]
+    spans = "".join(
+        f'<span class="label" style="left:{x}%;top:{y}%;background:#fff;padding:0 1pt">'
+        f"{html.escape(callout)}</span>"
+        for callout, (x, y) in zip(callouts, spots, strict=False)
+    )
+    return (
+        f'<div style="position:relative;width:{width}mm;height:{height}mm;margin:2mm 0">'
+        f"{_picture(width, height)}{spans}</div>"
+    )
+
+
+def _caption(text: str, result: CorpusPdf) -> str:
+    result.captions.append(text)
+    return f'<p class="caption">{html.escape(text)}</p>'
+
+
+def _three_unequal_columns(text: dict[str, Any], result: CorpusPdf) -> str:
+    """A heading across three columns of 44, 78 and 48 mm."""
+    paragraphs, headings = text["paragraphs"], text["headings"]
+    middle = _heading(headings[1], result) + _paragraphs(paragraphs[2:5], result)
+    return (
+        _at(0, 0, 182, _heading(headings[0], result, 1))
+        + _at(0, 16, 44, _paragraphs(paragraphs[0:2], result))
+        + _at(50, 16, 78, middle)
+        + _at(134, 16, 48, _paragraphs(paragraphs[5:7], result))
+    )
+
+
+def _side_box(text: dict[str, Any], result: CorpusPdf) -> str:
+    """A column of text and, beside its top, a framed box: read after the column."""
+    column = _heading(text["headings"][0], result) + _paragraphs(text["paragraphs"][0:6], result)
+    return _at(0, 0, 112, column) + _at(120, 10, 62, _framed(text["boxes"][0], result))
+
+
+def _framed_boxes(text: dict[str, Any], result: CorpusPdf) -> str:
+    """Two columns; framed boxes stand in the first column's flow and are read there."""
+    paragraphs, headings, boxes = text["paragraphs"], text["headings"], text["boxes"]
+    left = (
+        _heading(headings[0], result)
+        + _paragraphs(paragraphs[0:2], result)
+        + _framed(boxes[0], result)
+        + _paragraphs(paragraphs[2:3], result)
+        + _framed(boxes[1], result)
+    )
+    right = _heading(headings[1], result) + _paragraphs(paragraphs[3:7], result)
+    return _at(0, 0, 88, left) + _at(94, 0, 88, right)
+
+
+def _callouts_on_figure(text: dict[str, Any], result: CorpusPdf) -> str:
+    """Two columns, the second with a picture carrying numbered callouts, a caption under it."""
+    paragraphs, headings = text["paragraphs"], text["headings"]
+    left = _heading(headings[0], result) + _paragraphs(paragraphs[0:4], result)
+    right = (
+        _paragraphs(paragraphs[4:5], result)
+        + _called_out(text["callouts"], 80, 45, result)
+        + _caption(text["captions"][0], result)
+        + _paragraphs(paragraphs[5:7], result)
+    )
+    return _at(0, 0, 88, left) + _at(94, 0, 88, right)
+
+
+def _captions_beside(text: dict[str, Any], result: CorpusPdf) -> str:
+    """One column; figures with their caption set beside them, not under."""
+    paragraphs, captions = text["paragraphs"], text["captions"]
+    parts = [_heading(text["headings"][0], result), _paragraphs(paragraphs[0:2], result)]
+    for n, caption in enumerate(captions[:2]):
+        parts.append(
+            '<div style="display:flex;gap:4mm;align-items:flex-end;margin:2mm 0 3mm">'
+            f'<div style="flex:none">{_picture(60, 32)}</div>'
+            f'<div style="flex:1">{_caption(caption, result)}</div></div>'
+        )
+        parts.append(_paragraphs(paragraphs[2 + 2 * n : 4 + 2 * n], result))
+    return _at(0, 0, 122, "".join(parts))
+
+
+def _rotated_margin(text: dict[str, Any], result: CorpusPdf) -> str:
+    """Two columns, and a chapter title set vertically along the outer margin (furniture)."""
+    paragraphs, headings = text["paragraphs"], text["headings"]
+    if text["margin"] not in result.furniture:
+        result.furniture.append(text["margin"])
+    left = _heading(headings[0], result) + _paragraphs(paragraphs[0:4], result)
+    right = _heading(headings[1], result) + _paragraphs(paragraphs[4:7], result)
+    margin = f'<div class="margin" style="left:178mm;top:150mm">{html.escape(text["margin"])}</div>'
+    return _at(0, 0, 84, left) + _at(90, 0, 84, right) + margin
+
+
+def _a6_figures(text: dict[str, Any], result: CorpusPdf) -> str:
+    """An A6 page of two narrow columns, each with a picture and its labels beside it."""
+    paragraphs, labels = text["paragraphs"], text["labels"]
+    columns = []
+    for n, named in enumerate((labels[0:2], labels[2:3])):
+        columns.append(
+            _paragraphs(paragraphs[2 * n : 2 * n + 1], result)
+            + _labelled(named, 41, 14, result)
+            + _paragraphs(paragraphs[2 * n + 1 : 2 * n + 2], result)
+        )
+    return _at(0, 0, 41, columns[0]) + _at(45, 0, 41, columns[1])
+
+
+def _heading_between_bands(text: dict[str, Any], result: CorpusPdf) -> str:
+    """Two columns, a heading across them in mid-page, and two more columns under it."""
+    paragraphs, headings = text["paragraphs"], text["headings"]
+    bands = (
+        _heading(headings[0], result, 1)
+        + f'<div class="flow">{_paragraphs(paragraphs[0:4], result)}</div>'
+        + _heading(headings[1], result, 1)
+        + f'<div class="flow">{_paragraphs(paragraphs[4:7], result)}</div>'
+    )
+    return _at(0, 0, 182, bands)
+
+
+COMPOSED = {
+    composition.name: composition
+    for composition in (
+        Composition("a4-3col-unequal", "A4", _three_unequal_columns),
+        Composition("a4-side-box", "A4", _side_box),
+        Composition("a4-framed-boxes", "A4", _framed_boxes),
+        Composition("a4-callouts", "A4", _callouts_on_figure),
+        Composition("a5-captions-beside", "A5", _captions_beside, margin=(16, 13, 15, 13)),
+        Composition("a4-rotated-margin", "A4", _rotated_margin),
+        Composition("a6-2col-figures", "A6", _a6_figures, size=6.5, margin=(10, 9, 10, 9)),
+        Composition("a4-heading-between-bands", "A4", _heading_between_bands),
+    )
+}

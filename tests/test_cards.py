@@ -16,19 +16,8 @@ from babel.support import NullTranslations
 from markupsafe import Markup
 
 from rulekit import __version__
-from rulekit.cards import (
-    CARD_STEPS,
-    Entry,
-    Galley,
-    Printer,
-    Topic,
-    _pack,
-    key_numbers,
-    render_cards,
-    topics,
-)
-from rulekit.catalogs import localization
 from rulekit.errors import LayoutError
+from rulekit.i18n.catalogs import localization
 from rulekit.model import (
     Edge,
     Extraction,
@@ -42,7 +31,18 @@ from rulekit.model import (
     Translation,
     fingerprint,
 )
-from rulekit.templating import make_environment
+from rulekit.output.cards import (
+    CARD_STEPS,
+    Entry,
+    Galley,
+    Printer,
+    Topic,
+    _pack,
+    key_numbers,
+    render_cards,
+    topics,
+)
+from rulekit.output.templating import make_environment
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = ROOT / "templates"

@@ -11,14 +11,9 @@ from babel.messages.catalog import Catalog
 from typer.testing import CliRunner
 
 from rulekit.build import analyse
-from rulekit.catalogs import (
-    catalog_bytes,
-    catalog_stats,
-    catalog_xliff,
-    read_catalog,
-    update_catalog,
-)
 from rulekit.cli import app
+from rulekit.i18n.catalogs import catalog_stats, catalog_xliff, update_catalog
+from rulekit.i18n.pofile import catalog_bytes, read_catalog
 from rulekit.project import Project
 from tests.conftest import ROOT
 
@@ -161,14 +156,15 @@ def test_a_wrong_term_is_reported_with_file_and_line(project: Project) -> None:
     text = path.read_text("utf-8")
     lines = text.split("\n")
     tie = next(i for i, line in enumerate(lines) if "wichtig-bei-einem-unentschieden" in line)
-    target = next(i for i in range(tie, len(lines)) if lines[i].startswith("msgstr"))
-    assert "defender" in lines[target]
+    msgstr = next(i for i in range(tie, len(lines)) if lines[i].startswith("msgstr"))
+    # gettext wraps a long translation over the lines after `msgstr ""`.
+    target = next(i for i in range(msgstr, len(lines)) if "defender" in lines[i])
     lines[target] = lines[target].replace("defender", "occupant")
     path.write_text("\n".join(lines), "utf-8")
     result = CliRunner().invoke(app, ["check", "--project", str(project.root)])
     assert result.exit_code == 1
-    msgid_line = tie + 2  # babel reports the line of the entry's msgid
-    assert f"{path}:{msgid_line}: " in result.stderr
+    msgstr_line = msgstr + 1  # problems point at the translation
+    assert f"{path}:{msgstr_line}: " in result.stderr
     assert "'defender' is missing" in result.stderr
     assert "deprecated term 'occupant'" in result.stderr
 

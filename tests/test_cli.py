@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import codecs
 import json
 import re
+import shlex
 import socket
 import subprocess
 import sys
@@ -11,10 +13,13 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+import yaml
 from typer.testing import CliRunner
 
 from rulekit.cli import app
 from rulekit.project import Project
+from rulekit.sources import sha256_file
+from tests.conftest import tree_bytes
 
 runner = CliRunner()
 ERROR_LINE = re.compile(r"^(?P<path>[^\n]+):(?P<line>\d+): (?P<message>[^\n]+)\n$")
@@ -134,6 +139,72 @@ def test_add_refuses_unreadable_input_and_writes_nothing(project: Project, tmp_p
     assert result.exit_code == 2
     assert ERROR_LINE.match(result.stderr)
     assert not (project.sources_dir / "junk").exists()
+
+
+@pytest.mark.parametrize(
+    "bom, encoding",
+    [
+        (codecs.BOM_UTF16_LE, "utf-16-le"),
+        (codecs.BOM_UTF16_BE, "utf-16-be"),
+        (codecs.BOM_UTF8, "utf-8"),
+    ],
+)
+def test_a_manual_in_utf16_or_with_a_bom_is_text(
+    project: Project, tmp_path: Path, bom: bytes, encoding: str
+) -> None:
+    original = project.sources_dir / "xidit" / "manual.txt"
+    converted = tmp_path / "manual.txt"
+    converted.write_bytes(bom + original.read_text("utf-8").encode(encoding))
+    expected = runner.invoke(app, ["extract", str(original)])
+    result = runner.invoke(app, ["extract", str(converted)])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == expected.stdout
+
+
+def test_an_edited_manual_is_re_registered_by_the_command_its_error_names(
+    project: Project, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(project.root)
+    folder = Path("sources") / "xidit"
+    overrides = (folder / "graph.yaml").read_bytes()
+    recorded = yaml.safe_load((folder / "source.yaml").read_text("utf-8"))
+    manual = folder / "manual.txt"
+    manual.write_bytes(manual.read_bytes() + b"\nJeder Spieler zieht 1 Karte.\n")
+
+    failed = runner.invoke(app, ["extract", str(folder)])
+    assert failed.exit_code == 2
+    command = failed.stderr.strip().split("re-register it: ")[1]
+    assert command == "rulekit add sources/xidit/manual.txt --game xidit --replace"
+    replaced = runner.invoke(app, shlex.split(command)[1:])
+    assert replaced.exit_code == 0, replaced.stderr
+
+    meta = yaml.safe_load((folder / "source.yaml").read_text("utf-8"))
+    assert meta == {**recorded, "sha256": sha256_file(manual)}
+    assert (folder / "graph.yaml").read_bytes() == overrides
+    assert sorted(p.name for p in project.sources_dir.iterdir()) == sorted(
+        ["invaders", "midway", "risiko", "stratego", "xidit"]
+    )
+    assert runner.invoke(app, ["extract", str(folder)]).exit_code == 0
+
+
+def test_replace_copies_a_new_manual_and_overrides_only_the_given_fields(
+    project: Project, tmp_path: Path
+) -> None:
+    folder = project.sources_dir / "xidit"
+    before = tree_bytes(folder)
+    recorded = yaml.safe_load(before["source.yaml"])
+    new = tmp_path / "neu.txt"
+    new.write_bytes(before["manual.txt"] + b"\nJeder Spieler zieht 1 Karte.\n")
+    args = ["add", str(new), "--game", "xidit", "--replace", "--pages", "10-11"]
+    result = runner.invoke(app, [*args, "--title", "Xidit", "--project", str(project.root)])
+    assert result.exit_code == 0, result.stderr
+    after = tree_bytes(folder)
+    assert sorted(after) == sorted(before)
+    assert after["manual.txt"] == new.read_bytes()
+    assert after["graph.yaml"] == before["graph.yaml"]
+    meta = yaml.safe_load(after["source.yaml"])
+    changed = {"title": "Xidit", "pages": [10, 11], "sha256": sha256_file(new)}
+    assert meta == {**recorded, **changed}
 
 
 def test_a_tampered_manual_is_bad_input(project: Project) -> None:

@@ -175,3 +175,29 @@ def test_each_line_is_on_the_page_its_page_number_tells(
     for repair in extraction.repairs:
         if repair.kind == "page-number" and repair.before.isdigit() and len(repair.before) == 1:
             assert repair.page == int(repair.before)
+
+
+# A narrow column of a two-column A6 page as a viewer copies it: the labels set
+# left and right of a small picture come out between two paragraphs.
+A6_COLUMN = """\
+Eine Runde besteht aus drei Pha-
+sen: Zuerst werden neue Aufträge
+ausgelegt, dann führen alle Spieler
+reihum ihre Aktionen aus.
+Nordtor
+
+Wachposten
+Steinbruch
+
+Legt den Spielplan in die Mitte des
+Tisches und mischt die Gelände-
+karten. Jeder Spieler nimmt sich
+die Figuren seiner Farbe.
+"""
+
+
+def test_labels_beside_a_picture_in_a_narrow_column_are_figure_text(tmp_path: Path) -> None:
+    extraction = extract_string(tmp_path, A6_COLUMN)
+    figures = " ".join(b.text for b in extraction.blocks if b.kind == "figure")
+    assert all(label in figures for label in ("Nordtor", "Wachposten", "Steinbruch"))
+    assert [b.kind for b in extraction.blocks if b.kind != "figure"] == ["paragraph"] * 2

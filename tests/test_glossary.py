@@ -10,9 +10,9 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from rulekit.cli import app
-from rulekit.glossary import load_glossary, write_glossary
+from rulekit.i18n.glossary import load_glossary, write_glossary
+from rulekit.i18n.tbx import NAMESPACE, read_tbx, write_tbx
 from rulekit.project import Project
-from rulekit.tbx import NAMESPACE, read_tbx, write_tbx
 from tests.conftest import ROOT
 
 runner = CliRunner()

@@ -9,8 +9,8 @@ import pytest
 from rulekit.build import analyse
 from rulekit.errors import InputError
 from rulekit.extract.lexicon import german_lexicon
-from rulekit.glossary import load_glossary
 from rulekit.graph import GraphBuilder, slugify
+from rulekit.i18n.glossary import load_glossary
 from rulekit.model import Block, Extraction, RuleGraph, SourceInfo, Term
 from rulekit.nlp import TermMatcher, german_pipeline
 from rulekit.overrides import apply_overrides, load_overrides
@@ -249,7 +249,7 @@ def test_bad_overrides_file_is_one_line_of_bad_input(tmp_path: Path) -> None:
     path.write_text("nodes:\n  - id: x\n    kind: paragraph\n    fingerprint: f\n", "utf-8")
     with pytest.raises(InputError) as raised:
         load_overrides(path)
-    assert str(raised.value).startswith(f"{path}:2: nodes.0.kind")
+    assert str(raised.value).startswith(f"{path}:3: nodes.0.kind")
 
 
 def _refresh_checksum(folder: Path) -> None:

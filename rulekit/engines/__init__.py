@@ -16,7 +16,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
-from rulekit.catalogs import SOURCE_LANGUAGE, TARGET_LANGUAGES, po_path, read_catalog
+from rulekit.i18n.catalogs import SOURCE_LANGUAGE, TARGET_LANGUAGES, po_path
+from rulekit.i18n.pofile import read_catalog
 
 T = TypeVar("T")
 

@@ -6,7 +6,7 @@ bad input always surfaces as one `InputError` before anything is produced.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from rulekit.errors import InputError
@@ -38,13 +38,18 @@ def resolve_manual(path: Path) -> tuple[Path, list[int] | None]:
 
 
 def extract(
-    path: Path, pages: list[int] | None = None, extra_words: Iterable[str] = ()
+    path: Path,
+    pages: list[int] | None = None,
+    extra_words: Iterable[str] = (),
+    progress: Callable[[int, int], None] | None = None,
 ) -> Extraction:
     """Extract the clean body text of a manual.
 
     `pages` are the printed page numbers the file covers, when known (a source
     folder supplies its own).  `extra_words` extend the German lexicon the
     repairs are checked against, e.g. with the glossary's terms.
+    `progress(done, total)` is called as pages are read (for a scan, as OCR
+    finishes each page); a text file counts as one page.
     """
     manual, folder_pages = resolve_manual(path)
     pages = pages or folder_pages
@@ -54,7 +59,10 @@ def extract(
         raise InputError(manual, 0, "file is empty")
     lexicon = german_lexicon(extra_words)
     if b"%PDF-" in head:
-        return extract_pdf(manual, pages, lexicon)
+        return extract_pdf(manual, pages, lexicon, progress)
     if manual.suffix.lower() == ".pdf":
         raise InputError(manual, 0, "not a PDF: the file has no %PDF- header")
-    return extract_text(manual, lexicon, pages)
+    extraction = extract_text(manual, lexicon, pages)
+    if progress is not None:
+        progress(1, 1)
+    return extraction

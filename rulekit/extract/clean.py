@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from itertools import count
 
 from spacy.lang.de.stop_words import STOP_WORDS
 
@@ -44,8 +45,14 @@ def clean_lines(
     lexicon: Lexicon,
     layout: Pass | None = None,
     repairs: list[Repair] | None = None,
+    asides: bool = False,
 ) -> Extraction:
-    """Repair and assemble lines into blocks; `layout` decides roles where layout was lost."""
+    """Repair and assemble lines into blocks; `layout` decides roles where layout was lost.
+
+    With `asides`, figure text and captions do not interrupt the body: a
+    paragraph runs on past them (the PDF path lists a page's figure text
+    after its body, where a paragraph may go on over the page break).
+    """
     found = list(repairs or [])
     passes: list[Pass] = [
         lambda ls: decode_fonts(ls, lexicon),
@@ -64,7 +71,13 @@ def clean_lines(
         r if r.page is not None else r.model_copy(update={"page": page_of.get(r.line)})
         for r in found
     ]
-    blocks, more = assemble(lines, lexicon)
+    box_of = {(line.page, line.line): line.bbox for line in lines if line.bbox is not None}
+    if box_of:
+        found = [
+            r.model_copy(update={"bbox": box_of.get((r.page, r.line))}) if r.bbox is None else r
+            for r in found
+        ]
+    blocks, more = assemble(lines, lexicon, asides)
     found.extend(more)
     # PDF line numbers restart on every page.
     found.sort(key=lambda repair: (repair.page or 0, repair.line))
@@ -92,48 +105,70 @@ def fix_typography(lines: list[TextLine]) -> tuple[list[TextLine], list[Repair]]
     return result, repairs
 
 
-def assemble(lines: list[TextLine], lexicon: Lexicon) -> tuple[list[Block], list[Repair]]:
+def assemble(
+    lines: list[TextLine], lexicon: Lexicon, asides: bool = False
+) -> tuple[list[Block], list[Repair]]:
     """Blocks from role-tagged lines; artefacts are dropped.
 
     Consecutive lines of one role form one block; a line with
-    `starts_paragraph` opens a new one.
+    `starts_paragraph` opens a new one.  With `asides`, figure and caption
+    lines form their blocks apart from the body: an open body block stays
+    open past them.  Blocks are listed in the order they start.
     """
-    blocks: list[Block] = []
+    done: list[tuple[int, Block]] = []
     repairs: list[Repair] = []
-    current: list[TextLine] = []
+    runs: dict[bool, tuple[int, list[TextLine]]] = {}  # aside or not -> (start, lines)
+    starts = count()
 
-    def flush() -> None:
-        if not current:
+    def flush(aside: bool) -> None:
+        if aside not in runs:
             return
+        start, current = runs.pop(aside)
         text = current[0].text.strip()
         for line in current[1:]:
             text, repair = join_lines(text, line.text.strip(), lexicon)
             if repair is not None:
                 repairs.append(repair.model_copy(update={"page": line.page, "line": line.line}))
-        blocks.append(
-            Block(
-                kind=_BLOCK_KIND[current[0].role or "body"],
-                text=text,
-                page=current[0].page,
-                lines=(current[0].line, current[-1].line),
-            )
+        boxes = [ln.bbox for ln in current if ln.bbox is not None and ln.page == current[0].page]
+        block = Block(
+            kind=_BLOCK_KIND[current[0].role or "body"],
+            text=text,
+            page=current[0].page,
+            lines=(current[0].line, current[-1].line),
+            bbox=_union(boxes) if boxes else None,
         )
-        current.clear()
+        done.append((start, block))
 
     for line in lines:
         role = line.role or "body"
         if role == "artefact" or not line.text.strip():
             continue
-        if current and ((current[0].role or "body") != role or line.starts_paragraph):
-            flush()
-        current.append(line)
-    flush()
-    return blocks, repairs
+        aside = asides and role in ("figure", "caption")
+        run = runs.get(aside)
+        if run is not None and ((run[1][0].role or "body") != role or line.starts_paragraph):
+            flush(aside)
+        if aside not in runs:
+            runs[aside] = (next(starts), [])
+        runs[aside][1].append(line)
+    flush(False)
+    flush(True)
+    done.sort(key=lambda item: item[0])
+    return [block for _, block in done], repairs
+
+
+def _union(boxes: list[tuple[float, float, float, float]]) -> tuple[float, float, float, float]:
+    return (
+        min(b[0] for b in boxes),
+        min(b[1] for b in boxes),
+        max(b[2] for b in boxes),
+        max(b[3] for b in boxes),
+    )
 
 
 def join_lines(left: str, right: str, lexicon: Lexicon) -> tuple[str, Repair | None]:
     """Join two lines of running text, undoing line-break hyphenation.
 
+    - a slash at the line end joins without a space ("und/" + "oder");
     - a soft hyphen always marks a break;
     - a hyphen before an upper-case continuation belongs to a compound ("Bunker-Karte");
     - a hyphen before a conjunction is a suspended hyphen ("hin- und herbewegen"),
@@ -142,6 +177,9 @@ def join_lines(left: str, right: str, lexicon: Lexicon) -> tuple[str, Repair | N
     """
     if not left or not right:
         return left or right, None
+    if left.endswith("/"):
+        # "und/" at a line end: the alternative goes on without a space ("und/oder").
+        return left + right, None
     if left.endswith(SOFT_HYPHEN):
         return left[:-1] + right, _hyphenation(left, right, 1.0)
     if not (left.endswith(HYPHENS) and len(left) > 1 and left[-2].isalpha()):

@@ -97,6 +97,7 @@ class Lexicon:
         self._extra = extra_words
         self._known: dict[str, bool] = {}
         self._written: dict[str, bool] = {}
+        self._attested: dict[str, bool] = {}
         self._parts: dict[str, bool] = {}
         self._compounds: dict[str, bool] = {}
 
@@ -126,6 +127,18 @@ class Lexicon:
             self._written[word] = answer
         return answer
 
+    def attested(self, word: str) -> bool:
+        """Like `known`, but only as the word stands, not as a compound built from parts.
+
+        Compound analysis accepts damaged text that happens to split into
+        words ("Regein" as "Reg-ein"); OCR repairs need the stricter answer.
+        """
+        answer = self._attested.get(word)
+        if answer is None:
+            answer = self._check(word, exact_case=False, compounds=False)
+            self._attested[word] = answer
+        return answer
+
     def frequency(self, word: str) -> float:
         """The Zipf frequency of `word` in German (wordfreq), or 0.0 when it is not known."""
         if not self.known(word):
@@ -140,19 +153,21 @@ class Lexicon:
         """
         return _common_forms(self._backend, min_zipf)
 
-    def _check(self, word: str, exact_case: bool) -> bool:
+    def _check(self, word: str, exact_case: bool, compounds: bool = True) -> bool:
         parts = unicodedata.normalize("NFC", word).split("-")
         if not any(parts):
             return False
         # A part before a hyphen may be a compound's first element ("Anwerbungs-").
         return all(
-            self._check_single(part, exact_case)
-            or (index < len(parts) - 1 and part.isalpha() and self._head(part.lower()))
+            self._check_single(part, exact_case, compounds)
+            or (
+                compounds and index < len(parts) - 1 and part.isalpha() and self._head(part.lower())
+            )
             for index, part in enumerate(parts)
             if part
         )
 
-    def _check_single(self, word: str, exact_case: bool) -> bool:
+    def _check_single(self, word: str, exact_case: bool, compounds: bool = True) -> bool:
         word = word.strip("'’‘")
         if sum(ch.isalpha() for ch in word) < 2 or not all(
             ch.isalpha() or ch in ".'’" for ch in word
@@ -168,7 +183,9 @@ class Lexicon:
             return True
         if self._english(word, exact_case):
             return True
-        if not word.isalpha() or (exact_case and not (word.istitle() or word.isupper())):
+        if not compounds or not word.isalpha():
+            return False
+        if exact_case and not (word.istitle() or word.isupper()):
             # German compounds are nouns: capitalised, or in capitals in a heading.
             return False
         lower = word.lower()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import unicodedata
 from functools import partial
 from pathlib import Path
@@ -21,18 +22,51 @@ from rulekit.model import Extraction, Repair, TextLine
 # means binary data rather than a damaged but real text.
 _BINARY_CONTROL = {chr(c) for c in range(32)} - {"\t", "\n", "\r", "\f"}
 
+# Byte order marks, UTF-32 before UTF-16: the UTF-32-LE mark begins with the UTF-16-LE one.
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32-le"),
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+
 
 def read_text_lines(path: Path) -> list[str]:
-    """The file's lines as NFC text; binary or non-UTF-8 content is an `InputError`."""
-    data = path.read_bytes()
-    if not data.strip():
+    """The file's lines as NFC text; binary or undecodable content is an `InputError`."""
+    text = decode_text(path, path.read_bytes())
+    if not text.strip():
         raise InputError(path, 0, "file is empty")
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    for number, content in enumerate(lines, start=1):
+        bad = next((c for c in content if c in _BINARY_CONTROL), None)
+        if bad is not None:
+            raise InputError(path, number, f"binary data (control character U+{ord(bad):04X})")
+    return [unicodedata.normalize("NFC", line) for line in lines]
+
+
+def decode_text(path: Path, data: bytes) -> str:
+    """A text extract's bytes as text: UTF-8, or UTF-16/32 when a byte order mark says so.
+
+    Windows editors save "Unicode" text as UTF-16 with a BOM, and some write a
+    BOM before UTF-8; both are text a user means, not binary data.
+    """
+    for bom, encoding in _BOMS:
+        if data.startswith(bom):
+            body = data[len(bom) :]
+            try:
+                return body.decode(encoding)
+            except UnicodeDecodeError as error:
+                line = body[: error.start].decode(encoding, "replace").count("\n") + 1
+                raise InputError(
+                    path, line, f"not {encoding.upper()} text, though it starts with its BOM"
+                ) from None
     nul = data.find(b"\x00")
     if nul >= 0:
         line = data.count(b"\n", 0, nul) + 1
         raise InputError(path, line, "binary data (NUL byte), not a text extract or a PDF")
     try:
-        text = data.decode("utf-8-sig")
+        return data.decode("utf-8")
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
         column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
@@ -42,12 +76,6 @@ def read_text_lines(path: Path) -> list[str]:
             f"not UTF-8 text (byte 0x{data[error.start]:02X} at column {column}); "
             "convert the file to UTF-8",
         ) from None
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    for number, content in enumerate(lines, start=1):
-        bad = next((c for c in content if c in _BINARY_CONTROL), None)
-        if bad is not None:
-            raise InputError(path, number, f"binary data (control character U+{ord(bad):04X})")
-    return [unicodedata.normalize("NFC", line) for line in lines]
 
 
 def text_lines(raw: list[str]) -> list[TextLine]:

@@ -3,7 +3,8 @@
 Text copied out of a PDF viewer has lost fonts and positions, so roles are read
 from the shape of the lines: page numbers and callout digits stand alone,
 headings are short lines without sentence punctuation followed by a sentence
-start, and figure labels are runs of lines that never form a sentence.
+start, and figure labels are runs of lines that never form a sentence, or
+short names stacked one under another.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from statistics import quantiles
 from spacy.lang.de.stop_words import STOP_WORDS
 from wordfreq import zipf_frequency
 
+from rulekit.extract.encoding import BREAK_HYPHENS
 from rulekit.model import LineRole, Repair, TextLine
 
 # A page flattened onto one line is many times longer than any printed line.
@@ -23,6 +25,10 @@ FLATTENED_MIN_CHARS = 400
 SHORT_LINE = 0.6  # of the typical line width: labels and headings are shorter
 PARAGRAPH_END = 0.8  # a sentence ending on a line shorter than this ends its paragraph
 HEADING_MAX_LINES = 2
+# The most words of a figure label set on a line of its own.
+_LABEL_WORDS = 2
+# A heading, set larger than the body, fits this share of a body line's characters.
+_HEADING_LINE = 0.75
 VIEWER_HEADER_MAX_WORDS = 5
 
 _SECTION_NUMBER = r"\d+(?:\.\d+)+\.?"
@@ -356,6 +362,8 @@ def _unit_role(texts: list[str], ends_at_boundary: bool, width: float) -> LineRo
         if _NUMBERED_HEADING.match(first) and len(texts) == 1 and len(first) < width:
             return "heading"
         return "list-item"
+    if _stacked_names(texts, width):
+        return "figure"
     all_caps = _all_caps(" ".join(texts))
     terminal = _terminal(texts[-1])
     heading_shaped = (
@@ -374,3 +382,23 @@ def _unit_role(texts: list[str], ends_at_boundary: bool, width: float) -> LineRo
     if ends_at_boundary or all(len(text) < SHORT_LINE * width for text in texts):
         return "figure"
     return "body"
+
+
+def _stacked_names(texts: list[str], width: float) -> bool:
+    """Short names set one under another: labels beside a picture, not a wrapped heading.
+
+    A line breaks where the next word no longer fits, so a short line whose
+    next line's first word would have fitted on it, even in a heading's larger
+    type, was set apart on purpose.  Each line is a name of a word or two; a
+    hyphen at a line end is a wrap.
+    """
+    return (
+        len(texts) >= 2
+        and all(
+            len(text.split()) <= _LABEL_WORDS and not text.endswith(BREAK_HYPHENS) for text in texts
+        )
+        and all(
+            len(text) + 1 + len(following.split()[0]) <= _HEADING_LINE * width
+            for text, following in pairwise(texts)
+        )
+    )

@@ -27,11 +27,11 @@ from weasyprint.document import Document
 from weasyprint.text.fonts import FontConfiguration
 
 from rulekit import __version__
-from rulekit.catalogs import SOURCE_LANGUAGE, summary_key
 from rulekit.errors import LayoutError
+from rulekit.i18n.catalogs import SOURCE_LANGUAGE, summary_key
 from rulekit.model import Localization, Manual, RuleGraph, RuleNode, Term
+from rulekit.output.templating import use_language
 from rulekit.sources import page_label
-from rulekit.templating import use_language
 
 # Body sizes in pt, largest first; the last step is the smallest type allowed.
 SHEET_STEPS = (9.0, 8.5, 8.0, 7.5)

@@ -12,17 +12,16 @@ import os
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import PoFileError, read_po, write_po
 from babel.support import NullTranslations, Translations
-from translate.storage.pypo import pofile
 from translate.storage.xliff import xlifffile, xliffunit
 
 from rulekit import __version__
-from rulekit.errors import InputError
+from rulekit.i18n.pofile import catalog_bytes, read_catalog
 from rulekit.model import Localization, RuleGraph, SourceInfo
 from rulekit.sources import page_label
 
@@ -39,8 +38,11 @@ XLIFF_12 = "urn:oasis:names:tc:xliff:document:1.2"
 EDITED_RULE_SIMILARITY = 0.75
 HEADER_COMMENT = (
     "# Translations of the rules of {title}.\n"
-    "# msgctxt is the rule id; extracted comments give the page and the glossary terms.\n"
-    "#"
+    "# msgctxt is the rule id; extracted comments give the page and the glossary terms."
+)
+TEMPLATES_HEADER_COMMENT = (
+    "# Translations of the strings of rulekit's card and site templates.\n"
+    "# Every message is a Python format string: write %% for a percent sign."
 )
 
 
@@ -55,7 +57,8 @@ def build_date() -> datetime.datetime:
 
 def template_catalog(graph: RuleGraph, info: SourceInfo) -> Catalog:
     """The POT of one game: one message per node, msgctxt = node id."""
-    catalog = _template(graph.game, info.title, copyright_holder=info.publisher)
+    catalog = _template(graph.game, HEADER_COMMENT.format(title=info.title), info.title)
+    catalog.copyright_holder = info.publisher
     terms = {term.id: term for term in graph.terms}
     for node in graph.nodes:
         # Where extraction could not tell the page, point to the whole excerpt.
@@ -68,14 +71,16 @@ def template_catalog(graph: RuleGraph, info: SourceInfo) -> Catalog:
                 for lang, options in sorted(term.translations.items())
             )
             comments.append(f"term {term.de}" + (f" = {approved}" if approved else ""))
-        catalog.add(
+        _add_text(
+            catalog,
             node.text,
             locations=[(f"{info.game}/{info.file}", node.source.lines[0])],
             auto_comments=comments,
             context=node.id,
         )
         if node.summary:
-            catalog.add(
+            _add_text(
+                catalog,
                 node.summary,
                 auto_comments=[f"card summary of {node.id}, written by an editor"],
                 context=summary_key(node.id),
@@ -83,14 +88,19 @@ def template_catalog(graph: RuleGraph, info: SourceInfo) -> Catalog:
     return catalog
 
 
-def _template(domain: str, title: str, copyright_holder: str | None = None) -> Catalog:
+def _add_text(catalog: Catalog, text: str, **fields: Any) -> None:
+    """Add a rule text: never a format string, whatever "%" it contains ("50 % der")."""
+    message = catalog.add(text, **fields)
+    message.flags.discard("python-format")
+
+
+def _template(domain: str, header_comment: str, title: str) -> Catalog:
     """An empty POT with rulekit's header, dated for reproducible builds."""
     return Catalog(
         domain=domain,
-        header_comment=HEADER_COMMENT.format(title=title),
+        header_comment=header_comment,
         project=f"{PROJECT} {title}",
         version=__version__,
-        copyright_holder=copyright_holder,
         creation_date=build_date(),
         revision_date=build_date(),
         fuzzy=False,
@@ -107,19 +117,22 @@ def templates_catalog(templates_dir: Path) -> Catalog:
 
     Template strings are written in English, so English needs no catalog.
     """
-    catalog = _template(TEMPLATES_DOMAIN, "templates")
+    catalog = _template(TEMPLATES_DOMAIN, TEMPLATES_HEADER_COMMENT, "templates")
     extracted = extract_from_dir(
         str(templates_dir),
         method_map=[("**.html", "jinja2")],
         options_map={"**.html": {"extensions": "jinja2.ext.i18n"}},
     )
     for filename, line, message, comments, context in sorted(extracted, key=lambda x: (x[0], x[1])):
-        catalog.add(
+        entry = catalog.add(
             message,
             locations=[(f"templates/{filename}", line)],
             auto_comments=comments,
             context=context,
         )
+        # Jinja's newstyle gettext %-formats every message, so each one is checked
+        # as a Python format string (msgfmt --check, `rulekit check`), "%" or not.
+        entry.flags.add("python-format")
     return catalog
 
 
@@ -150,40 +163,6 @@ def empty_catalog(template: Catalog, lang: str) -> Catalog:
         language_team=f"{lang} <LL@li.org>",
         fuzzy=False,
     )
-
-
-def read_catalog(path: Path, locale: str | None = None) -> Catalog:
-    """Parse a PO or POT file; a syntax error is an `InputError` with its line.
-
-    Babel writes the previous msgid of a fuzzy entry (`#|`) but does not read
-    it back; translate-toolkit's PO reader supplies it, so a translator's
-    reference to the old German text survives every update.
-    """
-    data = path.read_bytes()
-    try:
-        catalog = read_po(io.BytesIO(data), locale=locale, abort_invalid=True)
-    except PoFileError as error:
-        raise InputError(path, error.lineno, str(error)) from None
-    except UnicodeDecodeError as error:
-        raise InputError(path, 0, f"not UTF-8: {error.reason}") from None
-    if any(message.fuzzy for message in catalog if message.id):
-        previous = {
-            (unit.getcontext(), unit.source): unit.prev_source
-            for unit in pofile(data).units
-            if unit.isfuzzy() and unit.prev_source
-        }
-        for message in catalog:
-            old = previous.get((message.context or "", str(message.id)))
-            if old:
-                message.previous_id = [old]
-    return catalog
-
-
-def catalog_bytes(catalog: Catalog) -> bytes:
-    """The PO text of a catalog, with previous msgids (`#|`) kept for fuzzy entries."""
-    buffer = io.BytesIO()
-    write_po(buffer, catalog, width=0, include_previous=True, include_lineno=True)
-    return buffer.getvalue()
 
 
 def update_catalog(template: Catalog, current: Catalog) -> Catalog:
@@ -240,21 +219,33 @@ def update_catalog(template: Catalog, current: Catalog) -> Catalog:
             auto_comments=message.auto_comments,
             context=message.context,
         )
-        if previous is None:
-            continue
-        entry.string = previous.string
-        entry.user_comments = list(previous.user_comments)
-        if previous.fuzzy:
-            entry.flags.add("fuzzy")
-            entry.previous_id = previous.previous_id
-        if previous.id != message.id and previous.string:
-            entry.flags.add("fuzzy")
-            entry.previous_id = [previous.id] if isinstance(previous.id, str) else list(previous.id)
+        # The template's flags, not Babel's guess from the text ("50 % der" is no format).
+        entry.flags = set(message.flags)
+        if previous is not None:
+            _carry_translation(previous, entry)
     for _, message in sorted(old.items()):
         if message.string:
             msgid = message.id if isinstance(message.id, str) else message.id[0]
             merged.obsolete[(msgid, message.context) if message.context else msgid] = message
     return merged
+
+
+def _carry_translation(previous: Message, entry: Message) -> None:
+    """Give `entry` the translation of `previous`, fuzzy unless made for the same text.
+
+    The previous msgid (`#|`) stays the text the translation was made for, however
+    often the German changed since, so a translator diffs against what they translated.
+    """
+    entry.string = previous.string
+    entry.user_comments = list(previous.user_comments)
+    changed = previous.id != entry.id and bool(previous.string)
+    if not (previous.fuzzy or changed):
+        return
+    entry.flags.add("fuzzy")
+    if previous.fuzzy and previous.previous_id:
+        entry.previous_id = list(previous.previous_id)
+    elif changed:
+        entry.previous_id = [previous.id] if isinstance(previous.id, str) else list(previous.id)
 
 
 def _key(message: Message) -> str:
@@ -357,3 +348,24 @@ def catalog_xliff(catalog: Catalog, original: str) -> bytes:
 def po_path(translations_dir: Path, lang: str, domain: str) -> Path:
     """Where a language's catalog for one game (or for the templates) lives."""
     return translations_dir / lang / "LC_MESSAGES" / f"{domain}.po"
+
+
+def updated_catalogs(
+    translations_dir: Path, games: list[tuple[RuleGraph, SourceInfo]], templates_dir: Path
+) -> list[tuple[Path, bytes]]:
+    """Every language's catalog merged with the current German, as (path, PO bytes).
+
+    All catalogs are read and merged before the caller writes the first one, so
+    a bad catalog stops the update with nothing written.
+    """
+    templates = [
+        (template_catalog(graph, info), info.game, TARGET_LANGUAGES) for graph, info in games
+    ]
+    templates.append((templates_catalog(templates_dir), TEMPLATES_DOMAIN, TEMPLATE_LANGUAGES))
+    staged: list[tuple[Path, bytes]] = []
+    for template, domain, languages in templates:
+        for lang in languages:
+            path = po_path(translations_dir, lang, domain)
+            current = read_catalog(path, lang) if path.is_file() else empty_catalog(template, lang)
+            staged.append((path, catalog_bytes(update_catalog(template, current))))
+    return staged

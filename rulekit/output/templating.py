@@ -7,6 +7,7 @@ from pathlib import Path
 from babel import Locale
 from babel.support import NullTranslations
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup, escape
 
 
 def make_environment(templates_dir: Path) -> Environment:
@@ -25,14 +26,35 @@ def make_environment(templates_dir: Path) -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
+    use_language(env, NullTranslations())
     env.filters["language_name"] = language_name
     return env
 
 
 def use_language(env: Environment, translations: NullTranslations) -> None:
-    """Render the templates' own strings in one language from now on."""
-    env.install_gettext_translations(translations, newstyle=True)  # type: ignore[attr-defined]
+    """Render the templates' own strings in one language from now on.
+
+    A translation is text, never markup: Jinja's newstyle gettext would mark
+    whatever a catalog says as safe HTML under autoescape, so each one is
+    escaped before Jinja sees it (the variables formatted into it are escaped
+    by Jinja). A message that needs markup keeps the markup in the template.
+    """
+
+    def gettext(message: str) -> Markup:
+        return escape(translations.gettext(message))
+
+    def ngettext(singular: str, plural: str, count: int) -> Markup:
+        return escape(translations.ngettext(singular, plural, count))
+
+    def pgettext(context: str, message: str) -> Markup:
+        return escape(translations.pgettext(context, message))
+
+    def npgettext(context: str, singular: str, plural: str, count: int) -> Markup:
+        return escape(translations.npgettext(context, singular, plural, count))
+
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext, ngettext, newstyle=True, pgettext=pgettext, npgettext=npgettext
+    )
 
 
 def language_name(code: str, in_language: str | None = None) -> str:

@@ -34,9 +34,8 @@ from babel.support import NullTranslations
 from jinja2 import Environment
 from markupsafe import Markup
 
-from rulekit.cards import sections
-from rulekit.catalogs import SOURCE_LANGUAGE
 from rulekit.export import graph_dot
+from rulekit.i18n.catalogs import SOURCE_LANGUAGE
 from rulekit.model import (
     Localization,
     Manual,
@@ -47,7 +46,8 @@ from rulekit.model import (
     TraceEntry,
     TraceReport,
 )
-from rulekit.templating import use_language
+from rulekit.output.cards import sections
+from rulekit.output.templating import use_language
 
 # Pages every language has besides the games' own; a game with one of these ids would clash.
 SITE_PAGES = ("index", "glossary", "trace")

@@ -18,6 +18,8 @@ import spacy
 from babel.messages.catalog import Catalog, Message
 from spacy.lookups import load_lookups
 
+from rulekit.errors import InputError
+from rulekit.i18n.catalogs import TEMPLATES_DOMAIN
 from rulekit.model import RuleNode, Term
 
 # Spoken forms a token may stand for: its lower-case text and its possible lemmas.
@@ -38,6 +40,8 @@ STEM_ENDING = 3
 STEMMED_LANGUAGES = ("pl",)
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 _MARKUP = re.compile(r"%\(\w+\)[sd]|%[sd]|\{\w*\}|</?[a-zA-Z][^>]*>")
+# A printf-style conversion in a Python format string: (name, whole spec).
+_FORMAT = re.compile(r"%(?:\((\w*)\))?([-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[diouxXeEfFgGcrsa%])")
 
 
 @dataclass(frozen=True)
@@ -145,12 +149,63 @@ def check_numbers(message: Message) -> list[str]:
 
 
 def check_markup(message: Message) -> list[str]:
-    """Placeholders and markup of the German survive in the translation."""
+    """Placeholders and markup of the source survive in the translation, and no more."""
     source = Counter(_MARKUP.findall(str(message.id)))
     target = Counter(_MARKUP.findall(str(message.string)))
     if source == target:
         return []
-    return [f"{message.context}: placeholders or markup differ from the German"]
+    return [f"{_name(message)}: placeholders or markup differ from the source text"]
+
+
+def check_format(message: Message, formatted: bool = False) -> list[str]:
+    """A format string's translation formats with the variables its source text names.
+
+    `formatted` says the renderer formats every message of the catalog, flagged
+    or not: Jinja's newstyle gettext %-formats every template string with the
+    named variables of the call, so a lone "%" or a placeholder the source does
+    not have would stop the build, even where a tool dropped the flag.
+    """
+    if not formatted and "python-format" not in message.flags:
+        return []
+    names = {name for name, _ in _FORMAT.findall(str(message.id)) if name}
+    placeholders = _FORMAT.findall(str(message.string))
+    if any(not name and spec != "%" for name, spec in placeholders):
+        return [f"{_name(message)}: a placeholder without a name; use %(name)s or %%"]
+    try:
+        str(message.string) % dict.fromkeys(names, 0)
+    except (ValueError, KeyError, TypeError) as error:
+        return [f"{_name(message)}: not a valid format string for its source text ({error})"]
+    return []
+
+
+def dangerous_problems(path: Path, catalog: Catalog) -> list[Problem]:
+    """Problems that would put a translator's markup on a page or stop rendering.
+
+    The build refuses a catalog with any of them; `rulekit check` lists them too.
+    """
+    formatted = catalog.domain == TEMPLATES_DOMAIN
+    return [
+        Problem(path, message.lineno or 0, text)
+        for message in _reviewed(catalog)
+        for text in check_markup(message) + check_format(message, formatted)
+    ]
+
+
+def refuse_dangerous(path: Path, catalog: Catalog) -> None:
+    """Raise `InputError` at the first dangerous problem of a catalog about to be rendered."""
+    problems = dangerous_problems(path, catalog)
+    if problems:
+        first = problems[0]
+        raise InputError(path, first.line, f"{first.message} (not built; see 'rulekit check')")
+
+
+def _reviewed(catalog: Catalog) -> list[Message]:
+    """The translations renderers use: present and not fuzzy."""
+    return [m for m in catalog if m.id and m.string and not m.fuzzy]
+
+
+def _name(message: Message) -> str:
+    return message.context or repr(str(message.id))
 
 
 def check_catalog(
@@ -161,22 +216,17 @@ def check_catalog(
     lang: str,
 ) -> list[Problem]:
     """All problems of one language's catalog for one game, in file order."""
-    problems: list[Problem] = []
-    untranslated = fuzzy = 0
-    for message in catalog:
-        if not message.id:
-            continue
-        if not message.string:
-            untranslated += 1
-            continue
-        if message.fuzzy:
-            fuzzy += 1
-            continue
-        found = check_numbers(message) + check_markup(message)
+    problems = dangerous_problems(path, catalog)
+    for message in _reviewed(catalog):
+        found = check_numbers(message)
         node = nodes.get(message.context or "")
         if node is not None:
             found += check_terms(message, node, glossary, lang)
         problems.extend(Problem(path, message.lineno or 0, text) for text in found)
+    problems.sort(key=lambda problem: problem.line)
+    stats = [m for m in catalog if m.id]
+    untranslated = sum(1 for m in stats if not m.string)
+    fuzzy = sum(1 for m in stats if m.string and m.fuzzy)
     if untranslated or fuzzy:
         problems.append(Problem(path, 0, f"{untranslated} untranslated and {fuzzy} fuzzy entries"))
     return problems

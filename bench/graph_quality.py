@@ -1,0 +1,566 @@
+"""Quality of the rule graph against hand annotations: segmentation, kinds,
+mechanical flags and `illustrates` / `exception-of` links, per manual.
+
+Two kinds of manuals are scored:
+
+- The development corpus, against `tests/data/graphs/<stem>.json` (format in that
+  folder's README).  The prediction is rulekit's real pipeline on the gold reading:
+  the annotated pages' gold lines (`tests/data/corpus/<stem>/page-NN.txt`), page by
+  page, are written to a temporary `.txt` and go through `extract()` (the text path)
+  and `GraphBuilder`, with the project glossary as `analyse()` uses it.  So the graph
+  stage is measured on clean text, without PDF extraction errors.  The gold lines are
+  written with a blank line between them: each gold line is a heading, paragraph or
+  list item, and a blank line is how a text extract marks a paragraph; without it the
+  text path joins lines as if they were wrapped print lines (that is extraction, not
+  the graph stage).
+- The bundled games in `sources/<game>/`: the gold is the graph with the editors'
+  overrides applied (what `analyse()` returns), the prediction the graph of the same
+  extraction with the overrides switched off (`GraphBuilder` output).
+
+A gold unit that runs over several gold lines (a paragraph over a page break, a worked
+example or a numbered step over several lines) is annotated as parts joined by
+`continues` (naming the first part); the scorer counts such a chain as one gold unit,
+its span running from the first part's start to the last part's end, with the links
+given on the first part.
+
+Alignment: white space is folded; every gold unit and every predicted node is placed
+as a character span in the document text (the gold lines joined, or for a bundled
+game the gold nodes' texts joined) by a word-level alignment, which tolerates the
+small text repairs extraction makes.  A predicted node matches a gold unit, one to
+one, when their spans overlap with an intersection over union of at least
+`IOU_MIN` = 0.9: the node holds the same text but for a few characters (a stray
+label, punctuation moved across a boundary), while a unit split in two or two
+units run together never reach it.  A section rulekit makes up for body text before
+the first heading (titled with the manual's title) is not in the annotated text and
+is left out of the corpus predictions.
+
+Metrics per manual:
+
+- segmentation precision = matched / predicted nodes, recall = matched / gold units;
+- kind accuracy over matched pairs: the kinds must be equal, so gold kinds rulekit has
+  no kind for (lead-in, component, other) count as misses unless predicted exactly;
+- mechanical accuracy over matched pairs whose gold unit is not a section;
+- per link type: a predicted edge counts when both its ends are matched and the gold
+  has the same (type, from, to); precision = counted / predicted edges of the type,
+  recall = counted / gold links of the type.
+
+It prints figures and never fails.  Targets of the issue: segmentation P/R >= 0.95,
+kinds >= 0.90, mechanical >= 0.90, links P/R >= 0.80.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from difflib import SequenceMatcher
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from rulekit.model import normalise_text  # noqa: E402
+
+if TYPE_CHECKING:
+    from rulekit.graph import GraphBuilder
+    from rulekit.model import Extraction, RuleGraph, SourceInfo
+
+GRAPHS = ROOT / "tests" / "data" / "graphs"
+CORPUS = ROOT / "tests" / "data" / "corpus"
+IOU_MIN = 0.9
+# A text is placed only where at least this share of its characters is found word for word.
+PLACED_MIN = 0.5
+# Between gold lines in the temporary manual: a blank line, so each is its own paragraph.
+LINE_SEPARATOR = "\n\n"
+LINK_TYPES = ("illustrates", "exception-of")
+UNMATCHED = "(unmatched)"
+TARGETS = {"seg": 0.95, "kind": 0.90, "mech": 0.90, "links": 0.80}
+
+Span = tuple[int, int]
+
+
+# Plain data and metrics (what tests/test_graph_quality.py pins) ----------------------
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A gold unit or a predicted node: id, kind, text, mechanical flag (None for sections).
+
+    `continues` names the first part of the chain this unit continues (a gold unit that
+    runs over several gold lines), None for a unit of its own or a chain's first part.
+    """
+
+    id: str
+    kind: str
+    text: str
+    mechanical: bool | None = None
+    continues: str | None = None
+
+
+@dataclass(frozen=True)
+class Link:
+    """A typed link between two units, by id."""
+
+    type: str
+    source: str
+    target: str
+
+
+@dataclass
+class Reading:
+    """One reading of a manual: its units in reading order and its links."""
+
+    units: list[Unit]
+    links: list[Link] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Ratio:
+    """hits / total, with None for 0 / 0."""
+
+    hits: int
+    total: int
+
+    @property
+    def value(self) -> float | None:
+        return self.hits / self.total if self.total else None
+
+
+@dataclass(frozen=True)
+class LinkScore:
+    """Links of one type: true positives, predicted edges, gold links."""
+
+    tp: int
+    predicted: int
+    gold: int
+
+    @property
+    def precision(self) -> Ratio:
+        return Ratio(self.tp, self.predicted)
+
+    @property
+    def recall(self) -> Ratio:
+        return Ratio(self.tp, self.gold)
+
+
+@dataclass
+class Scores:
+    """Every metric of one manual."""
+
+    gold: int
+    predicted: int
+    matches: dict[str, str]  # gold unit id -> predicted node id
+    kind: Ratio
+    mechanical: Ratio
+    links: dict[str, LinkScore]
+    confusion: dict[str, Counter[str]]  # gold kind -> predicted kind (or UNMATCHED) counts
+    spurious: Counter[str]  # kinds of the predicted nodes that match no gold unit
+    unplaced: list[str]  # predicted ids that could not be placed in the document
+
+    @property
+    def precision(self) -> Ratio:
+        return Ratio(len(self.matches), self.predicted)
+
+    @property
+    def recall(self) -> Ratio:
+        return Ratio(len(self.matches), self.gold)
+
+
+def place(document: str, texts: list[str]) -> list[Span | None]:
+    """The character span of each text in `document`, or None where it is not there.
+
+    The texts are in reading order; they are aligned word by word against the
+    document (white space folded), so a text placed exactly keeps its exact span
+    and a repaired word ("x" for "fix") still lands where it belongs.  Words of
+    the document that no text holds (dropped lines) and words of a text that the
+    document lacks are skipped; a text less than `PLACED_MIN` of whose characters
+    are found word for word is not placed at all.
+    """
+    document = normalise_text(document)
+    doc_words = [(m.start(), m.end()) for m in re.finditer(r"\S+", document)]
+    words: list[str] = []
+    owner: list[int] = []  # the text each stream word belongs to
+    for index, text in enumerate(texts):
+        for word in normalise_text(text).split():
+            words.append(word)
+            owner.append(index)
+    mapped: list[Span | None] = [None] * len(words)
+    same = [False] * len(words)  # found word for word
+    matcher = SequenceMatcher(None, words, [document[a:b] for a, b in doc_words], autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            for offset in range(i2 - i1):
+                mapped[i1 + offset] = doc_words[j1 + offset]
+                same[i1 + offset] = True
+        elif tag == "replace":
+            # Spread the text's words over the document's words of the same stretch,
+            # in proportion to their characters.
+            lengths = [len(words[i]) + 1 for i in range(i1, i2)]
+            start, end = doc_words[j1][0], doc_words[j2 - 1][1]
+            scale = (end - start) / sum(lengths)
+            position = 0
+            for i, length in zip(range(i1, i2), lengths, strict=True):
+                a = start + round(position * scale)
+                b = start + round((position + length - 1) * scale)
+                mapped[i] = (a, max(a, b))
+                position += length
+    spans: list[Span | None] = [None] * len(texts)
+    found = [0] * len(texts)
+    for index, span, word, exact in zip(owner, mapped, words, same, strict=True):
+        found[index] += len(word) if exact else 0
+        if span is None:
+            continue
+        current = spans[index]
+        spans[index] = span if current is None else (current[0], span[1])
+    return [
+        span if found[index] >= PLACED_MIN * len(normalise_text(text).replace(" ", "")) else None
+        for index, (span, text) in enumerate(zip(spans, texts, strict=True))
+    ]
+
+
+def join_continuations(
+    reading: Reading, spans: list[Span | None]
+) -> tuple[Reading, list[Span | None]]:
+    """One unit per `continues` chain, with the span of the whole chain.
+
+    A chain is its first part (kind, flags and id) spanning from the first part's start
+    to the last part's end.  Links are the first part's; a link that names a later part
+    is read as naming the first.
+    """
+    first_of: dict[str, str] = {}  # later part -> the chain's first part
+    index: dict[str, int] = {}
+    units: list[Unit] = []
+    joined: list[Span | None] = []
+    for unit, span in zip(reading.units, spans, strict=True):
+        first = first_of.get(unit.continues, unit.continues) if unit.continues else None
+        if first is None or first not in index:
+            index[unit.id] = len(units)
+            units.append(unit)
+            joined.append(span)
+            continue
+        first_of[unit.id] = first
+        current = joined[index[first]]
+        if span is not None:
+            joined[index[first]] = (
+                span if current is None else (min(current[0], span[0]), max(current[1], span[1]))
+            )
+    links: list[Link] = []
+    for link in reading.links:
+        mapped = Link(
+            link.type,
+            first_of.get(link.source, link.source),
+            first_of.get(link.target, link.target),
+        )
+        if mapped not in links:
+            links.append(mapped)
+    return Reading(units, links), joined
+
+
+def iou(a: Span, b: Span) -> float:
+    """Intersection over union of two character spans."""
+    inter = min(a[1], b[1]) - max(a[0], b[0])
+    union = max(a[1], b[1]) - min(a[0], b[0])
+    return max(inter, 0) / union if union > 0 else float(a == b)
+
+
+def match(gold: list[Span | None], predicted: list[Span | None]) -> dict[int, int]:
+    """One-to-one matches, gold index -> predicted index, best overlap first."""
+    pairs = []
+    for g, gold_span in enumerate(gold):
+        if gold_span is None:
+            continue
+        for p, predicted_span in enumerate(predicted):
+            if predicted_span is None or predicted_span[0] > gold_span[1]:
+                continue
+            overlap = iou(gold_span, predicted_span)
+            if overlap >= IOU_MIN:
+                pairs.append((-overlap, g, p))
+    pairs.sort()
+    result: dict[int, int] = {}
+    taken: set[int] = set()
+    for _, g, p in pairs:
+        if g not in result and p not in taken:
+            result[g] = p
+            taken.add(p)
+    return result
+
+
+def score(document: str, gold: Reading, predicted: Reading) -> Scores:
+    """Align both readings to the document and compute every metric."""
+    gold, gold_spans = join_continuations(gold, place(document, [u.text for u in gold.units]))
+    predicted, predicted_spans = join_continuations(
+        predicted, place(document, [u.text for u in predicted.units])
+    )
+    pairs = match(gold_spans, predicted_spans)
+    matches = {gold.units[g].id: predicted.units[p].id for g, p in pairs.items()}
+    kind_hits = mechanical_hits = mechanical_total = 0
+    confusion: dict[str, Counter[str]] = {}
+    for g, unit in enumerate(gold.units):
+        counts = confusion.setdefault(unit.kind, Counter())
+        if g not in pairs:
+            counts[UNMATCHED] += 1
+            continue
+        node = predicted.units[pairs[g]]
+        counts[node.kind] += 1
+        kind_hits += node.kind == unit.kind
+        if unit.kind != "section":
+            mechanical_total += 1
+            mechanical_hits += bool(node.mechanical) == bool(unit.mechanical)
+    matched_predictions = set(pairs.values())
+    spurious = Counter(
+        u.kind for p, u in enumerate(predicted.units) if p not in matched_predictions
+    )
+    to_gold = {p: g for g, p in matches.items()}
+    links = {}
+    for kind in LINK_TYPES:
+        gold_links = {(link.source, link.target) for link in gold.links if link.type == kind}
+        edges = {(link.source, link.target) for link in predicted.links if link.type == kind}
+        tp = sum(
+            1
+            for source, target in edges
+            if source in to_gold
+            and target in to_gold
+            and (to_gold[source], to_gold[target]) in gold_links
+        )
+        links[kind] = LinkScore(tp, len(edges), len(gold_links))
+    return Scores(
+        gold=len(gold.units),
+        predicted=len(predicted.units),
+        matches=matches,
+        kind=Ratio(kind_hits, len(pairs)),
+        mechanical=Ratio(mechanical_hits, mechanical_total),
+        links=links,
+        confusion=confusion,
+        spurious=spurious,
+        unplaced=[u.id for u, s in zip(predicted.units, predicted_spans, strict=True) if s is None],
+    )
+
+
+# Readings of the manuals --------------------------------------------------------------
+
+
+def graph_reading(graph: RuleGraph, leave_out: frozenset[str] = frozenset()) -> Reading:
+    """A rule graph as plain data, without the nodes in `leave_out`."""
+    return Reading(
+        units=[
+            Unit(n.id, n.kind, n.text, None if n.kind == "section" else n.mechanical)
+            for n in graph.nodes
+            if n.id not in leave_out
+        ],
+        links=[Link(e.type, e.from_, e.to) for e in graph.edges],
+    )
+
+
+def gold_lines(stem: str, pages: list[int]) -> list[str]:
+    """The gold body lines of the annotated pages, page by page."""
+    lines: list[str] = []
+    for page in pages:
+        text = (CORPUS / stem / f"page-{page:02d}.txt").read_text("utf-8")
+        lines.extend(line for line in text.splitlines() if line.strip())
+    return lines
+
+
+def annotation(data: dict[str, Any]) -> Reading:
+    """A `tests/data/graphs/<stem>.json` annotation as plain data."""
+    return Reading(
+        units=[
+            Unit(u["id"], u["kind"], u["text"], u.get("mechanical"), u.get("continues"))
+            for u in data["units"]
+        ],
+        links=[Link(link["type"], link["from"], link["to"]) for link in data["links"]],
+    )
+
+
+def made_up_sections(info: SourceInfo, extraction: Extraction, graph: RuleGraph) -> frozenset[str]:
+    """The section rulekit titles with the manual's title when body text comes first."""
+    body = [b for b in extraction.blocks if b.kind not in ("figure", "caption")]
+    first = graph.nodes[0] if graph.nodes else None
+    if body and body[0].kind != "heading" and first is not None and first.kind == "section":
+        return frozenset({first.id})
+    return frozenset()
+
+
+def corpus_manual(
+    stem: str, builder: GraphBuilder, words: list[str]
+) -> tuple[str, Reading, Reading, list[str]]:
+    """Document text, gold and predicted reading of one annotated corpus manual."""
+    from rulekit.extract import extract
+    from rulekit.model import SourceInfo
+
+    data = json.loads((GRAPHS / f"{stem}.json").read_text("utf-8"))
+    lines = gold_lines(stem, data["pages"])
+    document = " ".join(normalise_text(line) for line in lines)
+    gold = annotation(data)
+    problems = annotation_problems(document, gold)
+    with tempfile.TemporaryDirectory() as folder:
+        manual = Path(folder) / f"{stem}.txt"
+        manual.write_text(LINE_SEPARATOR.join(lines) + "\n", encoding="utf-8")
+        extraction = extract(manual, None, words)
+    info = SourceInfo(
+        game=stem,
+        title=stem.capitalize(),
+        publisher="-",
+        edition="-",
+        pages=data["pages"],
+        file=manual.name,
+        sha256="0" * 64,
+    )
+    graph = builder.build(info, extraction)
+    predicted = graph_reading(graph, made_up_sections(info, extraction, graph))
+    return document, gold, predicted, problems
+
+
+def annotation_problems(document: str, gold: Reading) -> list[str]:
+    """Gold units not found, in order, in the gold text, and gold text no unit holds."""
+    problems = []
+    cursor = 0
+    for unit in gold.units:
+        text = normalise_text(unit.text)
+        found = document.find(text, cursor)
+        if found < 0:
+            problems.append(f"{unit.id} not found in the gold text after offset {cursor}")
+            continue
+        if document[cursor:found].strip():
+            problems.append(f"text before {unit.id} in no unit: {document[cursor:found][:40]!r}")
+        cursor = found + len(text)
+    if document[cursor:].strip():
+        problems.append(f"text after the last unit in no unit: {document[cursor:][:40]!r}")
+    return problems
+
+
+def bundled_manuals(builder: GraphBuilder) -> list[tuple[str, str, Reading, Reading]]:
+    """Name, document text, gold (overrides applied) and prediction of each bundled game."""
+    from rulekit.build import analyse
+    from rulekit.project import Project
+
+    result = []
+    for manual in analyse(Project(ROOT)):
+        gold = graph_reading(manual.graph)
+        predicted = graph_reading(builder.build(manual.info, manual.extraction))
+        document = " ".join(normalise_text(u.text) for u in gold.units)
+        result.append((f"sources/{manual.info.game}", document, gold, predicted))
+    return result
+
+
+# Report --------------------------------------------------------------------------------
+
+
+def figure(ratio: Ratio) -> str:
+    value = ratio.value
+    return "  -  " if value is None else f"{value:.2f}"
+
+
+def link_cell(link: LinkScore) -> str:
+    counts = f"({link.tp}/{link.predicted}/{link.gold})"
+    return f"{figure(link.precision)}/{figure(link.recall)} {counts}"
+
+
+def total(scores: list[Scores]) -> Scores:
+    """Pooled counts of several manuals (micro-averages)."""
+    matches = {f"{n}:{g}": p for n, s in enumerate(scores) for g, p in s.matches.items()}
+    confusion: dict[str, Counter[str]] = {}
+    for s in scores:
+        for kind, counts in s.confusion.items():
+            confusion.setdefault(kind, Counter()).update(counts)
+    return Scores(
+        gold=sum(s.gold for s in scores),
+        predicted=sum(s.predicted for s in scores),
+        matches=matches,
+        kind=Ratio(sum(s.kind.hits for s in scores), sum(s.kind.total for s in scores)),
+        mechanical=Ratio(
+            sum(s.mechanical.hits for s in scores), sum(s.mechanical.total for s in scores)
+        ),
+        links={
+            kind: LinkScore(
+                sum(s.links[kind].tp for s in scores),
+                sum(s.links[kind].predicted for s in scores),
+                sum(s.links[kind].gold for s in scores),
+            )
+            for kind in LINK_TYPES
+        },
+        confusion=confusion,
+        spurious=sum((s.spurious for s in scores), Counter()),
+        unplaced=[u for s in scores for u in s.unplaced],
+    )
+
+
+def row(name: str, s: Scores) -> str:
+    units = f"{len(s.matches)}/{s.predicted}/{s.gold}"
+    return (
+        f"{name:<18} {units:>15}  {figure(s.precision):>5}  {figure(s.recall):>5}  "
+        f"{figure(s.kind):>5}  {figure(s.mechanical):>5}  "
+        f"{link_cell(s.links['illustrates']):<31}  {link_cell(s.links['exception-of'])}"
+    ).rstrip()
+
+
+def confusion_lines(name: str, s: Scores) -> list[str]:
+    lines = [f"{name}: gold kind -> predicted kind"]
+    for kind in sorted(s.confusion, key=lambda k: -s.confusion[k].total()):
+        counts = s.confusion[kind]
+        listed = ", ".join(f"{k} {n}" for k, n in counts.most_common())
+        lines.append(f"  {kind:<10} {counts.total():>4} -> {listed}")
+    if s.spurious:
+        listed = ", ".join(f"{k} {n}" for k, n in s.spurious.most_common())
+        lines.append(f"  predicted nodes matching no gold unit: {listed}")
+    if s.unplaced:
+        lines.append(f"  predicted nodes not found in the text: {', '.join(s.unplaced[:5])}")
+    return lines
+
+
+def main() -> None:
+    from rulekit.extract.lexicon import german_lexicon
+    from rulekit.graph import GraphBuilder
+    from rulekit.i18n.glossary import glossary_words, load_glossary
+
+    start = time.perf_counter()
+    glossary = load_glossary(ROOT / "glossary" / "terms.yaml")
+    words = glossary_words(glossary)
+    builder = GraphBuilder(glossary, german_lexicon(words))
+    results: list[tuple[str, Scores]] = []
+    notes: list[str] = []
+    corpus: list[Scores] = []
+    for path in sorted(GRAPHS.glob("*.json")):
+        document, gold, predicted, problems = corpus_manual(path.stem, builder, words)
+        scores = score(document, gold, predicted)
+        corpus.append(scores)
+        results.append((path.stem, scores))
+        notes.extend(f"{path.stem}: annotation: {problem}" for problem in problems)
+    bundled: list[Scores] = []
+    for name, document, gold, predicted in bundled_manuals(builder):
+        scores = score(document, gold, predicted)
+        bundled.append(scores)
+        results.append((name, scores))
+    seconds = time.perf_counter() - start
+
+    header = (
+        f"{'manual':<18} {'match/pred/gold':>15}  {'seg P':>5}  {'seg R':>5}  "
+        f"{'kind':>5}  {'mech':>5}  {'illustrates P/R (tp/pred/gold)':<31}  "
+        f"{'exception-of P/R (tp/pred/gold)'}"
+    )
+    print(header)
+    print("-" * len(header))
+    for name, scores in results:
+        print(row(name, scores))
+    print("-" * len(header))
+    print(row("corpus (pooled)", total(corpus)))
+    print(row("sources (pooled)", total(bundled)))
+    print()
+    for name, scores in results:
+        print("\n".join(confusion_lines(name, scores)))
+    for note in notes:
+        print(note)
+    print()
+    print(
+        f"targets: seg P/R >= {TARGETS['seg']:.2f}, kind >= {TARGETS['kind']:.2f}, "
+        f"mech >= {TARGETS['mech']:.2f}, links P/R >= {TARGETS['links']:.2f}; "
+        f"matched at span IoU >= {IOU_MIN}; {len(results)} manuals in {seconds:.1f} s"
+    )
+
+
+if __name__ == "__main__":
+    main()

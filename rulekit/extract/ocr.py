@@ -1,0 +1,379 @@
+"""OCR for pages without a text layer: rendered with pdfium, read by Tesseract.
+
+A scanned rulebook is a stack of page images.  Each page is rendered in
+grayscale at `DPI` (Tesseract reads best at about 300 dpi; the 600 ppi
+bitonal scans of older rulebooks are averaged down, poor 150 ppi scans
+smoothed up) and read by Debian's `tesseract` with its German model through
+`pytesseract`.  Tesseract's TSV output is all this module needs: every word
+with its box, its confidence, and the block, paragraph and line numbers of
+Tesseract's own page segmentation, which give the reading order.
+
+The words come out like pdfplumber's: boxes in PDF points from the page's
+top-left corner, and a font size estimated from the box height.  Tesseract's
+LSTM models do not recognise weight, so `bold` is None (unknown).
+
+`confidence` is Tesseract's word confidence (0–100).  It is not a
+probability: the LSTM engine derives it from the least certain character of
+the word, so one doubtful glyph pulls the whole word down.  Clean print reads
+at 90–96, a misread glyph typically at 50–85, and line art mistaken for text
+below 30.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from functools import cache
+from itertools import islice
+from pathlib import Path
+from typing import Any
+
+import pypdfium2
+import pytesseract
+
+from rulekit.errors import InputError
+
+__all__ = [
+    "DPI",
+    "LANGUAGE",
+    "Box",
+    "OcrPage",
+    "OcrUnavailable",
+    "OcrWord",
+    "crop_offset",
+    "estimate_font_size",
+    "has_text_layer",
+    "ocr_image",
+    "ocr_pages",
+    "ocr_words",
+    "page_count",
+    "pages_without_text",
+    "read_tsv",
+]
+
+LANGUAGE = "deu"
+# Tesseract's documentation asks for at least 300 dpi; more costs time
+# without reading body text better.
+DPI = 300
+# Fully automatic page segmentation without orientation detection: columns,
+# headings and tables become blocks in reading order.  Scans of rulebooks
+# are upright, and OSD would misjudge pages that are mostly diagrams.
+PSM = 3
+# A page that takes longer than this has something wrong with it.
+TIMEOUT_S = 120
+
+# Where a word's glyphs reach, in ems from the baseline, in common text faces:
+# capitals, digits and ascenders rise to about 0.72, x-height letters to about
+# 0.52; descenders fall to about -0.21.
+_ASCENT = 0.72
+_X_HEIGHT = 0.52
+_DESCENT = 0.21
+_TALL = re.compile(r"[A-ZÄÖÜ0-9bdfhklßtäöüij!?/\\()\[\]{}|'\"„“”‘’«»§$%&@#*]")
+_DEEP = re.compile(r"[gjpqyQ()\[\]{}|,;„‚@$§µ]")
+# A box this short (in points) is a dot or a rule, not a word.
+_MIN_HEIGHT = 1.0
+
+
+class OcrUnavailable(RuntimeError):
+    """Tesseract or its German model is not installed."""
+
+
+Box = tuple[float, float, float, float]  # x0, top, x1, bottom in points
+
+
+# Not frozen: the layout's word protocol (`page.OcrWordLike`) declares plain attributes.
+@dataclass(slots=True)
+class OcrWord:
+    """One word Tesseract read, placed like a pdfplumber word.
+
+    Boxes are in PDF points with the origin at the page's top-left corner.
+    `block`, `paragraph` and `line` are Tesseract's numbers on the page: in
+    that order they give its reading order.
+    """
+
+    text: str
+    x0: float
+    top: float
+    x1: float
+    bottom: float
+    size: float
+    confidence: float
+    block: int = 0
+    paragraph: int = 0
+    line: int = 0
+    bold: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OcrPage:
+    """One page as Tesseract read it: its words, its size and its blocks without text."""
+
+    words: list[OcrWord]
+    width: float
+    height: float
+    blank: list[Box] = field(default_factory=list)
+
+
+def has_text_layer(pdf_path: Path, page_index: int | None = None) -> bool:
+    """Whether a page (or, with no index, any page of the PDF) has text in its text layer.
+
+    Invisible text laid over a scan by an earlier OCR run counts: it is text.
+    """
+    document = _open(pdf_path)
+    try:
+        indices = range(len(document)) if page_index is None else [page_index]
+        return any(_page_has_text(document, index) for index in indices)
+    finally:
+        document.close()
+
+
+def pages_without_text(pdf_path: Path) -> list[int]:
+    """The indices of the pages that have no text layer: the pages OCR reads."""
+    document = _open(pdf_path)
+    try:
+        return [i for i in range(len(document)) if not _page_has_text(document, i)]
+    finally:
+        document.close()
+
+
+def page_count(pdf_path: Path) -> int:
+    """The number of pages of a PDF."""
+    document = _open(pdf_path)
+    try:
+        return len(document)
+    finally:
+        document.close()
+
+
+def ocr_words(pdf_path: Path, page_index: int, dpi: int = DPI) -> list[OcrWord]:
+    """The words on one page (0-based index) of a PDF, read by Tesseract."""
+    return next(ocr_pages(pdf_path, [page_index], dpi=dpi)).words
+
+
+def ocr_pages(
+    pdf_path: Path,
+    page_indices: Iterable[int] | None = None,
+    dpi: int = DPI,
+    progress: Callable[[int, int], None] | None = None,
+) -> Iterator[OcrPage]:
+    """Each page read by Tesseract, in page order; `progress(done, total)` after each page.
+
+    Pages are rendered one at a time (pdfium is not thread-safe) and read by
+    as many Tesseract processes at once as there are processors, each
+    single-threaded: pages are independent, and Tesseract's own OpenMP
+    threads only contend with each other.  At most that many rendered pages
+    are held at once.
+    """
+    _check_tesseract()
+    document = _open(pdf_path)
+    indices = list(range(len(document)) if page_indices is None else page_indices)
+    workers = max(1, min(os.cpu_count() or 1, len(indices)))
+    try:
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            ahead = iter(indices)
+            pending = [_submit(pool, document, i, dpi) for i in islice(ahead, workers)]
+            for done in range(1, len(indices) + 1):
+                page = pending.pop(0).result()
+                following = next(ahead, None)
+                if following is not None:
+                    pending.append(_submit(pool, document, following, dpi))
+                if progress is not None:
+                    progress(done, len(indices))
+                yield page
+    finally:
+        document.close()
+
+
+def ocr_image(image: Any, scale: float, offset: tuple[float, float] = (0.0, 0.0)) -> OcrPage:
+    """What Tesseract reads in a PIL image of a page rendered at `scale` pixels per point.
+
+    `offset` is added to every box: where the rendered area (the crop box)
+    lies on the page in pdfplumber's coordinates.
+    """
+    _check_tesseract()
+    tsv = pytesseract.image_to_data(
+        image,
+        lang=LANGUAGE,
+        config=f"--psm {PSM}",
+        output_type=pytesseract.Output.STRING,
+        timeout=TIMEOUT_S,
+    )
+    return read_tsv(tsv, scale, offset)
+
+
+def read_tsv(tsv: str, scale: float, offset: tuple[float, float] = (0.0, 0.0)) -> OcrPage:
+    """A page from Tesseract's TSV output, its pixel boxes turned into points.
+
+    Words keep Tesseract's order; empty words are skipped.  A word's top and
+    bottom are its line's, as a text layer gives them (the font's ascent and
+    descent, not the ink of its glyphs), and so is its size, estimated from
+    the whole line: words on one line then share a baseline and a size, as
+    the layout analysis expects.  Blocks without a word are what Tesseract's
+    layout analysis took for pictures and rules.
+    """
+    rows = _tsv_rows(tsv)
+    page = next((r for r in rows if r["level"] == "1"), None)
+    found = [r for r in rows if r["level"] == "5" and r["text"].strip()]
+    texts: dict[tuple[str, str, str], list[str]] = {}
+    for row in found:
+        texts.setdefault(_line_key(row), []).append(row["text"].strip())
+    lines = {
+        _line_key(r): (_box(r, scale, offset), " ".join(texts[_line_key(r)]))
+        for r in rows
+        if r["level"] == "4" and _line_key(r) in texts
+    }
+    words = [_word(r, scale, offset, lines.get(_line_key(r))) for r in found]
+    filled = {w.block for w in words}
+    blank = [
+        _box(r, scale, offset)
+        for r in rows
+        if r["level"] == "2" and int(r["block_num"]) not in filled
+    ]
+    width = int(page["width"]) / scale if page else 0.0
+    height = int(page["height"]) / scale if page else 0.0
+    return OcrPage(words=words, width=round(width, 2), height=round(height, 2), blank=blank)
+
+
+def estimate_font_size(text: str, height: float) -> float:
+    """The font size (in the unit of `height`) of a word whose glyph box is `height` tall.
+
+    A word's box reaches only as far as its glyphs do: "man" is an x-height
+    tall, "Spiel" from the cap height to the descender.  Dividing by the
+    extent its letters span gives the em, which is the font size.
+    """
+    top = _ASCENT if _TALL.search(text) else _X_HEIGHT
+    bottom = _DESCENT if _DEEP.search(text) else 0.0
+    return round(max(height, _MIN_HEIGHT) / (top + bottom), 2)
+
+
+def _tsv_rows(tsv: str) -> list[dict[str, str]]:
+    lines = tsv.splitlines()
+    if not lines:
+        return []
+    columns = lines[0].split("\t")
+    # The text is the last column and may itself hold a tab.
+    cells = (line.split("\t", len(columns) - 1) for line in lines[1:])
+    return [dict(zip(columns, row, strict=True)) for row in cells if len(row) == len(columns)]
+
+
+def _box(row: dict[str, str], scale: float, offset: tuple[float, float]) -> Box:
+    left, top = int(row["left"]) / scale, int(row["top"]) / scale
+    width, height = int(row["width"]) / scale, int(row["height"]) / scale
+    return (
+        round(offset[0] + left, 2),
+        round(offset[1] + top, 2),
+        round(offset[0] + left + width, 2),
+        round(offset[1] + top + height, 2),
+    )
+
+
+def _line_key(row: dict[str, str]) -> tuple[str, str, str]:
+    return row["block_num"], row["par_num"], row["line_num"]
+
+
+def _word(
+    row: dict[str, str],
+    scale: float,
+    offset: tuple[float, float],
+    line: tuple[Box, str] | None,
+) -> OcrWord:
+    x0, top, x1, bottom = _box(row, scale, offset)
+    text = row["text"].strip()
+    if line is not None:
+        (_, top, _, bottom), line_text = line
+    else:
+        line_text = text
+    return OcrWord(
+        text=text,
+        x0=x0,
+        top=top,
+        x1=x1,
+        bottom=bottom,
+        size=estimate_font_size(line_text, bottom - top),
+        confidence=max(0.0, min(100.0, float(row["conf"]))),
+        block=int(row["block_num"]),
+        paragraph=int(row["par_num"]),
+        line=int(row["line_num"]),
+    )
+
+
+def _submit(pool: ThreadPoolExecutor, document: Any, index: int, dpi: int) -> Future[OcrPage]:
+    image, scale, offset = _render(document, index, dpi)
+    return pool.submit(ocr_image, image, scale, offset)
+
+
+def _render(document: Any, index: int, dpi: int) -> tuple[Any, float, tuple[float, float]]:
+    """A page as a grayscale PIL image, its scale and the crop box's offset in points.
+
+    Grayscale keeps pdfium's anti-aliasing, which Tesseract's own
+    binarisation uses better than a hard threshold would.
+    """
+    page = document[index]
+    try:
+        scale = dpi / 72
+        image = page.render(scale=scale, grayscale=True).to_pil()
+        offset = crop_offset(page.get_mediabox(), page.get_cropbox(), page.get_rotation())
+        return image, scale, offset
+    finally:
+        page.close()
+
+
+def crop_offset(
+    media: tuple[float, float, float, float],
+    crop: tuple[float, float, float, float],
+    rotation: int,
+) -> tuple[float, float]:
+    """Where the crop box's displayed top-left corner lies from the media box's, in points.
+
+    Boxes are PDF boxes (x0, y0, x1, y1, y up); pdfium renders the crop box
+    turned by the page's /Rotate (clockwise), and pdfplumber measures from
+    the displayed media box's top-left corner.
+    """
+    mx0, my0, mx1, my1 = media
+    cx0, cy0, cx1, cy1 = crop
+    offsets = {
+        0: (cx0 - mx0, my1 - cy1),
+        90: (cy0 - my0, cx0 - mx0),
+        180: (mx1 - cx1, cy0 - my0),
+        270: (my1 - cy1, mx1 - cx1),
+    }
+    return offsets[rotation % 360]
+
+
+def _page_has_text(document: Any, index: int) -> bool:
+    page = document[index]
+    try:
+        textpage = page.get_textpage()
+        try:
+            count = textpage.count_chars()
+            return count > 0 and bool(textpage.get_text_range(0, count).strip())
+        finally:
+            textpage.close()
+    finally:
+        page.close()
+
+
+def _open(pdf_path: Path) -> Any:
+    try:
+        return pypdfium2.PdfDocument(pdf_path)
+    except pypdfium2.PdfiumError as error:
+        raise InputError(pdf_path, 0, f"corrupt PDF ({error})") from None
+
+
+@cache
+def _check_tesseract() -> None:
+    """Make sure Tesseract and its German model are there; raise `OcrUnavailable` if not."""
+    if shutil.which(pytesseract.pytesseract.tesseract_cmd) is None:
+        raise OcrUnavailable("Tesseract is not installed (Debian package tesseract-ocr)")
+    if LANGUAGE not in pytesseract.get_languages(config=""):
+        raise OcrUnavailable(
+            f"Tesseract has no model for {LANGUAGE!r} (Debian package tesseract-ocr-{LANGUAGE})"
+        )
+    # Each Tesseract process reads one page on one thread: its OpenMP threads
+    # spin against each other and made a page five times slower on two cores.
+    # The variable reaches the child processes; a value the user set wins.
+    os.environ.setdefault("OMP_THREAD_LIMIT", "1")

@@ -1,0 +1,407 @@
+"""Roles of lines from typography and position, and where paragraphs start.
+
+- figure text: lines inside a picture or drawing, unless they are running
+  text set over it (several long lines at body size); and clusters of
+  short, small labels anywhere;
+- captions: small or italic lines right below, above or beside a figure;
+- headings: set larger than the body, or bold at body size;
+- body: the rest.  A body line starting with a list marker after a break
+  starts a list item; the lines after it continue the item at its hanging
+  indent.
+
+A paragraph starts after a gap larger than the usual leading in its region,
+at an indent, after a line that ends short of its block's right edge, and
+where the role changes.  In a tagged PDF the structure elements decide,
+except where a paragraph runs over a column or page break.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import statistics
+
+from rulekit.extract.encoding import BREAK_HYPHENS, is_private_use
+from rulekit.extract.lines import Line
+from rulekit.extract.page import Box, area, centre_in, overlap
+from rulekit.extract.regions import Regions
+
+__all__ = ["classify", "decide_paragraph", "drawn_figures", "measure"]
+
+# A heading's font is at least this much larger than the body font.
+HEADING_RATIO = 1.15
+# Labels and captions are set smaller than this fraction of the body font.
+SMALL_RATIO = 0.92
+# A caption reaches this many ems past its figure's sides at most.
+CAPTION_REACH = 1.5
+# A caption wider than its figure (set under a picture with its labels) is short.
+CAPTION_LINES = 4
+# A caption in the body's style is at most this fraction of the page's usual line.
+NARROW = 0.6
+# A caption stands at most this many ems below its figure (LaTeX's skip and a line).
+CAPTION_SKIP = 2.5
+# A callout has at most this many letters ("2A", "B").
+CALLOUT = 3
+# Figure text reads as running text from this many lines of this many ems on.
+RUNNING_LINES = 2
+RUNNING_WIDTH = 12
+_WORD = re.compile(r"(?=[^\W\d_]*[aeiouyäöüAEIOUYÄÖÜ])[^\W\d_]{2,}")
+_LIST_MARKER = re.compile(r"^(?:[•◦▪▫●○■□‣∙·–*►▶➤]|\d{1,2}[.)]|[a-z]\))\s")
+
+
+def classify(lines: list[Line], regions: Regions, body: float, face: str = "") -> None:
+    """Give every line without a role one: figure, caption, heading or body.
+
+    `body` is the body font size and `face` the body font of the document.
+    """
+    _figure_text(lines, regions.figures, body, face)
+    _wordless(lines)
+    for line in lines:
+        if line.role is None and (
+            line.size >= HEADING_RATIO * body or (line.bold and line.size >= 0.95 * body)
+        ):
+            line.role = "heading"
+    _labels(lines, body)
+    _captions(lines, regions.figures, body)
+    for line in lines:
+        if line.role is None:
+            line.role = "body"
+
+
+def drawn_figures(figures: list[Box], lines: list[Line], body: float) -> list[Box]:
+    """The figures that are not panels behind running text.
+
+    A picture with several long lines of body text on it is the background
+    of a box (parchment, a coloured panel), not an illustration: its text
+    is no figure text, and what stands below it is no caption.
+    """
+    return [figure for figure in figures if len(_running(lines, figure, body)) < RUNNING_LINES]
+
+
+def _running(lines: list[Line], figure: Box, body: float) -> list[Line]:
+    """The long lines at body size standing on a figure."""
+    return [
+        ln
+        for ln in lines
+        if overlap(ln.box, figure) >= 0.7 * area(ln.box)
+        and ln.x1 - ln.x0 >= RUNNING_WIDTH * ln.size
+        and ln.size >= SMALL_RATIO * body
+    ]
+
+
+def _figure_text(lines: list[Line], figures: list[Box], body: float, face: str) -> None:
+    """Lines inside a figure are figure text, unless they read as text set over it.
+
+    Text over a picture is running text when it is set in the body face
+    (an inventory entry beside its picture, a name on a cover) and longer
+    than a callout.  `figures` are drawn figures (see `drawn_figures`).
+    """
+    for figure in figures:
+        inside = [ln for ln in lines if ln.role is None and centre_in(ln.box, figure)]
+        for line in inside:
+            if not _in_body_face(line, body, face):
+                line.role = "figure"
+
+
+def _wordless(lines: list[Line]) -> None:
+    """Runs of lines without a single word are figure text: callouts, legends, glyph art.
+
+    A word here is two letters or more with a vowel among them; a board set
+    in a chess font ("0Z0Z0Z0Z"), coordinates ("a b c d"), formula signs
+    ("= + +") and callouts ("2A") have none.  Glyph codes a font left
+    unmapped are unknown letters and count as words.
+    """
+    for run in _runs([ln for ln in lines if ln.role is None]):
+        if not any(_WORD.search(ln.text) or _has_codes(ln.text) for ln in run):
+            for line in run:
+                line.role = "figure"
+
+
+def _has_codes(text: str) -> bool:
+    return any(is_private_use(c) for c in text)
+
+
+def _in_body_face(line: Line, body: float, face: str) -> bool:
+    """Set like the running text: its font, its size, not bold, and more than a callout."""
+    return (
+        bool(face)
+        and all(w.font == face and not w.bold for w in line.words)
+        and abs(line.size - body) <= 0.5
+        and sum(c.isalpha() for c in line.text) > CALLOUT
+    )
+
+
+def _captions(lines: list[Line], figures: list[Box], body: float) -> None:
+    """Runs of lines attached to a figure are captions.
+
+    A run set off from the body (smaller or italic) is a caption right below
+    or beside a figure and within its extent (or, a few lines long,
+    overlapping it: a figure's labels reach past it); a run in the body's
+    style only right below it, centred under it (a LaTeX caption) or within
+    its extent in ragged lines or narrow ones (a justified paragraph after
+    a figure is text).  Centred runs right below a centred caption go on with
+    it (a closing bold line).  A run that opens with a bold lead ending in a
+    colon ("Beispiel: ...") is a paragraph with a run-in heading, not a
+    caption; a bold run is a label.
+    """
+    widths = [ln.x1 - ln.x0 for ln in lines if ln.role is None and abs(ln.size - body) < 0.5]
+    measure = statistics.median(widths) if widths else 0.0
+    drawn = figures + _figure_text_boxes(lines)
+    groups = _side_by_side(drawn)
+    runs = _runs([ln for ln in lines if ln.role in (None, "heading")])
+    marked: list[list[Line]] = []
+    for run in runs:
+        if any(ln.role is not None for ln in run) or _run_in(run[0]) or all(ln.bold for ln in run):
+            continue
+        set_off = all(ln.size <= SMALL_RATIO * body or ln.italic for ln in run)
+        # A caption in the body's style may stand under figures side by side
+        # (LaTeX centres one under a row of pictures); one set off belongs to one.
+        targets = drawn if set_off else drawn + groups
+        if set_off and len(run) > 2 * CAPTION_LINES:
+            continue
+        if any(_attached(run, figure, set_off, measure) for figure in targets):
+            marked.append(run)
+    for run in marked:
+        for line in run:
+            line.role = "caption"
+    for run in runs:
+        previous = next((m for m in marked if m is not run and _follows(run, m)), None)
+        if previous is not None and _centred(previous) and _centred(run, _axis(previous)):
+            for line in run:
+                line.role = "caption"
+            marked.append(run)
+
+
+def _attached(run: list[Line], figure: Box, set_off: bool, measure: float) -> bool:
+    """Whether a run stands right below, above or beside a figure, within its extent."""
+    size = run[0].size
+    x0, top = min(ln.x0 for ln in run), min(ln.top for ln in run)
+    x1, bottom = max(ln.x1 for ln in run), max(ln.bottom for ln in run)
+    margin = CAPTION_REACH * size
+    within_x = x0 >= figure[0] - margin and x1 <= figure[2] + margin
+    below = -size <= top - figure[3] <= 2 * size
+    if not set_off:
+        centred = _centred(run, (figure[0] + figure[2]) / 2)
+        ragged = len(run) > 2 and not _justified(run)
+        narrow = x1 - x0 <= NARROW * measure
+        below = -size <= top - figure[3] <= CAPTION_SKIP * size
+        return below and (centred or (within_x and (ragged or narrow)))
+    overlap_x = x0 < figure[2] and figure[0] < x1
+    if (within_x or (overlap_x and len(run) <= CAPTION_LINES)) and below:
+        return True
+    # Beside: a picture's margin may reach over the caption's edge a little.
+    within_y = top >= figure[1] - margin and bottom <= figure[3] + margin
+    reach = 1.5 * size
+    beside = -reach <= figure[0] - x1 <= 2 * size or -reach <= x0 - figure[2] <= 2 * size
+    return within_y and beside and not (figure[0] < x0 and x1 < figure[2])
+
+
+def _figure_text_boxes(lines: list[Line]) -> list[Box]:
+    """Boxes around figure text that stands together: a board set in glyphs, a legend."""
+    boxes: list[list[float]] = []
+    for line in sorted((ln for ln in lines if ln.role == "figure"), key=lambda ln: ln.top):
+        reach = 1.5 * line.size
+        for box in boxes:
+            if (
+                line.top <= box[3] + reach
+                and line.x0 <= box[2] + reach
+                and box[0] - reach <= line.x1
+            ):
+                box[0], box[2] = min(box[0], line.x0), max(box[2], line.x1)
+                box[3] = max(box[3], line.bottom)
+                break
+        else:
+            boxes.append([line.x0, line.top, line.x1, line.bottom])
+    return [(b[0], b[1], b[2], b[3]) for b in boxes]
+
+
+def _justified(run: list[Line]) -> bool:
+    """Whether the lines of a run (its last aside) end at one right edge: running text."""
+    right = max(ln.x1 for ln in run)
+    return sum(abs(ln.x1 - right) <= 1.0 for ln in run[:-1]) >= max(1, (len(run) - 1) // 2)
+
+
+def _side_by_side(figures: list[Box]) -> list[Box]:
+    """Boxes around figures set side by side in one band: a caption may belong to them all."""
+    groups = []
+    for a in figures:
+        row = [b for b in figures if _level(a, b)]
+        if len(row) > 1:
+            groups.append(
+                (
+                    min(b[0] for b in row),
+                    min(b[1] for b in row),
+                    max(b[2] for b in row),
+                    max(b[3] for b in row),
+                )
+            )
+    return list(dict.fromkeys(groups))
+
+
+def _level(a: Box, b: Box) -> bool:
+    """Whether two boxes share most of their height."""
+    shared = min(a[3], b[3]) - max(a[1], b[1])
+    return shared > 0.5 * min(a[3] - a[1], b[3] - b[1])
+
+
+def _axis(run: list[Line]) -> float:
+    return sum((ln.x0 + ln.x1) / 2 for ln in run) / len(run)
+
+
+def _centred(run: list[Line], axis: float | None = None) -> bool:
+    """Whether every line of a run is centred on one axis (`axis`, or their own)."""
+    centre = _axis(run) if axis is None else axis
+    return all(abs((ln.x0 + ln.x1) / 2 - centre) <= ln.size for ln in run)
+
+
+def _follows(run: list[Line], above: list[Line]) -> bool:
+    """Whether a run starts right below another one."""
+    gap = min(ln.top for ln in run) - max(ln.bottom for ln in above)
+    return -0.5 * run[0].size <= gap <= run[0].size
+
+
+def _runs(lines: list[Line]) -> list[list[Line]]:
+    """Consecutive lines of one region, role and style, each right below the one before."""
+    runs: list[list[Line]] = []
+    for line in lines:
+        last = runs[-1][-1] if runs else None
+        if (
+            last is not None
+            and last.region == line.region
+            and last.role == line.role
+            and last.italic == line.italic
+            and abs(last.size - line.size) < 0.5
+            and -0.5 * line.size <= line.top - last.bottom <= line.size
+        ):
+            runs[-1].append(line)
+        else:
+            runs.append([line])
+    return runs
+
+
+def _run_in(line: Line) -> bool:
+    """Whether a line opens with a bold lead ending in a colon, text after it."""
+    lead = ""
+    for word in line.words:
+        if not word.bold:
+            break
+        lead += word.text
+    return lead.endswith(":") and len(lead) < len("".join(w.text for w in line.words))
+
+
+def _labels(lines: list[Line], body: float) -> None:
+    """Clusters of short, small labels outside any drawing are figure text too.
+
+    Small print set as running text is not: a short line with a long one
+    next to it (a note's last line), or lines stacked at one left edge at
+    the leading (a list, a table, a code listing).
+    """
+    small = [ln for ln in lines if ln.role in (None, "figure") and ln.size <= SMALL_RATIO * body]
+    for line in small:
+        if line.role is not None:
+            continue
+        near = [o for o in small if o is not line and abs(o.top - line.top) <= 4 * line.size]
+        stacked = any(
+            o.region == line.region
+            and (len(o.text) > 30 or abs(o.x0 - line.x0) <= 1)
+            and min(abs(o.top - line.bottom), abs(line.top - o.bottom)) <= 0.6 * line.size
+            for o in near
+        )
+        if len(line.text) <= 30 and near and not stacked:
+            line.role = "figure"
+
+
+def measure(lines: list[Line]) -> None:
+    """Region edges, and each line's vertical gap to the line before it in its region.
+
+    `lines` are in reading order.  A line that does not follow another one
+    of its region, below it, has no gap (None): the top of a column, or a
+    jump in reading order.
+    """
+    if not lines:
+        return
+    left: dict[int, float] = {}
+    for line in lines:
+        left[line.region] = min(left.get(line.region, math.inf), line.x0)
+    previous: Line | None = None
+    gaps: list[float] = []
+    seen: set[int] = set()
+    for index, line in enumerate(lines):
+        line.left = left[line.region]
+        # The measure is that of the nearby lines of the same block: a framed
+        # example box is narrower than its column, ragged text varies, and a
+        # heading over the columns is wider.
+        near = lines[max(0, index - 6) : index + 7]
+        line.right = max(
+            [line.x1]
+            + [
+                o.x1
+                for o in near
+                if o.region == line.region
+                and abs(o.size - line.size) < 0.5
+                and o.x0 >= line.x0 - 1.5
+            ]
+        )
+        line.region_top = line.region not in seen
+        seen.add(line.region)
+        if previous is not None and previous.region == line.region and previous.top < line.top:
+            line.gap = line.top - previous.bottom
+            if abs(previous.size - line.size) < 0.5:
+                gaps.append(line.gap)
+        previous = line
+    limit = statistics.median(gaps or [0.0]) + 0.25 * statistics.median(ln.size for ln in lines)
+    for line in lines:
+        line.gap_limit = limit
+
+
+def decide_paragraph(line: Line, previous: Line | None) -> None:
+    """Set `starts` (and list continuation) from the line before, across regions and pages."""
+    if previous is None:
+        line.starts = True
+        return
+    if line.block is not None and previous.block is not None:
+        if line.block == previous.block and line.role == previous.role:
+            line.starts = False
+            return
+        # A paragraph broken over a column or page may be two elements: the
+        # layout decides there, as for untagged text.
+        moved = line.region_top and (line.page, line.region) != (previous.page, previous.region)
+        if not moved or not line.role == previous.role == "body":
+            line.starts = True
+            return
+    broken = previous.text.endswith(BREAK_HYPHENS) and previous.text[-2:-1].isalpha()
+    gap_break = line.gap is not None and line.gap > line.gap_limit
+    if line.role in ("heading", "figure", "caption"):
+        line.starts = (
+            previous.role != line.role or gap_break or abs(previous.size - line.size) > 0.5
+        )
+        return
+    if line.role != "body":
+        line.starts = True
+        return
+    opens = previous.role != "body" or gap_break or _forced_break(previous, line)
+    if _LIST_MARKER.match(line.text) and not broken and opens:
+        line.role, line.starts = "list-item", True
+        return
+    if previous.role == "list-item" and not gap_break:
+        # An item goes on at its hanging indent, or, in the same region, after
+        # a line that was full.
+        offset = line.x0 - line.left
+        hanging = offset > 0.3 * line.size and abs(offset - (previous.x0 - previous.left)) < 1
+        flowing = line.gap is not None and not _forced_break(previous, line)
+        if broken or hanging or flowing:
+            line.role, line.starts = "list-item", False
+            return
+    indent = (line.x0 - line.left) - (previous.x0 - previous.left)
+    line.starts = not broken and (
+        previous.role != "body"
+        or gap_break
+        or 0.5 * line.size < indent < 4 * line.size
+        or _forced_break(previous, line)
+    )
+
+
+def _forced_break(previous: Line, line: Line) -> bool:
+    """The line's first word would have fitted on the previous line: that line ended a paragraph."""
+    space = 0.25 * previous.size
+    return previous.x1 + space + line.first_width < previous.right - 1

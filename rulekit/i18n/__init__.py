@@ -1,0 +1,1 @@
+"""Translation: the termbase (YAML, TBX), the catalogs per game and language, their checks."""

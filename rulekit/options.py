@@ -1,0 +1,111 @@
+"""Command-line options: each one is checked as it is parsed, before a command does
+any work, so a bad one is reported as `rulekit <command>: --option: message` and
+nothing is written.
+
+This module imports nothing heavy: it is loaded by every command line.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from rulekit.project import GAME_ID_PATTERN
+
+GAME_ID = re.compile(GAME_ID_PATTERN)
+GAME_ID_MAX = 64
+PAGE_MAX = 9999  # printed page numbers; also bounds the list a range like 1-10**9 would make
+
+
+def project_folder(value: Path) -> Path:
+    """--project: an existing folder that holds a sources/ folder."""
+    if not value.is_dir():
+        raise typer.BadParameter(f"not a folder: {str(value)!r}")
+    if not (value / "sources").is_dir():
+        raise typer.BadParameter(f"{str(value)!r} has no sources/ folder; is it a rulekit project?")
+    return value
+
+
+def game_id(value: str) -> str:
+    """A game id: a lower-case letter, then lower-case letters, digits and _."""
+    if not GAME_ID.fullmatch(value) or len(value) > GAME_ID_MAX:
+        raise typer.BadParameter(
+            f"not a game id: {value!r} (a lower-case letter, then lower-case letters, "
+            f"digits or _; at most {GAME_ID_MAX})"
+        )
+    return value
+
+
+def output_file(value: Path | None) -> Path | None:
+    """-o FILE: not a folder, and the folders above it are folders or can be made."""
+    if value is not None:
+        if value.is_dir():
+            raise typer.BadParameter(f"{str(value)!r} is a folder; name a file")
+        _creatable(value)
+    return value
+
+
+def output_folder(value: Path) -> Path:
+    """-o FOLDER: a folder or nothing yet, below folders that are folders or can be made."""
+    if value.exists() and not value.is_dir():
+        raise typer.BadParameter(f"{str(value)!r} is a file; name a folder")
+    _creatable(value)
+    return value
+
+
+def _creatable(path: Path) -> None:
+    """Refuse a path below an existing file: writing there could only fail, and late."""
+    for parent in path.parents:
+        if parent.exists():
+            if not parent.is_dir():
+                raise typer.BadParameter(f"{str(parent)!r} is a file, so {str(path)!r} cannot be")
+            return
+
+
+def page_list(value: str | None) -> str | None:
+    """--pages: checked here, so that a bad list is refused before anything is read."""
+    if value is not None:
+        parse_pages(value)
+    return value
+
+
+def parse_pages(spec: str) -> list[int]:
+    """'10,11' or '3-5,9' -> [10, 11] or [3, 4, 5, 9]: positive, ascending, each page once."""
+    pages: list[int] = []
+    for part in spec.split(","):
+        match = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", part)
+        if match is None:
+            raise typer.BadParameter(f"not a page list: {spec!r} (write e.g. '10,11' or '3-9')")
+        first = int(match[1])
+        last = int(match[2] or first)
+        if first < 1 or last > PAGE_MAX:
+            raise typer.BadParameter(f"pages are numbered 1 to {PAGE_MAX}: {part.strip()!r}")
+        if last < first:
+            raise typer.BadParameter(f"range {part.strip()!r} runs backwards; write {last}-{first}")
+        if pages and first <= pages[-1]:
+            raise typer.BadParameter(f"pages must ascend, each once: {spec!r}")
+        pages.extend(range(first, last + 1))
+    return pages
+
+
+class GraphFormat(StrEnum):
+    """What `rulekit graph` prints."""
+
+    outline = "outline"
+    json = "json"
+    dot = "dot"
+
+
+ProjectOption = Annotated[
+    Path,
+    typer.Option(
+        "--project", callback=project_folder, help="Project root (holds sources/, glossary/, ...)."
+    ),
+]
+GameArgument = Annotated[str, typer.Argument(callback=game_id, help="Game id.")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print data as JSON.")]
+QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")]
