@@ -8,7 +8,7 @@ that folder's README) whose PDF is found, prints the character error rate
 - pdfplumber: `page.extract_text()`;
 - pdftotext: poppler's `pdftotext -f N -l N` in its default reading order.
 
-The PDFs are looked up in `$RULEKIT_CORPUS` (default `/work/shared/corpus`).
+The PDFs are looked up in `$RULEKIT_CORPUS` (default `../shared/corpus` beside the repository).
 Targets: rulekit at most 2 % on every page and never worse than pdftotext.
 """
 
@@ -33,7 +33,7 @@ from rulekit.extract.pdf import extract_pdf  # noqa: E402
 from rulekit.model import normalise_text  # noqa: E402
 
 GOLD = ROOT / "tests" / "data" / "corpus"
-CORPUS = Path(os.environ.get("RULEKIT_CORPUS", "/work/shared/corpus"))
+CORPUS = Path(os.environ.get("RULEKIT_CORPUS", ROOT.parent / "shared" / "corpus"))
 BODY = ("heading", "paragraph", "list-item")
 TARGET_CER = 0.02
 

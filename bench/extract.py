@@ -1,7 +1,7 @@
 """Speed of PDF extraction on real rulebooks, side by side with pdfplumber and pdftotext.
 
 For every born-digital PDF of the corpus (`$RULEKIT_CORPUS`, default
-`/work/shared/corpus`; scanned PDFs are OCR's business and left out) prints
+`../shared/corpus` beside the repository; scanned PDFs are OCR's business and left out) prints
 pages per second of
 
 - rulekit: `extract_pdf`, the whole PDF path with cleaning, as `rulekit extract` runs it;
@@ -39,7 +39,7 @@ from rulekit.extract.ocr import has_text_layer  # noqa: E402
 from rulekit.extract.pdf import extract_pdf, pdf_lines  # noqa: E402
 from tests.pdfcorpus import LAYOUTS, render  # noqa: E402
 
-CORPUS = Path(os.environ.get("RULEKIT_CORPUS", "/work/shared/corpus"))
+CORPUS = Path(os.environ.get("RULEKIT_CORPUS", ROOT.parent / "shared" / "corpus"))
 TARGET_PAGES_PER_S = 5.0
 PAGES = 100
 # Chapters of the corpus text that fill a little over 100 A5 pages in two columns.
