@@ -36,6 +36,7 @@ import random
 import re
 import textwrap
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -183,12 +184,9 @@ def standard_font(rng: random.Random, span: int) -> dict[str, int]:
     return glyphs
 
 
-def block_font(rng: random.Random, span: int) -> dict[str, int]:
-    """Glyph ids below `span` in random ranges: lower case, capitals, digits each a run.
-
-    Marks are at codes of their own, or, half the time, plain text (as in
-    fonts whose punctuation comes from another font).
-    """
+def code_blocks(rng: random.Random, span: int) -> Callable[[int], int]:
+    """A picker of runs of free glyph ids below `span`: each call gives the start of
+    a run of that size at a random place, apart from the runs given before."""
     used: set[int] = set()
 
     def block(size: int) -> int:
@@ -198,6 +196,16 @@ def block_font(rng: random.Random, span: int) -> dict[str, int]:
                 used.update(range(start, start + size))
                 return start
 
+    return block
+
+
+def block_font(rng: random.Random, span: int) -> dict[str, int]:
+    """Glyph ids below `span` in random ranges: lower case, capitals, digits each a run.
+
+    Marks are at codes of their own, or, half the time, plain text (as in
+    fonts whose punctuation comes from another font).
+    """
+    block = code_blocks(rng, span)
     glyphs: dict[str, int] = {}
     for first, size in (("a", 26), ("A", 26), ("0", 10)):
         start = block(size)

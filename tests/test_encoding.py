@@ -31,7 +31,7 @@ from rulekit.i18n.glossary import load_glossary
 from rulekit.model import Repair, TextLine
 from tests.conftest import ROOT
 from tests.damage import KINDS as DAMAGE_KINDS
-from tests.damage import PDF_KINDS, Sample, damaged_pdf
+from tests.damage import PDF_KINDS, Sample, code_blocks, damaged_pdf
 from tests.damage import sample as damage_sample
 
 REFERENCE = ROOT / "tests" / "data" / "reference"
@@ -167,16 +167,7 @@ def cipher_table(
     whose glyphs follow the standard order.  `scattered` glyphs get codes of
     their own at random places too.
     """
-    span = 0x1800 if plane == 0xE000 else 0xFFFD
-    used: set[int] = set()
-
-    def block(size: int) -> int:
-        while True:
-            start = rng.randrange(1, span - size)
-            if not used & set(range(start - 1, start + size + 1)):
-                used.update(range(start, start + size))
-                return start
-
+    block = code_blocks(rng, 0x1800 if plane == 0xE000 else 0xFFFD)
     table: dict[str, int] = {}
     if layout == "ascii":
         start = block(0x7F - 0x20)
