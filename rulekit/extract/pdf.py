@@ -75,12 +75,12 @@ _BULLET = re.compile(r"^[•◦▪▫●○■□‣∙·–—*►▶➤✓✔-
 
 @dataclass
 class _Document:
-    """What is carried from page to page: font sizes seen, whether any text was."""
+    """What is carried from page to page: the OCR of scans, font sizes, whether text was seen."""
 
+    ocr: OcrHook
     sizes: Counter[float] = field(default_factory=Counter)
     faces: Counter[str] = field(default_factory=Counter)
     text_seen: bool = False
-    ocr: OcrHook | None = None
 
     @property
     def body_size(self) -> float:
@@ -242,7 +242,7 @@ def pdf_lines(
 def _read_page(path: Path, page: PdfPage, index: int, state: _Document) -> _Prepared | None:
     """One page's lines, built; None for a page without text."""
     content = page.content
-    if not content.words and _is_scan(content) and state.ocr is not None:
+    if not content.words and _is_scan(content):
         # The scan itself is no picture of the layout; the ones OCR found are.
         content.words, content.images = state.ocr(path, index)
         content.scanned = True
