@@ -697,13 +697,13 @@ CASES = [
     Case(
         "glossary-import-not-tbx",
         ["glossary", "import", "bad.tbx", *PROJECT],
-        r"^bad\.tbx:1: not a TBX v3 document",
+        r"^bad\.tbx:2: not a TBX v3 document",
         write("bad.tbx", "<?xml version='1.0'?>\n<html/>\n"),
     ),
     Case(
         "glossary-import-no-german-term",
         ["glossary", "import", "bad.tbx", *PROJECT],
-        r"^bad\.tbx:0: conceptEntry 1: no German term",
+        r"^bad\.tbx:4: conceptEntry 1: no German term",
         write(
             "bad.tbx",
             tbx('<conceptEntry id="x"><langSec xml:lang="de"></langSec></conceptEntry>'),

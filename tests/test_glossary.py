@@ -7,9 +7,11 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from rulekit.cli import app
+from rulekit.errors import InputError
 from rulekit.i18n.glossary import load_glossary, write_glossary
 from rulekit.i18n.tbx import NAMESPACE, read_tbx, write_tbx
 from rulekit.project import Project
@@ -78,6 +80,49 @@ def test_a_malformed_tbx_is_one_line_of_bad_input(project: Project, tmp_path: Pa
     assert result.exit_code == 2
     assert re.match(rf"^{re.escape(str(tbx))}:4: not well-formed XML", result.stderr)
     assert project.glossary_file.read_bytes() == before
+
+
+def _concept_tbx(path: Path, german_term_section: str) -> Path:
+    path.write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        f'<tbx xmlns="{NAMESPACE}" type="TBX-Basic" style="dca" xml:lang="de">\n'
+        "<text><body>\n"
+        '<conceptEntry id="wuerfel">\n'
+        '<langSec xml:lang="de">\n'
+        f"{german_term_section}\n"
+        "</langSec>\n"
+        "</conceptEntry>\n"
+        "</body></text>\n</tbx>\n",
+        "utf-8",
+    )
+    return path
+
+
+def test_a_term_without_a_status_is_imported_as_preferred(tmp_path: Path) -> None:
+    # TBX-Basic makes administrativeStatus optional; CAT tools often leave it out.
+    path = _concept_tbx(tmp_path / "terms.tbx", "<termSec><term>Würfel</term></termSec>")
+    [term] = read_tbx(path)
+    assert (term.de, term.status) == ("Würfel", "preferred")
+
+
+def test_an_unknown_status_names_its_line_and_the_allowed_values(tmp_path: Path) -> None:
+    section = (
+        "<termSec><term>Würfel</term>\n"
+        '<termNote type="administrativeStatus">approved</termNote></termSec>'
+    )
+    path = _concept_tbx(tmp_path / "terms.tbx", section)
+    with pytest.raises(InputError) as raised:
+        read_tbx(path)
+    assert raised.value.line == 6
+    assert "administrativeStatus 'approved' is not one of" in str(raised.value)
+    assert "preferredTerm-admn-sts" in str(raised.value)
+
+
+def test_a_concept_without_german_term_names_its_line(tmp_path: Path) -> None:
+    path = _concept_tbx(tmp_path / "terms.tbx", "")
+    with pytest.raises(InputError, match="conceptEntry 1: no German term") as raised:
+        read_tbx(path)
+    assert raised.value.line == 5
 
 
 def test_suggest_lists_uncovered_nouns_with_counts_and_contexts(project: Project) -> None:

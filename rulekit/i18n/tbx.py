@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
+from lxml import etree
 from pydantic import ValidationError
 
 from rulekit.errors import InputError
@@ -71,26 +73,46 @@ def write_tbx(terms: list[Term]) -> bytes:
 
 
 def read_tbx(path: Path) -> list[Term]:
-    """Terms from a TBX-Basic file; a malformed file is an `InputError` with its line."""
+    """Terms from a TBX-Basic file; a malformed file is an `InputError` with its line.
+
+    lxml reads it (ElementTree keeps no line numbers), without entities or network
+    access: a termbase comes from outside the project.
+    """
+    parser = etree.XMLParser(resolve_entities=False, no_network=True)
     try:
-        root = ET.parse(path).getroot()
-    except ET.ParseError as error:
-        raise InputError(path, error.position[0], f"not well-formed XML: {error}") from None
+        root = etree.parse(str(path), parser).getroot()
+    except etree.XMLSyntaxError as error:
+        # libxml2 reports a file cut short on the line after its last one.
+        line = min(error.lineno or 1, max(1, path.read_bytes().count(b"\n")))
+        raise InputError(path, line, f"not well-formed XML: {error.msg}") from None
+    except OSError as error:
+        raise InputError(path, 0, f"cannot read: {error}") from None
     if root.tag != _q("tbx"):
-        raise InputError(path, 1, f"not a TBX v3 document (root element {root.tag})")
+        raise InputError(path, root.sourceline or 1, f"not a TBX v3 document ({root.tag})")
     terms = []
     for index, concept in enumerate(root.iter(_q("conceptEntry")), start=1):
         try:
             terms.append(_concept(concept))
-        except StopIteration:
-            raise InputError(path, 0, f"conceptEntry {index}: no German term") from None
-        except (ValidationError, ValueError, KeyError) as error:
-            message = str(error).splitlines()[0]
-            raise InputError(path, 0, f"conceptEntry {index}: {message}") from None
+        except _EntryError as error:
+            line = error.line or concept.sourceline or 0
+            raise InputError(path, line, f"conceptEntry {index}: {error}") from None
+        except ValidationError as error:
+            detail = error.errors()[0]
+            where = ".".join(str(part) for part in detail["loc"])
+            message = f"conceptEntry {index}: {where}: {detail['msg']}"
+            raise InputError(path, concept.sourceline or 0, message) from None
     return terms
 
 
-def _concept(concept: ET.Element) -> Term:
+class _EntryError(ValueError):
+    """What is wrong with one concept entry, and on which line."""
+
+    def __init__(self, message: str, line: int | None) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+def _concept(concept: Any) -> Term:
     games = [
         e.text or "" for e in concept.findall(_q("descrip")) if e.get("type") == "subjectField"
     ]
@@ -103,9 +125,11 @@ def _concept(concept: ET.Element) -> Term:
         if lang == SOURCE_LANGUAGE:
             definition = lang_sec.find(_q("descrip"))
             data["definition"] = _text(definition)
-            main = next(s for s in sections if _note(s, "termType") != "variant")
+            main = next((s for s in sections if _note(s, "termType") != "variant"), None)
+            if main is None:
+                raise _EntryError("no German term", lang_sec.sourceline)
             data["de"] = _text(main.find(_q("term")))
-            data["status"] = _STATUS_FROM_TBX[_note(main, "administrativeStatus")]
+            data.update(_status(main))
             pos = _note(main, "partOfSpeech")
             data["pos"] = _POS_FROM_TBX.get(pos, pos)
             data["gender"] = _note(main, "grammaticalGender")
@@ -115,14 +139,27 @@ def _concept(concept: ET.Element) -> Term:
         else:
             translations[lang] = [
                 Translation(
-                    term=_text(s.find(_q("term"))),
-                    status=_STATUS_FROM_TBX[_note(s, "administrativeStatus")],
-                    note=_text(s.find(_q("note"))),
+                    term=_text(s.find(_q("term"))), note=_text(s.find(_q("note"))), **_status(s)
                 )
                 for s in sections
             ]
+    if "de" not in data:
+        raise _EntryError("no German term", concept.sourceline)
     data["translations"] = translations
     return Term.model_validate(data)
+
+
+def _status(section: Any) -> dict[str, Any]:
+    """The term's status, if its section gives one (TBX-Basic makes it optional)."""
+    value = _note(section, "administrativeStatus")
+    if not value:
+        return {}
+    if value not in _STATUS_FROM_TBX:
+        allowed = ", ".join(sorted(_STATUS_FROM_TBX))
+        raise _EntryError(
+            f"administrativeStatus {value!r} is not one of {allowed}", section.sourceline
+        )
+    return {"status": _STATUS_FROM_TBX[value]}
 
 
 def _term_section(parent: ET.Element, text: str, status: str | None) -> ET.Element:
@@ -139,12 +176,12 @@ def _child(parent: ET.Element, tag: str, text: str, **attributes: str) -> ET.Ele
     return element
 
 
-def _note(section: ET.Element, kind: str) -> str:
+def _note(section: Any, kind: str) -> str:
     for element in section.findall(_q("termNote")):
         if element.get("type") == kind:
             return element.text or ""
     return ""
 
 
-def _text(element: ET.Element | None) -> str:
+def _text(element: Any) -> str:
     return (element.text or "") if element is not None else ""
