@@ -12,8 +12,9 @@ strings that must not end up in it (figure labels, captions, header, footer).
 by box (`COMPOSED`), in layouts that flowing columns cannot make: columns of
 unequal width, a side box beside a column, framed boxes, numbered callouts on
 a figure, captions beside figures, text set vertically in the margin, figures
-with labels beside them in the narrow columns of an A6 page, and a heading
-across the columns in mid-page.
+with labels beside them in the narrow columns of an A6 page, a heading across
+the columns in mid-page, an overview sheet laid out like a poster, a cover
+with a row of cells over a contents list, and a caption set like the text.
 """
 
 from __future__ import annotations
@@ -433,6 +434,14 @@ class Composition:
     size: float = 9.0
     margin: tuple[float, float, float, float] = (18, 14, 16, 14)  # mm: top, right, bottom, left
     sheets: int = 2
+    # The page of the other sheets, when `page` is an odd one in the middle of the manual.
+    around: Callable[[dict[str, Any], CorpusPdf], str] | None = None
+
+    def page_of(self, sheet: int) -> Callable[[dict[str, Any], CorpusPdf], str]:
+        """The page function of a sheet."""
+        if self.around is None or sheet == self.sheets // 2:
+            return self.page
+        return self.around
 
 
 def render_composed(composition: Composition, folder: Path) -> CorpusPdf:
@@ -445,7 +454,10 @@ def render_composed(composition: Composition, folder: Path) -> CorpusPdf:
     layout = Layout(composition.name, composition.paper, 1, size=composition.size)
     result = CorpusPdf(layout, folder / f"{composition.name}.pdf")
     result.furniture = [text["header"], text["footer"]]
-    pages = [composition.page(_turned(text, sheet), result) for sheet in range(composition.sheets)]
+    pages = [
+        composition.page_of(sheet)(_turned(text, sheet), result)
+        for sheet in range(composition.sheets)
+    ]
     body = "".join(f"<section>{page}</section>" for page in pages)
     document = (
         f'<!DOCTYPE html><html lang="de"><head><meta charset="utf-8">'
@@ -568,10 +580,13 @@ def _caption(text: str, result: CorpusPdf) -> str:
 def _three_unequal_columns(text: dict[str, Any], result: CorpusPdf) -> str:
     """A heading across three columns of 44, 78 and 48 mm."""
     paragraphs, headings = text["paragraphs"], text["headings"]
+    # Each part is made (and its gold recorded) in reading order.
+    title = _at(0, 0, 182, _heading(headings[0], result, 1))
+    left = _at(0, 16, 44, _paragraphs(paragraphs[0:2], result))
     middle = _heading(headings[1], result) + _paragraphs(paragraphs[2:5], result)
     return (
-        _at(0, 0, 182, _heading(headings[0], result, 1))
-        + _at(0, 16, 44, _paragraphs(paragraphs[0:2], result))
+        title
+        + left
         + _at(50, 16, 78, middle)
         + _at(134, 16, 48, _paragraphs(paragraphs[5:7], result))
     )
@@ -660,6 +675,91 @@ def _heading_between_bands(text: dict[str, Any], result: CorpusPdf) -> str:
     return _at(0, 0, 182, bands)
 
 
+def _overview(text: dict[str, Any], result: CorpusPdf) -> str:
+    """An overview sheet set in a smaller size than the manual, as a poster is laid out.
+
+    At the top a banner title reaches over a two-line heading on the left and
+    an introduction beside it; a panel on the right, its text set flush right
+    in steps, starts above the introduction, so no straight gutter parts them
+    (the panel is read after the text beside it).  Below, a column of ragged
+    text under a picture, a picture with callouts and another column.
+    """
+    paragraphs, headings = text["paragraphs"], text["headings"]
+    small = "font-size:8pt"  # the manual around it is set in 9 pt
+
+    def at(left: float, top: float, width: float, inner: str, align: str = "justify") -> str:
+        style = f"left:{left}mm;top:{top}mm;width:{width}mm;{small};text-align:{align}"
+        return f'<div class="at" style="{style}">{inner}</div>'
+
+    top = (
+        # The panel's frame reaches under the introduction's right edge; its
+        # text starts on the introduction's baselines, further right.
+        '<div class="at box" style="left:118mm;top:0;width:64mm;height:56mm;margin:0"></div>'
+        + _at(10, 0, 90, _heading(text["title"], result, 1))
+        + _at(0, 22, 40, _heading(f"{headings[2]}, {headings[4]} und {headings[5]}", result, 1))
+        + at(62, 12, 62, _paragraphs(paragraphs[0:1], result), "left")
+        + at(120, 1, 60, _heading(headings[3], result), "right")
+        + at(134, 12, 46, _paragraphs(paragraphs[1:2], result), "right")
+    )
+    # The text is set ragged, the first column right under a picture: on a page
+    # whose running text is ragged, that is no caption.
+    bottom = (
+        at(0, 70, 55, _picture(55, 25) + _paragraphs(paragraphs[2:4], result), "left")
+        + _at(61, 70, 60, _called_out(text["callouts"], 60, 50, result))
+        + at(126, 70, 56, _paragraphs(paragraphs[4:7], result), "left")
+    )
+    return top + bottom
+
+
+def _cover(text: dict[str, Any], result: CorpusPdf) -> str:
+    """A cover: a title at the top right, a row of three cells, a contents list beside a picture.
+
+    The list (a paragraph over its entries) and the left cells end a little
+    short of the title and the right cell, so a narrow gutter runs from the
+    top of the page to the foot of the list; the wide white strips between
+    title, row and list divide the page into bands all the same.  Full-width
+    paragraphs close the page.
+    """
+    headings, labels = text["headings"], text["labels"]
+    cells = [f"{labels[0]}: 2 bis 4", f"{labels[1]}: ab 10 Jahren", f"{labels[2]}: 45 Minuten"]
+    row = [(0, 45), (60, 45), (132, 50)]
+    items = [f"{12 - 3 * n} {label}" for n, label in enumerate(labels[3:6])]
+    contents = [text["paragraphs"][2], *items]
+    return (
+        _at(120, 20, 62, _heading(headings[0], result, 1))
+        + "".join(
+            _at(x, 42, w, _paragraphs([c], result)) for (x, w), c in zip(row, cells, strict=True)
+        )
+        + _at(0, 58, 115, _heading(headings[1], result) + _paragraphs(contents, result))
+        + _at(122, 58, 60, _picture(60, 40))
+        + _at(0, 120, 182, _paragraphs(text["paragraphs"][0:2], result))
+    )
+
+
+def _labelled_caption(text: dict[str, Any], result: CorpusPdf) -> str:
+    """One column; a picture narrower than the text with a caption in the body's style under it.
+
+    The caption opens with its label ("Abb. 1 –") and is set like the text:
+    justified over the full measure, two lines, neither smaller nor italic.
+    """
+    paragraphs = text["paragraphs"]
+    caption = (
+        f"{text['captions'][0]}, links beim Aufbau und rechts nach der dritten Runde, wenn der "
+        "Fürst in die Region mit den meisten Bannern gezogen ist und alle Türme gewertet sind."
+    )
+    result.captions.append(caption)
+    return _at(
+        0,
+        0,
+        182,
+        _heading(text["headings"][0], result)
+        + _paragraphs(paragraphs[0:2], result)
+        + f'<div style="margin:3mm auto 2mm;width:90mm">{_picture(90, 40)}</div>'
+        + f"<p>{html.escape(caption)}</p>"
+        + _paragraphs(paragraphs[2:4], result),
+    )
+
+
 COMPOSED = {
     composition.name: composition
     for composition in (
@@ -671,5 +771,8 @@ COMPOSED = {
         Composition("a4-rotated-margin", "A4", _rotated_margin),
         Composition("a6-2col-figures", "A6", _a6_figures, size=6.5, margin=(10, 9, 10, 9)),
         Composition("a4-heading-between-bands", "A4", _heading_between_bands),
+        Composition("a4-overview", "A4", _overview, sheets=3, around=_framed_boxes),
+        Composition("a4-cover", "A4", _cover),
+        Composition("a4-labelled-caption", "A4", _labelled_caption),
     )
 }

@@ -355,6 +355,66 @@ def test_space_code_after_a_viewer_blank_keeps_the_words_apart(lexicon: Lexicon)
     assert [line.text for line in decoded] == ORIGINAL
 
 
+# Written for these tests: quotations after a bracket and before a hyphen, a stray
+# blank a viewer set inside a quotation, and file names with underscores.
+QUOTED = [
+    "Wer die Karte „Sturm“ zieht, setzt eine Runde aus (siehe „Wetter“).",
+    "Die Regeln stehen in der Datei regeln_basis.txt im Ordner „ spiel“.",
+    "Mit dem „Passen“-Knopf endet der Zug; das Feld „Ablage“ bleibt leer.",
+    "Den Plan zeigt die Datei spiel_plan.pdf, die Karten zeigt karten_satz.pdf.",
+]
+
+
+@pytest.mark.parametrize("plane", [0xE000, 0xF0000], ids=["bmp", "plane15"])
+@pytest.mark.parametrize("seed", range(3))
+def test_quotation_marks_and_underscores_where_the_viewer_sets_the_blanks(
+    lexicon: Lexicon, seed: int, plane: int
+) -> None:
+    # Glyphs in ASCII order and the German quotation marks apart, as in a TeX
+    # font; the space has no code of its own: the viewer's blanks part the words.
+    table = cipher_table(random.Random(seed), "ascii", plane, ("„", "“"))
+    del table[" "]
+    lines = as_lines([encode(text, table, False) for text in ORIGINAL + QUOTED])
+    decoded, repairs = decode_fonts(lines, lexicon)
+    assert [line.text for line in decoded] == ORIGINAL + QUOTED
+    assert all(repair.applied for repair in repairs)
+
+
+def test_a_letter_the_viewer_passed_off_as_a_mark_is_read_from_its_word(
+    lexicon: Lexicon,
+) -> None:
+    # Glyph ids in ASCII order 29 places down, as a subset font numbers them; a
+    # viewer gave two capitals and a letter as marks: "D" as its own glyph id
+    # ("'"), "E" and "z" as marks near theirs.
+    table = {chr(c): chr(0xF0000 + c - 29) for c in range(0x20, 0x7F)}
+    table.update({glyph: chr(0xF0100 + i) for i, glyph in enumerate(UMLAUTS)})
+    captions = [
+        "Abb. 1 – Der Spielplan mit allen Feldern und Wegen",
+        "Abb. 2 – Eine Stadt mit Markt und Hafen",
+        "Dazu sagt er – zwei Karten und ein Würfel.",
+    ]
+    strays = {"Der": "'", "Eine": ")", "zwei": "["}
+    texts = [encode(text, table, False) for text in ORIGINAL + captions]
+    for number, (word, mark) in enumerate(strays.items(), start=len(ORIGINAL)):
+        assert table[word[0]] in texts[number]
+        texts[number] = texts[number].replace(
+            encode(word, table, False), mark + encode(word[1:], table, False)
+        )
+    decoded, repairs = decode_fonts(as_lines(texts), lexicon)
+    assert [line.text for line in decoded] == ORIGINAL + captions
+    assert all(repair.applied for repair in repairs)
+
+
+def test_punctuation_set_in_a_mapped_font_stays_at_the_end_of_ciphered_words(
+    lexicon: Lexicon,
+) -> None:
+    # "baut," is "baute" and "liegen." is "liegend" with a letter for the mark.
+    table = cipher_table(random.Random(0), "blocks", 0xF0000)
+    texts = ["Wer baut, bezahlt die Kosten. Die Karten bleiben liegen.", *ORIGINAL]
+    decoded, _ = decode_fonts(as_lines([encode(text, table, False) for text in texts]), lexicon)
+    assert [line.text for line in decoded] == texts
+
+
 def test_each_cut_of_a_family_has_its_own_ligature_codes(lexicon: Lexicon) -> None:
     # Letters share their codes over the cuts (regular, italic), ligatures do not.
     regular = cipher_table(random.Random(7), "blocks", 0xF0000, ITALIC)

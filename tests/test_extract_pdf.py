@@ -15,7 +15,10 @@ import weasyprint
 from rulekit.errors import InputError
 from rulekit.extract import extract
 from rulekit.extract import pdf as pdf_module
+from rulekit.extract.clean import join_lines
+from rulekit.extract.lexicon import german_lexicon
 from rulekit.extract.pdf import extract_pdf, pdf_lines
+from rulekit.extract.roles import labelled_captions
 from rulekit.model import Extraction, TextLine
 from tests.pdfcorpus import LAYOUTS, CorpusPdf, _png, render
 
@@ -280,3 +283,38 @@ def test_empty_files_and_other_files_named_pdf_are_refused(
         with pytest.raises(InputError, match=message) as caught:
             run(path)
         assert caught.value.line == 0
+
+
+def test_a_labelled_caption_is_found_once_its_text_is_decoded() -> None:
+    # A font without a Unicode map hides "Abbildung 2:" until the whole document
+    # is decoded: the paragraph right under the figure becomes its caption then.
+    figure = (140.0, 126.0, 450.0, 264.0)
+
+    def line(number: int, text: str, top: float, starts: bool) -> TextLine:
+        box = (125.0, top, 468.0, top + 9.5)
+        return TextLine(
+            text=text, page=3, line=number, role="body", starts_paragraph=starts, bbox=box
+        )
+
+    lines = [
+        line(
+            1, "Abbildung 2: Das Spielbrett nach der ersten Runde des Spiels (links) und", 278, True
+        ),
+        line(2, "später im Spielverlauf.", 290, False),
+        line(3, "Züge werden gesetzt, indem man die Felder anklickt.", 320, False),
+        line(4, "Abbildung 3 zeigt das Menü.", 340, True),  # no label: a sentence
+    ]
+    captioned, _ = labelled_captions(lines, {3: [figure]})
+    assert [ln.role for ln in captioned] == ["caption", "caption", "body", "body"]
+    assert captioned[2].starts_paragraph
+    # Away from any figure, a label is only text.
+    far, _ = labelled_captions(lines, {3: [(140.0, 600.0, 450.0, 700.0)]})
+    assert [ln.role for ln in far] == ["body"] * 4
+
+
+def test_a_hyphen_after_a_closing_quote_joins_a_compound() -> None:
+    lexicon = german_lexicon()
+    assert join_lines("mit der „Play it smart“-", "Funktion spielen", lexicon)[0] == (
+        "mit der „Play it smart“-Funktion spielen"
+    )
+    assert join_lines("die (Spiel)-", "Regeln", lexicon)[0] == "die (Spiel)-Regeln"

@@ -201,3 +201,68 @@ def test_labels_beside_a_picture_in_a_narrow_column_are_figure_text(tmp_path: Pa
     figures = " ".join(b.text for b in extraction.blocks if b.kind == "figure")
     assert all(label in figures for label in ("Nordtor", "Wachposten", "Steinbruch"))
     assert [b.kind for b in extraction.blocks if b.kind != "figure"] == ["paragraph"] * 2
+
+
+HEADED_COMPONENTS = """\
+Spielmaterial
+Spielbrett
+Das Spielbrett zeigt die Wege zwischen den Städten, auf denen die Händler reisen.
+Auf manchen Feldern des Spielbretts sind zwei Städte abgebildet, die beide zählen.
+Die Karten zeigen drei Werte:
+Gold, Holz und Stein
+Jeder Spieler nimmt sich zu Beginn fünf Karten vom verdeckten Stapel.
+"""
+
+
+def test_stacked_names_over_a_paragraph_about_the_last_are_headings(tmp_path: Path) -> None:
+    # Labels beside a picture are not what the next paragraph talks about; a heading is.
+    blocks = extract_string(tmp_path, HEADED_COMPONENTS).blocks
+    assert [(b.kind, b.text) for b in blocks[:2]] == [
+        ("heading", "Spielmaterial"),
+        ("heading", "Spielbrett"),
+    ]
+
+
+def test_a_sentence_ending_in_a_colon_and_its_list_are_no_headings(tmp_path: Path) -> None:
+    blocks = extract_string(tmp_path, HEADED_COMPONENTS).blocks
+    headings = [b.text for b in blocks if b.kind == "heading"]
+    assert headings == ["Spielmaterial", "Spielbrett"]
+    assert any(b.text == "Gold, Holz und Stein" for b in blocks)
+
+
+def test_a_low_quote_stands_against_its_word(tmp_path: Path) -> None:
+    text = "Wer „ Stopp“ ruft, beendet die Runde. Danach gilt„Weiter“ für alle Spieler.\n"
+    body = plain_text(extract_string(tmp_path, text))
+    assert body == "Wer „Stopp“ ruft, beendet die Runde. Danach gilt „Weiter“ für alle Spieler."
+
+
+# Gold-like lines as a viewer copies them: no blank lines, the body wrapped at about 66
+# characters, a heading, the component list and a colon sentence's items each on
+# lines of their own.
+VIEWER_COPY = """\
+Spielmaterial
+84 Wegeplättchen (mit Werten von 1 bis 7)
+4 Brücken
+24 Wasserplättchen
+Spielablauf
+Beginnend mit dem Startspieler sind die Spieler reihum im Uhrzeiger-
+sinn an der Reihe. Wer an der Reihe ist, spielt Karten aus und zieht
+seine Figur auf dem Weg vorwärts, so weit die Karten es ihm
+erlauben.
+Eine Figur vom Spielplan entfernen:
+Wenn ein Spieler die letzte Figur eines Feldes nimmt, wird das Feld
+umgedreht und an das Ende des Weges gelegt, wo es liegen bleibt.
+"""
+
+
+def test_a_viewer_copy_keeps_headings_list_lines_and_paragraphs_apart(tmp_path: Path) -> None:
+    blocks = [(b.kind, b.text) for b in extract_string(tmp_path, VIEWER_COPY).blocks]
+    texts = [text for _, text in blocks]
+    for line in ("Spielmaterial", "4 Brücken", "24 Wasserplättchen", "Spielablauf"):
+        assert line in texts, texts
+    assert ("heading", "Spielablauf") in blocks
+    body = next(text for text in texts if text.startswith("Beginnend"))
+    assert "Uhrzeigersinn" in body and body.endswith("erlauben.")
+    # What a colon sentence announces is a block of its own.
+    assert "Eine Figur vom Spielplan entfernen:" in texts
+    assert any(text.startswith("Wenn ein Spieler die letzte Figur") for text in texts)

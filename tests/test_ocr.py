@@ -336,9 +336,19 @@ def test_page_repairs_drop_noise_and_vertical_text_and_report_lines(lexicon: Lex
     ]
 
 
+def test_a_badly_read_sign_beside_clear_words_is_kept_and_a_speck_apart_is_not(
+    lexicon: Lexicon,
+) -> None:
+    imprint = _line(("©", 20), ("1984", 96), ("by", 95), ("Verlag", 96))
+    speck = _line(("Spielende", 95), ("‚", 10), gaps=[40.0])
+    lines = [OcrLine(imprint, number=1), OcrLine(speck, number=2)]
+    repair_page(lines, 1, lexicon, frozenset())
+    assert [ln.text for ln in lines] == ["© 1984 by Verlag", "Spielende"]
+
+
 def test_the_reader_lists_its_repairs_for_the_page(scan: Path, lexicon: Lexicon) -> None:
     reader = OcrReader(lexicon, pages=[9])
-    words, _ = reader(scan, 0)
+    words, _, _ = reader(scan, 0)
     assert words and all(w.font == "ocr" for w in words)
     assert all(r.page == 9 and r.bbox is not None for r in reader.repairs)
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from rulekit.errors import InputError
 from rulekit.extract.lexicon import german_lexicon
 from rulekit.extract.pdf import extract_pdf
+from rulekit.extract.suspects import suspect_words
 from rulekit.extract.text import extract_text
 from rulekit.model import Extraction
 from rulekit.sources import MANUAL_SUFFIXES, load_source
@@ -59,10 +60,13 @@ def extract(
         raise InputError(manual, 0, "file is empty")
     lexicon = german_lexicon(extra_words)
     if b"%PDF-" in head:
-        return extract_pdf(manual, pages, lexicon, progress)
-    if manual.suffix.lower() == ".pdf":
+        extraction = extract_pdf(manual, pages, lexicon, progress)
+    elif manual.suffix.lower() == ".pdf":
         raise InputError(manual, 0, "not a PDF: the file has no %PDF- header")
-    extraction = extract_text(manual, lexicon, pages)
-    if progress is not None:
-        progress(1, 1)
-    return extraction
+    else:
+        extraction = extract_text(manual, lexicon, pages)
+        if progress is not None:
+            progress(1, 1)
+    # Real words nothing proves wrong: listed for an editor, never rewritten.
+    suspects = suspect_words(extraction.blocks, lexicon)
+    return extraction.model_copy(update={"repairs": [*extraction.repairs, *suspects]})

@@ -37,7 +37,11 @@ _BLOCK_KIND: dict[LineRole, BlockKind] = {
 _LIGATURE_RE = re.compile("[" + "".join(LIGATURE_CHARACTERS) + "]")
 # German opening quotes always follow a space, a bracket or the start of a line.
 _GLUED_QUOTE = re.compile(r"(?<=[^\s(\[/–—„‚])(?=[„‚])")
+# An opening low quote is never followed by a blank: a viewer or a spacing glyph put it there.
+_LOOSE_QUOTE = re.compile(r"(?<=[„‚])[ \t]+(?=\S)")
 _WORD = re.compile(r"[^\W\d_]+(?:\.(?=\s|$))?")
+# Closing quotation marks and brackets: a hyphen right after one is a compound's.
+_CLOSERS = frozenset("“”’‘«»›‹\"')]")
 
 
 def clean_lines(
@@ -85,7 +89,7 @@ def clean_lines(
 
 
 def fix_typography(lines: list[TextLine]) -> tuple[list[TextLine], list[Repair]]:
-    """Expand ligature characters, drop soft hyphens inside lines, restore a space before „."""
+    """Expand ligature characters, drop soft hyphens inside lines, set „ against its word."""
     result: list[TextLine] = []
     repairs: list[Repair] = []
     for line in lines:
@@ -98,7 +102,7 @@ def fix_typography(lines: list[TextLine]) -> tuple[list[TextLine], list[Repair]]
             unhyphenated = inner[:-1].replace(SOFT_HYPHEN, "") + inner[-1]
             repairs.append(_repair("soft-hyphen", fixed, unhyphenated, line))
             fixed = unhyphenated
-        spaced = _GLUED_QUOTE.sub(" ", fixed)
+        spaced = _LOOSE_QUOTE.sub("", _GLUED_QUOTE.sub(" ", fixed))
         if spaced != fixed:
             repairs.append(_repair("spacing", fixed, spaced, line))
         result.append(line.model_copy(update={"text": spaced}) if spaced != text else line)
@@ -170,6 +174,7 @@ def join_lines(left: str, right: str, lexicon: Lexicon) -> tuple[str, Repair | N
 
     - a slash at the line end joins without a space ("und/" + "oder");
     - a soft hyphen always marks a break;
+    - a hyphen after a closing quote or bracket joins a compound ("„smart“-Funktion");
     - a hyphen before an upper-case continuation belongs to a compound ("Bunker-Karte");
     - a hyphen before a conjunction is a suspended hyphen ("hin- und herbewegen"),
       unless the joined word is a word ("her-" + "ein");
@@ -182,6 +187,10 @@ def join_lines(left: str, right: str, lexicon: Lexicon) -> tuple[str, Repair | N
         return left + right, None
     if left.endswith(SOFT_HYPHEN):
         return left[:-1] + right, _hyphenation(left, right, 1.0)
+    if left.endswith(HYPHENS) and len(left) > 1 and left[-2] in _CLOSERS:
+        # A hyphen after a closing quote or bracket never splits a word: it
+        # joins a compound ("„Play it smart“-" + "Funktion").
+        return left + right, None
     if not (left.endswith(HYPHENS) and len(left) > 1 and left[-2].isalpha()):
         return f"{left} {right}", None
     if not right[:1].islower():

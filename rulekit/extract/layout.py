@@ -11,8 +11,12 @@ XY-cut, with the band rule below):
    space, and neighbouring bands are joined again as long as together they
    still have a vertical gutter.  So a full-width element (a heading across
    the columns, a wide figure) starts a band of its own, while two columns
-   whose paragraph gaps happen to line up stay two columns.
-3. Otherwise the region is one block of lines, read top to bottom.
+   whose paragraph gaps happen to line up stay two columns.  The lines of
+   one block (a heading, a paragraph) are never cut apart.
+3. Side boxes: a box that stands beside the text without a straight gutter
+   between them (a panel set ragged against it, on a poster-like page) is
+   read after that text, which is then cut on its own.
+4. Otherwise the region is one block of lines, read top to bottom.
 
 A box (a frame, a shaded panel, a banner) is one item in the cut of the
 region around it, as wide and high as the text in it, and its own lines
@@ -34,7 +38,7 @@ from itertools import count
 
 from rulekit.extract.encoding import is_private_use
 from rulekit.extract.lines import Line
-from rulekit.extract.page import Box, contains, union
+from rulekit.extract.page import Box, centre_in, contains, union
 from rulekit.extract.page import area as _area
 from rulekit.extract.page import overlap as _overlap
 
@@ -54,9 +58,15 @@ REACH_INTO = 0.25
 # An item narrower than this many ems does not stop a gutter.
 TINY = 1.6
 # A heading over a column set stands this many of its line heights clear of
-# the text above it, and the columns below it start within this many of one height.
-ALONE_GAP = 0.6
+# the text above it (a little: in a flowing layout the space before it may be
+# the paragraph gap only), and the columns below it start within this many of one height.
+ALONE_GAP = 0.2
 ALIGNED_TOPS = 1.0
+# Lines of one block stand at most this many ems of their size apart.
+LEADING = 0.3
+# A white strip this many ems tall (and taller than the gutter is wide) may
+# part a region into bands although a gutter runs through it (see _open_parts).
+OPEN_STRIP = 1.5
 
 
 @dataclass
@@ -126,6 +136,11 @@ def _place_picture(items: list[_Item], picture: Box) -> bool:
     trimmed = _trim(picture, [i.box for i in outside])
     if trimmed is None or _area(trimmed) < 0.3 * _area(picture):
         return False
+    # A line left out where the picture was cut back is text beside it (the last
+    # line of a column set along the picture's edge), not a label.
+    cut_off = [i for i in inside if i.line is not None and not centre_in(i.box, trimmed)]
+    inside = [i for i in inside if not any(i is j for j in cut_off)]
+    outside += cut_off
     for item in outside:
         if _overlap(item.box, trimmed) > 0.2 * _area(item.box) or contains(item.box, trimmed):
             return False
@@ -240,7 +255,13 @@ def _read(
         for section in sections:
             _read(section, size, out, ids, region, framed)
         return
-    columns = _columns(items, size)
+    gutters = _gutters(items, size)
+    parts = _open_parts(strips, gutters, size)
+    if len(parts) > 1:
+        for part in parts:
+            _read(part, size, out, ids, region, framed)
+        return
+    columns = _columns(items, size, gutters)
     if len(columns) > 1:
         text = [c for c in columns if not all(i.is_box for i in c)]
         boxed = [c for c in columns if all(i.is_box for i in c)]
@@ -252,6 +273,19 @@ def _read(
         for band in bands:
             _read(band, size, out, ids, region, framed)
         return
+    beside = _side_boxes(items)
+    if beside and len(beside) < len(items):
+        # A picture without text on a side box is its illustration: it goes with it.
+        rest = [
+            i
+            for i in items
+            if not any(i is b for b in beside)
+            and not (i.picture and not i.items and any(_overlap(i.box, b.box) for b in beside))
+        ]
+        _read(rest, size, out, ids, region, framed)
+        for box in beside:
+            _read([box], size, out, ids, region, framed)
+        return
     for item in sorted(items, key=lambda i: (i.box[1], i.box[0])):
         if item.line is not None:
             item.line.region = region
@@ -259,6 +293,36 @@ def _read(
             out.append(item.line)
         elif item.items:
             _read(item.items, size, out, ids, next(ids), framed=not item.picture)
+
+
+def _side_boxes(items: list[_Item]) -> list[_Item]:
+    """The boxes that stand beside the text of a region the cut cannot divide, left to right.
+
+    A panel whose text is set ragged against the text beside it (a staircase
+    of lines, no straight gutter between them) keeps the region from being
+    cut, though no line of the one runs into a line of the other.  Such a
+    box is read after the text beside it, as a side box is; the text is then
+    cut on its own.
+    """
+    lines = [i.box for i in items if i.line is not None]
+    return sorted(
+        (
+            item
+            for item in items
+            if item.is_box
+            and not item.picture
+            and not any(_overlap(inner, line) > 0 for inner in _line_boxes(item) for line in lines)
+        ),
+        key=lambda item: item.box[0],
+    )
+
+
+def _line_boxes(item: _Item) -> list[Box]:
+    """The boxes of the lines in a box, at any depth."""
+    found: list[Box] = []
+    for child in item.items:
+        found += [child.box] if child.line is not None else _line_boxes(child)
+    return found
 
 
 def _sections(strips: list[list[_Item]], size: float) -> list[list[_Item]]:
@@ -294,14 +358,28 @@ def _heading_strip(strip: list[_Item], size: float) -> bool:
     return bool(lines) and all(ln.size >= HEADING * size or ln.bold for ln in lines)
 
 
-def _columns(items: list[_Item], size: float) -> list[list[_Item]]:
-    """The items split at vertical gutters, left to right; one list when there is none.
+def _columns(
+    items: list[_Item], size: float, gutters: list[tuple[float, float]] | None = None
+) -> list[list[_Item]]:
+    """The items split at vertical gutters, left to right; one list when there is none."""
+    cuts = [(a + b) / 2 for a, b in (_gutters(items, size) if gutters is None else gutters)]
+    if not cuts:
+        return [items]
+    columns: list[list[_Item]] = [[] for _ in range(len(cuts) + 1)]
+    for item in items:
+        middle = (item.box[0] + item.box[2]) / 2
+        columns[sum(middle > c for c in cuts)].append(item)
+    return [c for c in columns if c]
+
+
+def _gutters(items: list[_Item], size: float) -> list[tuple[float, float]]:
+    """The vertical white strips (left edge, right edge) that part the items into columns.
 
     Gutters are found between the text (lines and boxes); a picture stops
     one only when it reaches well into the text on both sides of it, since
     a picture's margin often runs into the gutter beside it.
     """
-    text = [i for i in items if not i.tiny and not i.picture] or items
+    text = _text_items(items)
     spans = sorted((i.box[0], i.box[2]) for i in text)
     gaps: list[tuple[float, float]] = []
     reach = spans[0][1]
@@ -310,14 +388,49 @@ def _columns(items: list[_Item], size: float) -> list[list[_Item]]:
             gaps.append((reach, x0))
         reach = max(reach, x1)
     pictures = [i.box for i in items if i.picture]
-    cuts = [(a + b) / 2 for a, b in gaps if not any(_spans(p, a, b, spans) for p in pictures)]
-    if not cuts:
-        return [items]
-    columns: list[list[_Item]] = [[] for _ in range(len(cuts) + 1)]
-    for item in items:
-        middle = (item.box[0] + item.box[2]) / 2
-        columns[sum(middle > c for c in cuts)].append(item)
-    return [c for c in columns if c]
+    return [(a, b) for a, b in gaps if not any(_spans(p, a, b, spans) for p in pictures)]
+
+
+def _text_items(items: list[_Item]) -> list[_Item]:
+    """The items that gutters are found between: lines and boxes, not tiny ones nor pictures."""
+    return [i for i in items if not i.tiny and not i.picture] or items
+
+
+def _open_parts(
+    strips: list[list[_Item]], gutters: list[tuple[float, float]], size: float
+) -> list[list[_Item]]:
+    """The items cut at wide white strips across them that a gutter does not go on through.
+
+    A gutter parts columns when the text runs down both sides of it.  Where
+    a horizontal white strip across the region is taller than the gutter is
+    wide (and than `OPEN_STRIP` lines), the parts above and below it are
+    read one after the other, band by band, unless every part has text on
+    both sides of a gutter: then the columns only happen to pause at the
+    same height.  So a narrow gap that runs from a cover's title down past
+    a row of cells and a contents list cuts no columns through them.
+    """
+    if not gutters or len(strips) < 2:
+        return []
+    narrowest = min(b - a for a, b in gutters)
+    parts: list[list[_Item]] = [list(strips[0])]
+    for strip in strips[1:]:
+        above = max(i.box[3] for i in parts[-1])
+        gap = min(i.box[1] for i in strip) - above
+        if gap >= max(narrowest, OPEN_STRIP * size):
+            parts.append(list(strip))
+        else:
+            parts[-1] += strip
+    if len(parts) < 2:
+        return []
+    if all(any(_both_sides(part, gutter) for gutter in gutters) for part in parts):
+        return []
+    return parts
+
+
+def _both_sides(items: list[_Item], gutter: tuple[float, float]) -> bool:
+    """Whether text stands on both sides of a gutter."""
+    middles = [(i.box[0] + i.box[2]) / 2 for i in _text_items(items)]
+    return any(m < gutter[0] for m in middles) and any(m > gutter[1] for m in middles)
 
 
 def _spans(picture: Box, left: float, right: float, spans: list[tuple[float, float]]) -> bool:
@@ -337,16 +450,36 @@ def _strips(items: list[_Item]) -> list[list[_Item]]:
     """The items cut at every horizontal white strip across them, top to bottom.
 
     A tiny item never makes a band of its own: it joins the band above it.
+    Nor does a line that goes on with a line right above it, set alike: the
+    lines of a heading or a paragraph are cut as one, so a heading's last
+    line never joins the columns below it.
     """
     bands: list[list[_Item]] = []
     floor = -1e9
     for item in sorted(items, key=lambda i: i.box[1]):
-        if bands and (item.box[1] < floor - 0.5 or item.tiny):
+        if bands and (item.box[1] < floor - 0.5 or item.tiny or _goes_on(item, bands[-1])):
             bands[-1].append(item)
         else:
             bands.append([item])
         floor = max(floor, item.box[3])
     return bands
+
+
+def _goes_on(item: _Item, strip: list[_Item]) -> bool:
+    """Whether a line goes on with a line of the strip: right below it, at the leading, alike."""
+    line = item.line
+    if line is None:
+        return False
+    return any(
+        other.line is not None
+        and -0.5 <= line.top - other.line.bottom <= LEADING * line.size
+        and abs(line.x0 - other.line.x0) <= 2 * line.size
+        and line.x0 < other.line.x1
+        and other.line.x0 < line.x1
+        and abs(other.line.size - line.size) < 0.5
+        and other.line.bold == line.bold
+        for other in strip
+    )
 
 
 def _bands(strips: list[list[_Item]], size: float) -> list[list[_Item]]:

@@ -145,12 +145,19 @@ def build_lines(words: list[Word], frames: list[Box]) -> list[Line]:
 
 
 def _runs(row: list[Word], frames: list[Box], order: list[int]) -> list[list[Word]]:
-    """A row cut where its words change box with more than a word space between them."""
+    """A row cut where its words change box with more than a word space between them.
+
+    The box a run is in is that of its first word: a line that runs into a
+    box's corner does not carry the box's own text, further along the row
+    after a gap, out of the box with it.
+    """
     inner = [next((i for i in order if centre_in(_box(w), frames[i], 0.5)), -1) for w in row]
     runs: list[list[Word]] = [[row[0]]]
-    for (last, word), (was, now) in zip(pairwise(row), pairwise(inner), strict=True):
-        if was != now and word.x0 - last.x1 > SPACE * min(last.size, word.size):
+    start = inner[0]
+    for (last, word), now in zip(pairwise(row), inner[1:], strict=True):
+        if now != start and word.x0 - last.x1 > SPACE * min(last.size, word.size):
             runs.append([word])
+            start = now
         else:
             runs[-1].append(word)
     return runs

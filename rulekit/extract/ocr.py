@@ -12,6 +12,13 @@ The words come out like pdfplumber's: boxes in PDF points from the page's
 top-left corner, and a font size estimated from the box height.  Tesseract's
 LSTM models do not recognise weight, so `bold` is None (unknown).
 
+Ruling lines are found in the bitmap.  Where they make a table's grid
+(`tables.find_grids`, with text in its cells), the table is read again with
+its rules erased: a rule touching a glyph spoils the word, and Tesseract's
+page analysis leaves cells of a ruled table unread.  The grid's rules are
+kept (`OcrPage.rules`): the layout reads the table row by row from them,
+as from a born-digital page's drawn rules.
+
 `confidence` is Tesseract's word confidence (0–100).  It is not a
 probability: the LSTM engine derives it from the least certain character of
 the word, so one doubtful glyph pulls the whole word down.  Clean print reads
@@ -26,16 +33,20 @@ import re
 import shutil
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from itertools import islice
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pypdfium2
 import pytesseract
+from PIL import Image, ImageOps
 
 from rulekit.errors import InputError
+from rulekit.extract.page import centre_in, contains
+from rulekit.extract.tables import SNAP, find_grids, holds_table
 
 __all__ = [
     "DPI",
@@ -46,6 +57,7 @@ __all__ = [
     "OcrWord",
     "crop_offset",
     "estimate_font_size",
+    "find_rules",
     "has_text_layer",
     "ocr_image",
     "ocr_pages",
@@ -63,6 +75,9 @@ DPI = 300
 # headings and tables become blocks in reading order.  Scans of rulebooks
 # are upright, and OSD would misjudge pages that are mostly diagrams.
 PSM = 3
+# A table read on its own, its rules erased, is one block of text lines: so
+# Tesseract reads every cell, a lone number in a wide cell too.
+TABLE_PSM = 6
 # A page that takes longer than this has something wrong with it.
 TIMEOUT_S = 120
 
@@ -76,6 +91,17 @@ _TALL = re.compile(r"[A-ZÄÖÜ0-9bdfhklßtäöüij!?/\\()\[\]{}|'\"„“”‘
 _DEEP = re.compile(r"[gjpqyQ()\[\]{}|,;„‚@$§µ]")
 # A box this short (in points) is a dot or a rule, not a word.
 _MIN_HEIGHT = 1.0
+# A ruling line is a run of ink at least this long and at most this thick (points):
+# longer than any glyph's stroke, thinner than a heavy heading's.  Gaps of up to
+# RULE_GAP pixels (a worn scan) do not break it; a pixel darker than INK is ink.
+RULE_LENGTH = 30.0
+RULE_THICKNESS = 3.0
+RULE_GAP = 2
+INK = 160
+# Pixels around a rule, its anti-aliased edge, that go with it when it is erased.
+RULE_FRINGE = 1
+# White pixels around a table read on its own.
+MARGIN = 12
 
 
 class OcrUnavailable(RuntimeError):
@@ -83,6 +109,7 @@ class OcrUnavailable(RuntimeError):
 
 
 Box = tuple[float, float, float, float]  # x0, top, x1, bottom in points
+Pixels = tuple[int, int, int, int]  # x0, top, x1, bottom in pixels, ends exclusive
 
 
 # Not frozen: the layout's word protocol (`page.OcrWordLike`) declares plain attributes.
@@ -116,6 +143,7 @@ class OcrPage:
     width: float
     height: float
     blank: list[Box] = field(default_factory=list)
+    rules: list[Box] = field(default_factory=list)  # ruling lines erased before reading
 
 
 def has_text_layer(pdf_path: Path, page_index: int | None = None) -> bool:
@@ -192,17 +220,146 @@ def ocr_image(image: Any, scale: float, offset: tuple[float, float] = (0.0, 0.0)
     """What Tesseract reads in a PIL image of a page rendered at `scale` pixels per point.
 
     `offset` is added to every box: where the rendered area (the crop box)
-    lies on the page in pdfplumber's coordinates.
+    lies on the page in pdfplumber's coordinates.  A ruled table is read
+    again with its rules erased (see `_read_tables`).
     """
     _check_tesseract()
-    tsv = pytesseract.image_to_data(
-        image,
-        lang=LANGUAGE,
-        config=f"--psm {PSM}",
-        output_type=pytesseract.Output.STRING,
-        timeout=TIMEOUT_S,
+    page = read_tsv(_tesseract(image), scale, offset)
+    return _read_tables(page, image, scale, offset)
+
+
+def _tesseract(image: Any, psm: int = PSM) -> str:
+    return str(
+        pytesseract.image_to_data(
+            image,
+            lang=LANGUAGE,
+            config=f"--psm {psm}",
+            output_type=pytesseract.Output.STRING,
+            timeout=TIMEOUT_S,
+        )
     )
-    return read_tsv(tsv, scale, offset)
+
+
+def _read_tables(page: OcrPage, image: Any, scale: float, offset: tuple[float, float]) -> OcrPage:
+    """The page with each ruled table's words read again from the table alone, rules erased.
+
+    The words whose centre lies in a table give way to those read in it;
+    they get block numbers of their own, after the page's.  The page keeps
+    the tables' rules.
+    """
+    pixels = np.array(image.convert("L"))
+    rules = {_points(r, scale, offset): r for r in find_rules(pixels, scale)}
+    boxes = [(w.x0, w.top, w.x1, w.bottom) for w in page.words]
+    words, kept = list(page.words), []
+    for grid in find_grids(rules):
+        if not holds_table(grid, boxes):
+            continue
+        mine = [rule for rule in rules if contains(grid.box, rule, 2 * SNAP)]
+        for rule in mine:
+            _erase(pixels, rules[rule])
+        x0, top, x1, bottom = (
+            max(0, round((v - o) * scale)) for v, o in zip(grid.box, offset * 2, strict=True)
+        )
+        # Tesseract reads best with some white around the text.
+        crop = ImageOps.expand(Image.fromarray(pixels[top:bottom, x0:x1]), MARGIN, fill=255)
+        corner = (offset[0] + (x0 - MARGIN) / scale, offset[1] + (top - MARGIN) / scale)
+        read = read_tsv(_tesseract(crop, TABLE_PSM), scale, corner).words
+        blocks = max((w.block for w in words), default=0)
+        for word in read:
+            word.block += blocks
+        words = [w for w in words if not centre_in((w.x0, w.top, w.x1, w.bottom), grid.box)]
+        words += read
+        kept += mine
+    return replace(page, words=words, rules=kept)
+
+
+def find_rules(pixels: Any, scale: float) -> list[Pixels]:
+    """The ruling lines in a grayscale image (a numpy array), as pixel boxes.
+
+    A rule is a straight run of ink at least `RULE_LENGTH` points long and
+    at most `RULE_THICKNESS` thick, horizontal or vertical; `scale` is the
+    image's pixels per point.  A thick run (a filled bar, a photo) is none.
+    """
+    ink = pixels < INK
+    length, thickness = round(RULE_LENGTH * scale), round(RULE_THICKNESS * scale)
+    found = _rules(ink, length, thickness)
+    return found + [(y0, x0, y1, x1) for x0, y0, x1, y1 in _rules(ink.T, length, thickness)]
+
+
+def _erase(pixels: Any, rule: Pixels) -> None:
+    """Paint a rule white, with its fringe: the grey of its anti-aliased edge, and ink
+    where the rule wavers.
+
+    Ink beside the rule that goes on past the fringe is a glyph touching the
+    rule: there only the grey goes.
+    """
+    x0, y0, x1, y1 = rule
+    if x1 - x0 > y1 - y0:  # a horizontal rule is a vertical one in the transposed image
+        pixels, (x0, y0, x1, y1) = pixels.T, (y0, x0, y1, x1)
+    height, width = pixels.shape
+    pixels[y0:y1, x0:x1] = 255
+    for start, stop, beyond in (
+        (x0 - RULE_FRINGE, x0, x0 - RULE_FRINGE - 1),
+        (x1, x1 + RULE_FRINGE, x1 + RULE_FRINGE),
+    ):
+        fringe = pixels[y0:y1, max(0, start) : min(width, stop)]
+        touched = pixels[y0:y1, beyond] < INK if 0 <= beyond < width else np.zeros(y1 - y0, bool)
+        fringe[~touched] = 255
+        fringe[fringe >= INK] = 255
+    for ends in (slice(max(0, y0 - RULE_FRINGE), y0), slice(y1, min(height, y1 + RULE_FRINGE))):
+        tip = pixels[ends, x0:x1]
+        tip[tip >= INK] = 255
+
+
+def _rules(ink: Any, length: int, thickness: int) -> list[Pixels]:
+    """The horizontal rules in an ink mask, as pixel boxes (x0, y0, x1, y1), ends exclusive.
+
+    Runs of ink along each pixel row (small gaps bridged) at least `length`
+    long are stacked with the overlapping runs of the rows below them; a
+    stack at most `thickness` high is a rule.
+    """
+    rows, starts, ends = _runs(ink)
+    long = ends - starts >= length
+    stacks: list[list[int]] = []
+    open_stacks: list[list[int]] = []
+    for y, x0, x1 in zip(
+        rows[long].tolist(), starts[long].tolist(), ends[long].tolist(), strict=True
+    ):
+        stacks += [s for s in open_stacks if s[3] < y]
+        open_stacks = [s for s in open_stacks if s[3] >= y]
+        for stack in open_stacks:
+            shared = min(stack[2], x1) - max(stack[0], x0)
+            if stack[3] == y and shared > 0.5 * min(stack[2] - stack[0], x1 - x0):
+                stack[0], stack[2], stack[3] = min(stack[0], x0), max(stack[2], x1), y + 1
+                break
+        else:
+            open_stacks.append([x0, y, x1, y + 1])
+    return [(s[0], s[1], s[2], s[3]) for s in stacks + open_stacks if s[3] - s[1] <= thickness]
+
+
+def _runs(ink: Any) -> tuple[Any, Any, Any]:
+    """Each pixel row's runs of ink, gaps up to `RULE_GAP` bridged: rows, starts, ends."""
+    padded = np.zeros((ink.shape[0], ink.shape[1] + 2), dtype=np.int8)
+    padded[:, 1:-1] = ink
+    steps = np.diff(padded, axis=1)
+    rows, starts = np.nonzero(steps == 1)
+    ends = np.nonzero(steps == -1)[1]
+    if not len(rows):
+        return rows, starts, ends
+    first = np.ones(len(rows), dtype=bool)
+    first[1:] = (rows[1:] != rows[:-1]) | (starts[1:] - ends[:-1] > RULE_GAP)
+    index = np.flatnonzero(first)
+    return rows[index], starts[index], np.maximum.reduceat(ends, index)
+
+
+def _points(box: Pixels, scale: float, offset: tuple[float, float]) -> Box:
+    """A pixel box in points on the page."""
+    return (
+        round(offset[0] + box[0] / scale, 2),
+        round(offset[1] + box[1] / scale, 2),
+        round(offset[0] + box[2] / scale, 2),
+        round(offset[1] + box[3] / scale, 2),
+    )
 
 
 def read_tsv(tsv: str, scale: float, offset: tuple[float, float] = (0.0, 0.0)) -> OcrPage:

@@ -1,12 +1,14 @@
 """The OCR word source of the PDF path: Tesseract's words, noise dropped, confusions repaired.
 
 `OcrReader` is the PDF path's `ocr` hook: called with a PDF and the index of
-a scanned page, it returns that page's words for the layout analysis.  On
-the way it works on Tesseract's own lines, which the layout has not built
-yet:
+a scanned page, it returns that page's words for the layout analysis, with
+its pictures and the ruling lines found in the scan (as drawn shapes, which
+a table is read by).  On the way it works on Tesseract's own lines, which
+the layout has not built yet:
 
 - noise goes: a word read with very low confidence that is neither a word
-  nor a number (dot leaders, specks), and a line read with little
+  nor a number (dot leaders, specks; a sign of a glyph or two right beside
+  clearly read words stays), and a line read with little
   confidence that holds no word at all (line art taken for letters);
 - vertical text goes (a word of several glyphs in a box twice as tall as wide),
   as the PDF path leaves it out of a text layer;
@@ -39,7 +41,7 @@ from rulekit.extract.ocr import (
     pages_without_text,
 )
 from rulekit.extract.ocrfix import CLEAR_CONFIDENCE, repair_lines, word_core
-from rulekit.extract.page import Word, words_from_ocr
+from rulekit.extract.page import Shape, Word, words_from_ocr
 from rulekit.model import BBox, LineRole, Repair, TextLine
 
 __all__ = [
@@ -51,10 +53,14 @@ __all__ = [
     "pictures",
     "place_repairs",
     "repair_page",
+    "rule_shapes",
 ]
 
-# A word read with less confidence than this that is no word is noise.
+# A word read with less confidence than this that is no word is noise, unless
+# it has at most SIGN_GLYPHS glyphs and stands within SIGN_SPACE ems of a clear word.
 NOISE_CONFIDENCE = 30.0
+SIGN_GLYPHS = 2
+SIGN_SPACE = 1.0
 # A block without text this large (share of the page) is a picture.
 PICTURE_AREA = 0.05
 # A line read with less mean confidence than this, and without a word of at
@@ -121,8 +127,8 @@ class OcrReader:
         self._ahead: dict[Path, Iterator[tuple[int, OcrPage]]] = {}
         self._done: dict[Path, dict[int, OcrPage]] = {}
 
-    def __call__(self, path: Path, index: int) -> tuple[list[Word], list[Box]]:
-        """The words and pictures of page `index` (0-based) of the PDF at `path`, for the layout.
+    def __call__(self, path: Path, index: int) -> tuple[list[Word], list[Box], list[Shape]]:
+        """The words, pictures and rules of page `index` (0-based) of the PDF at `path`.
 
         A scanned page that cannot be read for want of Tesseract is an
         `InputError` that says what to install, rather than a page left out.
@@ -136,7 +142,7 @@ class OcrReader:
             ) from None
         words, repairs = self.read(page, number)
         self.repairs += repairs
-        return words_from_ocr(words), pictures(page)
+        return words_from_ocr(words), pictures(page), rule_shapes(page)
 
     def read(self, page: OcrPage, number: int) -> tuple[list[OcrWord], list[Repair]]:
         """A page's words after noise removal and confusion repairs, and the repairs made."""
@@ -168,6 +174,11 @@ def pictures(page: OcrPage) -> list[Box]:
     """The blocks without text that cover a good part of the page: pictures, not rules."""
     area = page.width * page.height
     return [b for b in page.blank if (b[2] - b[0]) * (b[3] - b[1]) >= PICTURE_AREA * area]
+
+
+def rule_shapes(page: OcrPage) -> list[Shape]:
+    """The ruling lines found in the scan, as the drawn shapes a text layer's page has."""
+    return [Shape(box=rule, filled=True, stroked=False, curved=False) for rule in page.rules]
 
 
 def page_lines(page: OcrPage, index: int = 0) -> list[OcrLine]:
@@ -204,7 +215,7 @@ def repair_page(
     repairs: list[Repair] = []
     for line in lines:
         art = _line_art(line, lexicon)
-        kept = [w for w in line.words if not (art or _noise(w, lexicon) or _vertical(w))]
+        kept = [w for w in line.words if not (art or _noise(w, line, lexicon) or _vertical(w))]
         repairs += [
             Repair(
                 kind="ocr-vertical" if _vertical(word) else "ocr-noise",
@@ -288,11 +299,27 @@ def _vertical(word: OcrWord) -> bool:
     return len(word.text) >= 3 and word.bottom - word.top > 2 * (word.x1 - word.x0)
 
 
-def _noise(word: OcrWord, lexicon: Lexicon) -> bool:
-    """A word read with very low confidence that is neither a word nor a number."""
+def _noise(word: OcrWord, line: OcrLine, lexicon: Lexicon) -> bool:
+    """A word read with very low confidence that is neither a word nor a number.
+
+    A mark of a glyph or two set right beside a clearly read word is no
+    speck but a sign in the text (a ©, an arrow) that reads badly: specks
+    stand apart.
+    """
     core = word_core(word.text)
     return (
         word.confidence < NOISE_CONFIDENCE
         and not core.replace(".", "").replace(",", "").isdigit()
         and not (core and lexicon.known(core))
+        and not (len(word.text) <= SIGN_GLYPHS and _beside_clear(word, line))
+    )
+
+
+def _beside_clear(word: OcrWord, line: OcrLine) -> bool:
+    """Whether a clearly read word of the line stands within `SIGN_SPACE` ems of `word`."""
+    return any(
+        other.confidence >= CLEAR_CONFIDENCE
+        and max(other.x0 - word.x1, word.x0 - other.x1) <= SIGN_SPACE * word.size
+        for other in line.words
+        if other is not word
     )

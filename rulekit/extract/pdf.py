@@ -37,7 +37,7 @@ from rulekit.extract.layout import mark_margins, reading_order
 from rulekit.extract.lexicon import Lexicon, german_lexicon
 from rulekit.extract.lines import Line, build_lines
 from rulekit.extract.ocrreader import OcrReader, place_repairs
-from rulekit.extract.page import Box, PageContent, Word, area
+from rulekit.extract.page import Box, PageContent, Shape, Word, area
 from rulekit.extract.pdfdoc import PdfPage, check_file, open_document
 from rulekit.extract.regions import Regions, find_regions
 from rulekit.extract.roles import (
@@ -45,9 +45,12 @@ from rulekit.extract.roles import (
     classify,
     decide_paragraph,
     drawn_figures,
+    labelled_captions,
     measure,
+    page_style,
 )
 from rulekit.extract.structure import PageMap, tagged_lines
+from rulekit.extract.tables import read_tables
 from rulekit.model import Extraction, Repair, TextLine
 
 __all__ = [
@@ -60,10 +63,10 @@ __all__ = [
     "prepare_page",
 ]
 
-OcrHook = Callable[[Path, int], tuple[list[Word], list[Box]]]
-"""A scanned page: (PDF path, 0-based page index) -> its words and the boxes of its
-pictures, in page space. A scan is one page-sized image, so where its pictures are
-is known only from the OCR's page analysis."""
+OcrHook = Callable[[Path, int], tuple[list[Word], list[Box], list[Shape]]]
+"""A scanned page: (PDF path, 0-based page index) -> its words, the boxes of its
+pictures and its ruling lines, in page space. A scan is one page-sized image, so where
+its pictures and rules are is known only from the OCR's page analysis."""
 Progress = Callable[[int, int], None]
 """Called with (pages done, pages in the file) after each page."""
 
@@ -81,6 +84,7 @@ class _Document:
     sizes: Counter[float] = field(default_factory=Counter)
     faces: Counter[str] = field(default_factory=Counter)
     text_seen: bool = False
+    figures: dict[int | None, list[Box]] = field(default_factory=dict)
 
     @property
     def body_size(self) -> float:
@@ -101,6 +105,7 @@ class _Prepared:
     body: float
     face: str
     tagged: bool
+    drawn: list[Box] = field(default_factory=list)  # the figures, once laid out
 
 
 @dataclass
@@ -138,7 +143,8 @@ def extract_pdf(
     # Scanned pages' words come with noise dropped and glyph confusions repaired;
     # the repairs join the report once the layout has numbered the lines.
     reader = OcrReader(lexicon, pages) if ocr is None else None
-    lines = list(pdf_lines(path, pages, ocr=ocr or reader, progress=progress))
+    figures: dict[int | None, list[Box]] = {}
+    lines = list(pdf_lines(path, pages, ocr=ocr or reader, progress=progress, figures=figures))
     ocr_repairs = place_repairs(reader.repairs, lines) if reader else []
     if page_breaks:
         firsts = {i for i, ln in enumerate(lines) if i == 0 or ln.page != lines[i - 1].page}
@@ -159,7 +165,14 @@ def extract_pdf(
         for ln in lines
         if ln.role == "artefact"
     ]
-    return _drop_bullets(clean_lines(lines, lexicon, repairs=removed + ocr_repairs, asides=True))
+    extraction = clean_lines(
+        lines,
+        lexicon,
+        layout=lambda decoded: labelled_captions(decoded, figures),
+        repairs=removed + ocr_repairs,
+        asides=True,
+    )
+    return _drop_bullets(extraction)
 
 
 def _drop_bullets(extraction: Extraction) -> Extraction:
@@ -199,6 +212,7 @@ def pdf_lines(
     *,
     ocr: OcrHook | None = None,
     progress: Progress | None = None,
+    figures: dict[int | None, list[Box]] | None = None,
 ) -> Iterator[TextLine]:
     """The text lines of a PDF in reading order, page by page, with roles from layout.
 
@@ -206,10 +220,14 @@ def pdf_lines(
     numbered from 1 otherwise.  Characters whose font has no Unicode map come
     out as U+F0000 plus their glyph code; ligature characters and soft hyphens
     are left for `clean_lines`, which lists its changes as repairs.  Scanned
-    pages are read by `ocr` (by default Tesseract, see `ocr.py`).
+    pages are read by `ocr` (by default Tesseract, see `ocr.py`).  `figures`,
+    when given, gets each page's drawn figures, by page number (for the
+    captions found once the text is decoded, see `roles.labelled_captions`).
     """
     with open_document(path) as document:
         state = _Document(ocr=ocr or OcrReader(german_lexicon(), pages))
+        if figures is not None:
+            state.figures = figures
         window: deque[_Page] = deque(maxlen=2 * WINDOW + 1)
         previous: dict[bool, Line | None] = {False: None, True: None}
         total = len(document)
@@ -244,7 +262,7 @@ def _read_page(path: Path, page: PdfPage, index: int, state: _Document) -> _Prep
     content = page.content
     if not content.words and _is_scan(content):
         # The scan itself is no picture of the layout; the ones OCR found are.
-        content.words, content.images = state.ocr(path, index)
+        content.words, content.images, content.shapes = state.ocr(path, index)
         content.scanned = True
     if not content.words:
         return None
@@ -275,10 +293,12 @@ def layout_page(
 def prepare_page(
     content: PageContent, body: float, structure: PageMap | None = None, face: str = ""
 ) -> _Prepared:
-    """A page's lines built from its words, those in its margins marked, not yet ordered."""
+    """A page's lines built from its words (a table's row by row), margins marked, not ordered."""
     regions = find_regions(content, body)
     tagged = tagged_lines(content.words, structure) if structure else None
     lines = tagged if tagged is not None else build_lines(content.words, regions.frames)
+    if tagged is None:
+        lines = read_tables(content, lines, regions)
     mark_margins(lines, regions.frames, content.crop)
     return _Prepared(content, lines, regions, body, face, tagged is not None)
 
@@ -297,16 +317,18 @@ def order_page(
             line.role, line.artefact = "artefact", kind
     body = [ln for ln in page.lines if ln.role != "artefact"]
     crop = page.content.crop
-    figures = drawn_figures(page.regions.figures, body, page.body)
+    size, face = page_style(body, page.body, page.face)
+    figures = drawn_figures(page.regions.figures, body, size)
+    page.drawn = figures
     regions = Regions(page.regions.frames, figures, page.regions.pictures)
     if page.tagged:
         # The structure gives the order; the layout still gives each line its region.
-        reading_order(body, regions.frames, page.body)
+        reading_order(body, regions.frames, size)
         ordered = body
     else:
-        ordered = reading_order(body, regions.frames, page.body, regions.figures)
+        ordered = reading_order(body, regions.frames, size, regions.figures)
     measure(ordered)
-    classify(ordered, regions, page.body, page.face)
+    classify(ordered, regions, size, face)
     middle = (crop[1] + crop[3]) / 2
     others = [ln for ln in page.lines if ln.role == "artefact"]
     head = [ln for ln in others if ln.top < middle and ln.artefact != "untagged"]
@@ -337,6 +359,7 @@ def _emit(
     for line in prepared.lines:
         line.page = page.index
     lines = order_page(prepared, lambda line: furniture_kind(line, page.edges, neighbours))
+    state.figures[page.number] = prepared.drawn
     asides = [ln for ln in lines if ln.role in _ASIDES]
     ordered = [ln for ln in lines if ln.role not in _ASIDES] + asides
     for number, line in enumerate(ordered, start=1):

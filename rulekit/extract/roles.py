@@ -20,13 +20,22 @@ from __future__ import annotations
 import math
 import re
 import statistics
+from collections import Counter
 
 from rulekit.extract.encoding import BREAK_HYPHENS, is_private_use
 from rulekit.extract.lines import Line
 from rulekit.extract.page import Box, area, centre_in, overlap
 from rulekit.extract.regions import Regions
+from rulekit.model import Repair, TextLine
 
-__all__ = ["classify", "decide_paragraph", "drawn_figures", "measure"]
+__all__ = [
+    "classify",
+    "decide_paragraph",
+    "drawn_figures",
+    "labelled_captions",
+    "measure",
+    "page_style",
+]
 
 # A heading's font is at least this much larger than the body font.
 HEADING_RATIO = 1.15
@@ -45,8 +54,15 @@ CALLOUT = 3
 # Figure text reads as running text from this many lines of this many ems on.
 RUNNING_LINES = 2
 RUNNING_WIDTH = 12
+# A page is set in a style of its own when less than this share of its running
+# text is at the document's body size.
+OWN_STYLE = 0.5
 _WORD = re.compile(r"(?=[^\W\d_]*[aeiouyäöüAEIOUYÄÖÜ])[^\W\d_]{2,}")
 _LIST_MARKER = re.compile(r"^(?:[•◦▪▫●○■□‣∙·–*►▶➤]|\d{1,2}[.)]|[a-z]\))\s")
+# A caption's label: "Abbildung 2:", "Abb. 3.", "Bild 1 –", "Figure 4:".
+_FIGURE_LABEL = re.compile(
+    r"^(?:Abbildung|Abb\.|Bild|Grafik|Figure|Fig\.)\s?\d{1,3}[a-z]?\s?[:.–—]", re.IGNORECASE
+)
 
 
 def classify(lines: list[Line], regions: Regions, body: float, face: str = "") -> None:
@@ -66,6 +82,35 @@ def classify(lines: list[Line], regions: Regions, body: float, face: str = "") -
     for line in lines:
         if line.role is None:
             line.role = "body"
+
+
+def page_style(lines: list[Line], body: float, face: str) -> tuple[float, str]:
+    """The body size and face of a page: the document's, unless the page has a style of its own.
+
+    An overview sheet or a poster page may set all its running text (long
+    lines) in another size and font than the rest of the document.  Measured
+    against the document's body, such a page would be all small print
+    (captions, labels) or all headings; when less than `OWN_STYLE` of its
+    running text is at the document's body size, the size most of it is set
+    in, and the font most of that is set in, are its body.
+    """
+    sizes: Counter[float] = Counter()
+    for line in lines:
+        if line.x1 - line.x0 >= RUNNING_WIDTH * line.size:
+            sizes[round(line.size * 2) / 2] += len(line.text)
+    total = sum(sizes.values())
+    at_body = sum(count for size, count in sizes.items() if abs(size - body) <= 0.5)
+    if not total or at_body >= OWN_STYLE * total:
+        return body, face
+    size, count = sizes.most_common(1)[0]
+    if count < OWN_STYLE * total:
+        return body, face
+    fonts: Counter[str] = Counter()
+    for line in lines:
+        if abs(line.size - size) <= 0.5:
+            for word in line.words:
+                fonts[word.font] += len(word.text)
+    return size, fonts.most_common(1)[0][0]
 
 
 def drawn_figures(figures: list[Box], lines: list[Line], body: float) -> list[Box]:
@@ -139,7 +184,8 @@ def _captions(lines: list[Line], figures: list[Box], body: float) -> None:
     overlapping it: a figure's labels reach past it); a run in the body's
     style only right below it, centred under it (a LaTeX caption) or within
     its extent in ragged lines or narrow ones (a justified paragraph after
-    a figure is text).  Centred runs right below a centred caption go on with
+    a figure is text; where the running text is set ragged itself, so is a
+    paragraph after a figure).  Centred runs right below a centred caption go on with
     it (a closing bold line).  A run that opens with a bold lead ending in a
     colon ("Beispiel: ...") is a paragraph with a run-in heading, not a
     caption; a bold run is a label.
@@ -149,6 +195,16 @@ def _captions(lines: list[Line], figures: list[Box], body: float) -> None:
     drawn = figures + _figure_text_boxes(lines)
     groups = _side_by_side(drawn)
     runs = _runs([ln for ln in lines if ln.role in (None, "heading")])
+    # The running text: runs of body text that do not stand where a caption would.
+    running = [
+        r
+        for r in runs
+        if len(r) > 2
+        and all(abs(ln.size - body) < 0.5 for ln in r)
+        and not any(_attached(r, figure, False, measure, False) for figure in drawn + groups)
+    ]
+    # Most of its lines are set ragged.
+    ragged = 2 * sum(len(r) for r in running if not _justified(r)) > sum(map(len, running))
     marked: list[list[Line]] = []
     for run in runs:
         if any(ln.role is not None for ln in run) or _run_in(run[0]) or all(ln.bold for ln in run):
@@ -159,7 +215,7 @@ def _captions(lines: list[Line], figures: list[Box], body: float) -> None:
         targets = drawn if set_off else drawn + groups
         if set_off and len(run) > 2 * CAPTION_LINES:
             continue
-        if any(_attached(run, figure, set_off, measure) for figure in targets):
+        if any(_attached(run, figure, set_off, measure, ragged) for figure in targets):
             marked.append(run)
     for run in marked:
         for line in run:
@@ -172,8 +228,14 @@ def _captions(lines: list[Line], figures: list[Box], body: float) -> None:
             marked.append(run)
 
 
-def _attached(run: list[Line], figure: Box, set_off: bool, measure: float) -> bool:
-    """Whether a run stands right below, above or beside a figure, within its extent."""
+def _attached(
+    run: list[Line], figure: Box, set_off: bool, measure: float, ragged_text: bool
+) -> bool:
+    """Whether a run stands right below, above or beside a figure, within its extent.
+
+    `ragged_text` says the page's running text is set ragged: then ragged
+    lines do not set a run in the body's style off from it.
+    """
     size = run[0].size
     x0, top = min(ln.x0 for ln in run), min(ln.top for ln in run)
     x1, bottom = max(ln.x1 for ln in run), max(ln.bottom for ln in run)
@@ -182,7 +244,7 @@ def _attached(run: list[Line], figure: Box, set_off: bool, measure: float) -> bo
     below = -size <= top - figure[3] <= 2 * size
     if not set_off:
         centred = _centred(run, (figure[0] + figure[2]) / 2)
-        ragged = len(run) > 2 and not _justified(run)
+        ragged = len(run) > 2 and not _justified(run) and not ragged_text
         narrow = x1 - x0 <= NARROW * measure
         below = -size <= top - figure[3] <= CAPTION_SKIP * size
         return below and (centred or (within_x and (ragged or narrow)))
@@ -373,7 +435,10 @@ def decide_paragraph(line: Line, previous: Line | None) -> None:
     gap_break = line.gap is not None and line.gap > line.gap_limit
     if line.role in ("heading", "figure", "caption"):
         line.starts = (
-            previous.role != line.role or gap_break or abs(previous.size - line.size) > 0.5
+            previous.role != line.role
+            or gap_break
+            or abs(previous.size - line.size) > 0.5
+            or (line.role != "heading" and not _right_below(previous, line))
         )
         return
     if line.role != "body":
@@ -401,7 +466,90 @@ def decide_paragraph(line: Line, previous: Line | None) -> None:
     )
 
 
+def _right_below(previous: Line, line: Line) -> bool:
+    """Whether a line stands right below the one before it on its page.
+
+    Asides are read after the body, each after the one before it: two
+    captions of two figures follow each other there, but on the page they
+    stand apart, and the body's gaps between them do not tell.
+    """
+    gap = line.top - previous.bottom
+    return line.page == previous.page and -0.5 * line.size <= gap <= line.size
+
+
 def _forced_break(previous: Line, line: Line) -> bool:
     """The line's first word would have fitted on the previous line: that line ended a paragraph."""
     space = 0.25 * previous.size
     return previous.x1 + space + line.first_width < previous.right - 1
+
+
+def labelled_captions(
+    lines: list[TextLine], figures: dict[int | None, list[Box]]
+) -> tuple[list[TextLine], list[Repair]]:
+    """Paragraphs that open with a figure's label right under or over a figure are captions.
+
+    "Abbildung 2: …", "Abb. 3.", "Figure 1:" at the start of a paragraph
+    that overlaps a figure across and stands within a caption's skip of its
+    lower or upper edge is that figure's caption, however it is set (as wide
+    as the text, at body size, bold).  This runs on decoded text, since a
+    font without a Unicode map hides the label until the whole document is
+    read.  `figures` are each page's drawn figures; figure text counts too.
+    The line after such a caption starts a paragraph of its own.
+    """
+    result = list(lines)
+    index = 0
+    while index < len(result):
+        line = result[index]
+        end = index + 1
+        while end < len(result) and _continues(result[end], result[end - 1]):
+            end += 1
+        run = result[index:end]
+        if (
+            line.role in ("body", "heading")
+            and line.starts_paragraph
+            and _FIGURE_LABEL.match(line.text.strip())
+            and len(run) <= 2 * CAPTION_LINES
+            and _next_to_figure(run, figures.get(line.page, []) + _figure_boxes(lines, line.page))
+        ):
+            result[index:end] = [ln.model_copy(update={"role": "caption"}) for ln in run]
+            following = result[end] if end < len(result) else None
+            if following is not None and following.page == line.page:
+                result[end] = following.model_copy(update={"starts_paragraph": True})
+        index = end
+    return result, []
+
+
+def _continues(line: TextLine, previous: TextLine) -> bool:
+    """Whether a line goes on with the paragraph of the line before it, right below it."""
+    if line.bbox is None or previous.bbox is None:
+        return False
+    height = previous.bbox[3] - previous.bbox[1]
+    return (
+        line.page == previous.page
+        and line.role == previous.role
+        and not line.starts_paragraph
+        and -0.5 * height <= line.bbox[1] - previous.bbox[3] <= height
+    )
+
+
+def _figure_boxes(lines: list[TextLine], page: int | None) -> list[Box]:
+    return [ln.bbox for ln in lines if ln.role == "figure" and ln.page == page and ln.bbox]
+
+
+def _next_to_figure(run: list[TextLine], figures: list[Box]) -> bool:
+    """Whether a run of lines overlaps a figure across and stands right under or over it."""
+    boxes = [ln.bbox for ln in run if ln.bbox is not None]
+    if not boxes:
+        return False
+    size = boxes[0][3] - boxes[0][1]
+    x0, top = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    x1, bottom = max(b[2] for b in boxes), max(b[3] for b in boxes)
+    return any(
+        x0 < figure[2]
+        and figure[0] < x1
+        and (
+            -size <= top - figure[3] <= CAPTION_SKIP * size
+            or -size <= figure[1] - bottom <= CAPTION_SKIP * size
+        )
+        for figure in figures
+    )

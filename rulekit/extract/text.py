@@ -10,6 +10,7 @@ from pathlib import Path
 from rulekit.errors import InputError
 from rulekit.extract.clean import clean_lines
 from rulekit.extract.lexicon import Lexicon
+from rulekit.extract.slips import repair_slips
 from rulekit.extract.textlayout import (
     infer_roles,
     mark_numbers,
@@ -100,12 +101,24 @@ def text_layout(lines: list[TextLine], pages: list[int]) -> tuple[list[TextLine]
     return infer_roles(lines), repairs
 
 
+def text_pass(
+    lines: list[TextLine], pages: list[int], lexicon: Lexicon
+) -> tuple[list[TextLine], list[Repair]]:
+    """What the text path knows beyond the shared passes: its layout, then its OCR slips.
+
+    The slips are repaired once the page numbers and callouts are out, so that
+    only content lines are read, and before dropped letters are looked for.
+    """
+    lines, repairs = text_layout(lines, pages)
+    lines, slips = repair_slips(lines, lexicon)
+    return lines, repairs + slips
+
+
 def extract_text(path: Path, lexicon: Lexicon, pages: list[int] | None = None) -> Extraction:
     """Clean blocks from a text extract."""
     raw = read_text_lines(path)
     lines = text_lines(raw)
     lines, flattened = split_flattened(lines)
     lines, header = mark_viewer_header(lines, raw)
-    return clean_lines(
-        lines, lexicon, layout=partial(text_layout, pages=pages or []), repairs=flattened + header
-    )
+    layout = partial(text_pass, pages=pages or [], lexicon=lexicon)
+    return clean_lines(lines, lexicon, layout=layout, repairs=flattened + header)

@@ -27,8 +27,18 @@ PARAGRAPH_END = 0.8  # a sentence ending on a line shorter than this ends its pa
 HEADING_MAX_LINES = 2
 # The most words of a figure label set on a line of its own.
 _LABEL_WORDS = 2
+# The lines either side of a line that tell the width of its column.
+LOCAL_LINES = 6
+# A line opened by a run-in label: "Gestaltung: Michaela Kienle", "(R)andomplayer: die ...".
+_RUN_IN_LABEL = re.compile(r"^[^\s:]+(?:\s+[^\s:]+){0,2}:\s+\S")
+# A line that counts something: "4 Brücken", "12 Spielfiguren (je 3 ...)".
+_COUNTED = re.compile(r"^\d{1,3}\s*(?:x\s*)?[^\W\d_]")
 # A heading, set larger than the body, fits this share of a body line's characters.
 _HEADING_LINE = 0.75
+# A line ends on purpose (a heading, a list line, a paragraph's end) when the next
+# line's first word would have fitted on it within this share of the body width: a
+# viewer copy's lines vary in characters with the letters' widths.
+DELIBERATE_BREAK = 0.85
 VIEWER_HEADER_MAX_WORDS = 5
 
 _SECTION_NUMBER = r"\d+(?:\.\d+)+\.?"
@@ -44,6 +54,27 @@ _TRAILING_CLOSERS = "\"')]»“”’"
 # Split points of a flattened page: before a section number or a bullet.
 _FLAT_SPLIT = re.compile(rf"\s+(?=(?:{_SECTION_NUMBER}\s+\S|[•▪●*]\s))")
 _TRAILING_CAPS = re.compile(r"(?<=[.!?])\s+((?:[A-ZÄÖÜ]{2,}\s*){1,4})$")
+
+_ARTICLES = frozenset(
+    [
+        "der",
+        "die",
+        "das",
+        "den",
+        "dem",
+        "des",
+        "ein",
+        "eine",
+        "einen",
+        "einem",
+        "einer",
+        "eines",
+        "kein",
+        "keine",
+        "keinen",
+        "keinem",
+    ]
+)
 
 BOUNDARY_KINDS = frozenset(
     {"page-number", "printer-slug", "fingerprint", "running-header", "viewer-header"}
@@ -210,13 +241,14 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
         return lines
     width = _typical_width([lines[i].text for i in content])
     capitalised_inside = _capitalised_inside([lines[i].text for i in content])
-    units = _units(lines, content, capitalised_inside)
+    units = _units(lines, content, capitalised_inside, width)
     roles = _classify(lines, units, width)
     result = list(lines)
     previous_role: LineRole | None = None
     previous_last: TextLine | None = None
     for unit, role in zip(units, roles, strict=True):
         first = lines[unit[0]]
+        stacked = _stacked_names([lines[i].text.strip() for i in unit], width)
         new_paragraph = (
             role != "body"
             or previous_role != "body"
@@ -224,15 +256,23 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
             or bool(_LABELLED_OPENER.match(first.text.strip()))
             or (
                 previous_last is not None
-                and len(previous_last.text.strip()) < PARAGRAPH_END * width
+                and (
+                    len(previous_last.text.strip()) < PARAGRAPH_END * width
+                    or _deliberate_break(previous_last.text, first.text, width)
+                    # What a sentence announces with its colon starts a block of its own.
+                    or previous_last.text.rstrip().endswith(":")
+                )
             )
         )
         for position, index in enumerate(unit):
             if position == 0:
                 starts = new_paragraph
             elif role == "heading":
-                # A capitals line over a mixed-case line: two headings of different levels.
-                starts = _all_caps(lines[index].text) != _all_caps(lines[unit[position - 1]].text)
+                # A capitals line over a mixed-case line: two headings of different levels;
+                # names stacked one under another: a heading over a subheading.
+                starts = stacked or (
+                    _all_caps(lines[index].text) != _all_caps(lines[unit[position - 1]].text)
+                )
             else:
                 starts = role == "figure"
             result[index] = lines[index].model_copy(
@@ -288,12 +328,16 @@ def _starts_sentence(text: str, capitalised_inside: set[str]) -> bool:
 
 
 def _units(
-    lines: list[TextLine], content: list[int], capitalised_inside: set[str]
+    lines: list[TextLine], content: list[int], capitalised_inside: set[str], width: float
 ) -> list[list[int]]:
     """Content lines grouped into sentence units: runs of lines up to a sentence end.
 
-    A unit also ends before a boundary artefact (page number, slug, header)
-    and before a line that can only start a sentence.
+    A unit also ends before a boundary artefact (page number, slug, header),
+    before a line that can only start a sentence, after a title line: a
+    short line opening a paragraph without ending a sentence, followed by a
+    capital or a digit ("Spielende" over "Sobald ein Spieler ..."), after a line
+    set apart on purpose (`_set_apart`), and before a name set apart under a
+    full line (`_title_after_full_line`).
     """
     units: list[list[int]] = []
     current: list[int] = []
@@ -305,6 +349,9 @@ def _units(
                 _boundary_between(lines, previous, index)
                 or line.starts_paragraph
                 or _starts_sentence(line.text, capitalised_inside)
+                or (len(current) == 1 and _title_line(lines[previous], line, width))
+                or _set_apart(lines[previous], line, _local_width(lines, content, position, width))
+                or _title_after_full_line(lines, content, position, width)
             ):
                 units.append(current)
                 current = []
@@ -315,6 +362,105 @@ def _units(
     if current:
         units.append(current)
     return units
+
+
+def _title_after_full_line(
+    lines: list[TextLine], content: list[int], position: int, width: float
+) -> bool:
+    """A name of a word or two, set apart from what follows, under a full body line.
+
+    A heading is set larger than the body and wraps early, so the line before the
+    last word of a wrapped heading is short; under a full line without a sentence
+    end ("... Dauer: ca. 30 Minuten") a capitalised name followed by a break on
+    purpose ("Inhalt" over "84 Wegeplättchen") heads what follows.
+    """
+    if position + 1 >= len(content):
+        return False
+    before, line, after = (lines[content[i]] for i in (position - 1, position, position + 1))
+    text, previous = line.text.strip(), before.text.strip()
+    local = _local_width(lines, content, position, width)
+    return (
+        _name(text)
+        and text[:1].isupper()
+        and all(word.replace("-", "").isalpha() for word in text.split())
+        and not previous.endswith((",", *BREAK_HYPHENS, "/"))
+        and previous.split()[-1].casefold() not in STOP_WORDS
+        and len(previous) >= DELIBERATE_BREAK * local
+        and _set_apart(line, after, _local_width(lines, content, position + 1, width))
+    )
+
+
+def _title_line(line: TextLine, following: TextLine, width: float) -> bool:
+    """A short line set apart above the text it heads: a paragraph start with no sentence end."""
+    text = following.text.strip()
+    return (
+        line.starts_paragraph
+        and len(line.text.strip()) < SHORT_LINE * width
+        and not _terminal(line.text)
+        and line.text.strip()[:1].isupper()
+        and (text[:1].isupper() or text[:1].isdigit())
+        # Body text follows a title; a short line under it is another label.
+        and (len(text) >= SHORT_LINE * width or _terminal(text))
+    )
+
+
+def _deliberate_break(text: str, following: str, width: float) -> bool:
+    """The line ends before the next line's first word would have filled it.
+
+    A wrapped line ends where the next word no longer fits; a line that had room
+    for it ends on purpose.  A hyphen or slash at its end is a wrap.
+    """
+    stripped, after = text.strip(), following.strip()
+    if not stripped or not after or stripped.endswith((*BREAK_HYPHENS, "/")):
+        return False
+    return len(stripped) + 1 + len(after.split()[0]) <= DELIBERATE_BREAK * width
+
+
+def _local_width(lines: list[TextLine], content: list[int], position: int, width: float) -> float:
+    """The body width around a content line: its neighbours' longest line, at most `width`.
+
+    A column beside a picture or the narrow column of a two-column page is set
+    narrower than the page's typical line; its lines are full for that column.
+    `position` is the line after the one judged: the lines before it and that next
+    line (the body under a heading) tell the width.
+    """
+    window = content[max(0, position - LOCAL_LINES) : position + 1]
+    return min(width, max(len(lines[i].text.strip()) for i in window))
+
+
+def _set_apart(line: TextLine, following: TextLine, width: float) -> bool:
+    """A line without a sentence end that was broken on purpose before a new line.
+
+    A heading, a line of a list or a table row set one under another without blank
+    lines ("Spielablauf" over "Beginnend mit ...", "4 Brücken" over "24
+    Wasserplättchen"): the next line opens with a capital, a digit or a list
+    marker, and its first word would have fitted on the line.  A line ending in a
+    comma, a hyphen or a function word, or before a lower-case continuation, goes
+    on with its sentence; so do names stacked one under another (`_stacked_names`
+    judges them as a whole).
+    """
+    text, after = line.text.strip(), following.text.strip()
+    if _name(text) and _name(after):
+        return False  # names stacked one under another: `_stacked_names` judges them whole
+    if _terminal(text) or text.endswith((",", *BREAK_HYPHENS, "/")) or _MARKER_ONLY.match(text):
+        return False
+    last = text.split()[-1]
+    if last.casefold() in STOP_WORDS or (last.islower() and len(last) <= 3):
+        return False  # an article or a preposition: the line goes on ("Die Heroes of the")
+    if (_COUNTED.match(text) and _COUNTED.match(after)) or (
+        _RUN_IN_LABEL.match(text) and _RUN_IN_LABEL.match(after)
+    ):
+        # A list of counted things ("4 Brücken" / "24 Wasserplättchen") or of labelled
+        # lines ("Gestaltung: ..." / "Design: ..."), one a line.
+        return True
+    return (
+        after[:1].isupper() or after[:1].isdigit() or bool(_LIST_MARKER.match(after))
+    ) and _deliberate_break(text, after, width)
+
+
+def _name(text: str) -> bool:
+    """A line of a word or two that is no count: a label, a name, a heading."""
+    return len(text.split()) <= _LABEL_WORDS and not text[:1].isdigit()
 
 
 def _boundary_between(lines: list[TextLine], first: int, last: int) -> bool:
@@ -332,7 +478,19 @@ def _classify(lines: list[TextLine], units: list[list[int]], width: float) -> li
         texts = [lines[i].text.strip() for i in unit]
         following = units[number + 1] if number + 1 < len(units) else None
         ends_at_boundary = following is None or _boundary_between(lines, unit[-1], following[0])
-        roles.append(_unit_role(texts, ends_at_boundary, width))
+        role = _unit_role(texts, ends_at_boundary, width)
+        if role == "figure" and following and _stacked_names(texts, width):
+            next_text = " ".join(lines[i].text for i in following)
+            if _names_what_follows(texts[-1], next_text):
+                role = "heading"
+        if (
+            role == "heading"
+            and roles
+            and roles[-1] == "body"
+            and _announces(lines, units[number - 1])
+        ):
+            role = "body"  # what a sentence announces with its colon is its list, not a heading
+        roles.append(role)
     # A cluster of labels often comes with a short legend or list beside it: absorb the
     # short units right before it, up to the first full-width line.  A single label
     # (a margin tab) does not make a figure of its neighbours.
@@ -349,6 +507,25 @@ def _classify(lines: list[TextLine], units: list[list[int]], width: float) -> li
             roles[previous] = "figure"
             previous -= 1
     return roles
+
+
+def _announces(lines: list[TextLine], unit: list[int]) -> bool:
+    """The unit ends in a colon: what comes next is what it announces."""
+    return lines[unit[-1]].text.rstrip().endswith(":")
+
+
+def _names_what_follows(name: str, text: str) -> bool:
+    """The text under a stack of names is about its last one: headings, not picture labels.
+
+    "Spielmaterial" / "Spielplan" over "Der Spielplan zeigt ..." heads a paragraph;
+    labels beside a picture are not what the next paragraph talks about.  The name
+    may stand inside a compound or inflected ("Spielplans", "Tellerset").
+    """
+    words = [w.casefold() for w in re.findall(r"\w+", name) if len(w) > 3]
+    if not words or not re.match(r"\s*[A-ZÄÖÜ]", text):
+        return False
+    opening = text.casefold().split(".")[0]
+    return all(word in opening for word in words)
 
 
 def _all_caps(text: str) -> bool:
@@ -371,7 +548,7 @@ def _unit_role(texts: list[str], ends_at_boundary: bool, width: float) -> LineRo
         and (first[:1].isupper() or first[:1].isdigit())
         and all(len(text) <= width for text in texts)
         and not any(re.search(r"[.!?]\s", text) for text in texts)
-        and (not terminal or (texts[-1].endswith(":") and len(texts) == 1 and "," not in first))
+        and (not terminal or (texts[-1].endswith(":") and len(texts) == 1 and _label(first)))
     )
     if heading_shaped and not ends_at_boundary:
         return "heading"
@@ -382,6 +559,32 @@ def _unit_role(texts: list[str], ends_at_boundary: bool, width: float) -> LineRo
     if ends_at_boundary or all(len(text) < SHORT_LINE * width for text in texts):
         return "figure"
     return "body"
+
+
+def _label(text: str) -> bool:
+    """A run-in heading before a colon ("Die Präferenzphase:"), not a sentence."""
+    return not sentence_before_colon(text)
+
+
+def sentence_before_colon(text: str) -> bool:
+    """A line ending in a colon is a sentence announcing what follows, not a heading.
+
+    German capitalises its nouns, so a lower-case word that is no function word
+    is a verb or adjective: "Die Würfel zeigen 5 Attribute:" is a sentence.  The
+    last word is left out: an instruction heading ends in its infinitive
+    ("Ein Plättchen vom Spielplan entfernen:"), and so does no sentence.
+    """
+    words = re.findall(r"[^\W\d_][\w-]*", text.strip().rstrip(":"))
+    return (
+        "," in text
+        or any(
+            word[:1].islower()
+            and word.casefold() not in STOP_WORDS
+            # After an article it is an adjective: "Ein neues Plättchen legen:".
+            and before.casefold() not in _ARTICLES
+            for before, word in pairwise(words[:-1])
+        )
+    )
 
 
 def _stacked_names(texts: list[str], width: float) -> bool:

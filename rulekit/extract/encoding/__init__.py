@@ -14,7 +14,9 @@ whole document, since a code means the same letter everywhere in it:
   against the lexicon (`solver`); ranges read by one offset vouch for each
   other.  Marks no word decides (the space, the line-break hyphen, bullets,
   dashes, quotation marks, sentence punctuation) are read from where their
-  codes stand (`marks`), and the codes left over are solved one by one;
+  codes stand (`marks`), and the codes left over are solved one by one
+  (`single`).  A mark a viewer passed off as a character inside a ciphered
+  word is read as the letter the word needs, where one clearly does;
 - codes inside otherwise mapped words (`cipher`): ligature glyphs
   ("Ho\\ue1a1nung") and the capitals of a font whose map covers lower case
   only, read as ranges where they cluster and one by one otherwise, never as

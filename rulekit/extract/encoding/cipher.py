@@ -8,14 +8,18 @@ from rulekit.extract.encoding.common import (
     APPLY_THRESHOLD,
     BREAK_HYPHENS,
     CIPHER_CANDIDATES,
+    COMMON_ZIPF,
     IN_WORD_CANDIDATES,
+    LETTERS,
     Change,
     Symbol,
     is_private_use,
     letter_count,
+    word_core,
 )
 from rulekit.extract.encoding.marks import (
     SPACE_CONFIDENCE,
+    parted_by_blanks,
     solve_marks,
     solve_quotes,
     solve_space,
@@ -23,17 +27,26 @@ from rulekit.extract.encoding.marks import (
     solve_stops,
     space_shaped,
 )
+from rulekit.extract.encoding.single import solve_one, solve_pairs
 from rulekit.extract.encoding.solver import (
     Solver,
     evidence,
     offset_char,
     original,
-    solve_one,
-    solve_pairs,
 )
 from rulekit.extract.lexicon import Lexicon
 from rulekit.model import TextLine
 
+# What a code may be where it cannot be the space.
+_NO_SPACE = tuple(char for char in CIPHER_CANDIDATES if char != " ")
+# How much more frequent (Zipf) the word a stray mark read as a letter makes must
+# be than with any other letter.
+_STRAY_MARGIN = 1.0
+_STRAY_CONFIDENCE = 0.7
+# Where viewers put the glyph codes of a font without a map (U+E000 + code, ...).
+_CODE_PLANES = (0xE000, 0xF000, 0xF0000, 0x100000)
+# What a word that starts with a capital follows: a sentence end, a colon.
+_CAPITAL_AFTER = ".!?:"
 # Codes this close together belong to one range of a font's glyph table.
 _CLUSTER_GAP = 12
 _MIN_CLUSTER = 3
@@ -60,13 +73,15 @@ def private_use_changes(lines: list[TextLine], lexicon: Lexicon) -> list[Change]
     following = {k: k + 1 for k in range(len(line_ids) - 1) if line_ids[k + 1] == line_ids[k] + 1}
     solver = Solver(units, lexicon, following=following)
     confidence = _solve_private_use(solver, cipher)
+    strays = _stray_letters(solver, confidence)
 
     changes: list[Change] = []
-    for unit, i in zip(units, line_ids, strict=True):
+    for number, (unit, i) in enumerate(zip(units, line_ids, strict=True)):
         for start, end in _spans(solver, unit):
             codes = {s for s in unit[start:end] if isinstance(s, int) and s in solver.mapping}
             if not codes:
                 continue
+            read = [strays[number, k] for k in range(start, end) if (number, k) in strays]
             before = lines[i].text[start:end]
             kind = "glyph-cipher" if _ciphered(before) else "ligature-glyph"
             # The sure codes of a token are decoded, an unsure one keeps its code;
@@ -82,11 +97,98 @@ def private_use_changes(lines: list[TextLine], lexicon: Lexicon) -> list[Change]
                     end=end,
                     after=_span_text(solver, unit, start, end, decoded),
                     kind=kind,
-                    confidence=min(confidence.get(code, 0.0) for code in decoded),
+                    confidence=min([*read, *(confidence.get(code, 0.0) for code in decoded)]),
                 )
                 for decoded in readings
             )
     return changes
+
+
+def _stray_letters(solver: Solver, confidence: dict[int, float]) -> dict[tuple[int, int], float]:
+    """Read the marks a viewer passed off as characters in ciphered words as letters.
+
+    A viewer may give a glyph of a font without a map as some character near
+    its code, unflagged (pdfium does so right after a glyph it read as a far
+    script's letter).  In a token whose letters are all codes, a literal mark
+    before its last symbol (the place of punctuation set in a mapped font) is
+    such a glyph where one letter in its place makes a word far more frequent
+    than any other letter does, and longer than the word the mark stands
+    beside: where that is no word (")ine" as "Eine"), or where the mark's own
+    code, read as a glyph code, is that letter ("'er" as "Der").  The letters
+    are written into the solver's units, where the codes of the token are
+    sure; returns how sure each letter is, by (unit, position).
+    """
+    letters = {
+        code: char
+        for code, char in solver.mapping.items()
+        if char.isalpha() and confidence.get(code, 0.0) >= APPLY_THRESHOLD
+    }
+    found: dict[tuple[int, int], float] = {}
+    for number, unit in enumerate(solver.units):
+        for start, end in _tokens(solver, unit):
+            codes = [s for s in unit[start:end] if isinstance(s, int)]
+            if not codes or any(isinstance(s, str) and s.isalnum() for s in unit[start:end]):
+                continue
+            sure = min([_STRAY_CONFIDENCE, *(confidence.get(code, 0.0) for code in codes)])
+            for index in range(start, end - 1):
+                mark = unit[index]
+                if not isinstance(mark, str) or sure < APPLY_THRESHOLD:
+                    continue
+                own = [letters[c] for b in _CODE_PLANES if (c := b + ord(mark)) in letters]
+                known = _known_letters(solver, unit[start:end])
+                if known and not own:
+                    continue
+                # The case: that of the own code's letter, if any; a capital
+                # otherwise only where a sentence starts.
+                before = solver.decode(unit[:start]).rstrip()
+                upper = own[0].isupper() if own else before[-1:] in _CAPITAL_AFTER
+                letter = _stray_letter(solver, unit[start:end], index - start, upper)
+                if letter is None or (known and letter not in own):
+                    continue
+                unit[index] = letter
+                found[number, index] = sure
+    return found
+
+
+def _stray_letter(solver: Solver, symbols: list[Symbol], place: int, upper: bool) -> str | None:
+    """The letter a mark at `place` of a ciphered word stands for, if one clearly does.
+
+    Of a letter whose word is known in either case, the capital is taken when
+    `upper`.
+    """
+    beside = _known_letters(solver, symbols)
+    zipf: dict[str, float] = {}
+    cases: dict[str, list[str]] = {}
+    for letter in LETTERS:
+        read = [*symbols[:place], letter, *symbols[place + 1 :]]
+        if _known_letters(solver, read) > beside:
+            zipf[letter.lower()] = solver.lexicon.frequency(word_core(solver.decode(read)))
+            cases.setdefault(letter.lower(), []).append(letter)
+    ranked = sorted(zipf, key=lambda letter: -zipf[letter])
+    if not ranked or zipf[ranked[0]] < COMMON_ZIPF:
+        return None
+    if len(ranked) > 1 and zipf[ranked[0]] - zipf[ranked[1]] < _STRAY_MARGIN:
+        return None
+    forms = cases[ranked[0]]
+    return forms[0] if len(forms) == 1 else forms[upper]
+
+
+def _tokens(solver: Solver, unit: list[Symbol]) -> Iterator[tuple[int, int]]:
+    """The words of a unit, as spans between blanks and space codes."""
+    start = None
+    for index, symbol in enumerate([*unit, " "]):
+        if solver.is_space(symbol):
+            if start is not None:
+                yield start, index
+            start = None
+        elif start is None:
+            start = index
+
+
+def _known_letters(solver: Solver, symbols: list[Symbol]) -> int:
+    """The letters of the word `symbols` decode to, or 0 unless it is a known word."""
+    core = word_core(solver.decode(symbols))
+    return letter_count(core) if solver.lexicon.known_as_written(core) else 0
 
 
 def _span_text(solver: Solver, unit: list[Symbol], start: int, end: int, codes: Set[int]) -> str:
@@ -193,14 +295,19 @@ def _solve_private_use(solver: Solver, cipher: set[int]) -> dict[int, float]:
         rest.sort(key=lambda code: -solver.occurrences[code])
         for code in rest:
             if code in cipher:
+                # Where blanks part the words and no code stood beside them as the
+                # space, no code is the space: one read so only glues marks to words.
+                spaced = space is not None or not parted_by_blanks(solver, code)
                 derived = tuple(
                     dict.fromkeys(
                         char
                         for offset in offsets.values()
                         if (char := offset_char(code, offset)) is not None
+                        if spaced or char != " "
                     )
                 )
-                confidence[code] = solve_one(solver, code, CIPHER_CANDIDATES, derived)
+                candidates = CIPHER_CANDIDATES if spaced else _NO_SPACE
+                confidence[code] = solve_one(solver, code, candidates, derived)
             else:
                 # The font that left this glyph unmapped maps its letters: the code
                 # is none of the letters spelled in plain text where it stands.
@@ -211,10 +318,15 @@ def _solve_private_use(solver: Solver, cipher: set[int]) -> dict[int, float]:
                 solved[code] = solver.mapping[code]
             else:
                 solved.pop(code, None)
+        # Quotation marks, which no word decides either, are read by position
+        # before the font's glyph order reads the marks still unsure.
+        quotes = solve_quotes(solver, unsure())
+        marks.update(quotes)
+        for code in quotes:
+            solved[code], confidence[code] = solver.mapping[code], quotes[code]
         for code, (char, sure_of) in _by_font_order(ranges, offsets, sure, unsure()).items():
             solver.set({code: char})
             solved[code], confidence[code] = char, sure_of
-    confidence.update(solve_quotes(solver, unsure()))
     solve_pairs(
         solver,
         confidence,
@@ -231,7 +343,8 @@ def _by_font_order(
     When the surely read ranges, lower case and capitals among them, share one
     offset, the font keeps its glyphs in one order (ASCII order, say), and a
     digit or mark no word decides, set apart from the ranges, is read by that
-    offset too, as sure as the surest range.
+    offset too, as sure as the surest range: any ASCII mark ("_" in a file
+    name), since the position of each is known in that order.
     """
     trusted = [index for index in offsets if sure.get(index, 0.0) >= APPLY_THRESHOLD]
     shared = {offsets[index] for index in trusted}
@@ -247,8 +360,14 @@ def _by_font_order(
     return {
         code: (char, sure_of)
         for code in codes
-        if (char := offset_char(code, offset)) is not None and not char.isalpha()
+        if (char := _ascii_char(code, offset)) is not None and not char.isalpha()
     }
+
+
+def _ascii_char(code: int, offset: int) -> str | None:
+    """What `offset` turns `code` into, if it is a printable ASCII character other than space."""
+    target = code + offset
+    return chr(target) if 0x21 <= target < 0x7F else None
 
 
 def _plain_letters(solver: Solver, code: int) -> set[str]:

@@ -30,6 +30,8 @@ _RESTORE_DOCUMENT_LENGTH = 4
 _RESTORE_ALONE_LENGTH = 5
 # Remnants a kind of piece must explain to show that the document loses it.
 _LOST_WITNESSES = 2
+# A shorter remnant is offered only as a very common word (Zipf), "r" as "für".
+_SHORT_REMNANT_ZIPF = 5.0
 
 
 # What a font can drop without a trace: a ligature a shaper sets by default,
@@ -307,6 +309,7 @@ def restore_dropped_letters(
                 restoration = _restore(k, document, lexicon, lost)
                 if restoration is not None:
                     found[k] = restoration
+    found = _without_idle_guesses(found, words)
     changes = [
         Change(
             words[k].line,
@@ -319,3 +322,19 @@ def restore_dropped_letters(
         for k, restoration in sorted(found.items())
     ]
     return apply_changes(lines, changes)
+
+
+def _without_idle_guesses(
+    found: dict[int, _Restoration], words: list[_Word]
+) -> dict[int, _Restoration]:
+    """The restorations without guesses an editor would never take ("a" as "aß", "d" as "Süd").
+
+    A remnant of one or two letters is a label, a unit or an abbreviation as
+    often as a damaged word: it is offered only as one of the commonest words
+    ("r" as "für"), whose loss the editor then sees at once.
+    """
+    return {
+        k: r
+        for k, r in found.items()
+        if len(words[k].text) >= _RESTORE_MIN_LENGTH or r.ranked[0].frequency >= _SHORT_REMNANT_ZIPF
+    }

@@ -27,6 +27,8 @@ _MIN_MARKS = 2
 _QUOTES = ("\u201e", "\u201c")  # German quotation marks, opening and closing
 # Lines a quotation runs over at most.
 _QUOTE_LINES = 3
+# The share of its places where a quotation mark stands before (or after) a word.
+_QUOTE_PLACES = 0.75
 # Sentence punctuation stands right after a word in this share of its places at
 # least ("z.B." has one inside a word).  A sentence starts with a capital, so
 # nearly every word after a full stop does; German nouns are capitalised, so
@@ -70,7 +72,7 @@ def solve_space(solver: Solver, codes: set[int]) -> int | None:
     return code
 
 
-def _parted_by_blanks(solver: Solver, code: int) -> bool:
+def parted_by_blanks(solver: Solver, code: int) -> bool:
     """Whether blanks already part the words on the lines of `code`, as often as it stands.
 
     A viewer that sets blanks for the space leaves no code for it to be.
@@ -107,7 +109,7 @@ def space_shaped(solver: Solver, codes: set[int]) -> int | None:
         code
         for code in codes
         if solver.occurrences[code] >= least
-        and not _parted_by_blanks(solver, code)
+        and not parted_by_blanks(solver, code)
         and _inside_lines(solver, code)
     ]
     return max(shaped, key=lambda code: solver.occurrences[code], default=None)
@@ -152,7 +154,7 @@ def solve_space_between_letters(solver: Solver, codes: set[int]) -> int | None:
     least = _SPACE_SHARE * sum(solver.occurrences.values())
     gains = {}
     for code, count in between.items():
-        if code not in doubled and count >= least and not _parted_by_blanks(solver, code):
+        if code not in doubled and count >= least and not parted_by_blanks(solver, code):
             units = solver.affected([code])
             gains[code] = solver.trial({code: " "}, units) - solver.trial({code: None}, units)
     space = max(gains, key=lambda code: gains[code], default=None)
@@ -254,33 +256,37 @@ def solve_marks(solver: Solver, codes: set[int]) -> dict[int, float]:
 def solve_quotes(solver: Solver, codes: set[int]) -> dict[int, float]:
     """Solve quotation marks among `codes` (those the lexicon left unsure), by position.
 
-    An opening mark only ever stands right before a word, a closing mark
-    only ever right after one, and the two alternate, each pair within a few
-    lines.  The one such pair of codes, if there is no rival, is read as
-    German quotation marks; for a single quotation, only where the closing
-    mark never ends a line.  Maps them and returns their confidence.
+    An opening mark stands before a word (after a blank, a bracket or the
+    line start), a closing mark after one (before a blank, a mark or the line
+    end); neither ever stands in the other's place, and each in its own in
+    nearly all of its places (a viewer may set a stray blank inside the
+    marks).  The two alternate, each pair within a few lines.  The one such
+    pair of codes, if there is no rival, is read as German quotation marks;
+    for a single quotation, only where the closing mark never ends a line.
+    Maps them and returns their confidence.
     """
     guesses = {code: solver.mapping.get(code) for code in codes}
     solver.set(dict.fromkeys(codes))
-    opening, closing = set(codes), set(codes)
-    ending: set[int] = set()  # last on a line somewhere
+    places = {code: _QuotePlaces() for code in codes}
     events: list[tuple[int, int]] = []
     for index in sorted({i for code in codes for i in solver.lines_of[code]}):
         unit = solver.units[index]
         filled = [i for i, symbol in enumerate(unit) if not solver.is_space(symbol)]
         for i, symbol in enumerate(unit):
-            if not isinstance(symbol, int) or symbol not in guesses:
+            if not isinstance(symbol, int) or symbol not in places:
                 continue
             events.append((index, symbol))
-            if i == filled[-1]:
-                ending.add(symbol)
-            blank_before = i == 0 or solver.is_space(unit[i - 1])
-            letter_after = solver.decode(unit[i + 1 : i + 2]).isalnum()
-            if not (blank_before and letter_after):
-                opening.discard(symbol)
-            if blank_before or letter_after:
-                closing.discard(symbol)
+            place = places[symbol]
+            place.count += 1
+            place.ending |= i == filled[-1]
+            before = "" if i == 0 else solver.decode(unit[i - 1 : i])
+            after = solver.decode(unit[i + 1 : i + 2])
+            place.opens += not before.isalnum() and not after.isspace() and bool(after)
+            place.closes += not before.isspace() and bool(before) and not after.isalnum()
     solver.set(guesses)
+    opening = {code for code, place in places.items() if place.mostly(place.opens, place.closes)}
+    closing = {code for code, place in places.items() if place.mostly(place.closes, place.opens)}
+    ending = {code for code, place in places.items() if place.ending}
     found = {
         (first, last): pairs
         for first in opening
@@ -297,6 +303,20 @@ def solve_quotes(solver: Solver, codes: set[int]) -> dict[int, float]:
         return {}
     solver.set(dict(zip(leaders[0], _QUOTES, strict=True)))
     return dict.fromkeys(leaders[0], min(0.95, 0.5 + 0.1 * most))
+
+
+@dataclass
+class _QuotePlaces:
+    """Where a code stands: before a word as an opening mark does, or after one as a closing."""
+
+    count: int = 0
+    opens: int = 0
+    closes: int = 0
+    ending: bool = False  # last on a line somewhere
+
+    def mostly(self, own: int, other: int) -> bool:
+        """Whether the code stands in its own place nearly always, and never in the other's."""
+        return not other and own >= _QUOTE_PLACES * self.count
 
 
 def _quote_pairs(events: list[tuple[int, int]], opening: int) -> int:

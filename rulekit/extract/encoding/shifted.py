@@ -21,7 +21,8 @@ from rulekit.extract.encoding.common import (
     letter_count,
     word_core,
 )
-from rulekit.extract.encoding.solver import Solver, solve_one, solve_pairs
+from rulekit.extract.encoding.single import solve_one, solve_pairs
+from rulekit.extract.encoding.solver import Solver
 from rulekit.extract.lexicon import Lexicon
 from rulekit.model import TextLine
 
@@ -165,6 +166,8 @@ def _best_offset(
     tokens: list[tuple[int, re.Match[str]]], votes: Counter[int], lexicon: Lexicon
 ) -> tuple[int | None, float]:
     """The offset that decodes the most distinct words, if clearly best, and how sure it is."""
+    if not votes:
+        return None, 0.0
     # Evidence words must occur in the corpus: a cheap filter before the spell check.
     attested = lexicon.common_forms(_SHIFT_MIN_ZIPF)
     found: dict[int, int] = {}

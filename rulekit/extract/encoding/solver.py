@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator, Set
+from collections.abc import Iterable, Iterator, Sequence, Set
+from typing import cast
 
 from rulekit.extract.encoding.common import (
-    APPLY_THRESHOLD,
     CASE_DISTANCE,
-    LETTERS,
-    LIGATURES,
     OFFSET_OUTPUT,
     Symbol,
     letter_count,
@@ -25,17 +24,22 @@ _SAMPLE_UNITS = 60
 _MAX_PAIRS = 8
 # The share of a range's codes (or of their occurrences) its offset must decode.
 _RANGE_SHARE = 0.6
+# Offsets of a range first scored on a sample of this many lines; the best few
+# of them are scored on all.
+_SCREEN_UNITS = 8
+_SCREENED_OFFSETS = 6
 # How much more frequent (Zipf, per letter) the words of one reading must be than
 # those of another that reads as well, to decide between them.
 _ZIPF_MARGIN = 1.0
 # How sure a tie decided is: by the case where a code stands, the frequency table or
 # the order of the candidates; and by the frequency table having no rival's words.
-_DECIDED = 0.7
+DECIDED = 0.7
 _ATTESTED_ALONE = 0.85
 # What a sentence, whose first word is capitalised, follows.
 _SENTENCE_ENDS = ".!?"
 # Decoded letters (in lexicon words) that make a decoding fully trustworthy.
 _FULL_EVIDENCE = 12
+_BLANK = re.compile(r"\s")
 
 
 class Solver:
@@ -74,6 +78,10 @@ class Solver:
         # The units holding each code: as written, and as read for scoring.
         self.lines_of = _index(units)
         self.units_of = self.lines_of
+        self.runs = [_runs(unit) for unit in units]
+        # Each word's value once known: its core's letters (0 unless a known
+        # word), and whether it is in capitals.
+        self._known: dict[str, tuple[int, bool]] = {}
 
     def join_breaks(self, hyphens: Set[Symbol]) -> None:
         """Score words broken at a line end by one of `hyphens` as one word, without it.
@@ -106,6 +114,7 @@ class Solver:
             readings.append(reading)
         self.readings = readings
         self.units_of = _index(readings)
+        self.runs = [_runs(reading) for reading in readings]
 
     def _goes_on(self, unit: list[Symbol]) -> bool:
         """Whether `unit` starts in lower case: a word's second half.
@@ -129,7 +138,7 @@ class Solver:
             index += 1
         return index
 
-    def words(self, unit: list[Symbol]) -> Iterator[tuple[str, set[int], bool, int]]:
+    def words(self, unit: Sequence[Symbol]) -> Iterator[tuple[str, set[int], bool, int]]:
         """The decoded words of a unit: text, the decoded codes in it, whether it is whole,
         and the letters its codes add beyond one each (a ligature's second letter).
 
@@ -169,17 +178,32 @@ class Solver:
         A code read as several letters counts once: a longer reading is no
         better evidence ("Austerdem" is no better a word than "Außerdem").
         """
-        core = word_core(word)
-        letters = letter_count(core)
-        if letters < 2 or not self.lexicon.known_as_written(core):
+        known = self._known.get(word)
+        if known is None:
+            core = word_core(word)
+            letters = letter_count(core)
+            if letters < 2 or not self.lexicon.known_as_written(core):
+                letters = 0
+            known = self._known[word] = (letters, core.isupper())
+        letters, upper = known
+        if not letters:
             return 0
-        return (letters - extra) * (0.5 if core.isupper() else 1.0) * (1.0 if whole else 0.5)
+        return (letters - extra) * (0.5 if upper else 1.0) * (1.0 if whole else 0.5)
 
-    def unit_score(self, index: int) -> float:
-        """The value of the words holding a decoded code in the reading of unit `index`."""
+    def run_score(self, symbols: tuple[Symbol, ...]) -> float:
+        """The value of the words holding a decoded code in a run of symbols without blanks.
+
+        Mostly the run is one word with all its codes decoded, read at once;
+        otherwise its words are read one by one.
+        """
+        decoded = [self.mapping.get(s) if isinstance(s, int) else s for s in symbols]
+        if None not in decoded:
+            text = "".join(cast(list[str], decoded))
+            if not _BLANK.search(text):
+                return self.value(text, True, len(text) - len(symbols))
         return sum(
             self.value(word, whole, extra)
-            for word, codes, whole, extra in self.words(self.readings[index])
+            for word, codes, whole, extra in self.words(symbols)
             if codes
         )
 
@@ -187,8 +211,8 @@ class Solver:
         """Letters of whole words holding `code` that the frequency table has, and the
         same letters weighted by their word's Zipf frequency."""
         letters, weighted = 0, 0.0
-        for index in units:
-            for word, codes, whole, _extra in self.words(self.readings[index]):
+        for symbols in self._runs_holding({code}, units):
+            for word, codes, whole, _extra in self.words(symbols):
                 if code in codes and whole:
                     frequency = self.lexicon.frequency(word_core(word))
                     if frequency > 0:
@@ -204,13 +228,28 @@ class Solver:
         return list(indexes)
 
     def trial(self, changes: dict[int, str | None], units: list[int]) -> float:
-        """The score of `units` with `changes` made; the mapping is left as it was."""
+        """The score of `units` with `changes` made; the mapping is left as it was.
+
+        Only the words that hold a changed code are scored: the others score
+        the same whatever the changes, so trials of the same codes over the
+        same units compare as if the whole units were scored.
+        """
         saved = {code: self.mapping.get(code) for code in changes}
         self.set(changes)
         try:
-            return sum(self.unit_score(index) for index in units)
+            return sum(map(self.run_score, self._runs_holding(changes.keys(), units)))
         finally:
             self.set(saved)
+
+    def _runs_holding(self, codes: Iterable[int], units: list[int]) -> list[tuple[Symbol, ...]]:
+        """The runs between blanks of the readings of `units` that hold one of `codes`."""
+        wanted = set(codes)
+        return [
+            symbols
+            for index in units
+            for symbols, held in self.runs[index]
+            if not wanted.isdisjoint(held)
+        ]
 
     def set(self, changes: dict[int, str | None]) -> None:
         """Map codes as `changes` says; None unmaps one."""
@@ -223,8 +262,8 @@ class Solver:
     def coverage(self, code: int) -> float:
         """The share of decoded words holding `code` that the lexicon knows."""
         known = total = 0
-        for index in self.affected([code]):
-            for word, codes, whole, extra in self.words(self.readings[index]):
+        for symbols in self._runs_holding({code}, self.affected([code])):
+            for word, codes, whole, extra in self.words(symbols):
                 if code in codes:
                     total += 1
                     known += self.value(word, whole, extra) > 0
@@ -311,11 +350,13 @@ class Solver:
             for offset in offsets
             if votes[offset] >= needed or weighed[offset] >= needed_weight
         }
-        scores = {
-            offset: self.trial(decoded, units)
+        trials = {
+            offset: decoded
             for offset, decoded in trials.items()
             if enough(code for code, char in decoded.items() if char is not None)
         }
+        trials = self._screen(trials, units, preferred)
+        scores = {offset: self.trial(decoded, units) for offset, decoded in trials.items()}
         best_offset = max(scores, key=lambda offset: scores[offset], default=None)
         if best_offset is None or scores[best_offset] <= unmapped:
             self.set(unmapped_changes)
@@ -324,6 +365,25 @@ class Solver:
         twins = {best_offset, best_offset + CASE_DISTANCE, best_offset - CASE_DISTANCE}
         rivals = [score for offset, score in scores.items() if offset not in twins]
         return best_offset, scores[best_offset], max([unmapped, *rivals]), unmapped
+
+    def _screen(
+        self, trials: dict[int, dict[int, str | None]], units: list[int], preferred: list[int]
+    ) -> dict[int, dict[int, str | None]]:
+        """The offsets worth scoring on all `units`: the best on a sample of them.
+
+        Most offsets read a range as no words at all, which a few lines show
+        as well as all of them.  The `preferred` offsets are always kept.
+        """
+        if len(trials) <= _SCREENED_OFFSETS or len(units) <= 2 * _SCREEN_UNITS:
+            return trials
+        sample = units[:: math.ceil(len(units) / _SCREEN_UNITS)]
+        screened = {offset: self.trial(decoded, sample) for offset, decoded in trials.items()}
+        kept = set(sorted(screened, key=lambda offset: -screened[offset])[:_SCREENED_OFFSETS])
+        return {
+            offset: decoded
+            for offset, decoded in trials.items()
+            if offset in kept or offset in preferred
+        }
 
     def solve_code(
         self, code: int, candidates: tuple[str, ...]
@@ -355,7 +415,7 @@ class Solver:
             # Words read the same in either case: where the code stands tells.
             tied = self.by_case(code, tied)
             choice = tied[0]
-            decided = _DECIDED if len(tied) == 1 else 0.0
+            decided = DECIDED if len(tied) == 1 else 0.0
         if len(tied) > 1:
             choice, decided = self._by_frequency(code, tied, units)
         self.set({code: choice})
@@ -408,12 +468,12 @@ class Solver:
             return tied[0], 0.0
         if len(leaders) == 1:
             alone = not any(attested[c][0] for c in tied if c != leaders[0])
-            return leaders[0], _ATTESTED_ALONE if alone else _DECIDED
+            return leaders[0], _ATTESTED_ALONE if alone else DECIDED
         first, second = (attested[c][1] for c in leaders[:2])
         if first - second >= 2 * _ZIPF_MARGIN * top:
             return leaders[0], _ATTESTED_ALONE
         if first - second >= _ZIPF_MARGIN * top:
-            return leaders[0], _DECIDED
+            return leaders[0], DECIDED
         return tied[0], 0.0
 
     def trial_attested(self, code: int, candidate: str, units: list[int]) -> tuple[int, float]:
@@ -480,6 +540,25 @@ class Solver:
         )
 
 
+def _runs(unit: list[Symbol]) -> list[tuple[tuple[Symbol, ...], frozenset[int]]]:
+    """The runs of a unit between blanks of the text that hold codes, with their codes.
+
+    A code decoded as the space parts a run into words; a blank of the text
+    always parts words, so the words holding codes lie in these runs.
+    """
+    runs = []
+    run: list[Symbol] = []
+    for symbol in [*unit, " "]:
+        if isinstance(symbol, str) and symbol.isspace():
+            codes = frozenset(s for s in run if isinstance(s, int))
+            if codes:
+                runs.append((tuple(run), codes))
+            run = []
+        else:
+            run.append(symbol)
+    return runs
+
+
 def _index(units: list[list[Symbol]]) -> dict[int, list[int]]:
     """The indexes of the units holding each code."""
     units_of: dict[int, list[int]] = defaultdict(list)
@@ -514,53 +593,3 @@ def offset_char(code: int, offset: int) -> str | None:
 def evidence(letters: float) -> float:
     """How far decoded letters in known words make a decoding trustworthy (0 to 1)."""
     return min(1.0, letters / _FULL_EVIDENCE)
-
-
-def solve_one(
-    solver: Solver,
-    code: int,
-    candidates: tuple[str, ...],
-    derived: tuple[str, ...] = (),
-    in_word: bool = False,
-) -> float:
-    """Solve one code and say how sure that is (0.0 when it stays unsolved).
-
-    Sure means: it made words known, all the words holding it are known, and no
-    other candidate did as well.  On a tie the candidate order decided.  That is
-    a fair call for a reading `derived` from a solved range's offset, and for a
-    ligature inside a word, the glyph fonts most often leave unmapped.  A tie
-    at a word's edge (a space or punctuation the lexicon cannot tell apart) is
-    left unsolved.
-    """
-    choice, best, second, unmapped, decided = solver.solve_code(code, derived + candidates)
-    if choice is None:
-        return 0.0
-    if best > second:
-        lead = 1.0
-    elif decided or choice in derived or (in_word and choice in LIGATURES):
-        lead = max(decided, _DECIDED)
-    elif not choice.isalnum() and solver.at_edge(code):
-        solver.set({code: None})
-        return 0.0
-    else:
-        lead = 0.4
-    return lead * evidence(2 * (best - unmapped)) * solver.coverage(code)
-
-
-def solve_pairs(solver: Solver, confidence: dict[int, float], single: set[int]) -> None:
-    """Try unsure codes in pairs: two codes that only meet each other ("gr??ere").
-
-    `single` are the codes solved one by one.  An unsure one that finds no
-    partner keeps its best guess, as a suggestion.
-    """
-    guesses = {
-        code: solver.mapping.pop(code, None)
-        for code in single
-        if confidence.get(code, 0.0) < APPLY_THRESHOLD
-    }
-    for first, second in solver.unsolved_pairs():
-        if first in guesses and second in guesses and not {first, second} & set(solver.mapping):
-            sure = solver.solve_pair(first, second, LETTERS)
-            if sure:
-                confidence[first] = confidence[second] = sure
-    solver.set({code: guess for code, guess in guesses.items() if code not in solver.mapping})

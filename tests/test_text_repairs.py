@@ -1,0 +1,116 @@
+"""OCR slips in text copied from a viewer: sure ones repaired and listed, unsure ones left.
+
+Every sentence here is written for these tests; none comes from a bundled manual.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulekit.extract import extract
+from rulekit.extract.lexicon import Lexicon, german_lexicon
+from rulekit.extract.slips import repair_slips
+from rulekit.model import Extraction, TextLine
+
+
+@pytest.fixture(scope="module")
+def lexicon() -> Lexicon:
+    return german_lexicon()
+
+
+def lines_of(*texts: str) -> list[TextLine]:
+    return [TextLine(text=t, page=None, line=n, role="body") for n, t in enumerate(texts, 1)]
+
+
+def extract_string(tmp_path: Path, text: str) -> Extraction:
+    path = tmp_path / "manual.txt"
+    path.write_text(text, encoding="utf-8")
+    return extract(path)
+
+
+@pytest.mark.parametrize(
+    "slip, word",
+    [
+        ("Feid", "Feld"),  # l read as i
+        ("Regein", "Regeln"),  # a slip the compound analysis takes for "Reg-ein"
+        ("Zieifeldern", "Zielfeldern"),
+        ("Iegt", "legt"),  # l read as I
+        ("1egt", "legt"),  # l read as 1
+        ("Spielcr", "Spieler"),  # e read as c
+        ("Karteu", "Karten"),  # n read as u
+    ],
+)
+def test_a_sure_glyph_confusion_is_repaired_and_listed(
+    lexicon: Lexicon, slip: str, word: str
+) -> None:
+    line = f"Danach {slip} jeder Mitspieler die Hälfte, oder?"
+    fixed, repairs = repair_slips(lines_of(line), lexicon)
+    assert fixed[0].text == line.replace(slip, word)
+    assert [(r.kind, r.before, r.after, r.applied, r.line) for r in repairs] == [
+        ("ocr", slip, word, True, 1)
+    ]
+
+
+def test_a_word_split_apart_is_joined(lexicon: Lexicon) -> None:
+    fixed, repairs = repair_slips(lines_of("Alle Spieler ha ben zwei Karten."), lexicon)
+    assert fixed[0].text == "Alle Spieler haben zwei Karten."
+    assert [(r.kind, r.before, r.after) for r in repairs] == [("ocr-split", "ha ben", "haben")]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Wer würfelt a und zieht d Felder, gewinnt.",  # one letter: labels, not slips
+        "Die Autoren Clara Beeken und Jonas Holm danken allen.",  # names keep their spelling
+        "Der Zauberer Rauk verliert seine Kraft.",  # a short name near a rare word
+        "Nimm die Karte in dem Moment, in dem sie fällt.",  # two words that also make one
+        "Lege die M und W Plättchen aus.",  # letters as labels are no split word
+        "Die Aktionen abhandeln dauert nie lange.",  # hunspell's compounding is no witness
+        "Sie lesen lhrem Nachbarn vor.",  # "ihrem" or "Ihrem": two words fit
+    ],
+)
+def test_unsure_slips_are_left_alone(lexicon: Lexicon, line: str) -> None:
+    fixed, repairs = repair_slips(lines_of(line), lexicon)
+    assert fixed[0].text == line and repairs == []
+
+
+def test_a_spelling_the_document_keeps_is_the_authors(lexicon: Lexicon) -> None:
+    lines = lines_of(*["Der Held Kiil betritt die Burg."] * 3)
+    assert repair_slips(lines, lexicon)[1] == []
+
+
+def test_the_document_vouches_for_a_rarer_word(lexicon: Lexicon) -> None:
+    lines = lines_of("Jedes Wegeplättchen zählt.", "Lege ein Wegeplattchen an.")
+    fixed, repairs = repair_slips(lines, lexicon)
+    assert fixed[1].text == "Lege ein Wegeplättchen an."
+    assert [(r.before, r.after) for r in repairs] == [("Wegeplattchen", "Wegeplättchen")]
+
+
+def test_halves_of_a_word_broken_at_the_line_end_are_left_to_the_join(lexicon: Lexicon) -> None:
+    lines = lines_of("Stelle die Figur auf das Ziei-", "feid der Bahn.")
+    fixed, repairs = repair_slips(lines, lexicon)
+    assert fixed == lines and repairs == []
+
+
+def test_text_path_repairs_slips_and_proposes_no_idle_guesses(tmp_path: Path) -> None:
+    extraction = extract_string(
+        tmp_path,
+        "Spielaufbau\n\n"
+        "Jeder Spieler stellt seine Figur auf das Feid mit der Zahl 1. Die Regein\n"
+        "für das Ziehen stehen auf der Rückseite. Wer zuerst auf einem der Zieifeldern\n"
+        "steht, gewinnt. Alle Spieler ha ben zu Beginn drei Karten auf der Hand.\n"
+        "Der Startspieler würfelt a und zieht d Felder weit.\n",
+    )
+    text = extraction.blocks[1].text
+    assert "das Feld mit" in text and "Die Regeln für" in text
+    assert "der Zielfeldern steht" in text and "Spieler haben zu" in text
+    assert "würfelt a und zieht d Felder" in text
+    changes = {(r.kind, r.before, r.after, r.line) for r in extraction.repairs}
+    assert changes == {
+        ("ocr", "Feid", "Feld", 3),
+        ("ocr", "Regein", "Regeln", 3),
+        ("ocr", "Zieifeldern", "Zielfeldern", 4),
+        ("ocr-split", "ha ben", "haben", 5),
+    }
