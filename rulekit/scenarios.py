@@ -29,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
 from rulekit.engines import Engine, RuleViolation, engine_class
 from rulekit.errors import InputError
+from rulekit.i18n.catalogs import SOURCE_LANGUAGE
 from rulekit.sources import YamlLines, load_yaml, validation_error
 
 # What an engine raises for input it cannot play (see rulekit/engines/): an unknown
@@ -103,6 +104,8 @@ class Outcome:
     scenario: Scenario
     failure: str | None = None
     checked: list[str] = field(default_factory=list)
+    # The expected refusals, with their step numbers.
+    refusals: list[tuple[int, RuleViolation]] = field(default_factory=list)
 
     @property
     def passed(self) -> bool:
@@ -120,8 +123,10 @@ def load_scenario(path: Path) -> Scenario:
     return scenario
 
 
-def run_scenario(scenario: Scenario) -> Outcome:
+def run_scenario(scenario: Scenario, lang: str = SOURCE_LANGUAGE) -> Outcome:
     """Play the scenario's steps; stop at the first expectation that does not hold.
+
+    An unexpected refusal is reported with its rule and detail in `lang`.
 
     Input the engine cannot play is an `InputError` at the line of the setup or
     action (and of its key, when the engine's message names one).
@@ -139,8 +144,9 @@ def run_scenario(scenario: Scenario) -> Outcome:
         except RuleViolation as violation:
             if step.expect.error == violation.rule_id:
                 outcome.checked.append(f"step {number}: refused by {violation.rule_id}")
+                outcome.refusals.append((number, violation))
                 continue
-            outcome.failure = f"step {number}: unexpected refusal: {violation.message()}"
+            outcome.failure = f"step {number}: unexpected refusal: {violation.message(lang)}"
             return outcome
         if step.expect.error:
             outcome.failure = (

@@ -208,7 +208,8 @@ def test_only_an_aircraft_with_a_marker_can_be_activated() -> None:
     fight(engine, "usa", "F1")
     fight(engine, "japan", "Z1")
     refused(rule, engine, activate("usa", "F1"))
-    refused(rule, engine, activate("usa", "X9"))  # no such aircraft on the board
+    with pytest.raises(ValueError, match="no aircraft of the game"):
+        engine.apply(activate("usa", "X9"))  # not a name of the game: bad input
     fight(engine, "usa", "B1")
 
 
@@ -225,7 +226,7 @@ def test_a_refusal_names_its_rule_in_german_and_english() -> None:
     assert violation.message("de") == (
         "midway.flugzeug-aktivierung.nur-flugzeuge-mit-einem-aktivierungsmarker-an: "
         "Nur Flugzeuge mit einem Aktivierungsmarker an der Seite können aktiviert werden. "
-        "(F1 has no activation marker)"
+        "(F1 hat keinen Aktivierungsmarker)"
     )
     assert violation.message("en") == (
         "midway.flugzeug-aktivierung.nur-flugzeuge-mit-einem-aktivierungsmarker-an: "
@@ -239,6 +240,8 @@ def test_an_activation_is_one_flight_or_one_combat() -> None:
     rule = "midway.flugzeug-aktivierung.der-spieler-der-eines-seiner-flugzeuge"
     engine = started()
     refused(rule, engine, activate("usa", "F1", "bombing"))
+    violation = refused(rule, engine, activate("usa", "F1", "combat", {}, {}))
+    assert violation.detail == "F1: a Combat is no Flight"
     fight(engine, "usa", "F1")
     assert where(engine, "F1") == ([1, 1], 0)  # combat moves nothing but uses the activation
     assert engine.state()["aircraft"]["F1"]["marker"] is False
@@ -301,11 +304,9 @@ def test_a_manoeuvre_moves_one_hex_towards_the_nose(facing: int) -> None:
 @pytest.mark.rule("midway.flugzeug-aktivierung.ein-flugzeug-sollte-immer-nach-vorne")
 @pytest.mark.parametrize("facing", [6, -1, 1.5])
 def test_an_aircraft_faces_one_of_the_six_hex_sides(facing: Any) -> None:
-    with pytest.raises(RuleViolation) as caught:
+    # A setup is input: a facing that is no hex side is bad input, not a move.
+    with pytest.raises(ValueError, match="is not a hex side 0–5"):
         new(aircraft={"F1": plane("usa", "fighter", [1, 1], facing)})
-    assert (
-        caught.value.rule_id == "midway.flugzeug-aktivierung.ein-flugzeug-sollte-immer-nach-vorne"
-    )
 
 
 @pytest.mark.rule("midway.flugzeug-aktivierung.nach-jedem-manoever-kann-der-spieler")
@@ -400,7 +401,6 @@ def test_any_tile_free_of_aircraft_can_be_laid_even_one_already_attached() -> No
         ("klein-1", [-1, 0]),  # holds F1
         ("klein-2", [-3, 0]),  # does not reach the hex ahead, (-1,0)
         ("klein-2", [-1, 0]),  # its second hex lies on (0,0) of the main board
-        ("klein-9", [-1, 0]),  # no such tile
     ],
 )
 def test_a_tile_must_be_free_cover_the_hex_ahead_and_lie_beside_the_board(
@@ -419,6 +419,13 @@ def test_a_tile_must_be_free_cover_the_hex_ahead_and_lie_beside_the_board(
         "manoeuvres": [{"tile": {"id": tile, "at": at}}],
     }
     refused("midway.flugzeug-aktivierung.dazu-koennen-sie-ein-beliebiges-kleines", engine, action)
+    unknown = {
+        "type": "order_move",
+        "aircraft": "Z1",
+        "manoeuvres": [{"tile": {"id": "klein-9", "at": at}}],
+    }
+    with pytest.raises(ValueError, match="no small board tile"):
+        engine.apply(unknown)  # no such tile in the setup: bad input
     order_move(engine, "Z1", {"tile": {"id": "klein-2", "at": [-2, 0]}})
     assert where(engine, "Z1") == ([-1, 0], 3)
 
@@ -521,10 +528,11 @@ def decode(seed: Seed, state: dict[str, Any]) -> dict[str, Any]:
         bidders = [side for side in ("usa", "japan") if side not in state["bids"]]
         player = state["initiative"] or (bidders or [player])[0]
         points = min(max(points, 0), 3)
-    names = [*sorted(state["aircraft"]), "X9"]
+    names = [*sorted(state["aircraft"]), *state["destroyed"]]
     if seed[0] == "next":
-        names = [n for n, a in state["aircraft"].items() if a["side"] == player and a["marker"]]
-    name = names[index % len(names)] if names else "X9"
+        marked = [n for n, a in state["aircraft"].items() if a["side"] == player and a["marker"]]
+        names = marked or names
+    name = names[index % len(names)]
     if kind == "start_round":
         return {"type": kind}
     if kind == "bid":

@@ -9,7 +9,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rulekit.engines import RuleViolation
-from rulekit.engines.stratego import ARMY, LAKES, RANKS, SECTION, Engine, fight
+from rulekit.engines.stratego import (
+    ARMY,
+    GAME_OVER,
+    LAKES,
+    NO_LAKES,
+    ONE_PER_SQUARE,
+    ONE_STEP,
+    OWN_PIECE,
+    RANKS,
+    TWO_SQUARES,
+    Engine,
+    fight,
+)
 
 # A movable piece each, far from the action, so neither side runs out of moves.
 RESERVES = {"j1": ["red", "sergeant"], "j10": ["blue", "sergeant"]}
@@ -46,14 +58,17 @@ def board(engine: Engine) -> dict[str, Any]:
 # The board and the armies --------------------------------------------------------------
 
 
+@pytest.mark.rule("stratego.ziehen-und-spielende.die-beiden-seen-in-der-mitte")
 def test_the_board_has_ten_by_ten_squares_and_two_lakes() -> None:
     engine = game({"e4": ["red", "scout"]})
-    reachable = {m["to"] for m in engine.legal_moves() if m["from"] == "e4"}
+    reachable = {m["to"] for m in engine.legal_actions() if m["from"] == "e4"}
     assert reachable == {f"e{row}" for row in (1, 2, 3, 5, 6, 7, 8, 9, 10)} | {
         f"{file}4" for file in "abcdfghij"
     }
     assert sorted(LAKES) == ["c5", "c6", "d5", "d6", "g5", "g6", "h5", "h6"]
-    assert refusal(game({"c4": ["red", "miner"]}), "c4-c5").rule_id == SECTION
+    violation = refusal(game({"c4": ["red", "miner"]}), "c4-c5")
+    assert violation.rule_id == NO_LAKES
+    assert violation.detail == "c5 is a lake"
 
 
 def test_an_army_has_forty_pieces_and_no_more_of_a_rank() -> None:
@@ -78,12 +93,19 @@ def test_an_army_has_forty_pieces_and_no_more_of_a_rank() -> None:
         game({"c5": ["red", "scout"]})
 
 
+@pytest.mark.rule(
+    "stratego.ziehen-und-spielende.rot-beginnt-danach-ziehen-die-spieler",
+    "stratego.ziehen-und-spielende.wer-am-zug-ist-bewegt-genau",
+)
 def test_red_begins_and_the_players_take_turns() -> None:
     engine = game({})
     assert engine.state()["to_move"] == "red"
-    assert refusal(engine, "j10-j9").rule_id == SECTION
+    assert refusal(engine, "j10-j9").rule_id == OWN_PIECE
     play(engine, "j1-j2")
-    assert refusal(engine, "j2-j3").detail == "j2: no blue piece to move"
+    violation = refusal(engine, "j2-j3")
+    assert (violation.rule_id, violation.detail) == (OWN_PIECE, "Blue has no piece on j2")
+    assert violation.message("fr").endswith("(Bleu n'a pas de pièce en j2)")
+    assert refusal(engine, "e5-e6").rule_id == OWN_PIECE  # an empty square
     play(engine, "j10-j9")
     assert engine.state()["to_move"] == "red"
 
@@ -94,6 +116,10 @@ def test_a_malformed_action_is_not_a_rule_violation() -> None:
         engine.apply({"do": "pass"})
     with pytest.raises(ValueError):
         engine.apply({"do": "move", "from": "j1", "to": "k1"})
+    with pytest.raises(ValueError):
+        engine.apply({"do": "move", "from": "j1", "to": "j2", "piece": "sergeant"})
+    with pytest.raises(ValueError):
+        engine.apply({"do": "move", "from": ["j1"], "to": "j2"})
 
 
 # Moving: bombs and flag, scouts, one step ---------------------------------------------
@@ -102,7 +128,7 @@ def test_a_malformed_action_is_not_a_rule_violation() -> None:
 @pytest.mark.rule("stratego.stratego-original.die-bomben-und-die-fahne-sind")
 def test_bombs_and_the_flag_have_no_moves() -> None:
     engine = game({"b2": ["red", "bomb"], "b3": ["red", "flag"], "b4": ["red", "miner"]})
-    assert {m["from"] for m in engine.legal_moves()} == {"b4", "j1"}
+    assert {m["from"] for m in engine.legal_actions()} == {"b4", "j1"}
     # A player left with bombs and the flag only cannot move, and has lost.
     stuck = Engine.from_setup(
         {"pieces": {"a1": ["red", "bomb"], "a2": ["red", "flag"], "j10": ["blue", "scout"]}},
@@ -113,7 +139,10 @@ def test_bombs_and_the_flag_have_no_moves() -> None:
     assert stuck.state()["end"] == "no-legal-move"
 
 
-@pytest.mark.rule("stratego.stratego-original.das-ziehen-mit-einer-bombe-oder")
+@pytest.mark.rule(
+    "stratego.stratego-original.das-ziehen-mit-einer-bombe-oder",
+    "stratego.ziehen-und-spielende.ist-die-partie-entschieden-wird-kein",
+)
 def test_moving_a_bomb_or_the_flag_loses_the_game() -> None:
     for rank in ("bomb", "flag"):
         engine = game({"b2": ["red", rank]})
@@ -122,14 +151,15 @@ def test_moving_a_bomb_or_the_flag_loses_the_game() -> None:
         assert engine.state()["winner"] == "blue"
         assert engine.state()["end"] == "bomb-or-flag-moved"
         assert board(engine)["b2"] == ["red", rank]
-        assert refusal(engine, "j10-j9").detail == "the game is over, blue won"
+        over = refusal(engine, "j10-j9")
+        assert (over.rule_id, over.detail) == (GAME_OVER, "the game is over; winner: Blue")
     assert violation.message() == (
         "stratego.stratego-original.das-ziehen-mit-einer-bombe-oder: Das Ziehen mit einer "
-        "Bombe oder Fahne führt zum sofortigen Verlust der Partie. (flag b2)"
+        "Bombe oder Fahne führt zum sofortigen Verlust der Partie. (Fahne auf b2)"
     )
     assert violation.message("en") == (
         "stratego.stratego-original.das-ziehen-mit-einer-bombe-oder: Moving a Bomb or the "
-        "Flag means immediate loss of the game. (flag b2)"
+        "Flag means immediate loss of the game. (Flag on b2)"
     )
 
 
@@ -154,7 +184,7 @@ def test_only_scouts_move_further_than_one_square(rank: str) -> None:
     assert (
         violation.rule_id == "stratego.stratego-original.aufklaerer-sind-die-einzigen-figuren-die"
     )
-    assert violation.detail == f"{rank} e2-e4"
+    assert violation.detail == f"{rank.capitalize()}: one square only, not e2-e4"
     play(engine, "a2-a4")
     assert board(engine)["a4"] == ["red", "scout"]
 
@@ -179,7 +209,7 @@ def test_a_scout_never_jumps_over_a_piece(colour: str) -> None:
     engine = game({"a1": ["red", "scout"], "a3": [colour, "spy"]})
     violation = refusal(engine, "a1-a5")
     assert violation.rule_id.endswith("das-ueberspringen-von-eigenen-oder-gegnerischen")
-    assert violation.detail == "a1-a5 over a3"
+    assert violation.detail == "a1-a5 jumps over a3"
     assert board(engine)["a1"] == ["red", "scout"]
 
 
@@ -188,9 +218,11 @@ def test_a_scout_never_jumps_over_a_lake() -> None:
     engine = game({"c4": ["red", "scout"], "a5": ["red", "scout"]})
     violation = refusal(engine, "c4-c7")
     assert violation.rule_id == "stratego.stratego-original.ebenso-wenig-koennen-sie-die-seen"
-    assert violation.detail == "c4-c7 over c5"
+    assert violation.detail == "c4-c7 crosses the lake c5"
     assert refusal(engine, "a5-e5").rule_id.endswith("ebenso-wenig-koennen-sie-die-seen")
-    assert violation.message("en").endswith("Nor can they jump over the lakes. (c4-c7 over c5)")
+    assert violation.message("en").endswith(
+        "Nor can they jump over the lakes. (c4-c7 crosses the lake c5)"
+    )
 
 
 @pytest.mark.rule("stratego.stratego-original.aufklaerer-sind-die-einzigen-figuren-die")
@@ -199,6 +231,27 @@ def test_a_scout_moves_and_attacks_in_the_same_move() -> None:
     play(engine, "a1-a7")
     assert board(engine)["a7"] == ["red", "scout"]
     assert engine.state()["last_attack"]["removed"] == [["blue", "spy"]]
+
+
+@pytest.mark.rule("stratego.ziehen-und-spielende.eine-figur-zieht-ein-feld-weit")
+@pytest.mark.parametrize("dst", ["d4", "f2", "e3", "c2"])  # e3: no move at all
+def test_a_piece_moves_one_square_never_diagonally(dst: str) -> None:
+    engine = game({"e3": ["red", "sergeant"]})
+    violation = refusal(engine, f"e3-{dst}")
+    assert violation.rule_id == ONE_STEP
+    assert violation.message("pl").startswith(f"{ONE_STEP}: Pionek przesuwa się o jedno pole")
+    play(engine, "e3-e4")
+
+
+@pytest.mark.rule("stratego.ziehen-und-spielende.auf-jedem-feld-steht-hoechstens-eine")
+def test_no_piece_moves_onto_its_own_side() -> None:
+    engine = game({"e3": ["red", "sergeant"], "e4": ["red", "scout"]})
+    violation = refusal(engine, "e3-e4")
+    assert (violation.rule_id, violation.detail) == (
+        ONE_PER_SQUARE,
+        "Red already has a piece on e4",
+    )
+    assert violation.message("de").endswith("(Rot hat schon eine Figur auf e4)")
 
 
 # Attacking --------------------------------------------------------------------------
@@ -218,16 +271,16 @@ def test_no_attack_is_diagonal() -> None:
     violation = refusal(engine, "c3-d4")
     assert violation.message() == (
         "stratego.angreifen.diagonal-kann-nie-angegriffen-werden: "
-        "Diagonal kann nie angegriffen werden. (c3-d4)"
+        "Diagonal kann nie angegriffen werden. (c3-d4 ist diagonal)"
     )
     assert violation.message("en") == (
         "stratego.angreifen.diagonal-kann-nie-angegriffen-werden: "
-        "You can never attack diagonally. (c3-d4)"
+        "You can never attack diagonally. (c3-d4 is diagonal)"
     )
     assert refusal(engine, "a1-d4").rule_id == violation.rule_id
     assert board(engine)["d4"] == ["blue", "spy"]
     # Nor does any piece move diagonally onto an empty square.
-    assert refusal(engine, "c3-b4").rule_id == SECTION
+    assert refusal(engine, "c3-b4").rule_id == ONE_STEP
 
 
 @pytest.mark.rule("stratego.angreifen.die-figur-mit-dem-niedrigeren-rand")
@@ -270,7 +323,7 @@ def test_equal_ranks_both_leave_the_game(rank: str) -> None:
 @pytest.mark.rule("stratego.angreifen.wichtig-ein-spieler-ist-nicht-zum")
 def test_no_one_has_to_attack() -> None:
     engine = game({"e4": ["red", "marshal"], "e5": ["blue", "scout"]})
-    assert {"do": "move", "from": "e4", "to": "e5"} in engine.legal_moves()
+    assert {"do": "move", "from": "e4", "to": "e5"} in engine.legal_actions()
     play(engine, "e4-d4")
     assert board(engine)["e5"] == ["blue", "scout"]
 
@@ -329,6 +382,7 @@ def test_each_rank_beats_every_lower_one_down_to_the_spy() -> None:
     assert min(RANKS, key=RANKS.__getitem__) == "spy"
 
 
+@pytest.mark.rule("stratego.die-raenge.greift-die-spionin-den-feldmarschall-an")
 def test_the_spy_beats_the_marshal_only_when_she_attacks() -> None:
     engine = game({"e4": ["red", "spy"], "e5": ["blue", "marshal"]})
     play(engine, "e4-e5")
@@ -338,7 +392,7 @@ def test_the_spy_beats_the_marshal_only_when_she_attacks() -> None:
     assert board(engine)["e5"] == ["red", "marshal"]
 
 
-@pytest.mark.rule("stratego.die-raenge.bomben-und-mineure-3")
+@pytest.mark.rule("stratego.die-raenge.bomben-und-mineure-3-jede-spielfigur")
 @pytest.mark.parametrize("rank", [r for r in MOVABLE if r != "miner"])
 def test_every_piece_but_the_miner_loses_against_a_bomb(rank: str) -> None:
     engine = game({"e4": ["red", rank], "e5": ["blue", "bomb"]})
@@ -371,14 +425,16 @@ def test_the_miner_moves_onto_the_defused_bombs_square() -> None:
     assert "e4" not in board(engine)
 
 
+@pytest.mark.rule("stratego.ziehen-und-spielende.wer-die-fahne-des-gegners-angreift")
 def test_capturing_the_flag_wins_even_from_afar() -> None:
     engine = game({"a1": ["red", "scout"], "a9": ["blue", "flag"]})
     play(engine, "a1-a9")
     assert engine.state()["winner"] == "red"
     assert engine.state()["end"] == "flag-captured"
-    assert engine.legal_moves() == []
+    assert engine.legal_actions() == []
 
 
+@pytest.mark.rule("stratego.ziehen-und-spielende.wer-am-zug-ist-und-keine")
 def test_leaving_the_opponent_no_legal_move_wins() -> None:
     engine = Engine.from_setup(
         {"pieces": {"e4": ["red", "marshal"], "e5": ["blue", "general"]}}, iter([]), iter([])
@@ -395,12 +451,14 @@ def test_leaving_the_opponent_no_legal_move_wins() -> None:
 LOOP = ["b2-c2", "c3-b3", "c2-c3", "b3-b2", "c3-b3", "b2-c2", "b3-b2", "c2-c3"]
 
 
+@pytest.mark.rule("stratego.ziehen-und-spielende.zwei-felder-regel-eine-figur-darf")
 def test_the_two_squares_rule_allows_five_moves_back_and_forth() -> None:
     engine = game({"a1": ["red", "captain"], "a10": ["blue", "captain"]})
     play(engine, *["a1-a2", "a10-a9", "a2-a1", "a9-a10"] * 2, "a1-a2", "a10-a9")
     violation = refusal(engine, "a2-a1")
-    assert violation.rule_id == SECTION
-    assert violation.detail == "a2-a1: Two-Squares rule, 5 times in a row"
+    assert violation.rule_id == TWO_SQUARES
+    assert violation.detail == "a2-a1: moved between these squares 5 times in a row"
+    assert violation.message("pl").endswith("(a2-a1: ruch między tymi polami 5 razy z rzędu)")
     play(engine, "j1-j2", "j10-j9", "a2-a1")  # a move in between starts the count afresh
 
 
@@ -412,14 +470,14 @@ def test_a_chasing_move_may_not_repeat_a_position() -> None:
     assert violation.message() == (
         "stratego.stratego-original.sollte-ein-zug-eine-situation-wiederholen: Sollte ein Zug "
         "eine Situation wiederholen, die vorher schon einmal auf dem Spielbrett war, ist dieser "
-        "Zug nicht mehr erlaubt. (b2-c2)"
+        "Zug nicht mehr erlaubt. (b2-c2 bringt eine Stellung dieser Verfolgung zurück)"
     )
     assert violation.message("en") == (
         "stratego.stratego-original.sollte-ein-zug-eine-situation-wiederholen: If a move would "
         "repeat a situation that has already occurred on the board, that move is no longer "
-        "allowed. (b2-c2)"
+        "allowed. (b2-c2 brings back a board of this chase)"
     )
-    assert {"do": "move", "from": "b2", "to": "c2"} not in engine.legal_moves()
+    assert {"do": "move", "from": "b2", "to": "c2"} not in engine.legal_actions()
     play(engine, "j1-j2")  # red breaks off the chase
 
 
@@ -453,8 +511,7 @@ def test_a_piece_with_two_squares_to_flee_is_left_to_the_two_squares_rule() -> N
     engine = game({"a1": ["red", "marshal"], "a3": ["blue", "captain"]})
     play(engine, "a1-a2", *["a3-b3", "a2-b2", "b3-a3", "b2-a2"] * 2, "a3-b3", "a2-b2")
     violation = refusal(engine, "b3-a3")
-    assert violation.rule_id == SECTION
-    assert "Two-Squares" in violation.detail
+    assert violation.rule_id == TWO_SQUARES
     # Over more than two squares the More-Squares rule stops the chaser instead.
     engine = game({"b2": ["red", "marshal"], "c3": ["blue", "captain"]})
     play(engine, *LOOP)
@@ -488,7 +545,7 @@ def test_random_games_keep_the_board_consistent(setup: dict[str, Any], data: st.
     immobile = {sq: p for sq, p in setup["pieces"].items() if p[1] in ("bomb", "flag")}
     actions = []
     for _ in range(150):
-        moves = engine.legal_moves()
+        moves = engine.legal_actions()
         if not moves:
             break
         before = len(board(engine))

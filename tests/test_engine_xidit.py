@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulekit.engines import RuleViolation
-from rulekit.engines.xidit import CLASSES, KINDS, LAST_UNIT, THREAT_REMOVED, Engine
+from rulekit.engines.xidit import CLASSES, KINDS, RECRUIT, THREAT_ONLY, THREAT_REMOVED, Engine
 
 BASE: dict[str, Any] = {
     "tiles": {
@@ -55,7 +55,8 @@ def remove_threat(engine: Engine, city: str = "Ombel", player: str = "Blau") -> 
 
 
 @pytest.mark.rule(
-    "xidit.ein-anwerbungs-oder-bedrohungsplaettchen.wenn-ein-spieler-die-letzte-einheit"
+    "xidit.ein-anwerbungs-oder-bedrohungsplaettchen.wenn-ein-spieler-die-letzte-einheit",
+    "xidit.anwerben-und-bedrohungen-beseitigen.angeworben-wird-nur-in-einer-stadt",
 )
 def test_recruiting_takes_the_weakest_unit_and_the_last_one_removes_the_tile() -> None:
     engine = make(
@@ -75,30 +76,29 @@ def test_recruiting_takes_the_weakest_unit_and_the_last_one_removes_the_tile() -
     assert state["cities"]["Rapha"]["tile"] != "R1"
 
 
-@pytest.mark.rule(
-    "xidit.ein-anwerbungs-oder-bedrohungsplaettchen.wenn-ein-spieler-die-letzte-einheit"
-)
+@pytest.mark.rule("xidit.anwerben-und-bedrohungen-beseitigen.angeworben-wird-nur-in-einer-stadt")
 def test_recruiting_where_no_unit_is_offered_is_refused_in_german_and_english() -> None:
     engine = make()
     before = engine.state()
     with pytest.raises(RuleViolation) as refused:
         recruit(engine, city="Ombel")
-    assert refused.value.rule_id == LAST_UNIT
+    assert refused.value.rule_id == RECRUIT
     assert refused.value.message("de") == (
-        f"{LAST_UNIT}: Wenn ein Spieler die letzte Einheit in einer Stadt anwirbt, wird das "
-        "Anwerbungsplättchen vom Stadtfeld entfernt und auf den Abwurfstapel für "
-        "Anwerbungsplättchen gelegt. (Ombel has no unit to recruit)"
+        f"{RECRUIT}: Angeworben wird nur in einer Stadt mit einem Anwerbungsplättchen, auf dem "
+        "noch Einheiten stehen; der Spieler nimmt eine Einheit der schwächsten Klasse, die dort "
+        "steht. (auf Ombel liegt ein Bedrohungsplättchen)"
     )
     assert refused.value.message("en") == (
-        f"{LAST_UNIT}: When a player recruits the last unit in a City, the Recruitment tile is "
-        "removed from the City space and placed on the discard pile for Recruitment tiles. "
-        "(Ombel has no unit to recruit)"
+        f"{RECRUIT}: Units are recruited only in a City with a Recruitment tile on which units "
+        "still stand; the player takes a unit of the weakest class standing there. "
+        "(Ombel has a Threat tile)"
     )
     assert engine.state() == before
 
 
 @pytest.mark.rule(
-    "xidit.ein-anwerbungs-oder-bedrohungsplaettchen.wenn-ein-spieler-eine-bedrohung-beseitigt"
+    "xidit.ein-anwerbungs-oder-bedrohungsplaettchen.wenn-ein-spieler-eine-bedrohung-beseitigt",
+    "xidit.anwerben-und-bedrohungen-beseitigen.die-einheiten-mit-denen-ein-spieler",
 )
 def test_defeating_a_threat_gives_its_units_back_and_removes_the_tile() -> None:
     engine = make()
@@ -110,7 +110,8 @@ def test_defeating_a_threat_gives_its_units_back_and_removes_the_tile() -> None:
 
 
 @pytest.mark.rule(
-    "xidit.ein-anwerbungs-oder-bedrohungsplaettchen.wenn-ein-spieler-eine-bedrohung-beseitigt"
+    "xidit.ein-anwerbungs-oder-bedrohungsplaettchen.wenn-ein-spieler-eine-bedrohung-beseitigt",
+    "xidit.anwerben-und-bedrohungen-beseitigen.eine-bedrohung-kann-nur-in-einer",
 )
 def test_a_threat_without_its_units_is_refused_in_german_and_english() -> None:
     engine = make(players={"Rot": {"militia": 1}, "Blau": {}})
@@ -121,15 +122,18 @@ def test_a_threat_without_its_units_is_refused_in_german_and_english() -> None:
     assert refused.value.message("de") == (
         f"{THREAT_REMOVED}: Wenn ein Spieler eine Bedrohung beseitigt, indem er die dafür "
         "benötigten Einheiten zur Verfügung stellt, wird das Bedrohungsplättchen vom Stadtfeld "
-        "entfernt und auf den Abwurfstapel für Bedrohungsplättchen gelegt. (Rot lacks 1 archers)"
+        "entfernt und auf den Abwurfstapel für Bedrohungsplättchen gelegt. "
+        "(Rot fehlt 1 Einheit: Bogenschützen)"
     )
     assert refused.value.message("en") == (
         f"{THREAT_REMOVED}: When a player eliminates a Threat by providing the units it requires, "
         "the Threat tile is removed from the City space and placed on the discard pile for "
-        "Threat tiles. (Rot lacks 1 archers)"
+        "Threat tiles. (Rot lacks 1 unit: archers)"
     )
-    with pytest.raises(RuleViolation, match="Rapha has no Threat tile"):
+    with pytest.raises(RuleViolation) as refused:
         remove_threat(engine, city="Rapha", player="Blau")
+    assert refused.value.rule_id == THREAT_ONLY
+    assert refused.value.detail == "no Threat tile lies on Rapha"
     assert engine.state() == before
 
 
@@ -294,8 +298,9 @@ def test_an_empty_threat_pile_is_rebuilt_at_once_from_the_recruitment_discard_pi
     remove_threat(engine)  # T2 goes, T3 comes
     remove_threat(engine)  # T3 goes, R3 comes
     assert engine.state()["cities"]["Ombel"]["tile"] == "R3"
-    with pytest.raises(RuleViolation, match="Blau lacks 1 mages"):
+    with pytest.raises(RuleViolation) as refused:
         remove_threat(engine)
+    assert refused.value.detail == "Blau lacks 1 unit: mages"
     remove_threat(engine, player="Rot")
     assert engine.state()["discards"]["threat"] == ["R3", "T3", "T2", "T1"]
 
@@ -442,7 +447,7 @@ def test_tiles_and_units_are_conserved_and_nothing_waits(
         try:
             engine.apply(action)
         except RuleViolation as refused:
-            assert refused.rule_id in (LAST_UNIT, THREAT_REMOVED)
+            assert refused.rule_id in (RECRUIT, THREAT_ONLY, THREAT_REMOVED)
             assert engine.state() == before
         state = engine.state()
         assert places(state) == Counter(list(setup["tiles"]))

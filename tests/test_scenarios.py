@@ -10,7 +10,8 @@ import yaml
 from typer.testing import CliRunner
 
 from rulekit.cli import app
-from rulekit.engines import rule_text
+from rulekit.engines import engine_modules, rule_text
+from rulekit.i18n.pofile import read_catalog
 from rulekit.scenarios import load_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,6 +43,34 @@ def test_every_printed_example_has_a_scenario(game: str) -> None:
     assert len(played) >= AT_LEAST[game]
 
 
+def node_kinds(game: str) -> dict[str, str]:
+    """Node id to kind, from the English catalog's comments ("rule, page 13-14")."""
+    catalog = read_catalog(ROOT / "translations" / "en" / "LC_MESSAGES" / f"{game}.po", "en")
+    return {
+        str(m.context): m.auto_comments[0].split(",")[0]
+        for m in catalog
+        if m.context and m.auto_comments
+    }
+
+
+def editorial_rules(game: str) -> set[str]:
+    """The ids of the rules of a game's editors' supplement, from the English catalog."""
+    catalog = read_catalog(ROOT / "translations" / "en" / "LC_MESSAGES" / f"{game}.po", "en")
+    return {
+        str(m.context)
+        for m in catalog
+        if m.context and m.auto_comments and "editorial" in m.auto_comments[0]
+    }
+
+
+@pytest.mark.parametrize("path", PATHS, ids=lambda path: f"{path.parent.name}/{path.stem}")
+def test_every_refusal_names_a_rule_not_a_section_or_example(path: Path) -> None:
+    kinds = node_kinds(path.parent.name)
+    for step in load_scenario(path).steps:
+        if step.expect.error:
+            assert kinds.get(step.expect.error) in ("rule", "note", "step"), step.expect.error
+
+
 def test_every_game_with_an_engine_has_scenarios() -> None:
-    engines = {path.stem for path in (ROOT / "rulekit" / "engines").glob("*.py")} - {"__init__"}
-    assert engines == set(AT_LEAST) == {path.parent.name for path in PATHS}
+    engines = {path.stem for path in (ROOT / "rulekit" / "engines").glob("[a-z]*.py")}
+    assert engines == set(engine_modules()) == set(AT_LEAST) == {p.parent.name for p in PATHS}

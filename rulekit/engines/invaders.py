@@ -46,8 +46,9 @@ Actions::
   that replaces a destroyed or sacrificed current hero.
 - `add_token` stands for the card effects (not modelled) that give +1 tokens.
 - An illegal action raises `RuleViolation` and leaves the game as it was; an action
-  that does not fit the game (an unknown card or zone, a card not in the hand, a
-  target that is not there) raises ValueError.
+  the engine cannot read (an unknown action, key, card or zone, a count that is not a
+  whole number, a `hero_zone` when no hero is replaced) raises ValueError.
+  `Engine.legal_actions` lists every legal action (`add_token` with a count of 1).
 
 State: `turn`, `winner` (none, or `invader`), `invader.{hand, deck, discard}`,
 `mankind.{hand, deck, discard, heroes, out_of_game}`, `zones.<zone>.{value, invader,
@@ -57,15 +58,14 @@ tokens, strength}` (none once the last hero is gone).
 
 Decisions where the excerpt is silent (following the published rules):
 
+- The rules of playing cards are on page 5, outside the excerpt; the editors'
+  supplement (``sources/invaders/supplement.yaml``) states them, so refusals name
+  them: costs, drain costs, zones, the four-card limit, destroying, sacrificing, turns.
 - Costs: the discard cost is paid with other hand cards the player names, then
   the drain cost flips cards from the top of his deck onto his discard pile.  A card
-  whose full cost cannot be paid cannot be played.  The rules of costs are on page
-  5, outside the excerpt, so a refusal names the example that shows them: the NORAD
-  example (discard, "falls diese verfügbar sind") or the Kraken example (drain).
-- The four-card limit holds for every card entering a zone, not only for a hero
-  moving; a refusal names the hero-movement rule, the excerpt's only text on the
-  limit.  Following page 5, Mankind may sacrifice a card (onto the discard pile)
-  only from a zone whose four places are full.
+  whose full cost cannot be paid cannot be played.
+- The four-card limit holds for every card entering a zone.  Mankind may sacrifice a
+  card (onto the discard pile) only from a zone whose four places are full.
 - A destroy effect hits the opponent's cards; a destroyed card goes onto its
   owner's discard pile, a destroyed hero out of the game.  +1 tokens are modelled
   on the current hero only, the excerpt's case: they add to its strength (and so to
@@ -92,23 +92,28 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
-from rulekit.engines import RuleViolation, implements
+from rulekit.engines import RuleViolation, detail, implements, ndetail
+from rulekit.engines._invaders_moves import PLAYERS, ZONE_LIMIT, ZONES, legal_actions
 
 INVADER, MANKIND = "invader", "mankind"
-PLAYERS = (INVADER, MANKIND)
-ZONES = ("Pacific Rim", "Eurasia", "Africa")
-ZONE_LIMIT = 4
 HERO = "hero"
 
-# The cost rules are on page 5; only these examples of page 6 state them.
-DISCARD_COST = "invaders.invaders.beispiel-die-menschheit-moechte-die-norad"
-DRAIN_COST = "invaders.invaders.beispiel-der-invasor-moechte-eine-kraken"
+# The rules of page 5, in the editors' supplement.
+FROM_HAND = "invaders.karten-spielen.jeder-spieler-spielt-nur-karten-aus"
+COST = "invaders.karten-spielen.um-eine-karte-zu-spielen-legt"
+DRAIN = "invaders.karten-spielen.dazu-dreht-er-so-viele-karten"
+PAY_ALL = "invaders.karten-spielen.kann-er-die-kosten-oder-die"
+PLACE = "invaders.karten-spielen.eine-karte-mit-staerke-legt-ihr"
+LIMIT = "invaders.karten-spielen.vier-karten-limit-auf-seiner-seite"
+DESTROY_TARGETS = "invaders.karten-spielen.ein-zerstoerungseffekt-trifft-karten-die-der"
+DESTROY_COUNT = "invaders.karten-spielen.ein-effekt-zerstoert-hoechstens-so-viele"
+SACRIFICE = "invaders.karten-spielen.die-menschheit-opfert-eine-ihrer-karten"
+TURNS = "invaders.karten-spielen.invasor-und-menschheit-sind-abwechselnd-am"
 
 ALWAYS_A_HERO = "invaders.die-heroes-of-the.die-menschheit-muss-immer-eine-heroes"
-# Heroes moving, and the excerpt's only text on the four-card limit.
 HEROES_MOVE = "invaders.die-heroes-of-the.sofern-nicht-anders-angegeben-koennen-sich"
 NO_SACRIFICE = "invaders.die-heroes-of-the.waehrend-des-invasorenzuges-kann-eine-heroes"
 REPLACED = "invaders.die-heroes-of-the.wenn-die-aktuelle-heroes-of-the"
@@ -191,47 +196,85 @@ class Table:
         cards = [name for name in self.zones[zone][MANKIND] if name != rotated]
         return self.values[zone] + sum(self.strength(name) for name in cards)
 
-    @implements(HEROES_MOVE)
+    @implements(LIMIT)
     def place(self, player: str, zone: str, name: str) -> None:
         """Put a card on the player's side of a zone, within the four-card limit."""
-        side = self.zones[_zone(zone)][player]
+        side = self.zones[zone][player]
         if len(side) >= ZONE_LIMIT:
-            raise RuleViolation(HEROES_MOVE, f"{player} already has {ZONE_LIMIT} cards in {zone}")
+            raise RuleViolation(
+                LIMIT,
+                ndetail(
+                    "%(player)s: %(count)d card in %(zone)s already",
+                    "%(player)s: %(count)d cards in %(zone)s already",
+                    len(side),
+                    player=PLAYER_NAMES[player],
+                    zone=zone,
+                ),
+            )
         side.append(name)
 
+    @implements(FROM_HAND, PLACE)
     def play(self, action: dict[str, Any]) -> None:
         """Pay for a card from the hand, place it or discard it, and resolve its effect."""
-        player = _player(action.get("player"))
-        name = action.get("card")
+        player = _player(action["player"])
+        name = self.card_name(action["card"], "card")
+        discard = [
+            self.card_name(n, "discard") for n in _list(action.get("discard", []), "discard")
+        ]
+        zone = _zone(action["zone"]) if "zone" in action else None
         hand = self.players[player].hand
         if name not in hand:
-            raise ValueError(f"{name!r} is not in {player}'s hand")
+            raise RuleViolation(
+                FROM_HAND,
+                detail(
+                    "%(player)s: %(card)s is not in the hand",
+                    card=name,
+                    player=PLAYER_NAMES[player],
+                ),
+            )
         card = self.cards[name]
+        if (card.strength is None) != (zone is None):
+            message = (
+                detail("%(card)s has a power: name its zone", card=name)
+                if zone is None
+                else detail("%(card)s has no power: it goes to no zone", card=name)
+            )
+            raise RuleViolation(PLACE, message)
         hand.remove(name)
-        self.pay(player, card, list(action.get("discard", [])))
-        if card.strength is not None:
-            self.place(player, action.get("zone", ""), name)
-        elif "zone" in action:
-            raise ValueError(f"{name} has no strength: a one-shot card goes to no zone")
-        self.destroy(player, card, list(action.get("targets", [])), action.get("hero_zone"))
+        self.pay(player, card, discard)
+        if zone is not None:
+            self.place(player, zone, name)
+        self.destroy(player, card, _list(action.get("targets", []), "targets"), action)
         if card.strength is None:
             self.players[player].discard.insert(0, name)
 
+    @implements(COST, DRAIN, PAY_ALL)
     def pay(self, player: str, card: Card, discard: list[str]) -> None:
         """Discard `cost` other hand cards of the player's choice, then drain `drain` cards."""
         cards = self.players[player]
-        if len(cards.hand) < card.cost:
+        if len(cards.hand) < card.cost or len(cards.deck) < card.drain:
             raise RuleViolation(
-                DISCARD_COST,
-                f"{card.name} costs {card.cost}: {len(cards.hand)} other cards in hand",
+                PAY_ALL,
+                detail(
+                    "%(card)s costs %(cost)d and drains %(drain)d: %(hand)d other cards in "
+                    "hand, %(deck)d in the deck",
+                    card=card.name,
+                    cost=card.cost,
+                    drain=card.drain,
+                    hand=len(cards.hand),
+                    deck=len(cards.deck),
+                ),
             )
         if len(discard) != card.cost or Counter(discard) - Counter(cards.hand):
             raise RuleViolation(
-                DISCARD_COST, f"{card.name} costs {card.cost} other cards in hand, not {discard}"
-            )
-        if len(cards.deck) < card.drain:
-            raise RuleViolation(
-                DRAIN_COST, f"{card.name} drains {card.drain}: {len(cards.deck)} cards in the deck"
+                COST,
+                ndetail(
+                    "%(card)s costs %(count)d other card in hand, not %(discard)s",
+                    "%(card)s costs %(count)d other cards in hand, not %(discard)s",
+                    card.cost,
+                    card=card.name,
+                    discard=", ".join(discard) or "0",
+                ),
             )
         for name in discard:
             cards.hand.remove(name)
@@ -239,37 +282,41 @@ class Table:
         for _ in range(card.drain):
             cards.discard.insert(0, cards.deck.pop(0))
 
-    @implements(VALID_TARGET)
-    def destroy(
-        self, player: str, card: Card, targets: list[dict[str, str]], hero_zone: str | None
-    ) -> None:
+    @implements(VALID_TARGET, DESTROY_TARGETS, DESTROY_COUNT)
+    def destroy(self, player: str, card: Card, targets: list[Any], action: dict[str, Any]) -> None:
         """Destroy the targets: the opponent's cards, or a rotated hero of either player."""
-        if len(targets) > card.destroy:
-            raise ValueError(f"{card.name} destroys at most {card.destroy} cards")
+        named = [self.target(target) for target in targets]
+        if len(named) > card.destroy or len({name for name, _ in named}) < len(named):
+            raise RuleViolation(
+                DESTROY_COUNT,
+                ndetail(
+                    "%(card)s destroys at most %(count)d card, each once",
+                    "%(card)s destroys at most %(count)d cards, each once",
+                    card.destroy,
+                    card=card.name,
+                ),
+            )
         hero_destroyed = False
-        for target in targets:
-            name, zone = target.get("card", ""), _zone(target.get("zone"))
+        for name, zone in named:
             owner = next((p for p in PLAYERS if name in self.zones[zone][p]), None)
-            if owner is None:
-                raise ValueError(f"{name!r} is not in play in {zone}")
             hero = self.hero if self.hero is not None and name == self.hero.card else None
+            if owner is None or (owner == player and hero is None):
+                raise RuleViolation(
+                    DESTROY_TARGETS,
+                    detail("%(target)s is no opponent's card in %(zone)s", target=name, zone=zone),
+                )
             if hero is not None:
                 if owner == player and not hero.rotated:
-                    raise RuleViolation(VALID_TARGET, f"{name} is upright")
-                if hero_destroyed:
-                    raise ValueError(f"{name} is a target twice")
+                    raise RuleViolation(VALID_TARGET, detail("%(card)s is upright", card=name))
                 # Tokens or not, one destruction is enough; the hero leaves in `replace_hero`.
                 hero_destroyed = True
-            elif owner == player:
-                raise ValueError(f"{card.name} destroys the opponent's cards, not {name}")
             else:
                 self.zones[zone][owner].remove(name)
                 self.players[owner].discard.insert(0, name)
-        if hero_destroyed:
-            self.replace_hero(hero_zone)
+        self.replace_hero(action) if hero_destroyed else _no_hero_zone(action)
 
     @implements(REPLACED, STEP_REMOVE, STEP_DRAW, STEP_ROTATE, LAST_HERO)
-    def replace_hero(self, zone: str | None) -> None:
+    def replace_hero(self, action: dict[str, Any]) -> None:
         """Replace the current hero at once; with no hero left, the Invader wins."""
         assert self.hero is not None  # only the current hero is ever replaced
         # 1. Out of the game, not onto the discard pile: it never comes back.
@@ -278,32 +325,41 @@ class Table:
         self.hero = None
         if not self.heroes:
             self.winner = INVADER
+            _no_hero_zone(action)
             return
-        if zone is None:
-            raise ValueError("name the hero_zone for the hero that replaces the current one")
+        if "hero_zone" not in action:
+            raise RuleViolation(
+                STEP_DRAW, detail("name the hero_zone of the hero that comes into play")
+            )
         # 2. The top card of the hero deck goes into any zone with a free place.
         card = self.heroes.pop(0)
-        self.place(MANKIND, zone, card)
+        self.place(MANKIND, _zone(action["hero_zone"]), card)
         # 3. Rotated 90°, as a reminder that it has just come into play.
         self.hero = Hero(card, rotated=True)
 
-    @implements(NO_SACRIFICE, ALWAYS_A_HERO)
+    @implements(NO_SACRIFICE, ALWAYS_A_HERO, SACRIFICE)
     def sacrifice(self, action: dict[str, Any]) -> None:
         """Mankind sacrifices a card of a full zone; the hero never in the Invader's turn."""
-        name, zone = action.get("card"), _zone(action.get("zone"))
+        name, zone = self.card_name(action["card"], "card"), _zone(action["zone"])
         side = self.zones[zone][MANKIND]
         if name not in side:
-            raise ValueError(f"{name!r} is not on Mankind's side of {zone}")
+            raise RuleViolation(
+                SACRIFICE,
+                detail("%(card)s is not on Mankind's side of %(zone)s", card=name, zone=zone),
+            )
         is_hero = self.hero is not None and name == self.hero.card
         if is_hero and self.turn == INVADER:
-            raise RuleViolation(NO_SACRIFICE, f"{name} is the current hero")
+            raise RuleViolation(NO_SACRIFICE, detail("%(card)s is the current hero", card=name))
         if len(side) < ZONE_LIMIT:
-            raise RuleViolation(HEROES_MOVE, f"{zone} is not full: no need to make room")
+            raise RuleViolation(
+                SACRIFICE, detail("%(zone)s is not full: no need to make room", zone=zone)
+            )
         if is_hero and not self.heroes:
-            raise RuleViolation(ALWAYS_A_HERO, f"{name} is the last hero")
+            raise RuleViolation(ALWAYS_A_HERO, detail("%(card)s is the last hero", card=name))
         if is_hero:
-            self.replace_hero(action.get("hero_zone"))
+            self.replace_hero(action)
         else:
+            _no_hero_zone(action)
             side.remove(name)
             self.players[MANKIND].discard.insert(0, name)
 
@@ -311,33 +367,53 @@ class Table:
     def move_hero(self, action: dict[str, Any]) -> None:
         """Move the current hero to another zone during Mankind's turn, within the limit."""
         assert self.hero is not None  # the game goes on
+        target = _zone(action["zone"])
         if self.turn != MANKIND:
-            raise RuleViolation(HEROES_MOVE, "heroes move only during Mankind's turn")
+            raise RuleViolation(HEROES_MOVE, detail("heroes move only during Mankind's turn"))
         if self.cards[self.hero.card].fixed:
-            raise RuleViolation(HEROES_MOVE, f"{self.hero.card} says it cannot move")
-        origin, target = self.hero_zone(), _zone(action.get("zone"))
+            raise RuleViolation(
+                HEROES_MOVE, detail("%(card)s says it cannot move", card=self.hero.card)
+            )
+        origin = self.hero_zone()
         if target == origin:
-            raise ValueError(f"{self.hero.card} is already in {target}")
+            raise RuleViolation(
+                HEROES_MOVE,
+                detail("%(card)s is already in %(zone)s", card=self.hero.card, zone=target),
+            )
         self.zones[origin][MANKIND].remove(self.hero.card)
         self.place(MANKIND, target, self.hero.card)
 
     def add_token(self, action: dict[str, Any]) -> None:
         """Put +1 tokens on the current hero (what a card effect would do)."""
         count = action.get("count", 1)
-        if not isinstance(count, int) or count < 1:
-            raise ValueError(f"count must be a whole number ≥ 1, got {count!r}")
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise ValueError(f"count: expected a whole number ≥ 1, got {count!r}")
         assert self.hero is not None  # the game goes on
         self.hero.tokens += count
 
-    @implements(UPRIGHT)
+    @implements(UPRIGHT, TURNS)
     def begin_turn(self, action: dict[str, Any]) -> None:
         """Begin a player's turn at its main phase; Mankind's turns its hero upright."""
-        player = _player(action.get("player"))
+        player = _player(action["player"])
         if player == self.turn:
-            raise ValueError(f"it is already {player}'s turn")
+            raise RuleViolation(
+                TURNS, detail("%(player)s: already this player's turn", player=PLAYER_NAMES[player])
+            )
         self.turn = player
         if player == MANKIND and self.hero is not None:
             self.hero.rotated = False
+
+    def card_name(self, value: Any, key: str) -> str:
+        """A card of the game, named by an action's `key`; ValueError for any other value."""
+        if not isinstance(value, str) or value not in self.cards:
+            raise ValueError(f"{key}: {value!r} is not a card of the game")
+        return value
+
+    def target(self, value: Any) -> tuple[str, str]:
+        """A target of a destroy effect: `{card, zone}`."""
+        if not isinstance(value, dict) or set(value) != {"card", "zone"}:
+            raise ValueError(f"targets: expected {{card, zone}}, got {value!r}")
+        return self.card_name(value["card"], "targets"), _zone(value["zone"])
 
 
 ACTIONS: dict[str, Callable[[Table, dict[str, Any]], None]] = {
@@ -347,6 +423,18 @@ ACTIONS: dict[str, Callable[[Table, dict[str, Any]], None]] = {
     "add_token": Table.add_token,
     "begin_turn": Table.begin_turn,
 }
+# The keys each action must have, and those it may have, besides `do`.
+KEYS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "play": (
+        frozenset({"player", "card"}),
+        frozenset({"player", "card", "zone", "discard", "targets", "hero_zone"}),
+    ),
+    "move_hero": (frozenset({"zone"}), frozenset({"zone"})),
+    "sacrifice": (frozenset({"card", "zone"}), frozenset({"card", "zone", "hero_zone"})),
+    "add_token": (frozenset(), frozenset({"count"})),
+    "begin_turn": (frozenset({"player"}), frozenset({"player"})),
+}
+PLAYER_NAMES = {INVADER: detail("Invader"), MANKIND: detail("Mankind")}
 
 
 class Engine:
@@ -360,18 +448,32 @@ class Engine:
         """Read a setup (see the module docstring); a malformed one is a ValueError."""
         if next(dice, None) is not None or next(draws, None) is not None:
             raise ValueError("invaders uses no dice or draws: the decks are ordered in the setup")
-        return cls(_table(setup))
+        from rulekit.engines._invaders_setup import table_from_setup  # it reads this module
+
+        return cls(table_from_setup(setup))
 
     def apply(self, action: dict[str, Any]) -> None:
         """Carry out one action on a copy of the table, kept only if it is legal."""
+        if not isinstance(action, dict) or action.get("do") not in ACTIONS:
+            raise ValueError(f"do: unknown action {action!r}")
+        required, allowed = KEYS[action["do"]]
+        keys = set(action) - {"do"}
+        if not required <= keys <= allowed:
+            raise ValueError(f"{action['do']}: expected the keys {sorted(allowed)}")
         if self.table.winner is not None:
-            raise RuleViolation(LAST_HERO, f"the game is over: {self.table.winner} won")
-        handler = ACTIONS.get(action.get("do", ""))
-        if handler is None:
-            raise ValueError(f"unknown action {action!r}")
+            raise RuleViolation(
+                LAST_HERO,
+                detail(
+                    "the game is over; winner: %(winner)s", winner=PLAYER_NAMES[self.table.winner]
+                ),
+            )
         table = copy.deepcopy(self.table)
-        handler(table, action)
+        ACTIONS[action["do"]](table, action)
         self.table = table
+
+    def legal_actions(self) -> list[dict[str, Any]]:
+        """Every legal action (see `rulekit.engines._invaders_moves`); none after the end."""
+        return legal_actions(self.table)
 
     def state(self) -> dict[str, Any]:
         """Turn, winner, piles, zones and the current hero, as plain data."""
@@ -407,6 +509,19 @@ class Engine:
         return {"turn": table.turn, "winner": table.winner, **players, "zones": zones, "hero": hero}
 
 
+def _no_hero_zone(action: dict[str, Any]) -> None:
+    """Refuse a `hero_zone` where no hero comes into play: it would be ignored."""
+    if "hero_zone" in action:
+        raise ValueError("hero_zone: no hero comes into play")
+
+
+def _list(value: Any, key: str) -> list[Any]:
+    """An action's list."""
+    if not isinstance(value, list):
+        raise ValueError(f"{key}: expected a list, got {value!r}")
+    return value
+
+
 def _player(value: Any) -> str:
     """A player id, or ValueError."""
     if value not in PLAYERS:
@@ -419,72 +534,3 @@ def _zone(value: Any) -> str:
     if value not in ZONES:
         raise ValueError(f"unknown zone {value!r}: {', '.join(ZONES)}")
     return str(value)
-
-
-def _names(data: dict[str, Any], key: str, where: str) -> list[str]:
-    """A list of card names from the setup."""
-    value = data.get(key, [])
-    if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
-        raise ValueError(f"{where}.{key}: expected a list of card names, got {value!r}")
-    return list(value)
-
-
-def _card(name: str, data: dict[str, Any]) -> Card:
-    """A card from the setup's `cards`."""
-    known = {f.name for f in fields(Card)} - {"name"}
-    if not isinstance(data, dict) or not set(data) <= known or "type" not in data:
-        raise ValueError(f"cards.{name}: expected a type and {', '.join(sorted(known))}")
-    card = Card(name, **data)
-    counts = (card.cost, card.drain, card.destroy)
-    if any(not isinstance(n, int) or n < 0 for n in counts) or not (
-        card.strength is None or isinstance(card.strength, int)
-    ):
-        raise ValueError(f"cards.{name}: cost, drain, destroy and strength are whole numbers")
-    return card
-
-
-@implements(ALWAYS_A_HERO)
-def _table(setup: dict[str, Any]) -> Table:
-    """The table a setup describes, with exactly one hero in play."""
-    unknown = set(setup) - {"turn", "cards", *PLAYERS, "zones", "hero"}
-    if unknown:
-        raise ValueError(f"unknown setup keys: {sorted(unknown)}")
-    cards = {str(name): _card(str(name), data) for name, data in setup["cards"].items()}
-    players = {
-        p: Player(*(_names(setup.get(p, {}), key, p) for key in ("hand", "deck", "discard")))
-        for p in PLAYERS
-    }
-    heroes = _names(setup.get(MANKIND, {}), "heroes", MANKIND)
-    out_of_game = _names(setup.get(MANKIND, {}), "out_of_game", MANKIND)
-    zones: dict[str, dict[str, list[str]]] = {z: {p: [] for p in PLAYERS} for z in ZONES}
-    values = dict.fromkeys(ZONES, 0)
-    table = Table(cards, players, zones, values, heroes, out_of_game, None, _player(setup["turn"]))
-    for zone, data in setup.get("zones", {}).items():
-        values[_zone(zone)] = int(data.get("value", 0))
-        for p in PLAYERS:
-            for name in _names(data, p, f"zones.{zone}"):
-                table.place(p, zone, name)
-    unknown = {name for name in _all_cards(table) if name not in cards}
-    if unknown:
-        raise ValueError(f"not among the setup's cards: {sorted(unknown)}")
-    outside = [name for p in players.values() for name in (*p.hand, *p.deck, *p.discard)]
-    outside += [name for z in ZONES for name in zones[z][INVADER]]
-    if any(cards[name].type == HERO for name in outside) or any(
-        cards[name].type != HERO for name in [*heroes, *out_of_game]
-    ):
-        raise ValueError("heroes lie only in the hero deck, on Mankind's side or out of the game")
-    in_play = [name for z in ZONES for name in zones[z][MANKIND] if cards[name].type == HERO]
-    if len(in_play) != 1:
-        raise RuleViolation(ALWAYS_A_HERO, f"{len(in_play)} heroes in play")
-    hero = setup.get("hero", {})
-    table.hero = Hero(in_play[0], bool(hero.get("rotated", False)), int(hero.get("tokens", 0)))
-    if table.hero.tokens < 0:
-        raise ValueError("hero.tokens must be ≥ 0")
-    return table
-
-
-def _all_cards(table: Table) -> list[str]:
-    """Every card of the game, wherever it lies."""
-    piles = [name for p in table.players.values() for name in (*p.hand, *p.deck, *p.discard)]
-    placed = [name for z in ZONES for p in PLAYERS for name in table.zones[z][p]]
-    return [*piles, *placed, *table.heroes, *table.out_of_game]

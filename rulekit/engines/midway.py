@@ -26,6 +26,12 @@ A manoeuvre moves one hex straight ahead, then turns one side if `turn` is given
 `tile` attaches a small board tile with its origin at `at` (moving it if it was
 attached elsewhere), when the hex ahead is off the board.
 
+An illegal action (an activation out of turn, an action that is neither Flight nor
+Combat, a Combat that makes manoeuvres, a turn that is not left or right) raises
+`RuleViolation` and changes nothing; an action the engine cannot read (an unknown type
+or key, an aircraft or tile the setup does not have) raises `ValueError`.
+`Engine.legal_actions` lists the legal actions.
+
 State:
 
     round: 1                               # 0 before the first round starts
@@ -64,7 +70,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from rulekit.engines import RuleViolation, implements
+from rulekit.engines import RuleViolation, detail, implements
 
 MARKERS = "midway.start-der-spielrunde.platziere-1-aktivierungsmarker-neben-jedem-flugz"
 POINTS = "midway.start-der-spielrunde.jeder-spieler-erhaelt-3-kommandopunkte"
@@ -132,13 +138,25 @@ class Engine:
     @classmethod
     def from_setup(cls, setup: dict[str, Any], dice: Iterator[int], draws: Iterator[str]) -> Engine:
         """The board, the small tiles beside it and the aircraft, before the first round."""
-        size = setup["board"]
-        board = {(q, r) for q in range(size["columns"]) for r in range(size["rows"])}
+        if not isinstance(setup, dict) or not {"board", "aircraft"} <= set(setup):
+            raise ValueError("setup: expected board, aircraft and tiles")
+        if not set(setup) <= {"board", "aircraft", "tiles"}:
+            raise ValueError(
+                f"setup: unknown keys {sorted(set(setup) - {'board', 'aircraft', 'tiles'})}"
+            )
+        size, shapes, planes = setup["board"], setup.get("tiles", {}), setup["aircraft"]
+        if not (isinstance(size, dict) and set(size) == {"columns", "rows"}):
+            raise ValueError("board: expected columns and rows")
+        columns, rows = _whole(size["columns"], "board.columns"), _whole(size["rows"], "board.rows")
+        if not (isinstance(shapes, dict) and isinstance(planes, dict)):
+            raise ValueError("tiles, aircraft: expected mappings by name")
+        board = {(q, r) for q in range(columns) for r in range(rows)}
         tiles = {
-            name: {_hex(cell) for cell in cells} for name, cells in setup.get("tiles", {}).items()
+            str(name): {_hex(cell, f"tiles.{name}") for cell in _list(cells, f"tiles.{name}")}
+            for name, cells in shapes.items()
         }
         aircraft: dict[str, Aircraft] = {}
-        for name, spec in setup["aircraft"].items():
+        for name, spec in planes.items():
             plane = _aircraft(name, spec)
             if plane.hex not in board or any(p.hex == plane.hex for p in aircraft.values()):
                 raise ValueError(f"{name}: {list(plane.hex)} is not a free hex of the board")
@@ -175,28 +193,94 @@ class Engine:
             "tiles": {name: None if at is None else list(at) for name, at in self.tile_at.items()},
         }
 
+    def legal_actions(self) -> list[dict[str, Any]]:
+        """Every legal start, bid and activation (each flight with every choice of turns and
+        tiles).  Order-card moves are not listed: a card may cause any move at any time."""
+        candidates: list[dict[str, Any]] = [{"type": "start_round"}]
+        candidates += [
+            {"type": "bid", "player": side, "points": points}
+            for side in SIDES
+            for points in range(MAX_BID + 1)
+        ]
+        for name, plane in self.aircraft.items():
+            base = {"type": "activate", "player": plane.side, "aircraft": name}
+            candidates.append({**base, "action": "combat"})
+            candidates += [
+                {**base, "action": "flight", "manoeuvres": flight}
+                for count in MANOEUVRES[plane.type]
+                for flight in self._flights(name, count)
+            ]
+        return [action for action in candidates if self._accepts(action)]
+
+    def _accepts(self, action: dict[str, Any]) -> bool:
+        try:
+            copy.deepcopy(self)._play(action)
+        except RuleViolation:
+            return False
+        return True
+
+    def _flights(self, name: str, count: int) -> Iterator[list[dict[str, Any]]]:
+        """Every list of `count` manoeuvres: each turn or none, and each tile that fits."""
+        if count == 0 or name not in self.aircraft:
+            yield []
+            return
+        plane = self.aircraft[name]
+        dq, dr = DIRECTIONS[plane.facing]
+        ahead = (plane.hex[0] + dq, plane.hex[1] + dr)
+        tiles: list[dict[str, Any] | None] = [None]
+        if ahead not in self._board():
+            tiles += [
+                {"id": tile, "at": [ahead[0] - q, ahead[1] - r]}
+                for tile in self._free_tiles()
+                for q, r in sorted(self.tile_shapes[tile])
+            ]
+        for tile in tiles:
+            for turn in (None, *TURNS):
+                step: dict[str, Any] = {}
+                if turn is not None:
+                    step["turn"] = turn
+                if tile is not None:
+                    step["tile"] = tile
+                after = copy.deepcopy(self)
+                try:
+                    after._fly(name, [step])
+                except RuleViolation:
+                    continue
+                for rest in after._flights(name, count - 1):
+                    yield [step, *rest]
+
     def _play(self, action: dict[str, Any]) -> None:
-        """Dispatch one action by its type."""
-        kind = action.get("type")
+        """Dispatch one action by its type; an action of the wrong shape is a ValueError."""
+        if not isinstance(action, dict) or action.get("type") not in ACTION_KEYS:
+            raise ValueError(f"type: unknown action {action!r}")
+        kind = action["type"]
+        required, allowed = ACTION_KEYS[kind]
+        if not required <= set(action) - {"type"} <= allowed:
+            raise ValueError(f"{kind}: expected the keys {sorted(allowed)}")
         if kind == "start_round":
             self._start_round()
         elif kind == "bid":
-            self._bid(action["player"], action["points"])
+            self._bid(_side(action["player"]), _whole(action["points"], "points", negative=True))
         elif kind == "activate":
-            self._activate(
-                action["player"], action["aircraft"], action["action"], action.get("manoeuvres", [])
-            )
-        elif kind == "order_move":
-            self._order_move(action["aircraft"], action["manoeuvres"])
+            name, manoeuvres = self._name(action["aircraft"]), action.get("manoeuvres", [])
+            self._activate(_side(action["player"]), name, action["action"], _steps(manoeuvres))
         else:
-            raise ValueError(f"unknown action type {kind!r}")
+            self._order_move(self._name(action["aircraft"]), _steps(action["manoeuvres"]))
+
+    def _name(self, value: Any) -> str:
+        """An aircraft of the setup, on the board or destroyed."""
+        if not isinstance(value, str) or not (value in self.aircraft or value in self.destroyed):
+            raise ValueError(f"aircraft: {value!r} is no aircraft of the game")
+        return value
 
     @implements(MARKERS, POINTS, CONTINUE)
     def _start_round(self) -> None:
         """A marker beside every aircraft and 3 command points each; refused mid-round."""
         marked = [name for name, plane in self.aircraft.items() if plane.marker]
         if marked:
-            raise RuleViolation(CONTINUE, f"{', '.join(marked)} still to be activated")
+            raise RuleViolation(
+                CONTINUE, detail("%(aircraft)s still to be activated", aircraft=", ".join(marked))
+            )
         self.round += 1
         self.phase = "bid"
         self.initiative = None
@@ -208,13 +292,15 @@ class Engine:
     @implements(SECRET_BID)
     def _bid(self, player: str, points: int) -> None:
         """Take 0–3 command points secretly in hand, once a round, before the activations."""
-        if player not in SIDES:
-            raise ValueError(f"unknown player {player!r}")
         if self.phase != "bid" or player in self.bids:
-            raise RuleViolation(SECRET_BID, f"{player} cannot bid now")
+            raise RuleViolation(
+                SECRET_BID, detail("%(player)s: no bid now", player=SIDE_NAMES[player])
+            )
         # Every round starts from 3 points, so the cap of 3 is also the whole pool.
         if not 0 <= points <= MAX_BID:
-            raise RuleViolation(SECRET_BID, f"{player} bids {points}")
+            raise RuleViolation(
+                SECRET_BID, detail("%(points)d points: a bid is 0 to 3", points=points)
+            )
         self.bids[player] = points
         if len(self.bids) == len(SIDES):
             self._reveal()
@@ -251,17 +337,32 @@ class Engine:
         self, player: str, name: str, action: str, manoeuvres: list[dict[str, Any]]
     ) -> None:
         """The initiative holder activates one of their marked aircraft for Flight or Combat."""
+        side = SIDE_NAMES[player]
         if self.phase != "activation" or player != self.initiative:
-            raise RuleViolation(HOLDER_ACTIVATES, f"{player} does not hold the initiative card")
+            raise RuleViolation(
+                HOLDER_ACTIVATES,
+                detail("%(player)s: not the holder of the Initiative Card", player=side),
+            )
         plane = self.aircraft.get(name)
         if plane is None:
-            raise RuleViolation(ONLY_MARKED, f"{name} is not on the board")
+            raise RuleViolation(DESTROYED, detail("%(aircraft)s is destroyed", aircraft=name))
         if plane.side != player:
-            raise RuleViolation(HOLDER_ACTIVATES, f"{name} is not an aircraft of {player}")
+            raise RuleViolation(
+                HOLDER_ACTIVATES,
+                detail("%(aircraft)s: no aircraft of %(player)s", aircraft=name, player=side),
+            )
         if not plane.marker:
-            raise RuleViolation(ONLY_MARKED, f"{name} has no activation marker")
+            raise RuleViolation(
+                ONLY_MARKED, detail("%(aircraft)s has no activation marker", aircraft=name)
+            )
         if action not in ACTIONS:
-            raise RuleViolation(TWO_ACTIONS, f"{action!r} is neither flight nor combat")
+            raise RuleViolation(
+                TWO_ACTIONS, detail("%(action)s is neither Flight nor Combat", action=str(action))
+            )
+        if action == "combat" and manoeuvres:
+            raise RuleViolation(
+                TWO_ACTIONS, detail("%(aircraft)s: a Combat is no Flight", aircraft=name)
+            )
         plane.marker = False
         if action == "flight":
             self._flight(name, manoeuvres)
@@ -275,14 +376,23 @@ class Engine:
         kind = self.aircraft[name].type
         allowed, made = MANOEUVRES[kind], len(manoeuvres)
         if made not in allowed:
-            raise RuleViolation(COUNT, f"a {kind} makes {allowed[0]}–{allowed[-1]}, not {made}")
+            raise RuleViolation(
+                COUNT,
+                detail(
+                    "%(type)s: %(least)d to %(most)d manoeuvres, not %(made)d",
+                    type=TYPE_NAMES[kind],
+                    least=allowed[0],
+                    most=allowed[-1],
+                    made=made,
+                ),
+            )
         self._fly(name, manoeuvres)
 
     @implements(ORDER_CARDS)
     def _order_move(self, name: str, manoeuvres: list[dict[str, Any]]) -> None:
         """A move an order card causes: the same manoeuvres, swaps and board extension."""
         if name not in self.aircraft:
-            raise ValueError(f"{name} is not on the board")
+            raise RuleViolation(DESTROYED, detail("%(aircraft)s is destroyed", aircraft=name))
         self._fly(name, manoeuvres)
         if self.initiative is not None:
             # An aircraft lost off the board may leave the holder nothing to activate.
@@ -298,15 +408,14 @@ class Engine:
     @implements(FORWARD, TURN_AFTER_SWAP)
     def _manoeuvre(self, name: str, step: dict[str, Any]) -> None:
         """One hex straight ahead, then an optional turn, which a swap does not forfeit."""
-        unknown = set(step) - {"turn", "tile"}
-        if unknown:
-            raise ValueError(f"unknown manoeuvre keys {sorted(unknown)}")
         plane = self.aircraft[name]
         dq, dr = DIRECTIONS[plane.facing]
         ahead = (plane.hex[0] + dq, plane.hex[1] + dr)
         if ahead in self._board():
             if "tile" in step:
-                raise RuleViolation(EXTEND, f"{list(ahead)} is on the board")
+                raise RuleViolation(
+                    EXTEND, detail("%(hex)s is on the board: no tile is needed", hex=list(ahead))
+                )
         elif not self._off_board(name, ahead, step.get("tile")):
             return
         self._enter(name, ahead)
@@ -316,12 +425,17 @@ class Engine:
     def _off_board(self, name: str, ahead: Hex, tile: dict[str, Any] | None) -> bool:
         """Extend the board with a small tile; without a free tile the aircraft is lost."""
         if tile is not None:
-            self._attach(tile["id"], _hex(tile["at"]), ahead)
+            self._attach(tile["id"], _hex(tile["at"], "tile.at"), ahead)
             return True
         free = self._free_tiles()
         if free:
             raise RuleViolation(
-                EXTEND, f"{list(ahead)} is off the board; extend it with {', '.join(free)}"
+                EXTEND,
+                detail(
+                    "%(hex)s is off the board; extend it with %(tiles)s",
+                    hex=list(ahead),
+                    tiles=", ".join(free),
+                ),
             )
         del self.aircraft[name]
         self.destroyed.append(name)
@@ -330,13 +444,18 @@ class Engine:
     @implements(ANY_TILE)
     def _attach(self, tile: str, at: Hex, ahead: Hex) -> None:
         """Lay any tile free of aircraft, beside the board or attached, over the hex ahead."""
+        if tile not in self.tile_shapes:
+            raise ValueError(f"tile: {tile!r} is no small board tile of the setup")
+        where = {"tile": tile, "at": list(at), "hex": list(ahead)}
         if tile not in self._free_tiles():
-            raise RuleViolation(ANY_TILE, f"{tile} is not a small board tile free of aircraft")
+            raise RuleViolation(ANY_TILE, detail("an aircraft stands on %(tile)s", **where))
         hexes = self._tile_hexes(tile, at)
         if ahead not in hexes:
-            raise RuleViolation(ANY_TILE, f"{tile} at {list(at)} does not cover {list(ahead)}")
+            raise RuleViolation(
+                ANY_TILE, detail("%(tile)s at %(at)s does not cover %(hex)s", **where)
+            )
         if hexes & self._board(without=tile):
-            raise RuleViolation(ANY_TILE, f"{tile} at {list(at)} overlaps the board")
+            raise RuleViolation(ANY_TILE, detail("%(tile)s at %(at)s overlaps the board", **where))
         self.tile_at[tile] = at
 
     @implements(SWAP)
@@ -354,7 +473,9 @@ class Engine:
         if turn is None:
             return
         if turn not in TURNS:
-            raise RuleViolation(TURN, f"turn {turn!r}: one side, left or right")
+            raise RuleViolation(
+                TURN, detail("%(turn)s: turn one side, left or right", turn=str(turn))
+            )
         plane.facing = (plane.facing + TURNS[turn]) % len(DIRECTIONS)
 
     def _board(self, without: str | None = None) -> set[Hex]:
@@ -382,17 +503,62 @@ class Engine:
 @implements(FORWARD)
 def _aircraft(name: str, spec: dict[str, Any]) -> Aircraft:
     """An aircraft from the setup; its nose must face one of the six hex sides."""
+    if not isinstance(spec, dict) or set(spec) != {"side", "type", "hex", "facing"}:
+        raise ValueError(f"aircraft.{name}: expected side, type, hex and facing")
     if spec["side"] not in SIDES or spec["type"] not in MANOEUVRES:
         raise ValueError(f"{name}: side must be one of {SIDES}, type one of {list(MANOEUVRES)}")
-    if spec["facing"] not in range(len(DIRECTIONS)):
-        raise RuleViolation(FORWARD, f"{name} faces {spec['facing']!r}, not a hex side 0–5")
-    return Aircraft(spec["side"], spec["type"], _hex(spec["hex"]), spec["facing"])
+    facing = spec["facing"]
+    if isinstance(facing, bool) or facing not in range(len(DIRECTIONS)):
+        raise ValueError(f"aircraft.{name}.facing: {facing!r} is not a hex side 0–5")
+    return Aircraft(spec["side"], spec["type"], _hex(spec["hex"], f"aircraft.{name}.hex"), facing)
 
 
-def _hex(cell: list[int]) -> Hex:
+def _hex(cell: Any, key: str) -> Hex:
     """An axial hex from its `[q, r]` list."""
-    q, r = cell
-    return (q, r)
+    if not isinstance(cell, list) or len(cell) != 2:
+        raise ValueError(f"{key}: expected [q, r], got {cell!r}")
+    return (_whole(cell[0], key, negative=True), _whole(cell[1], key, negative=True))
+
+
+def _whole(value: Any, key: str, negative: bool = False) -> int:
+    """A whole number of an action or the setup (≥ 0 unless `negative`)."""
+    if isinstance(value, bool) or not isinstance(value, int) or (value < 0 and not negative):
+        raise ValueError(f"{key}: expected a whole number, got {value!r}")
+    return value
+
+
+def _list(value: Any, key: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise ValueError(f"{key}: expected a list, got {value!r}")
+    return value
+
+
+def _side(value: Any) -> str:
+    if value not in SIDES:
+        raise ValueError(f"player: {value!r} is not one of {', '.join(SIDES)}")
+    return str(value)
+
+
+def _steps(value: Any) -> list[dict[str, Any]]:
+    """Manoeuvres: each `{turn, tile: {id, at}}`, both keys optional."""
+    for step in _list(value, "manoeuvres"):
+        if not isinstance(step, dict) or not set(step) <= {"turn", "tile"}:
+            raise ValueError(f"manoeuvres: expected {{turn, tile}}, got {step!r}")
+        tile = step.get("tile")
+        if tile is not None and not (isinstance(tile, dict) and set(tile) == {"id", "at"}):
+            raise ValueError(f"manoeuvres: a tile is {{id, at}}, got {tile!r}")
+    return list(value)
+
+
+# The keys each action must have, and those it may have, besides `type`.
+ACTION_KEYS: dict[str, tuple[set[str], set[str]]] = {
+    "start_round": (set(), set()),
+    "bid": ({"player", "points"}, {"player", "points"}),
+    "activate": ({"player", "aircraft", "action"}, {"player", "aircraft", "action", "manoeuvres"}),
+    "order_move": ({"aircraft", "manoeuvres"}, {"aircraft", "manoeuvres"}),
+}
+SIDE_NAMES = {"usa": detail("USA"), "japan": detail("Japan")}
+TYPE_NAMES = {"fighter": detail("Fighter"), "bomber": detail("Bomber")}
 
 
 def _rival(player: str) -> str:

@@ -62,23 +62,25 @@ Risk rules and, where it prints them, page 12 of this edition:
   continent held whole (Nordamerika 5, Südamerika 2, Europa 5, Afrika 3, Asien 7,
   Australien 2).  Card sets, the closing troop move, turn order and victory are not
   modelled.
-- No rule of the excerpt covers the frame (reinforcements, the advance's own conditions)
-  or malformed input (unknown territories or actions, dice outside 1-6 or running out):
-  those raise `ValueError`; `RuleViolation` always names a rule of the graph.  Either way
-  a refused action changes nothing.
+- The rules the excerpt lacks (reinforcements, the target held by another player, the
+  bordering origin, conquest and advance) are in the editors' supplement
+  (``sources/risiko/supplement.yaml``), so every refusal names a rule: `RuleViolation`.
+  Only malformed input (unknown territories, actions or keys, a count that is not a
+  whole number, dice outside 1-6 or running out) raises `ValueError`.  Either way a
+  refused action changes nothing.  `Engine.legal_actions` lists the legal actions.
 
-Territory names: Nordwestafrika, Ägypten and Ostafrika as the excerpt prints them; the
-others as on the German Risiko board.
+The map (territories, borders, continents) is in `rulekit.engines._risiko_map`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
-from rulekit.engines import RuleViolation, implements
+from rulekit.engines import Detail, RuleViolation, detail, implements, ndetail
+from rulekit.engines._risiko_map import NEIGHBOURS, TERRITORIES, reinforcements
 
 # The rules of the graph, by short name.
 ORIGIN = "risiko.durchfuehrung-einer-befreiungsaktion.in-dem-gebiet-von-dem-aus"
@@ -96,6 +98,12 @@ ONE_DIE_PER_UNIT = (
 )
 RED_AND_WHITE = (
     "risiko.durchfuehrung-einer-befreiungsaktion.beide-spieler-wuerfeln-gleichzeitig-der-befreier"
+)
+COMPARED = (
+    "risiko.durchfuehrung-einer-befreiungsaktion.danach-werden-die-wurfergebnisse-miteinander-ver"
+)
+COMPARED_AFTER_ROLLS = (
+    "risiko.abwicklung-einer-wuerfelaktion.nachdem-beide-spieler-gewuerfelt-haben-werden"
 )
 HIGHEST_FIRST = "risiko.abwicklung-einer-wuerfelaktion.der-hoechste-wurf-des-befreiers-wird"
 TIE_TO_BESATZER = "risiko.abwicklung-einer-wuerfelaktion.wichtig-bei-einem-unentschieden-d-h"
@@ -115,158 +123,19 @@ SWITCH_ORIGIN = (
     "risiko.befreiungsaktion-von-einem-anderen.zwischen-den-einzelnen-wuerfelaktionen-koennen-s"
 )
 NOT_MIXED = "risiko.befreiungsaktion-von-einem-anderen.sie-duerfen-nur-nicht-in-einer"
+# Rules of the editors' supplement.
+ENEMY_TARGET = "risiko.durchfuehrung-einer-befreiungsaktion.befreit-wird-nur-ein-gebiet-das"
+BORDERING = (
+    "risiko.durchfuehrung-einer-befreiungsaktion.die-einheiten-einer-wuerfelaktion-kommen-aus"
+)
+REINFORCE_FIRST = "risiko.verstaerkung-und-eroberung.die-verstaerkung-wird-einmal-zu-beginn"
+PLACE_ALL = "risiko.verstaerkung-und-eroberung.der-spieler-setzt-alle-einheiten-seiner"
+OWN_TERRITORIES = "risiko.verstaerkung-und-eroberung.verstaerkungen-kommen-nur-in-gebiete-die"
+CONQUEST = "risiko.verstaerkung-und-eroberung.verliert-der-besatzer-seine-letzte-einheit"
+ADVANCE = "risiko.verstaerkung-und-eroberung.nach-einer-befreiung-darf-der-befreier"
 ONE_ORIGIN = (
     "risiko.befreiungsaktion-von-einem-anderen.waehrend-einer-wuerfelaktion-muessen-alle-ihre"
 )
-
-CONTINENTS: dict[str, tuple[str, ...]] = {
-    "Nordamerika": (
-        "Alaska",
-        "Nordwest-Territorium",
-        "Grönland",
-        "Alberta",
-        "Ontario",
-        "Quebec",
-        "Weststaaten",
-        "Oststaaten",
-        "Mittelamerika",
-    ),
-    "Südamerika": ("Venezuela", "Peru", "Brasilien", "Argentinien"),
-    "Europa": (
-        "Island",
-        "Skandinavien",
-        "Großbritannien",
-        "Mitteleuropa",
-        "Westeuropa",
-        "Südeuropa",
-        "Ukraine",
-    ),
-    "Afrika": ("Nordwestafrika", "Ägypten", "Ostafrika", "Kongo", "Südafrika", "Madagaskar"),
-    "Asien": (
-        "Ural",
-        "Sibirien",
-        "Jakutien",
-        "Kamtschatka",
-        "Irkutsk",
-        "Mongolei",
-        "Japan",
-        "Afghanistan",
-        "China",
-        "Mittlerer Osten",
-        "Indien",
-        "Siam",
-    ),
-    "Australien": ("Indonesien", "Neu-Guinea", "West-Australien", "Ost-Australien"),
-}
-
-CONTINENT_BONUS: dict[str, int] = {
-    "Nordamerika": 5,
-    "Südamerika": 2,
-    "Europa": 5,
-    "Afrika": 3,
-    "Asien": 7,
-    "Australien": 2,
-}
-
-# Each border once; the map is symmetric.
-BORDERS: tuple[tuple[str, str], ...] = (
-    ("Alaska", "Nordwest-Territorium"),
-    ("Alaska", "Alberta"),
-    ("Alaska", "Kamtschatka"),
-    ("Nordwest-Territorium", "Alberta"),
-    ("Nordwest-Territorium", "Ontario"),
-    ("Nordwest-Territorium", "Grönland"),
-    ("Grönland", "Ontario"),
-    ("Grönland", "Quebec"),
-    ("Grönland", "Island"),
-    ("Alberta", "Ontario"),
-    ("Alberta", "Weststaaten"),
-    ("Ontario", "Weststaaten"),
-    ("Ontario", "Oststaaten"),
-    ("Ontario", "Quebec"),
-    ("Quebec", "Oststaaten"),
-    ("Weststaaten", "Oststaaten"),
-    ("Weststaaten", "Mittelamerika"),
-    ("Oststaaten", "Mittelamerika"),
-    ("Mittelamerika", "Venezuela"),
-    ("Venezuela", "Peru"),
-    ("Venezuela", "Brasilien"),
-    ("Peru", "Brasilien"),
-    ("Peru", "Argentinien"),
-    ("Brasilien", "Argentinien"),
-    ("Brasilien", "Nordwestafrika"),
-    ("Island", "Großbritannien"),
-    ("Island", "Skandinavien"),
-    ("Großbritannien", "Skandinavien"),
-    ("Großbritannien", "Mitteleuropa"),
-    ("Großbritannien", "Westeuropa"),
-    ("Skandinavien", "Mitteleuropa"),
-    ("Skandinavien", "Ukraine"),
-    ("Mitteleuropa", "Ukraine"),
-    ("Mitteleuropa", "Südeuropa"),
-    ("Mitteleuropa", "Westeuropa"),
-    ("Westeuropa", "Südeuropa"),
-    ("Westeuropa", "Nordwestafrika"),
-    ("Südeuropa", "Ukraine"),
-    ("Südeuropa", "Mittlerer Osten"),
-    ("Südeuropa", "Ägypten"),
-    ("Südeuropa", "Nordwestafrika"),
-    ("Ukraine", "Ural"),
-    ("Ukraine", "Afghanistan"),
-    ("Ukraine", "Mittlerer Osten"),
-    ("Nordwestafrika", "Ägypten"),
-    ("Nordwestafrika", "Ostafrika"),
-    ("Nordwestafrika", "Kongo"),
-    ("Ägypten", "Ostafrika"),
-    ("Ägypten", "Mittlerer Osten"),
-    ("Ostafrika", "Kongo"),
-    ("Ostafrika", "Südafrika"),
-    ("Ostafrika", "Madagaskar"),
-    ("Ostafrika", "Mittlerer Osten"),
-    ("Kongo", "Südafrika"),
-    ("Südafrika", "Madagaskar"),
-    ("Ural", "Sibirien"),
-    ("Ural", "China"),
-    ("Ural", "Afghanistan"),
-    ("Sibirien", "Jakutien"),
-    ("Sibirien", "Irkutsk"),
-    ("Sibirien", "Mongolei"),
-    ("Sibirien", "China"),
-    ("Jakutien", "Kamtschatka"),
-    ("Jakutien", "Irkutsk"),
-    ("Kamtschatka", "Irkutsk"),
-    ("Kamtschatka", "Mongolei"),
-    ("Kamtschatka", "Japan"),
-    ("Irkutsk", "Mongolei"),
-    ("Mongolei", "Japan"),
-    ("Mongolei", "China"),
-    ("Afghanistan", "China"),
-    ("Afghanistan", "Indien"),
-    ("Afghanistan", "Mittlerer Osten"),
-    ("China", "Indien"),
-    ("China", "Siam"),
-    ("Mittlerer Osten", "Indien"),
-    ("Indien", "Siam"),
-    ("Siam", "Indonesien"),
-    ("Indonesien", "Neu-Guinea"),
-    ("Indonesien", "West-Australien"),
-    ("Neu-Guinea", "West-Australien"),
-    ("Neu-Guinea", "Ost-Australien"),
-    ("West-Australien", "Ost-Australien"),
-)
-
-TERRITORIES: tuple[str, ...] = tuple(name for names in CONTINENTS.values() for name in names)
-NEIGHBOURS: dict[str, frozenset[str]] = {
-    name: frozenset(b if a == name else a for a, b in BORDERS if name in (a, b))
-    for name in TERRITORIES
-}
-
-
-def reinforcements(owners: Mapping[str, str], player: str) -> int:
-    """New units for `player`: max(3, territories // 3) plus each whole continent's bonus."""
-    held = {name for name, owner in owners.items() if owner == player}
-    bonus = sum(CONTINENT_BONUS[c] for c, names in CONTINENTS.items() if held.issuperset(names))
-    return max(3, len(held) // 3) + bonus
 
 
 @implements(HIGHEST_FIRST, TIE_TO_BESATZER, HIGHER_WINS, NEXT_HIGHEST, THIRD_IGNORED)
@@ -322,39 +191,75 @@ class Engine:
     @classmethod
     def from_setup(cls, setup: dict[str, Any], dice: Iterator[int], draws: Iterator[str]) -> Engine:
         """The position a setup describes (see the module docstring); `draws` is unused."""
+        if not isinstance(setup, dict):
+            raise ValueError("setup: expected player, owners, units and phase")
         unknown = sorted(set(setup) - {"player", "owners", "units", "phase"})
         if unknown:
             raise ValueError(f"setup: unknown keys {unknown}")
         player, phase = setup.get("player"), setup.get("phase", "attack")
-        owners, units = dict(setup.get("owners", {})), dict(setup.get("units", {}))
+        owners, units = setup.get("owners", {}), setup.get("units", {})
         if not isinstance(player, str):
             raise ValueError("setup: player must name whose turn it is")
         if phase not in ("reinforce", "attack"):
             raise ValueError(f"setup: phase must be reinforce or attack, not {phase!r}")
+        if not (isinstance(owners, dict) and isinstance(units, dict)):
+            raise ValueError("setup: owners and units map territories to a player and a count")
         if set(owners) != set(units):
             raise ValueError("setup: owners and units must list the same territories")
         for name, count in units.items():
             if name not in NEIGHBOURS:
                 raise ValueError(f"setup: {name!r} is not a territory of the map")
+            if not isinstance(owners[name], str):
+                raise ValueError(f"owners.{name}: expected a player, got {owners[name]!r}")
             # No territory is ever empty (page 12).
             if _whole(count, f"units.{name}") < 1:
                 raise ValueError(f"setup: {name} needs at least 1 unit")
-        return cls(player, owners, units, phase, dice)
+        return cls(player, dict(owners), dict(units), phase, dice)
 
     def apply(self, action: dict[str, Any]) -> None:
         """Carry out one action (see the module docstring); refused ones change nothing."""
-        handlers = {
-            "reinforce": self._reinforce,
-            "attack": self._attack,
-            "defend": self._defend,
-            "advance": self._advance,
-            "stop": self._stop,
-            "end": self._end,
-        }
-        handler = handlers.get(action.get("do", ""))
-        if handler is None:
-            raise ValueError(f"do: {action.get('do')!r} is not one of {sorted(handlers)}")
-        handler(action)
+        if not isinstance(action, dict):
+            raise ValueError(f"action: expected a mapping with do, got {action!r}")
+        if action.get("do") not in ACTION_KEYS:
+            raise ValueError(f"do: {action.get('do')!r} is not one of {sorted(ACTION_KEYS)}")
+        keys = ACTION_KEYS[action["do"]]
+        if set(action) != keys | {"do"}:
+            raise ValueError(f"{action['do']}: expected the keys {sorted(keys)}")
+        getattr(self, f"_{action['do']}")(action)
+
+    def legal_actions(self) -> list[dict[str, Any]]:
+        """Every action `apply` accepts now: placing reinforcements is listed one unit at a
+        time per territory (all on one territory), then attacks, defences, advances, stop
+        and end."""
+        actions: list[dict[str, Any]] = []
+        mine = [name for name in TERRITORIES if self.owners.get(name) == self.player]
+        if self.phase == "reinforce":
+            return [{"do": "reinforce", "place": {name: self.reinforcements}} for name in mine]
+        if self.phase == "over":
+            return []
+        field = self.battlefield
+        if field is not None:
+            there = self.units[field.target]
+            actions += [{"do": "defend", "units": n} for n in range(1, min(2, there) + 1)]
+            sent = min(3 - field.units, self.units[field.origin] - 1)
+            actions += [
+                {"do": "attack", "from": field.origin, "to": field.target, "units": n}
+                for n in range(1, sent + 1)
+            ]
+            return actions
+        for origin in mine:
+            for target in sorted(NEIGHBOURS[origin] & self.owners.keys()):
+                if self.owners[target] != self.player:
+                    actions += [
+                        {"do": "attack", "from": origin, "to": target, "units": n}
+                        for n in range(1, min(3, self.units[origin] - 1) + 1)
+                    ]
+        if self.conquest is not None:
+            spare = self.units[self.conquest[0]] - 1
+            actions += [{"do": "advance", "units": n} for n in range(1, spare + 1)]
+        if self.target is not None:
+            actions.append({"do": "stop"})
+        return [*actions, {"do": "end"}]
 
     def state(self) -> dict[str, Any]:
         """The position as plain data (see the module docstring)."""
@@ -375,11 +280,14 @@ class Engine:
             "conquest": {"from": conquest[0], "to": conquest[1]} if conquest else None,
         }
 
+    @implements(REINFORCE_FIRST, PLACE_ALL, OWN_TERRITORIES)
     def _reinforce(self, action: dict[str, Any]) -> None:
         """Place exactly this turn's reinforcements on the player's own territories."""
         if self.phase != "reinforce":
-            raise ValueError("reinforcements are placed once, at the start of the turn")
-        place = action.get("place")
+            raise RuleViolation(
+                REINFORCE_FIRST, detail("the reinforcements of this turn are placed")
+            )
+        place = action["place"]
         if not isinstance(place, dict) or not place:
             raise ValueError("place: expected {territory: units}")
         counts = {
@@ -387,12 +295,34 @@ class Engine:
         }
         for name, count in counts.items():
             if self.owners[name] != self.player:
-                raise ValueError(f"place: {name} is held by {self.owners[name]}")
+                raise RuleViolation(
+                    OWN_TERRITORIES,
+                    detail(
+                        "%(territory)s is held by %(owner)s",
+                        territory=name,
+                        owner=self.owners[name],
+                    ),
+                )
             if count < 1:
-                raise ValueError(f"place.{name}: at least 1 unit")
-        if sum(counts.values()) != self.reinforcements:
-            raise ValueError(
-                f"place: {sum(counts.values())} units, not the {self.reinforcements} due"
+                raise RuleViolation(
+                    PLACE_ALL,
+                    ndetail(
+                        "%(count)d unit for %(territory)s",
+                        "%(count)d units for %(territory)s",
+                        count,
+                        territory=name,
+                    ),
+                )
+        placed = sum(counts.values())
+        if placed != self.reinforcements:
+            raise RuleViolation(
+                PLACE_ALL,
+                ndetail(
+                    "%(count)d unit placed, %(due)d due",
+                    "%(count)d units placed, %(due)d due",
+                    placed,
+                    due=self.reinforcements,
+                ),
             )
         for name, count in counts.items():
             self.units[name] += count
@@ -403,38 +333,60 @@ class Engine:
         ORIGIN,
         AT_MOST_THREE,
         BEFREIER_SIDE,
-        BESATZER_DECIDES,
         RED_AND_WHITE,
         STOP,
         ANOTHER_TARGET,
         SWITCH_ORIGIN,
         NOT_MIXED,
         ONE_ORIGIN,
+        ENEMY_TARGET,
+        BORDERING,
     )
     def _attack(self, action: dict[str, Any]) -> None:
         """Put Befreier units on the Aktionsfeld, from one territory bordering the target."""
+        origin = self._territory(action["from"], "from")
+        target = self._territory(action["to"], "to")
+        count = _whole(action["units"], "units")
         self._in_attack_phase()
-        origin = self._territory(action.get("from"), "from")
-        target = self._territory(action.get("to"), "to")
-        count = _whole(action.get("units"), "units")
         if self.owners[origin] != self.player:
-            raise RuleViolation(ORIGIN, f"{origin} is held by {self.owners[origin]}")
+            raise RuleViolation(
+                ORIGIN,
+                detail(
+                    "%(territory)s is held by %(owner)s",
+                    territory=origin,
+                    owner=self.owners[origin],
+                ),
+            )
         if self.owners[target] == self.player:
-            raise RuleViolation(BESATZER_DECIDES, f"{target} is {self.player}'s own")
+            raise RuleViolation(
+                ENEMY_TARGET,
+                detail("%(territory)s is held by %(owner)s", territory=target, owner=self.player),
+            )
         if target not in NEIGHBOURS[origin]:
-            raise RuleViolation(SWITCH_ORIGIN, f"{origin} does not border {target}")
+            raise RuleViolation(
+                BORDERING,
+                detail("%(origin)s does not border %(target)s", origin=origin, target=target),
+            )
         field = self.battlefield
         if field and field.target != target:
             # Attacking elsewhere would end this Befreiungsaktion in the middle of a battle.
-            raise RuleViolation(STOP, f"units stand on the battlefield for {field.target}")
+            raise RuleViolation(STOP, self._units_on_battlefield())
         if field and field.origin != origin:
-            raise RuleViolation(NOT_MIXED, f"units from {field.origin} are on the battlefield")
+            raise RuleViolation(
+                NOT_MIXED,
+                detail("units from %(origin)s are on the battlefield", origin=field.origin),
+            )
         placed = field.units if field else 0
         if count < 1:
-            raise RuleViolation(RED_AND_WHITE, "the Befreier rolls 1, 2 or 3 dice")
+            raise RuleViolation(RED_AND_WHITE, detail("the attacker rolls 1, 2 or 3 dice"))
         if placed + count > 3:
-            raise RuleViolation(AT_MOST_THREE, f"{placed + count} units")
-        self._keep_one(origin, count)
+            raise RuleViolation(
+                AT_MOST_THREE,
+                ndetail(
+                    "%(count)d unit in the battle", "%(count)d units in the battle", placed + count
+                ),
+            )
+        self._keep_one(origin, count, ORIGIN)
         self.units[origin] -= count
         self.battlefield = Battlefield(origin, target, placed + count)
         self.target = target
@@ -443,22 +395,42 @@ class Engine:
     @implements(BESATZER_DECIDES, AT_MOST_TWO, RED_AND_WHITE)
     def _defend(self, action: dict[str, Any]) -> None:
         """The Besatzer decides how many of his units defend; then the battle is rolled."""
+        count = _whole(action["units"], "units")
         field = self.battlefield
         if field is None:
-            raise RuleViolation(BESATZER_DECIDES, "no Befreier units on the battlefield yet")
-        count = _whole(action.get("units"), "units")
+            raise RuleViolation(
+                BESATZER_DECIDES, detail("no attacking units are on the battlefield yet")
+            )
         if count < 1:
-            raise RuleViolation(RED_AND_WHITE, "the Besatzer rolls 1 or 2 dice")
+            raise RuleViolation(RED_AND_WHITE, detail("the defender rolls 1 or 2 dice"))
         if count > 2:
-            raise RuleViolation(AT_MOST_TWO, f"{count} units")
-        if count > self.units[field.target]:
-            there = self.units[field.target]
-            raise RuleViolation(BESATZER_DECIDES, f"{count} units, {there} in {field.target}")
+            raise RuleViolation(AT_MOST_TWO, ndetail("%(count)d unit", "%(count)d units", count))
+        there = self.units[field.target]
+        if count > there:
+            raise RuleViolation(
+                BESATZER_DECIDES,
+                ndetail(
+                    "%(territory)s has %(count)d unit, %(wanted)d wanted",
+                    "%(territory)s has %(count)d units, %(wanted)d wanted",
+                    there,
+                    territory=field.target,
+                    wanted=count,
+                ),
+            )
         self._battle(field, count)
 
-    @implements(BESATZER_SIDE, ONE_DIE_PER_UNIT, RED_AND_WHITE, LOSER_REMOVES, LOSER_AGAIN)
+    @implements(
+        BESATZER_SIDE,
+        ONE_DIE_PER_UNIT,
+        RED_AND_WHITE,
+        COMPARED,
+        COMPARED_AFTER_ROLLS,
+        LOSER_REMOVES,
+        LOSER_AGAIN,
+    )
     def _battle(self, field: Battlefield, defenders: int) -> None:
-        """One die per unit on the Aktionsfeld; each lost comparison costs the loser a unit."""
+        """One die per unit on the Aktionsfeld, both sides rolled before the dice are compared;
+        each lost comparison costs the loser a unit."""
         red, white = self._roll(field.units), self._roll(defenders)
         befreier_losses, besatzer_losses = compare(red, white)
         besatzer = self.owners[field.target]
@@ -469,7 +441,7 @@ class Engine:
         self.battlefield = None
         self._return_survivors(field, field.units - befreier_losses, defenders - besatzer_losses)
 
-    @implements(SURVIVORS_RETURN, SENT_AGAIN)
+    @implements(SURVIVORS_RETURN, SENT_AGAIN, CONQUEST)
     def _return_survivors(self, field: Battlefield, befreier: int, besatzer: int) -> None:
         """Survivors go back to their territories, free to fight again; or conquer (page 12)."""
         self.units[field.target] += besatzer
@@ -481,24 +453,28 @@ class Engine:
         self.target = None
         self.conquest = (field.origin, field.target)
 
+    @implements(ADVANCE)
     def _advance(self, action: dict[str, Any]) -> None:
         """After a conquest, move more units from the origin into the conquered territory."""
+        count = _whole(action["units"], "units")
         if self.conquest is None:
-            raise ValueError("advance follows a conquest, before the next attack")
+            raise RuleViolation(ADVANCE, detail("no territory was just conquered"))
         origin, target = self.conquest
-        count = _whole(action.get("units"), "units")
         if count < 1:
-            raise ValueError("units: advance at least 1 unit")
-        self._keep_one(origin, count)
+            raise RuleViolation(
+                ADVANCE, ndetail("%(count)d unit advances", "%(count)d units advance", count)
+            )
+        self._keep_one(origin, count, ADVANCE)
         self.units[origin] -= count
         self.units[target] += count
 
     @implements(STOP)
     def _stop(self, action: dict[str, Any]) -> None:
         """End the Befreiungsaktion under way, after a battle."""
+        self._in_attack_phase()
         self._between_battles()
         if self.target is None:
-            raise RuleViolation(STOP, "no Befreiungsaktion is under way")
+            raise RuleViolation(STOP, detail("no attack is under way"))
         self.target = None
 
     @implements(END_PHASE)
@@ -510,27 +486,47 @@ class Engine:
         self.target = None
         self.conquest = None
 
-    @implements(END_PHASE)
+    @implements(END_PHASE, REINFORCE_FIRST)
     def _in_attack_phase(self) -> None:
         """Befreiungsaktionen follow the reinforcements and stop when the phase is ended."""
         if self.phase == "reinforce":
-            raise ValueError("place the reinforcements first")
+            raise RuleViolation(
+                REINFORCE_FIRST,
+                ndetail(
+                    "%(count)d unit of reinforcements still to place",
+                    "%(count)d units of reinforcements still to place",
+                    self.reinforcements,
+                ),
+            )
         if self.phase == "over":
-            raise RuleViolation(END_PHASE, "the attack phase of this turn is over")
+            raise RuleViolation(END_PHASE, detail("the attack phase of this turn is over"))
 
     @implements(STOP)
     def _between_battles(self) -> None:
         """A Befreiungsaktion may end after any battle, not while units are on the battlefield."""
         if self.battlefield:
-            raise RuleViolation(
-                STOP, f"units stand on the battlefield for {self.battlefield.target}"
-            )
+            raise RuleViolation(STOP, self._units_on_battlefield())
 
-    @implements(ORIGIN)
-    def _keep_one(self, origin: str, count: int) -> None:
-        """One unit stays behind to guard the origin."""
-        if self.units[origin] - count < 1:
-            raise RuleViolation(ORIGIN, f"{origin} has {self.units[origin]} units, {count} sent")
+    def _units_on_battlefield(self) -> Detail:
+        assert self.battlefield is not None  # callers checked
+        return detail(
+            "units stand on the battlefield for %(target)s", target=self.battlefield.target
+        )
+
+    def _keep_one(self, origin: str, count: int, rule: str) -> None:
+        """One unit stays behind to guard the origin (of an attack, or of an advance)."""
+        there = self.units[origin]
+        if there - count < 1:
+            raise RuleViolation(
+                rule,
+                ndetail(
+                    "%(territory)s has %(count)d unit, %(sent)d sent",
+                    "%(territory)s has %(count)d units, %(sent)d sent",
+                    there,
+                    territory=origin,
+                    sent=count,
+                ),
+            )
 
     def _roll(self, count: int) -> list[int]:
         """`count` injected dice, high to low as they stand on the Aktionsfeld."""
@@ -543,9 +539,20 @@ class Engine:
 
     def _territory(self, name: Any, key: str) -> str:
         """A territory in play, named by an action's `key`."""
-        if name not in self.owners:
+        if not isinstance(name, str) or name not in self.owners:
             raise ValueError(f"{key}: {name!r} is not a territory in play")
-        return str(name)
+        return name
+
+
+# The keys of each action, besides `do`.
+ACTION_KEYS: dict[str, frozenset[str]] = {
+    "reinforce": frozenset({"place"}),
+    "attack": frozenset({"from", "to", "units"}),
+    "defend": frozenset({"units"}),
+    "advance": frozenset({"units"}),
+    "stop": frozenset(),
+    "end": frozenset(),
+}
 
 
 def _whole(value: Any, key: str) -> int:

@@ -17,8 +17,9 @@ setup
     and draws are not used.
 action
     ``{"do": "move", "from": "e4", "to": "e7"}`` moves a piece of the player to move; a move
-    onto an opponent's piece is an attack.  A malformed action (another ``do``, a name that
-    is not a square) raises ``ValueError``, an illegal one `RuleViolation`.
+    onto an opponent's piece is an attack.  A malformed action (another ``do``, another key,
+    a name that is not a square) raises ``ValueError``, an illegal one `RuleViolation`.
+    `Engine.legal_actions` lists the legal moves.
 state
     ``to_move``: ``red`` or ``blue``.  ``winner``: null, ``red`` or ``blue``.  ``end``: null,
     ``flag-captured``, ``no-legal-move`` or ``bomb-or-flag-moved``.  ``board``: square to
@@ -31,9 +32,9 @@ Decisions
 ---------
 - The bundled excerpt is pages 13-14 of the German section.  Rules printed elsewhere (board
   and lakes, turn order, one step forwards, backwards or sideways, one piece per square, the
-  Two-Squares rule, the spy, winning) follow the Jumbo rules; as the graph has no node for
-  them, their violations name the section, ``stratego.stratego-original``, and the detail
-  says which rule.
+  Two-Squares rule, the spy, winning) follow the Jumbo rules; the editors' supplement
+  (``sources/stratego/supplement.yaml``) states them, so their refusals name those rules.
+- A move from a square to itself is no move: it breaks the one-step rule.
 - Moving a bomb or the flag is refused and loses the game at once (``end``:
   ``bomb-or-flag-moved``): the one refusal that changes the state.
 - Two-Squares rule (Jumbo 2006, ISF 10.1): a piece may move back and forth between the same
@@ -65,7 +66,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any, Literal, NoReturn
 
-from rulekit.engines import RuleViolation, implements
+from rulekit.engines import RuleViolation, detail, implements, ndetail
 
 COLOURS = ("red", "blue")
 FILES = "abcdefghij"
@@ -99,8 +100,44 @@ ARMY = {
     "flag": 1,
 }
 TWO_SQUARES_LIMIT = 5
-# Rules printed outside the bundled pages have no node of their own.
-SECTION = "stratego.stratego-original"
+
+# Rules printed outside the bundled pages, in the editors' supplement.
+TURNS = "stratego.ziehen-und-spielende.rot-beginnt-danach-ziehen-die-spieler"
+OWN_PIECE = "stratego.ziehen-und-spielende.wer-am-zug-ist-bewegt-genau"
+ONE_STEP = "stratego.ziehen-und-spielende.eine-figur-zieht-ein-feld-weit"
+ONE_PER_SQUARE = "stratego.ziehen-und-spielende.auf-jedem-feld-steht-hoechstens-eine"
+NO_LAKES = "stratego.ziehen-und-spielende.die-beiden-seen-in-der-mitte"
+TWO_SQUARES = "stratego.ziehen-und-spielende.zwei-felder-regel-eine-figur-darf"
+FLAG_CAPTURED = "stratego.ziehen-und-spielende.wer-die-fahne-des-gegners-angreift"
+NO_MOVE_LOSES = "stratego.ziehen-und-spielende.wer-am-zug-ist-und-keine"
+GAME_OVER = "stratego.ziehen-und-spielende.ist-die-partie-entschieden-wird-kein"
+SPY = "stratego.die-raenge.greift-die-spionin-den-feldmarschall-an"
+# Rules of the excerpt that refusals name.
+DIAGONAL = "stratego.angreifen.diagonal-kann-nie-angegriffen-werden"
+ONLY_SCOUTS_FAR = "stratego.stratego-original.aufklaerer-sind-die-einzigen-figuren-die"
+STRAIGHT_LINE = "stratego.stratego-original.aufklaerer-duerfen-eine-unbegrenzte-anzahl-leere"
+NO_JUMP_OVER_PIECES = "stratego.stratego-original.das-ueberspringen-von-eigenen-oder-gegnerischen"
+NO_JUMP_OVER_LAKES = "stratego.stratego-original.ebenso-wenig-koennen-sie-die-seen"
+NO_REPEAT = "stratego.stratego-original.sollte-ein-zug-eine-situation-wiederholen"
+BOMB_OR_FLAG_MOVED = "stratego.stratego-original.das-ziehen-mit-einer-bombe-oder"
+
+# Colours and ranks as refusal details name them, translated like the details.
+NAMES = {
+    "red": detail("Red"),
+    "blue": detail("Blue"),
+    "marshal": detail("Marshal"),
+    "general": detail("General"),
+    "colonel": detail("Colonel"),
+    "major": detail("Major"),
+    "captain": detail("Captain"),
+    "lieutenant": detail("Lieutenant"),
+    "sergeant": detail("Sergeant"),
+    "miner": detail("Miner"),
+    "scout": detail("Scout"),
+    "spy": detail("Spy"),
+    "bomb": detail("Bomb"),
+    "flag": detail("Flag"),
+}
 
 Piece = tuple[str, str]
 Position = frozenset[tuple[str, Piece]]
@@ -125,9 +162,9 @@ NEIGHBOURS = {s: frozenset(t for d in DIRECTIONS for t in islice(_line(s, *d), 1
 LINES = {s: tuple(t for d in DIRECTIONS for t in _line(s, *d)) for s in SQUARES}
 
 
-def _square(value: Any) -> str:
+def _square(value: Any, key: str) -> str:
     if not isinstance(value, str) or value not in NEIGHBOURS:
-        raise ValueError(f"not a square: {value!r}")
+        raise ValueError(f"{key}: not a square: {value!r}")
     return value
 
 
@@ -148,8 +185,9 @@ def mobile(rank: str) -> bool:
     "stratego.die-raenge.der-feldmarschall-10-schlaegt-einen-general",
     "stratego.die-raenge.der-general-9-schlaegt-einen-oberst",
     "stratego.angreifen.wird-eine-figur-mit-dem-gleichen",
-    "stratego.die-raenge.bomben-und-mineure-3",
+    "stratego.die-raenge.bomben-und-mineure-3-jede-spielfigur",
     "stratego.die-raenge.dabei-gibt-es-eine-ausnahme-wenn",
+    SPY,
 )
 def fight(attacker: str, defender: str) -> Outcome:
     """Who wins when `attacker` attacks `defender`; "both" means both leave the game."""
@@ -167,25 +205,27 @@ def fight(attacker: str, defender: str) -> Outcome:
 
 @implements(
     "stratego.angreifen.wenn-eine-spielfigur-direkt-vor-neben",
-    "stratego.angreifen.diagonal-kann-nie-angegriffen-werden",
-    "stratego.stratego-original.aufklaerer-sind-die-einzigen-figuren-die",
+    DIAGONAL,
+    ONLY_SCOUTS_FAR,
+    ONE_STEP,
 )
 def _check_step(board: dict[str, Piece], rank: str, src: str, dst: str) -> None:
     """One square forwards, backwards or sideways, onto an empty square or an opponent's."""
     (x1, y1), (x2, y2) = _xy(src), _xy(dst)
     dx, dy = abs(x1 - x2), abs(y1 - y2)
+    move = {"src": src, "dst": dst}
     if dx == dy and dst in board:  # a scout may not attack diagonally either
-        raise RuleViolation(
-            "stratego.angreifen.diagonal-kann-nie-angegriffen-werden", f"{src}-{dst}"
-        )
+        raise RuleViolation(DIAGONAL, detail("%(src)s-%(dst)s is diagonal", **move))
     if rank == "scout":
         _check_scout(board, src, dst)
     elif dx and dy:
-        raise RuleViolation(SECTION, f"{src}-{dst}: not forwards, backwards or sideways")
+        raise RuleViolation(
+            ONE_STEP, detail("%(src)s-%(dst)s is not forwards, backwards or sideways", **move)
+        )
     elif dx + dy > 1:
         raise RuleViolation(
-            "stratego.stratego-original.aufklaerer-sind-die-einzigen-figuren-die",
-            f"{rank} {src}-{dst}",
+            ONLY_SCOUTS_FAR,
+            detail("%(rank)s: one square only, not %(src)s-%(dst)s", rank=NAMES[rank], **move),
         )
 
 
@@ -200,23 +240,21 @@ def _check_scout(board: dict[str, Piece], src: str, dst: str) -> None:
     """A scout goes any number of empty squares in a straight line, over no piece or lake."""
     if dst not in LINES[src]:
         raise RuleViolation(
-            "stratego.stratego-original.aufklaerer-duerfen-eine-unbegrenzte-anzahl-leere",
-            f"{src}-{dst}",
+            STRAIGHT_LINE, detail("%(src)s-%(dst)s is not a straight line", src=src, dst=dst)
         )
     (x1, y1), (x2, y2) = _xy(src), _xy(dst)
     step = ((x2 > x1) - (x2 < x1), (y2 > y1) - (y2 < y1))
     for square in _line(src, *step):
         if square == dst:
             return
+        over = {"src": src, "dst": dst, "square": square}
         if square in LAKES:
             raise RuleViolation(
-                "stratego.stratego-original.ebenso-wenig-koennen-sie-die-seen",
-                f"{src}-{dst} over {square}",
+                NO_JUMP_OVER_LAKES, detail("%(src)s-%(dst)s crosses the lake %(square)s", **over)
             )
         if square in board:
             raise RuleViolation(
-                "stratego.stratego-original.das-ueberspringen-von-eigenen-oder-gegnerischen",
-                f"{src}-{dst} over {square}",
+                NO_JUMP_OVER_PIECES, detail("%(src)s-%(dst)s jumps over %(square)s", **over)
             )
 
 
@@ -247,12 +285,21 @@ class Engine:
     @classmethod
     def from_setup(cls, setup: dict[str, Any], dice: Iterator[int], draws: Iterator[str]) -> Engine:
         """A position from `setup`; ValueError when no army could stand like that."""
+        if not isinstance(setup, dict) or not set(setup) <= {"pieces", "to_move"}:
+            raise ValueError("setup: expected pieces and to_move")
+        pieces = setup.get("pieces", {})
+        if not isinstance(pieces, dict):
+            raise ValueError("pieces: expected square: [colour, rank]")
+        if next(dice, None) is not None or next(draws, None) is not None:
+            raise ValueError("dice: Stratego uses no dice or draws")
         board: dict[str, Piece] = {}
-        for name, piece in setup.get("pieces", {}).items():
-            square = _square(name)
+        for name, piece in pieces.items():
+            square = _square(name, "pieces")
+            if not (isinstance(piece, list) and len(piece) == 2):
+                raise ValueError(f"pieces.{square}: expected [colour, rank], got {piece!r}")
             colour, rank = piece
             if square in LAKES or colour not in COLOURS or rank not in ARMY:
-                raise ValueError(f"{square}: no {colour} {rank} can stand here")
+                raise ValueError(f"pieces.{square}: no {colour} {rank} can stand here")
             board[square] = (colour, rank)
         for colour in COLOURS:
             for rank, limit in ARMY.items():
@@ -263,16 +310,25 @@ class Engine:
             raise ValueError(f"to_move: {to_move!r}")
         return cls(board, to_move)
 
+    @implements(GAME_OVER, OWN_PIECE)
     def apply(self, action: dict[str, Any]) -> None:
         """Carry out one move; an illegal one raises `RuleViolation`."""
-        if action.get("do") != "move":
-            raise ValueError(f"unknown action: {action!r}")
-        src, dst = _square(action.get("from")), _square(action.get("to"))
+        if not isinstance(action, dict) or action.get("do") != "move":
+            raise ValueError(f"do: unknown action: {action!r}")
+        if set(action) != {"do", "from", "to"}:
+            raise ValueError(f"a move has from and to, not {sorted(set(action) - {'do'})}")
+        src, dst = _square(action["from"], "from"), _square(action["to"], "to")
         if self._winner is not None:
-            raise RuleViolation(SECTION, f"the game is over, {self._winner} won")
+            raise RuleViolation(
+                GAME_OVER,
+                detail("the game is over; winner: %(winner)s", winner=NAMES[self._winner]),
+            )
         piece = self._board.get(src)
         if piece is None or piece[0] != self._to_move:
-            raise RuleViolation(SECTION, f"{src}: no {self._to_move} piece to move")
+            raise RuleViolation(
+                OWN_PIECE,
+                detail("%(colour)s has no piece on %(src)s", colour=NAMES[self._to_move], src=src),
+            )
         if not mobile(piece[1]):
             self._forfeit(src)
         self._check(src, dst)
@@ -302,7 +358,7 @@ class Engine:
         }
         return state
 
-    def legal_moves(self) -> list[dict[str, str]]:
+    def legal_actions(self) -> list[dict[str, Any]]:
         """Every legal move of the player to move, as actions; none once the game is over."""
         return list(self._legal_moves())
 
@@ -328,17 +384,27 @@ class Engine:
     def _has_legal_move(self) -> bool:
         return next(self._legal_moves(), None) is not None
 
+    @implements(NO_LAKES, ONE_PER_SQUARE, ONE_STEP)
     def _check(self, src: str, dst: str) -> None:
         """Refuse an illegal move of a mobile piece, naming the rule it breaks."""
         target = self._board.get(dst)
+        move = {"src": src, "dst": dst}
+        if src == dst:
+            raise RuleViolation(ONE_STEP, detail("%(src)s-%(dst)s goes nowhere", **move))
         if dst in LAKES:
-            raise RuleViolation(SECTION, f"{src}-{dst}: {dst} is a lake")
+            raise RuleViolation(NO_LAKES, detail("%(dst)s is a lake", **move))
         if target is not None and target[0] == self._to_move:
-            raise RuleViolation(SECTION, f"{src}-{dst}: {dst} holds a {target[0]} piece")
+            raise RuleViolation(
+                ONE_PER_SQUARE,
+                detail(
+                    "%(colour)s already has a piece on %(dst)s", colour=NAMES[target[0]], **move
+                ),
+            )
         _check_step(self._board, self._board[src][1], src, dst)
         self._check_two_squares(src, dst)
         self._check_more_squares(src, dst)
 
+    @implements(TWO_SQUARES)
     def _check_two_squares(self, src: str, dst: str) -> None:
         """The Two-Squares rule: at most five moves in a row between the same two squares."""
         streak = 0
@@ -347,12 +413,18 @@ class Engine:
                 break
             streak += 1
         if streak >= TWO_SQUARES_LIMIT:
-            raise RuleViolation(SECTION, f"{src}-{dst}: Two-Squares rule, {streak} times in a row")
+            raise RuleViolation(
+                TWO_SQUARES,
+                ndetail(
+                    "%(src)s-%(dst)s: moved between these squares %(count)d time in a row",
+                    "%(src)s-%(dst)s: moved between these squares %(count)d times in a row",
+                    streak,
+                    src=src,
+                    dst=dst,
+                ),
+            )
 
-    @implements(
-        "stratego.stratego-original.bedrohen-obwohl-diese-mehr-als-zwei",
-        "stratego.stratego-original.sollte-ein-zug-eine-situation-wiederholen",
-    )
+    @implements("stratego.stratego-original.bedrohen-obwohl-diese-mehr-als-zwei", NO_REPEAT)
     def _check_more_squares(self, src: str, dst: str) -> None:
         """The More-Squares rule: a chasing move may not bring back a board of the chase."""
         chase = self._chase
@@ -366,20 +438,22 @@ class Engine:
         board[dst] = board.pop(src)
         if frozenset(board.items()) in chase.positions:
             raise RuleViolation(
-                "stratego.stratego-original.sollte-ein-zug-eine-situation-wiederholen",
-                f"{src}-{dst}",
+                NO_REPEAT,
+                detail("%(src)s-%(dst)s brings back a board of this chase", src=src, dst=dst),
             )
 
-    @implements("stratego.stratego-original.das-ziehen-mit-einer-bombe-oder")
+    @implements(BOMB_OR_FLAG_MOVED)
     def _forfeit(self, src: str) -> NoReturn:
         """Moving a bomb or the flag loses the game at once; the piece stays where it is."""
         colour, rank = self._board[src]
         self._finish(_other(colour), "bomb-or-flag-moved")
         raise RuleViolation(
-            "stratego.stratego-original.das-ziehen-mit-einer-bombe-oder", f"{rank} {src}"
+            BOMB_OR_FLAG_MOVED, detail("%(rank)s on %(src)s", rank=NAMES[rank], src=src)
         )
 
+    @implements(TURNS, FLAG_CAPTURED, NO_MOVE_LOSES)
     def _play(self, src: str, dst: str) -> None:
+        """Carry out a legal move; then the other player is to move, unless the game is over."""
         mover = self._to_move
         defender = self._board.get(dst)
         if defender is None:

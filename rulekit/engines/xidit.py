@@ -61,7 +61,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from rulekit.engines import RuleViolation, implements
+from rulekit.engines import RuleViolation, detail, implements, ndetail
 
 CLASSES = ("militia", "archers", "infantry", "clerics", "mages")  # weakest first
 RECRUITMENT, THREAT = "recruitment", "threat"
@@ -72,6 +72,18 @@ LAST_UNIT = "xidit.ein-anwerbungs-oder-bedrohungsplaettchen.wenn-ein-spieler-die
 THREAT_REMOVED = (
     "xidit.ein-anwerbungs-oder-bedrohungsplaettchen.wenn-ein-spieler-eine-bedrohung-beseitigt"
 )
+# Rules of other chapters, in the editors' supplement.
+RECRUIT = "xidit.anwerben-und-bedrohungen-beseitigen.angeworben-wird-nur-in-einer-stadt"
+THREAT_ONLY = "xidit.anwerben-und-bedrohungen-beseitigen.eine-bedrohung-kann-nur-in-einer"
+BACK_TO_BARRACKS = "xidit.anwerben-und-bedrohungen-beseitigen.die-einheiten-mit-denen-ein-spieler"
+# Unit classes as refusal details name them, translated like the details.
+CLASS_NAMES = {
+    "militia": detail("militia"),
+    "archers": detail("archers"),
+    "infantry": detail("infantry"),
+    "clerics": detail("clerics"),
+    "mages": detail("mages"),
+}
 
 Units = dict[str, int]
 
@@ -126,6 +138,7 @@ class Engine:
         """Read a setup (see the module docstring); a malformed one is a ValueError."""
         if next(dice, None) is not None or next(draws, None) is not None:
             raise ValueError("xidit uses no dice or draws: the stacks are ordered in the setup")
+        _check_setup(setup)
         tiles = {
             str(tile): {kind: units(sides.get(kind), f"tiles.{tile}.{kind}") for kind in KINDS}
             for tile, sides in setup["tiles"].items()
@@ -149,16 +162,38 @@ class Engine:
         return cls(tiles, cities, next_tiles, stacks, discards, barracks, players)
 
     def apply(self, action: dict[str, Any]) -> None:
-        """Carry out a recruit or remove_threat action; an illegal one raises RuleViolation."""
-        player, city = action.get("player"), action.get("city")
-        if player not in self.players or city not in self.cities:
-            raise ValueError(f"unknown player or city in {action!r}")
-        if action.get("do") == "recruit":
+        """Carry out a recruit or remove_threat action; an illegal one raises RuleViolation.
+
+        A refused action changes nothing; an unknown action, key, player or city is a
+        ValueError.
+        """
+        if not isinstance(action, dict) or action.get("do") not in ("recruit", "remove_threat"):
+            raise ValueError(f"do: unknown action {action!r}")
+        if set(action) != {"do", "player", "city"}:
+            raise ValueError(f"{action['do']}: expected the keys city and player")
+        player, city = action["player"], action["city"]
+        if not isinstance(player, str) or player not in self.players:
+            raise ValueError(f"player: unknown player {player!r}")
+        if not isinstance(city, str) or city not in self.cities:
+            raise ValueError(f"city: unknown city {city!r}")
+        if action["do"] == "recruit":
             self._recruit(player, city)
-        elif action.get("do") == "remove_threat":
-            self._remove_threat(player, city)
         else:
-            raise ValueError(f"unknown action {action!r}")
+            self._remove_threat(player, city)
+
+    def legal_actions(self) -> list[dict[str, Any]]:
+        """Every action `apply` accepts: recruiting where units stand, removing Threats a
+        player's army can meet."""
+        actions: list[dict[str, Any]] = []
+        for name, city in self.cities.items():
+            for player, army in self.players.items():
+                if city.side == RECRUITMENT and any(city.units.values()):
+                    actions.append({"do": "recruit", "player": player, "city": name})
+                elif city.side == THREAT and city.tile is not None:
+                    needed = self.tiles[city.tile][THREAT]
+                    if all(army[unit] >= n for unit, n in needed.items()):
+                        actions.append({"do": "remove_threat", "player": player, "city": name})
+        return actions
 
     def state(self) -> dict[str, Any]:
         """Cities, next-tile spaces, stacks, discard piles, Barracks and armies, as plain data."""
@@ -174,28 +209,40 @@ class Engine:
             "players": {name: dict(army) for name, army in self.players.items()},
         }
 
-    @implements(LAST_UNIT)
+    @implements(LAST_UNIT, RECRUIT)
     def _recruit(self, player: str, name: str) -> None:
         """Take the weakest unit on the City's Recruitment tile; the last one removes the tile."""
         city = self.cities[name]
         present = [unit for unit in CLASSES if city.units[unit]]
-        if city.side != RECRUITMENT or not present:
-            raise RuleViolation(LAST_UNIT, f"{name} has no unit to recruit")
+        if city.side != RECRUITMENT:
+            raise RuleViolation(RECRUIT, detail("%(city)s has a Threat tile", city=name))
+        if not present:
+            raise RuleViolation(RECRUIT, detail("no unit stands on %(city)s", city=name))
         city.units[present[0]] -= 1
         self.players[player][present[0]] += 1
         if not any(city.units.values()):
             self._remove(name)
 
-    @implements(THREAT_REMOVED)
+    @implements(THREAT_REMOVED, THREAT_ONLY, BACK_TO_BARRACKS)
     def _remove_threat(self, player: str, name: str) -> None:
         """Give the units the Threat demands back to the Barracks; the tile is removed."""
         city = self.cities[name]
         if city.side != THREAT or city.tile is None:
-            raise RuleViolation(THREAT_REMOVED, f"{name} has no Threat tile")
+            raise RuleViolation(THREAT_ONLY, detail("no Threat tile lies on %(city)s", city=name))
         needed, army = self.tiles[city.tile][THREAT], self.players[player]
-        missing = [f"{n - army[unit]} {unit}" for unit, n in needed.items() if army[unit] < n]
+        missing = [(unit, n - army[unit]) for unit, n in needed.items() if army[unit] < n]
         if missing:
-            raise RuleViolation(THREAT_REMOVED, f"{player} lacks {', '.join(missing)}")
+            unit, count = missing[0]
+            raise RuleViolation(
+                THREAT_REMOVED,
+                ndetail(
+                    "%(player)s lacks %(count)d unit: %(class)s",
+                    "%(player)s lacks %(count)d units: %(class)s",
+                    count,
+                    player=player,
+                    **{"class": CLASS_NAMES[unit]},
+                ),
+            )
         for unit, n in needed.items():
             army[unit] -= n
             self.barracks[unit] += n
@@ -280,6 +327,30 @@ class Engine:
         self.stacks[kind] = other[::-1]
         other.clear()
         return True
+
+
+SETUP_KEYS = ("tiles", "barracks", "cities", "next", "stacks", "discards", "players")
+
+
+def _check_setup(setup: Any) -> None:
+    """Refuse a setup of the wrong shape, before its parts are read."""
+    if not isinstance(setup, dict) or not {"tiles", "cities"} <= set(setup) <= set(SETUP_KEYS):
+        raise ValueError(f"setup: expected tiles and cities, and {', '.join(SETUP_KEYS[2:])}")
+    for key in SETUP_KEYS:
+        if not isinstance(setup.get(key, {}), dict):
+            raise ValueError(f"{key}: expected a mapping")
+    for where, value in [
+        *(("tiles." + str(k), v) for k, v in setup["tiles"].items()),
+        *(("cities." + str(k), v) for k, v in setup["cities"].items()),
+    ]:
+        if not isinstance(value, dict):
+            raise ValueError(f"{where}: expected a mapping")
+    for key in ("stacks", "discards"):
+        for kind, pile in setup.get(key, {}).items():
+            if kind not in KINDS or not isinstance(pile, list):
+                raise ValueError(f"{key}.{kind}: expected a list of tiles of {' or '.join(KINDS)}")
+    if not set(setup.get("next", {})) <= set(KINDS):
+        raise ValueError(f"next: expected {' and '.join(KINDS)}")
 
 
 def _city(name: str, data: dict[str, Any], tiles: dict[str, dict[str, Units]]) -> City:
