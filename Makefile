@@ -10,9 +10,10 @@ TEST_DEBS := poppler-utils chromium fonts-liberation fonts-dejavu-extra
 # WeasyPrint needs Pango; cards are set in DejaVu.
 # The lexicon reads Debian's hunspell dictionaries; Graphviz draws the rule graphs;
 # GNU gettext checks and formats the translators' catalogs; Tesseract with its
-# German model reads scanned rulebooks (OCR).
+# German model reads scanned rulebooks (OCR); Ghostscript converts the print files to
+# CMYK, and its libgs-common ships the CMYK profile of their output intent (SWOP).
 BUILD_DEBS := fonts-dejavu-core libpango-1.0-0 libpangoft2-1.0-0 hunspell-de-de hunspell-en-us graphviz gettext \
-	tesseract-ocr tesseract-ocr-deu
+	tesseract-ocr tesseract-ocr-deu ghostscript
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: build test lint typecheck pytest bench clean debs-build debs-test

@@ -15,11 +15,13 @@ sys.path.insert(0, str(ROOT))
 
 from rulekit.build import (  # noqa: E402
     analyse,
+    load_definitions,
     load_localizations,
     load_template_translations,
 )
 from rulekit.model import TraceReport  # noqa: E402
-from rulekit.output.site import index_site, render_site  # noqa: E402
+from rulekit.output.search import index_site  # noqa: E402
+from rulekit.output.site import render_site  # noqa: E402
 from rulekit.output.templating import make_environment  # noqa: E402
 from rulekit.project import Project  # noqa: E402
 
@@ -35,7 +37,10 @@ def main() -> None:
     report = TraceReport(rules=[], orphans=[])
     env = make_environment(project.templates_dir)
     start = time.perf_counter()
-    pages = render_site(env, project.templates_dir, manuals, texts, ui, report)
+    definitions = load_definitions(project)
+    pages = render_site(
+        env, project.templates_dir, manuals, texts, ui, report, definitions, project.sources_dir
+    )
     render = time.perf_counter() - start
     with tempfile.TemporaryDirectory() as folder:
         site = Path(folder)

@@ -6,11 +6,17 @@ only when complete, so a failed or interrupted build leaves the previous one
 untouched.  Output is byte-identical for identical inputs.  A build holds a
 lock beside `build/` throughout, removes what killed builds left there, and
 its card workers die with it.
+
+Builds are incremental (`rulekit.buildcache`): each output (a game's analysis,
+its texts and print files in one language, the trace, the site, the search
+index) is made again only when the hash of its own inputs changed; the others
+are taken over from the previous build.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import multiprocessing
 import os
 import signal
@@ -22,15 +28,19 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.support import NullTranslations
 
+from rulekit.buildcache import CACHE_DIR, Inputs, Outputs, digest
+from rulekit.config import load_config
 from rulekit.engines import implementations
 from rulekit.extract import extract
 from rulekit.extract.lexicon import german_lexicon
 from rulekit.files import locked, remove_leftovers, write_tree
 from rulekit.graph import GraphBuilder
 from rulekit.i18n.catalogs import (
+    GLOSSARY_DOMAIN,
     SOURCE_LANGUAGE,
     TARGET_LANGUAGES,
     TEMPLATES_DOMAIN,
+    definitions,
     gettext_translations,
     localization,
     po_path,
@@ -39,9 +49,10 @@ from rulekit.i18n.catalogs import (
 from rulekit.i18n.checkers import refuse_dangerous
 from rulekit.i18n.glossary import glossary_words, load_glossary
 from rulekit.i18n.pofile import catalog_bytes, read_catalog
-from rulekit.model import Localization, Manual, dump_json
+from rulekit.model import Localization, Manual, SourceInfo, TraceReport, dump_json
 from rulekit.output.cards import Printer, render_cards
-from rulekit.output.site import index_site, render_site
+from rulekit.output.search import index_site
+from rulekit.output.site import render_site
 from rulekit.output.templating import make_environment
 from rulekit.overrides import OVERRIDES_FILE, apply_overrides, load_overrides
 from rulekit.processes import die_with_parent, name_process
@@ -53,7 +64,9 @@ from rulekit.project import (
     input_hash,
     written_build,
 )
+from rulekit.quickref import card_texts, info_texts, load_quickref
 from rulekit.sources import game_dirs, load_sources
+from rulekit.supplements import supplemented
 from rulekit.trace import load_pins, marked_rules, trace
 
 LANGUAGES = (SOURCE_LANGUAGE, *TARGET_LANGUAGES)
@@ -62,28 +75,59 @@ LANGUAGES = (SOURCE_LANGUAGE, *TARGET_LANGUAGES)
 Step = Callable[[str], None]
 
 
-def analyse(project: Project, step: Step | None = None) -> list[Manual]:
-    """Extraction and graph for every registered manual, ordered by game id."""
-    return list(analyse_each(project, step))
+def analyse(project: Project, step: Step | None = None, specs: bool = True) -> list[Manual]:
+    """Extraction and graph for every registered manual, ordered by game id.
+
+    `specs=False` leaves the card specs unread, for commands that repair them.
+    """
+    return list(analyse_each(project, step, specs))
 
 
-def analyse_each(project: Project, step: Step | None = None) -> Iterator[Manual]:
+def analyse_each(
+    project: Project, step: Step | None = None, specs: bool = True
+) -> Iterator[Manual]:
     """`analyse`, yielding each manual as soon as it is done."""
-    glossary = load_glossary(project.glossary_file)
-    words = glossary_words(glossary)
-    graphs = GraphBuilder(glossary, german_lexicon(words))
+    analyser = _Analyser(project, specs)
     for info in load_sources(project.sources_dir):
+        yield analyser.analyse(info, step)
+
+
+class _Analyser:
+    """Extraction and graph of one manual at a time; the glossary and the German
+    lexicon are loaded when the first manual is analysed, not when all are cached."""
+
+    def __init__(self, project: Project, specs: bool = True) -> None:
+        self.project = project
+        self.specs = specs
+
+    @functools.cached_property
+    def _tools(self) -> tuple[list[str], GraphBuilder]:
+        glossary = load_glossary(self.project.glossary_file)
+        words = glossary_words(glossary)
+        return words, GraphBuilder(glossary, german_lexicon(words))
+
+    def analyse(self, info: SourceInfo, step: Step | None) -> Manual:
+        """One registered manual, extracted, built into a graph and corrected by its editors."""
+        words, graphs = self._tools
+        folder = self.project.sources_dir / info.game
         if step:
             step(f"extract {info.game}")
-        extraction = extract(project.sources_dir / info.game / info.file, info.pages, words)
+        extraction = extract(folder / info.file, info.pages, words)
         if step:
             step(f"graph {info.game}")
-        overrides_path = project.sources_dir / info.game / OVERRIDES_FILE
-        overrides, lines = load_overrides(overrides_path)
-        graph, stale = apply_overrides(
-            graphs.build(info, extraction), overrides, lines, overrides_path
+        overrides, lines = load_overrides(folder / OVERRIDES_FILE)
+        # The editors' supplement first, so that overrides may correct its nodes too.
+        built = supplemented(graphs.build(info, extraction), folder, graphs)
+        graph, stale = apply_overrides(built, overrides, lines, folder / OVERRIDES_FILE)
+        quickref, suspect = load_quickref(folder, graph) if self.specs else (None, [])
+        return Manual(
+            info=info,
+            extraction=extraction,
+            graph=graph,
+            stale_overrides=stale,
+            quickref=quickref,
+            suspect_lines=suspect,
         )
-        yield Manual(info=info, extraction=extraction, graph=graph, stale_overrides=stale)
 
 
 def step_count(project: Project) -> int:
@@ -96,13 +140,31 @@ def load_localizations(
     project: Project, manuals: list[Manual]
 ) -> dict[tuple[str, str], Localization]:
     """The texts of every game in every language, from the committed catalogs."""
-    texts = {}
-    for manual in manuals:
-        for lang in LANGUAGES:
-            path = po_path(project.translations_dir, lang, manual.info.game)
-            catalog = rendered_catalog(path, lang)
-            texts[(manual.info.game, lang)] = localization(manual.graph, catalog, lang)
-    return texts
+    return {
+        (manual.info.game, lang): load_localization(project, manual, lang)
+        for manual in manuals
+        for lang in LANGUAGES
+    }
+
+
+def load_localization(project: Project, manual: Manual, lang: str) -> Localization:
+    """The texts of one game in one language, from its committed catalog."""
+    catalog = rendered_catalog(po_path(project.translations_dir, lang, manual.info.game), lang)
+    extra = [*info_texts(manual.info), *card_texts(manual.info.game, manual.quickref, manual.graph)]
+    return localization(manual.graph, catalog, lang, extra)
+
+
+def load_definitions(project: Project) -> dict[str, Localization]:
+    """The glossary's definitions in every language, from the committed catalogs."""
+    terms = load_glossary(project.glossary_file)
+    return {
+        lang: definitions(
+            terms,
+            rendered_catalog(po_path(project.translations_dir, lang, GLOSSARY_DOMAIN), lang),
+            lang,
+        )
+        for lang in LANGUAGES
+    }
 
 
 def load_template_translations(project: Project) -> dict[str, NullTranslations]:
@@ -128,9 +190,10 @@ def build(project: Project, step: Step | None = None, out_dir: Path | None = Non
     """Run every stage and swap the complete result into `out_dir` (default `build/`).
 
     When `out_dir` already holds a build of exactly these inputs, nothing is
-    redone: the content hash of the inputs is the cache key.  Builds of one
-    `out_dir` take turns: a second one waits (saying so on stderr) and then
-    usually finds the first one's result current.
+    redone: the content hash of the inputs is the cache key.  Otherwise only
+    the outputs whose own inputs changed are made again (listed in the result's
+    `rebuilt`).  Builds of one `out_dir` take turns: a second one waits (saying
+    so on stderr) and then usually finds the first one's result current.
     """
     target = out_dir or project.build_dir
     with locked(target, waiting=_say):
@@ -140,53 +203,128 @@ def build(project: Project, step: Step | None = None, out_dir: Path | None = Non
         previous = built_from(target, inputs)
         if previous is not None:
             return previous
-        files = _output_files(project, inputs, step)
-        write_tree(files, target, finish=lambda staging: index_site(staging / "site"))
+        outputs = Outputs.after(target)
+        outputs.files[INPUTS_FILE] = inputs.encode("utf-8")
+        search = _make_outputs(project, outputs, step)
+        index = not outputs.keep("search", search)
+        finish = functools.partial(_finish, outputs, search if index else None)
+        write_tree(outputs.files, target, finish=finish, kept=outputs.kept)
         # Listed from the tree, so that the search index written there is counted too.
-        return written_build(target)
+        result = written_build(target)
+        result.rebuilt = outputs.rebuilt
+        return result
+
+
+def _finish(outputs: Outputs, search: str | None, staging: Path) -> None:
+    """Index the staged site unless its index was kept (`search` is then None), and
+    record every output's input hash in the tree."""
+    if search is not None:
+        index_site(staging / "site")
+        found = (staging / "site" / "pagefind").rglob("*")
+        outputs.record(
+            "search", search, [str(p.relative_to(staging)) for p in found if p.is_file()]
+        )
+    manifest = staging / CACHE_DIR / "outputs.json"
+    manifest.parent.mkdir(parents=True, exist_ok=True)
+    manifest.write_bytes(outputs.manifest())
 
 
 def _say(line: str) -> None:
     print(line, file=sys.stderr, flush=True)
 
 
-def _output_files(project: Project, inputs: str, step: Step | None) -> dict[str, bytes]:
-    """Every output file of the build (but the search index), path -> bytes."""
-    files: dict[str, bytes] = {INPUTS_FILE: inputs.encode("utf-8")}
-    manuals: list[Manual] = []
-    texts: dict[tuple[str, str], Localization] = {}
+def _make_outputs(project: Project, outputs: Outputs, step: Step | None) -> str:
+    """Make, or keep from the previous build, every output but the search index;
+    returns the search index's input hash."""
+    keys = Inputs(project, LANGUAGES)
+    made = _Made()
     # Read (and refused if dangerous) here, before the workers read them too.
     ui = load_template_translations(project)
+    analyser = _Analyser(project)
     # Typesetting dominates the build: the cards of each game and language are a
     # job for a worker process, queued as soon as the game is analysed, while
     # this process goes on with the next game, the trace and the site.
     with _card_workers(project) as pool:
         jobs: list[tuple[str, str, Future[dict[str, bytes]]]] = []
-        for manual in analyse_each(project, step):
-            manuals.append(manual)
-            game = manual.info.game
-            files[f"graph/{game}.json"] = dump_json(manual.graph.to_dict()).encode("utf-8")
-            files[f"extract/{game}.json"] = dump_json(manual.extraction.to_dict()).encode("utf-8")
+        for info in load_sources(project.sources_dir):
+            game = info.game
+            manual, made.manuals[game] = _analysed(analyser, info, keys, outputs, step)
+            for lang in LANGUAGES:
+                local = _localized(project, manual, lang, keys, made, outputs)
+                key = f"cards/{lang}/{game}"
+                inputs = keys.cards(lang, made.manuals[game], made.texts[(game, lang)])
+                if not outputs.keep(key, inputs):
+                    jobs.append((key, inputs, pool.submit(_language_cards, manual, lang, local)))
+                elif step:
+                    step(f"cards {game} {lang}")
+            made.analysed.append(manual)
+        site = _trace_report_and_site(project, keys, made, ui, outputs, step)
+        for key, inputs, job in jobs:
+            cards = job.result()
+            # The site is served on its own, so it carries its own copy of the print files.
+            downloads = {f"site/downloads/{p.removeprefix('cards/')}": b for p, b in cards.items()}
+            outputs.put(key, inputs, {**cards, **downloads})
             if step:
-                step(f"catalog {game}")
-            pot = template_catalog(manual.graph, manual.info)
-            files[f"catalogs/{game}.pot"] = catalog_bytes(pot)
-            texts.update(load_localizations(project, [manual]))
-            jobs.extend(
-                (game, lang, pool.submit(_language_cards, manual, lang, texts[(game, lang)]))
-                for lang in LANGUAGES
-            )
-        files.update(_trace_report_and_site(project, manuals, texts, ui, step))
-        for game, lang, job in jobs:
-            files.update(job.result())
-            if step:
+                _, lang, game = key.split("/")
                 step(f"cards {game} {lang}")
-    # The site is served on its own, so it carries its own copy of the print files.
-    cards = {path: content for path, content in files.items() if path.startswith("cards/")}
-    files.update(
-        {f"site/downloads/{path.removeprefix('cards/')}": pdf for path, pdf in cards.items()}
-    )
-    return files
+    return keys.search(site)
+
+
+class _Made:
+    """The analysed manuals and their texts, with the digests of their content."""
+
+    def __init__(self) -> None:
+        self.analysed: list[Manual] = []
+        self.manuals: dict[str, str] = {}
+        self.localized: dict[tuple[str, str], Localization] = {}
+        self.texts: dict[tuple[str, str], str] = {}
+
+
+def _analysed(
+    analyser: _Analyser, info: SourceInfo, keys: Inputs, outputs: Outputs, step: Step | None
+) -> tuple[Manual, str]:
+    """A game's analysis, kept or made, and the digest of its content."""
+    game = info.game
+    key, name = f"analyse/{game}", f"{CACHE_DIR}/manuals/{game}.json"
+    inputs = keys.analysis(game)
+    if outputs.keep(key, inputs):
+        for stage in ("extract", "graph", "catalog"):
+            if step:
+                step(f"{stage} {game}")
+        data = outputs.read(key, name)
+        return Manual.model_validate_json(data), digest(data)
+    manual = analyser.analyse(info, step)
+    if step:
+        step(f"catalog {game}")
+    data = manual.model_dump_json().encode("utf-8")
+    pot = template_catalog(manual.graph, manual.info, manual.quickref)
+    files = {
+        f"graph/{game}.json": dump_json(manual.graph.to_dict()).encode("utf-8"),
+        f"extract/{game}.json": dump_json(manual.extraction.to_dict()).encode("utf-8"),
+        f"catalogs/{game}.pot": catalog_bytes(pot),
+        name: data,
+    }
+    outputs.put(key, inputs, files)
+    return manual, digest(data)
+
+
+def _localized(
+    project: Project, manual: Manual, lang: str, keys: Inputs, made: _Made, outputs: Outputs
+) -> Localization:
+    """A game's texts in one language, kept or made; noted in `made` with their digest."""
+    game = manual.info.game
+    key, name = f"texts/{lang}/{game}", f"{CACHE_DIR}/texts/{lang}/{game}.json"
+    inputs = keys.texts(game, lang, made.manuals[game])
+    if outputs.keep(key, inputs):
+        data = outputs.read(key, name)
+        local = Localization.model_validate_json(data)
+    else:
+        local = load_localization(project, manual, lang)
+        data = local.model_dump_json().encode("utf-8")
+        outputs.put(key, inputs, {name: data})
+    made.localized[(game, lang)] = local
+    made.texts[(game, lang)] = digest(data)
+    return local
 
 
 @contextlib.contextmanager
@@ -228,29 +366,48 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
 
 def _trace_report_and_site(
     project: Project,
-    manuals: list[Manual],
-    texts: dict[tuple[str, str], Localization],
+    keys: Inputs,
+    made: _Made,
     ui: dict[str, NullTranslations],
+    outputs: Outputs,
     step: Step | None,
-) -> dict[str, bytes]:
-    """trace.json, report.json and the site (whose downloads are added later)."""
-    files: dict[str, bytes] = {}
-    env = make_environment(project.templates_dir)
+) -> str:
+    """trace.json, report.json and the site (whose downloads come with the cards),
+    each kept or made; returns the site's input hash."""
+    manuals, texts = made.analysed, made.localized
     if step:
         step("trace")
-    code, code_duplicates = implementations()
-    tests, test_duplicates = marked_rules(project.tests_dir)
-    report = trace(
-        [m.graph for m in manuals], code, tests, load_pins(), code_duplicates + test_duplicates
-    )
-    files["trace.json"] = dump_json(report.to_dict()).encode("utf-8")
-    files["report.json"] = dump_json(build_report(manuals, texts)).encode("utf-8")
+    traced = keys.trace(list(made.manuals.values()))
+    if outputs.keep("trace", traced):
+        report = TraceReport.model_validate_json(outputs.read("trace", "trace.json"))
+    else:
+        code, code_duplicates = implementations()
+        tests, test_duplicates = marked_rules(project.tests_dir)
+        graphs = [m.graph for m in manuals]
+        report = trace(graphs, code, tests, load_pins(), code_duplicates + test_duplicates)
+        outputs.put("trace", traced, {"trace.json": dump_json(report.to_dict()).encode("utf-8")})
+    reported = keys.report(list(made.manuals.values()), list(made.texts.values()))
+    if not outputs.keep("report", reported):
+        report_json = dump_json(build_report(manuals, texts)).encode("utf-8")
+        outputs.put("report", reported, {"report.json": report_json})
 
     if step:
         step("site")
-    site = render_site(env, project.templates_dir, manuals, texts, ui, report)
-    files.update({f"site/{path}": content for path, content in site.items()})
-    return files
+    site_inputs = keys.site(list(made.manuals.values()), list(made.texts.values()), traced)
+    if not outputs.keep("site", site_inputs):
+        site = render_site(
+            make_environment(project.templates_dir),
+            project.templates_dir,
+            manuals,
+            texts,
+            ui,
+            report,
+            load_definitions(project),
+            project.sources_dir,
+            load_config(project.config_file).site.base_url,
+        )
+        outputs.put("site", site_inputs, {f"site/{path}": page for path, page in site.items()})
+    return site_inputs
 
 
 # Each worker process sets up its printer (templates, fonts) and UI strings once.
@@ -296,6 +453,7 @@ def build_report(
                 if not r.applied
             ],
             "stale_overrides": manual.stale_overrides,
+            "suspect_card_lines": manual.suspect_lines,
             "fallback": {
                 lang: texts[(manual.info.game, lang)].missing
                 for lang in LANGUAGES

@@ -12,12 +12,8 @@ changed must answer well within one.
 from __future__ import annotations
 
 import contextlib
-import functools
-import http.server
 import json
 import sys
-import threading
-import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Annotated, Any
@@ -33,13 +29,15 @@ from rulekit.options import (
     GameArgument,
     GraphFormat,
     JsonOption,
+    Problems,
     ProjectOption,
     QuietOption,
     game_id,
     output_file,
     output_folder,
-    page_list,
     parse_pages,
+    parse_year,
+    project_folder,
 )
 from rulekit.project import BuildResult, Project, current_build, input_hash
 from rulekit.reporting import command_label, run_reporting
@@ -89,6 +87,8 @@ i18n_app = typer.Typer(no_args_is_help=True, help="Translation catalogs.")
 app.add_typer(i18n_app, name="i18n")
 glossary_app = typer.Typer(no_args_is_help=True, help="The termbase: TBX exchange and suggestions.")
 app.add_typer(glossary_app, name="glossary")
+cards_app = typer.Typer(no_args_is_help=True, help="The editors' quick-reference cards.")
+app.add_typer(cards_app, name="cards")
 
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 out = Console(highlight=False, soft_wrap=True)
@@ -202,34 +202,19 @@ def serve_command(
     project: ProjectOption = Path("."),
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port on 127.0.0.1.")] = 8000,
 ) -> None:
-    """Preview build/site on http://127.0.0.1:PORT/, rebuilding when an input changes."""
+    """Preview build/site on http://127.0.0.1:PORT/, rebuilding what an edit touched and
+    reloading the open page."""
     from rulekit.build import build
+    from rulekit.serve import serve
 
     proj = Project(project)
-    seen = input_hash(proj)
-    build(proj)
-    site = proj.build_dir / "site"
-    # The handler resolves each request under this path afresh, so it serves
-    # whichever tree the atomic build has swapped in.
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
-    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        out.print(f"serving {site} on http://127.0.0.1:{port}/ (Ctrl-C stops)")
-        with contextlib.suppress(KeyboardInterrupt):
-            while True:
-                time.sleep(1)
-                now = input_hash(proj)
-                if now == seen:
-                    continue
-                seen = now
-                out.print("input changed, rebuilding")
-                try:
-                    build(proj)
-                except Exception as error:  # keep serving the last good build while editing
-                    err.print(str(error), markup=False)
-                else:
-                    out.print("rebuilt")
-        server.shutdown()
+    serve(
+        proj,
+        port,
+        rebuild=lambda: build(proj),
+        say=lambda line: out.print(line, markup=False),
+        complain=lambda line: err.print(line, markup=False),
+    )
 
 
 @app.command("schema")
@@ -242,22 +227,27 @@ def schema_command() -> None:
 
 @app.command("add")
 def add_command(
-    path: Annotated[Path, typer.Argument(help="The manual to register (.pdf or .txt).")],
+    path: Annotated[
+        Path | None,
+        typer.Argument(
+            metavar="PATH", help="The manual to register (.pdf or .txt).", show_default=False
+        ),
+    ] = None,
     game: Annotated[
-        str, typer.Option(callback=game_id, help="Game id: lower case letters, digits, _.")
-    ],
-    title: Annotated[str | None, typer.Option(help="The game's title.")] = None,
+        str | None, typer.Option(help="Game id: a lower-case letter, then letters, digits, _.")
+    ] = None,
+    title: Annotated[
+        str | None, typer.Option(help="The game's title (default: the first heading).")
+    ] = None,
     publisher: Annotated[str | None, typer.Option(help="The publisher.")] = None,
     edition: Annotated[
         str | None, typer.Option(help="Edition and language of the rulebook.")
     ] = None,
     pages: Annotated[
         str | None,
-        typer.Option(callback=page_list, help="Printed page numbers, e.g. '10,11' or '3-9'."),
+        typer.Option(help="Printed page numbers, e.g. '10,11' or '3-9' (default: cite sections)."),
     ] = None,
-    year: Annotated[
-        int | None, typer.Option(min=1000, max=9999, help="Year of the edition.")
-    ] = None,
+    year: Annotated[str | None, typer.Option(help="Year of the edition.")] = None,
     replace: Annotated[
         bool,
         typer.Option(
@@ -266,43 +256,57 @@ def add_command(
             "other fields kept unless given, graph.yaml untouched.",
         ),
     ] = False,
-    project: ProjectOption = Path("."),
+    project: Annotated[
+        Path, typer.Option("--project", help="Project root (holds sources/, glossary/, ...).")
+    ] = Path("."),
 ) -> None:
     """Register a manual under sources/<game>/, or re-register an edited one with --replace.
 
-    A new game needs --title, --publisher, --edition and --pages; --replace keeps
-    the recorded fields that are not given, and never touches graph.yaml.
+    Only PATH and --game are needed: the title defaults to the first heading,
+    and without --pages the graph and cards cite sections.  It prints what it
+    found and where to correct it.  --replace keeps the recorded fields that
+    are not given, and never touches graph.yaml.
     """
-    from rulekit.extract import extract as extract_manual
-    from rulekit.model import SourceInfo
+    from rulekit.intake import examine, report
     from rulekit.sources import add_source, replace_source, sha256_file
 
-    _check_manual(path)
-    sources = Project(project).sources_dir
+    problems = Problems()
+    if path is None:
+        problems.missing("PATH", "name the manual to register (.pdf or .txt)")
+    else:
+        problems.check(str(path), _check_manual, path)
+    if game is None:
+        problems.missing("--game", "name the game with an id such as --game my_game")
+    else:
+        problems.check("--game", game_id, game)
+    page_numbers = None if pages is None else problems.check("--pages", parse_pages, pages)
+    year_number = None if year is None else problems.check("--year", parse_year, year)
+    problems.check("--project", project_folder, project)
+    problems.raise_any()
+    assert path is not None and game is not None  # each was reported above when missing
+    proj = Project(project)
+    sources = proj.sources_dir
     given: dict[str, object] = {
         "title": title,
         "publisher": publisher,
         "edition": edition,
-        "year": year,
-        "pages": None if pages is None else parse_pages(pages),
+        "year": year_number,
+        "pages": page_numbers,
     }
     fields = {key: value for key, value in given.items() if value is not None}
+    title_from = "option" if title is not None else "recorded"
     if replace:
         fields = {**_registered_fields(sources / game), **fields}
-    else:
-        _check_new_game(sources / game, fields)
-    with page_progress() as progress:  # refuse a manual extraction cannot read, before registering
-        extract_manual(path, progress=progress)
-    info = SourceInfo.model_validate(
-        {
-            **fields,
-            "game": game,
-            "file": f"manual{path.suffix.lower()}",
-            "sha256": sha256_file(path),
-        }
-    )
-    target = (replace_source if replace else add_source)(sources, path, info)
+    elif (sources / game).exists():
+        raise InputError(sources / game, 0, f"game {game!r} is already registered; add --replace")
+    fields.update(game=game, file=f"manual{path.suffix.lower()}", sha256=sha256_file(path))
+    # The manual is read, and its graph built, before anything is registered.
+    with page_progress() as progress:
+        intake = examine(proj, path, fields, title_from, progress)
+    target = (replace_source if replace else add_source)(sources, path, intake.info)
     out.print(f"{'re-registered' if replace else 'registered'} {game} in {target}", markup=False)
+    for line in report(intake, target, proj):
+        out.print(line, markup=False)
 
 
 def _registered_fields(folder: Path) -> dict[str, object]:
@@ -317,19 +321,7 @@ def _registered_fields(folder: Path) -> dict[str, object]:
     return read_source_info(folder).model_dump(exclude_none=True)
 
 
-def _check_new_game(folder: Path, fields: dict[str, object]) -> None:
-    """A new game is not registered yet, and the options describe it fully."""
-    if folder.exists():
-        raise InputError(folder, 0, f"game {folder.name!r} is already registered; add --replace")
-    for option in ("title", "publisher", "edition", "pages"):
-        if option not in fields:
-            raise typer.BadParameter(
-                "required to register a new game (only --replace keeps the recorded one)",
-                param_hint=f"--{option}",
-            )
-
-
-def _check_manual(path: Path) -> None:
+def _check_manual(path: Path) -> Path:
     """A manual to register is a .pdf or .txt file."""
     from rulekit.sources import MANUAL_SUFFIXES
 
@@ -339,6 +331,7 @@ def _check_manual(path: Path) -> None:
         raise InputError(path, 0, "no such file")
     if path.suffix.lower() not in MANUAL_SUFFIXES:
         raise InputError(path, 0, f"not a manual: name a {' or '.join(MANUAL_SUFFIXES)} file")
+    return path
 
 
 @app.command("graph")
@@ -357,7 +350,7 @@ def graph_command(
     proj = Project(project)
     if not (proj.sources_dir / game / "source.yaml").is_file():
         raise InputError(proj.sources_dir / game, 0, f"no game {game!r} is registered")
-    manual = next(m for m in analyse(proj) if m.info.game == game)
+    manual = next(m for m in analyse(proj, specs=False) if m.info.game == game)
     if fmt is GraphFormat.json:
         sys.stdout.write(dump_json(manual.graph.to_dict()))
     elif fmt is GraphFormat.dot:
@@ -374,10 +367,12 @@ def i18n_update_command(
     """Merge the current rule text into every language's catalogs, keeping all translations."""
     from rulekit.build import analyse
     from rulekit.i18n.catalogs import updated_catalogs
+    from rulekit.i18n.glossary import load_glossary
 
     proj = Project(project)
-    games = [(m.graph, m.info) for m in analyse(proj)]
-    staged = updated_catalogs(proj.translations_dir, games, proj.templates_dir)
+    games = [(m.graph, m.info, m.quickref) for m in analyse(proj)]
+    glossary = load_glossary(proj.glossary_file)
+    staged = updated_catalogs(proj.translations_dir, games, proj.templates_dir, glossary)
     # Every catalog is read and merged before the first one is written.
     for path, content in staged:
         if not path.is_file() or path.read_bytes() != content:
@@ -440,6 +435,32 @@ def i18n_xliff_command(
     out.print(f"{len(staged)} XLIFF files in {output}")
 
 
+@cards_app.command("pin")
+def cards_pin_command(
+    game: GameArgument,
+    project: ProjectOption = Path("."),
+    reviewed: Annotated[
+        bool, typer.Option("--reviewed", help="Also pin rules whose text changed.")
+    ] = False,
+) -> None:
+    """Pin a card spec's rules to the current graph; exit 1 on rules left to choose."""
+    from rulekit.build import analyse_each
+    from rulekit.quickref import SPEC_FILE, pin_spec
+
+    proj = Project(project)
+    path = proj.sources_dir / game / SPEC_FILE
+    if not path.is_file():
+        raise InputError(path, 0, f"no card spec of {game!r}")
+    manual = next(m for m in analyse_each(proj, specs=False) if m.info.game == game)
+    pinning = pin_spec(path, manual.graph, reviewed)
+    if pinning.pinned:
+        write_atomic(path, pinning.text.encode())
+    for line in pinning.pinned:
+        out.print(f"re-pinned {line}", markup=False)
+    if pinning.left:
+        raise CheckFailed(pinning.left)
+
+
 @app.command("trace")
 def trace_command(
     project: ProjectOption = Path("."),
@@ -476,16 +497,25 @@ def trace_command(
 def play_command(
     game: GameArgument,
     path: Annotated[Path, typer.Argument(help="A scenario file (YAML).")],
+    lang: Annotated[
+        str, typer.Option("--lang", help="Language of the refusals shown: de, en, fr or pl.")
+    ] = "de",
 ) -> None:
-    """Run a scenario; exit 1 with the first expectation that failed."""
+    """Run a scenario; show each refusal in `--lang`; exit 1 at the first failed expectation."""
+    from rulekit.i18n.catalogs import SOURCE_LANGUAGE, TARGET_LANGUAGES
     from rulekit.scenarios import load_scenario, run_scenario
+
+    if lang not in (SOURCE_LANGUAGE, *TARGET_LANGUAGES):
+        raise typer.BadParameter(f"{lang!r} is not one of de, en, fr, pl", param_hint="--lang")
 
     if not path.is_file():
         raise InputError(path, 0, "no such file")
     scenario = load_scenario(path)
     if scenario.game != game:
         raise scenario.error(("game",), f"scenario is for {scenario.game!r}, not {game!r}")
-    outcome = run_scenario(scenario)
+    outcome = run_scenario(scenario, lang)
+    for number, violation in outcome.refusals:
+        out.print(f"step {number}: {violation.message(lang)}", markup=False)
     if outcome.failure:
         raise CheckFailed([f"{path}: {outcome.failure}"])
     out.print(f"{path}: {len(outcome.checked)} expectations hold")

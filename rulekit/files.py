@@ -19,7 +19,7 @@ import os
 import secrets
 import shutil
 import stat
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
 # What a plain open() and mkdir() ask for; the kernel takes the umask off.
@@ -110,21 +110,26 @@ def lock_file(target: Path) -> Path:
 
 
 def write_tree(
-    files: dict[str, bytes], target: Path, finish: Callable[[Path], None] | None = None
+    files: dict[str, bytes],
+    target: Path,
+    finish: Callable[[Path], None] | None = None,
+    kept: Mapping[str, Path] | None = None,
 ) -> None:
     """Write `files` (relative path -> bytes) as the new `target` folder, atomically.
 
     The tree is assembled in a sibling folder; the old tree is moved aside and
     the new one renamed into place, so readers see the old or the new tree,
-    never a mix.  `finish` runs on the complete staging tree before the swap
-    (the site's search index is built there).  A replaced `target` keeps its
-    mode.  An old tree left by a swap that was interrupted between its two
-    renames is restored or removed first.
+    never a mix.  `kept` (relative path -> an existing file, usually in the old
+    `target`) is taken over unchanged: hard-linked, so bytes, inode and mtime
+    stay, or copied where a link cannot be made.  `finish` runs on the complete
+    staging tree before the swap (the site's search index is built there).  A
+    replaced `target` keeps its mode.  An old tree left by a swap that was
+    interrupted between its two renames is restored or removed first.
 
-    Every file of the tree is fsynced before the swap, `finish`'s too: a tree
+    Every file written here is fsynced before the swap, `finish`'s too: a tree
     whose rename survived a crash but whose data did not would hold empty
-    files, and its inputs.sha256 would still have it taken as current.  That
-    costs a few milliseconds a file, small beside the typesetting.
+    files, and its inputs.sha256 would still have it taken as current.  Linked
+    files were fsynced by the build that wrote them.
     """
     parent = target.parent
     parent.mkdir(parents=True, exist_ok=True)
@@ -138,9 +143,14 @@ def write_tree(
             path = staging / relative
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(content)
+        linked = {
+            staging / relative
+            for relative, source in (kept or {}).items()
+            if _link_or_copy(source, staging / relative)
+        }
         if finish is not None:
             finish(staging)
-        _fsync_files(staging)
+        _fsync_files(staging, skip=linked)
         if target.exists():
             os.rename(target, old)
         os.rename(staging, target)
@@ -152,10 +162,21 @@ def write_tree(
     shutil.rmtree(old, ignore_errors=True)
 
 
-def _fsync_files(folder: Path) -> None:
-    """Flush the data of every file under `folder` to disk."""
+def _link_or_copy(source: Path, path: Path) -> bool:
+    """Make `path` the file `source`: a hard link (True), or a copy where none can be made."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        os.link(source, path)
+    except OSError:
+        shutil.copyfile(source, path)
+        return False
+    return True
+
+
+def _fsync_files(folder: Path, skip: set[Path]) -> None:
+    """Flush the data of every file under `folder` but those in `skip` to disk."""
     for path in folder.rglob("*"):
-        if path.is_file() and not path.is_symlink():
+        if path not in skip and path.is_file() and not path.is_symlink():
             fd = os.open(path, os.O_RDONLY)
             try:
                 os.fsync(fd)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import unicodedata
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -28,7 +28,18 @@ NODE_ID_PATTERN = r"^[a-z][a-z0-9_]*(\.[a-z0-9][a-z0-9-]*)+$"
 
 LineRole = Literal["body", "heading", "list-item", "figure", "caption", "artefact"]
 BlockKind = Literal["heading", "paragraph", "list-item", "figure", "caption"]
-NodeKind = Literal["section", "rule", "step", "example", "note", "definition", "flavour"]
+NodeKind = Literal[
+    "section",
+    "lead-in",
+    "component",
+    "rule",
+    "step",
+    "example",
+    "note",
+    "definition",
+    "flavour",
+    "other",
+]
 EdgeType = Literal["part-of", "illustrates", "exception-of", "triggers", "refers-to"]
 TermStatus = Literal["preferred", "admitted", "deprecated"]
 # The values TBX-Basic allows, so the termbase round-trips through TBX unchanged.
@@ -56,6 +67,14 @@ class SourceInfo(_Model):
     pages: list[int] = Field(description="Printed page numbers the file covers, in order.")
     file: str = Field(description="The manual file, relative to the source folder.")
     sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
+    players: tuple[int, int] | None = Field(
+        default=None, description="Fewest and most players, as the box says (site home page)."
+    )
+    picture: str | None = Field(
+        default=None,
+        description="A PNG, JPEG or WebP image of the game (its box), relative to the source "
+        "folder, shown on the site's home page.",
+    )
 
 
 class TextLine(_Model):
@@ -124,7 +143,12 @@ class Provenance(_Model):
 
 
 class RuleNode(_Model):
-    """One normative rule, example, note, step, definition, flavour text or section."""
+    """One unit of a manual's text, of one kind.
+
+    Rules, steps, examples, notes, definitions, flavour text and sections; a lead-in
+    announces a list, a component is one item of the game's material, and `other` is
+    text that is not part of the rules (title, navigation, credits, imprint).
+    """
 
     id: str = Field(pattern=NODE_ID_PATTERN)
     kind: NodeKind
@@ -136,6 +160,11 @@ class RuleNode(_Model):
         default=False, description="An engine can implement and test this rule."
     )
     summary: str = Field(default="", description="Short German summary for cards (editors').")
+    editorial: bool = Field(
+        default=False,
+        description="Written by the editors in their own words, not printed in the manual "
+        "(an editor's supplement, `sources/<game>/supplement.yaml`).",
+    )
 
 
 class Edge(_Model):
@@ -277,6 +306,50 @@ class TraceReport(_Model):
         return found
 
 
+# A rule a quick-reference line summarises: its id and the fingerprint of the text
+# the editor summarised, "risiko.kampf.der-hoechste-wurf@0123456789abcdef".
+PINNED_RULE_PATTERN = r"^[a-z][a-z0-9_]*(\.[a-z0-9][a-z0-9-]*)+@[0-9a-f]{16}$"
+PinnedRule = Annotated[str, Field(pattern=PINNED_RULE_PATTERN)]
+
+
+class QuickLine(_Model):
+    """One short line of a quick-reference card, and the rules it summarises."""
+
+    text: str = Field(min_length=1, max_length=140)
+    rules: list[PinnedRule] = Field(min_length=1)
+    line: int = Field(default=0, description="Where the line stands in the spec (set on load).")
+
+
+class QuickRow(_Model):
+    """One row of a quick-reference table, and the rules it summarises."""
+
+    cells: list[str] = Field(min_length=1)
+    rules: list[PinnedRule] = Field(min_length=1)
+    line: int = Field(default=0, description="Where the row stands in the spec (set on load).")
+
+
+class QuickTable(_Model):
+    """A table on a quick-reference card: column heads and rows."""
+
+    columns: list[str] = Field(min_length=2)
+    rows: list[QuickRow] = Field(min_length=1)
+
+
+class QuickCard(_Model):
+    """One titled quick-reference card: a turn sequence, a table and lines, in that order."""
+
+    title: str = Field(min_length=1, max_length=60)
+    sequence: list[QuickLine] = Field(default_factory=list)
+    table: QuickTable | None = None
+    lines: list[QuickLine] = Field(default_factory=list)
+
+
+class QuickReference(_Model):
+    """`sources/<game>/cards.yaml`: the editors' quick reference of one game."""
+
+    cards: list[QuickCard] = Field(min_length=1)
+
+
 class Manual(_Model):
     """One game carried through extraction and the graph stage, for the renderers."""
 
@@ -284,6 +357,13 @@ class Manual(_Model):
     extraction: Extraction
     graph: RuleGraph
     stale_overrides: list[str] = Field(default_factory=list)
+    quickref: QuickReference | None = Field(
+        default=None, description="The editors' card spec; None prints the mechanical rules."
+    )
+    suspect_lines: list[str] = Field(
+        default_factory=list,
+        description="`path:line: message` per spec line whose rules changed since it was written.",
+    )
 
 
 def normalise_text(text: str) -> str:

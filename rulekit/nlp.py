@@ -42,11 +42,37 @@ class Cues:
     actor_nouns: frozenset[str]
     continuation_pronouns: frozenset[str]
     exception_cues: tuple[str, ...]
+    exception_openers: frozenset[str]
+    exception_contrasts: frozenset[str]
+    exception_negations: frozenset[str]
+    exception_restrictions: frozenset[str]
+    condition_openers: frozenset[str]
+    variant_words: frozenset[str]
+    end_phase_words: tuple[str, ...]
+    general_words: frozenset[str]
     trigger_cues: tuple[str, ...]
     demonstratives: frozenset[str]
     definition_lemmas: frozenset[str]
     definition_phrases: tuple[str, ...]
     flavour_lemmas: frozenset[str]
+    example_phrases: tuple[str, ...]
+    colour_words: frozenset[str]
+    material_headings: frozenset[str]
+    structure_headings: frozenset[str]
+    title_words: frozenset[str]
+    credit_labels: frozenset[str]
+    imprint_words: frozenset[str]
+    navigation_phrases: tuple[str, ...]
+    other_lemmas: frozenset[str]
+    programming_stems: tuple[str, ...]
+    programming_words: frozenset[str]
+    lead_in_phrases: tuple[str, ...]
+    consists_phrases: tuple[str, ...]
+    flavour_words: frozenset[str]
+    preface_headings: frozenset[str]
+    naming_lemmas: frozenset[str]
+    remark_connectives: frozenset[str]
+    phrase_final_particles: frozenset[str]
 
 
 @cache
@@ -63,11 +89,37 @@ def cues(lang: str = "de") -> Cues:
         actor_nouns=sets["actor_nouns"],
         continuation_pronouns=sets["continuation_pronouns"],
         exception_cues=tuple(data["exception_cues"]),
+        exception_openers=sets["exception_openers"],
+        exception_contrasts=sets["exception_contrasts"],
+        exception_negations=sets["exception_negations"],
+        exception_restrictions=sets["exception_restrictions"],
+        condition_openers=sets["condition_openers"],
+        variant_words=sets["variant_words"],
+        end_phase_words=tuple(data["end_phase_words"]),
+        general_words=sets["general_words"],
         trigger_cues=tuple(data["trigger_cues"]),
         demonstratives=sets["demonstratives"],
         definition_lemmas=sets["definition_lemmas"],
         definition_phrases=tuple(data["definition_phrases"]),
         flavour_lemmas=sets["flavour_lemmas"],
+        example_phrases=tuple(data["example_phrases"]),
+        colour_words=sets["colour_words"],
+        material_headings=sets["material_headings"],
+        structure_headings=sets["structure_headings"],
+        title_words=sets["title_words"],
+        credit_labels=sets["credit_labels"],
+        imprint_words=sets["imprint_words"],
+        navigation_phrases=tuple(data["navigation_phrases"]),
+        other_lemmas=sets["other_lemmas"],
+        programming_stems=tuple(data["programming_stems"]),
+        programming_words=sets["programming_words"],
+        lead_in_phrases=tuple(data["lead_in_phrases"]),
+        consists_phrases=tuple(data["consists_phrases"]),
+        flavour_words=sets["flavour_words"],
+        preface_headings=sets["preface_headings"],
+        naming_lemmas=sets["naming_lemmas"],
+        remark_connectives=sets["remark_connectives"],
+        phrase_final_particles=sets["phrase_final_particles"],
     )
 
 

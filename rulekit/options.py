@@ -8,17 +8,23 @@ This module imports nothing heavy: it is loaded by every command line.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, TypeVar
 
 import typer
 
+from rulekit.errors import InputError
 from rulekit.project import GAME_ID_PATTERN
 
 GAME_ID = re.compile(GAME_ID_PATTERN)
 GAME_ID_MAX = 64
 PAGE_MAX = 9999  # printed page numbers; also bounds the list a range like 1-10**9 would make
+YEAR_MIN, YEAR_MAX = 1000, 9999
+
+Value = TypeVar("Value")
+Checked = TypeVar("Checked")
 
 
 def project_folder(value: Path) -> Path:
@@ -35,7 +41,7 @@ def game_id(value: str) -> str:
     if not GAME_ID.fullmatch(value) or len(value) > GAME_ID_MAX:
         raise typer.BadParameter(
             f"not a game id: {value!r} (a lower-case letter, then lower-case letters, "
-            f"digits or _; at most {GAME_ID_MAX})"
+            f"digits or _, at most {GAME_ID_MAX} characters)"
         )
     return value
 
@@ -66,13 +72,6 @@ def _creatable(path: Path) -> None:
             return
 
 
-def page_list(value: str | None) -> str | None:
-    """--pages: checked here, so that a bad list is refused before anything is read."""
-    if value is not None:
-        parse_pages(value)
-    return value
-
-
 def parse_pages(spec: str) -> list[int]:
     """'10,11' or '3-5,9' -> [10, 11] or [3, 4, 5, 9]: positive, ascending, each page once."""
     pages: list[int] = []
@@ -90,6 +89,69 @@ def parse_pages(spec: str) -> list[int]:
             raise typer.BadParameter(f"pages must ascend, each once: {spec!r}")
         pages.extend(range(first, last + 1))
     return pages
+
+
+def parse_year(value: str) -> int:
+    """--year: a four-digit year."""
+    if not value.strip().isdigit() or not YEAR_MIN <= int(value) <= YEAR_MAX:
+        raise typer.BadParameter(f"not a year: {value!r} (write e.g. 2019)")
+    return int(value)
+
+
+class Problems:
+    """The problems of several options, gathered so that one message names them all.
+
+    Each check runs a validator that raises `typer.BadParameter` (or
+    `InputError`, for a file); `raise_any` then raises nothing, the one
+    problem as it was raised, or every problem on one line,
+    `rulekit <command>: --a: ...; --b: ...`.
+    """
+
+    def __init__(self) -> None:
+        self.found: list[tuple[str, Exception]] = []
+
+    def check(
+        self, label: str, validate: Callable[[Value], Checked], value: Value
+    ) -> Checked | None:
+        """`validate(value)`, or None with the problem noted under `label` ("--game")."""
+        try:
+            return validate(value)
+        except typer.BadParameter as error:
+            self.found.append((label, error))
+        except InputError as error:
+            self.found.append((error.path, error))
+        return None
+
+    def missing(self, label: str, what: str) -> None:
+        """Note a required option or argument that was not given."""
+        self.found.append((label, typer.BadParameter(f"missing: {what}", param_hint=label)))
+
+    def raise_any(self) -> None:
+        """Raise the problems noted, if any."""
+        if len(self.found) == 1:
+            label, error = self.found[0]
+            if isinstance(error, typer.BadParameter) and error.param_hint is None:
+                error.param_hint = label
+            raise error
+        if self.found:
+            raise SeveralProblems(
+                "; ".join(f"{label}: {_reason(error)}" for label, error in self.found)
+            )
+
+
+class SeveralProblems(typer.BadParameter):
+    """Problems of several options: reported as `rulekit <command>: ` and the message."""
+
+    def format_message(self) -> str:
+        """The message alone: it names each option itself."""
+        return self.message
+
+
+def _reason(error: Exception) -> str:
+    """What a validator said, without the place its error names."""
+    if isinstance(error, InputError):
+        return error.message
+    return str(getattr(error, "message", error))
 
 
 class GraphFormat(StrEnum):

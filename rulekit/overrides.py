@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import yaml
 from pydantic import ValidationError
 
 from rulekit.graph import slugify, unique_id
@@ -24,7 +23,7 @@ from rulekit.model import (
     fingerprint,
     normalise_text,
 )
-from rulekit.sources import load_yaml, validation_error
+from rulekit.sources import item_lines, load_yaml, validation_error
 
 OVERRIDES_FILE = "graph.yaml"
 
@@ -38,7 +37,9 @@ def load_overrides(path: Path) -> tuple[GraphOverrides, Lines]:
         return GraphOverrides(), {}
     data = load_yaml(path) or {}
     try:
-        return GraphOverrides.model_validate(data), _item_lines(path)
+        return GraphOverrides.model_validate(data), {
+            key: first for key, (first, _) in item_lines(path).items()
+        }
     except ValidationError as error:
         raise validation_error(path, error) from None
 
@@ -129,6 +130,9 @@ def apply_overrides(
             if value is not None
         }
         nodes[position] = nodes[position].model_copy(update=changes)
+        if override.kind not in (None, "example"):
+            # What an editor says is no example illustrates nothing.
+            edges = [e for e in edges if not (e.type == "illustrates" and e.from_ == override.id)]
 
     ids = {node.id for node in nodes}
     for index, change in enumerate(overrides.edges):
@@ -174,15 +178,3 @@ def _unique(edges: list[Edge]) -> list[Edge]:
             seen.add(key)
             result.append(edge)
     return result
-
-
-def _item_lines(path: Path) -> Lines:
-    """Line numbers of the items of each top-level list, from the YAML node tree."""
-    root = yaml.compose(path.read_text(encoding="utf-8"))
-    lines: Lines = {}
-    if isinstance(root, yaml.MappingNode):
-        for key, value in root.value:
-            if isinstance(value, yaml.SequenceNode):
-                for index, item in enumerate(value.value):
-                    lines[(str(key.value), index)] = item.start_mark.line + 1
-    return lines

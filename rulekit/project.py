@@ -34,6 +34,11 @@ class Project:
         return self.root / "glossary" / "terms.yaml"
 
     @property
+    def config_file(self) -> Path:
+        """The project's settings (`rulekit.config`), optional."""
+        return self.root / "rulekit.yaml"
+
+    @property
     def templates_dir(self) -> Path:
         return self.root / "templates"
 
@@ -56,6 +61,7 @@ class BuildResult:
 
     out_dir: Path
     files: dict[str, int] = field(default_factory=dict)
+    rebuilt: list[str] = field(default_factory=list)  # outputs made anew, by key
 
     def under(self, folder: str) -> list[str]:
         """Paths written under one top-level folder of the build."""
@@ -63,9 +69,12 @@ class BuildResult:
 
 
 def input_hash(project: Project) -> str:
-    """A content hash of everything a build reads: sources, glossary, templates,
-    translations, the tests (the trace reads their markers) and rulekit's own code."""
+    """A content hash of everything a build reads: the settings, sources, glossary,
+    templates, translations, the tests (the trace reads their markers) and rulekit's own code."""
     digest = hashlib.sha256(__version__.encode())
+    if project.config_file.is_file():
+        digest.update(f"{project.config_file.name}\0".encode())
+        digest.update(project.config_file.read_bytes())
     folders = [
         project.sources_dir,
         project.glossary_file.parent,
@@ -117,12 +126,13 @@ def built_from(target: Path, inputs: str) -> BuildResult | None:
 
 
 def written_build(target: Path) -> BuildResult:
-    """Every file of the build in `target`, with its size."""
+    """Every file of the build in `target`, with its size; not the build's own
+    bookkeeping in hidden top-level folders (`.cache/`)."""
     return BuildResult(
         target,
         {
             str(path.relative_to(target)): path.stat().st_size
             for path in sorted(target.rglob("*"))
-            if path.is_file()
+            if path.is_file() and not path.relative_to(target).parts[0].startswith(".")
         },
     )

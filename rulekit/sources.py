@@ -106,6 +106,29 @@ class YamlLines:
         return node, int(line)
 
 
+def item_lines(path: Path) -> dict[tuple[str, int], tuple[int, int]]:
+    """First and last line of each item of a YAML file's top-level lists, by (list, index)."""
+    root = yaml.compose(path.read_text(encoding="utf-8"))
+    lines: dict[tuple[str, int], tuple[int, int]] = {}
+    if isinstance(root, yaml.MappingNode):
+        for key, value in root.value:
+            if isinstance(value, yaml.SequenceNode):
+                for index, item in enumerate(value.value):
+                    lines[(str(key.value), index)] = (item.start_mark.line + 1, _last_line(item))
+    return lines
+
+
+def _last_line(node: yaml.Node) -> int:
+    """The 1-based line where the last value of a YAML node ends."""
+    if isinstance(node, yaml.ScalarNode):
+        # A block scalar ends at the start of the line after its text.
+        return int(node.end_mark.line) + (1 if node.end_mark.column else 0)
+    children = node.value if isinstance(node, yaml.SequenceNode) else []
+    if isinstance(node, yaml.MappingNode):
+        children = [part for pair in node.value for part in pair]
+    return max((_last_line(child) for child in children), default=node.start_mark.line + 1)
+
+
 def validation_error(path: Path, error: ValidationError, prefix: str = "") -> InputError:
     """The first problem pydantic found in a YAML file, at the line of the offending key."""
     first = error.errors()[0]

@@ -17,6 +17,7 @@ def copy_project(target: Path) -> Project:
     """Copy the inputs of the real project (not its build) under `target`."""
     for part in PROJECT_PARTS:
         shutil.copytree(ROOT / part, target / part)
+    shutil.copy(ROOT / "rulekit.yaml", target / "rulekit.yaml")
     (target / "tests").mkdir()
     return Project(target)
 
@@ -34,3 +35,7 @@ def tree_bytes(folder: Path) -> dict[str, bytes]:
         for path in sorted(folder.rglob("*"))
         if path.is_file()
     }
+
+
+# The built site and the browser, session-wide for every tests/test_site*.py.
+from tests.sitefixtures import browser, page, site  # noqa: E402, F401

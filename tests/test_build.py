@@ -56,7 +56,9 @@ def test_a_stage_that_raises_leaves_the_previous_build_intact(
         raise RuntimeError("site stage failed")
 
     monkeypatch.setattr(build_module, "render_site", broken_site)
-    _edit_an_input(project)
+    # An input of the site, so that the site is made again (and fails).
+    css = project.templates_dir / "site" / "site.css"
+    css.write_text(css.read_text("utf-8") + "\n/* edited */\n", "utf-8")
     with pytest.raises(RuntimeError, match="site stage failed"):
         build(project)
     assert tree_bytes(project.build_dir) == before
@@ -94,8 +96,10 @@ def test_a_rebuild_with_nothing_changed_is_skipped(project: Project) -> None:
     assert _stages_loaded_by_cli_build(project) == []
     assert (project.build_dir / "graph" / "risiko.json").stat().st_mtime_ns == stamp
     _edit_an_input(project)
-    build(project)
-    assert (project.build_dir / "graph" / "risiko.json").stat().st_mtime_ns != stamp
+    # A card stylesheet changed: every deck is made again, the graphs are kept.
+    rebuilt = build(project).rebuilt
+    assert "cards/pl/risiko" in rebuilt and "analyse/risiko" not in rebuilt
+    assert (project.build_dir / "graph" / "risiko.json").stat().st_mtime_ns == stamp
 
 
 def _stages_loaded_by_cli_build(project: Project) -> list[str]:

@@ -24,6 +24,7 @@ from rulekit.model import (
     Localization,
     Manual,
     Provenance,
+    QuickReference,
     RuleGraph,
     RuleNode,
     SourceInfo,
@@ -37,12 +38,20 @@ from rulekit.output.cards import (
     Galley,
     Printer,
     Topic,
-    _pack,
     key_numbers,
     render_cards,
     topics,
 )
+from rulekit.output.cards.layout import own_step, pack
 from rulekit.output.templating import make_environment
+from rulekit.quickref import card_texts, edition_key, info_texts, title_key
+
+
+def _pack(topic: Topic, galleys: dict[int, Galley], where: str) -> list:  # type: ignore[type-arg]
+    """A topic's cards at its own step, as a deck of that topic alone sets it."""
+    step = own_step(topic, galleys, where)
+    return pack(topic, galleys[step], step)
+
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = ROOT / "templates"
@@ -102,6 +111,8 @@ def _manual(
 def _translated_all_but_two(manual: Manual) -> Catalog:
     """A French catalog without a translation of UNTRANSLATED and a fuzzy one of FUZZY."""
     catalog = Catalog(locale="fr")
+    catalog.add("Probe", "Sonde", context=title_key("probe"))
+    catalog.add("Testausgabe 3", "Édition d'essai 3", context=edition_key("probe"))
     for node in manual.graph.nodes:
         if node.text == UNTRANSLATED:
             continue
@@ -145,7 +156,9 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     manual = _manual(SECTIONS, TERMS)
     texts = {
         ("probe", "de"): localization(manual.graph, None, "de"),
-        ("probe", "fr"): localization(manual.graph, _translated_all_but_two(manual), "fr"),
+        ("probe", "fr"): localization(
+            manual.graph, _translated_all_but_two(manual), "fr", info_texts(manual.info)
+        ),
     }
     ui = {"de": NullTranslations(), "fr": NullTranslations()}
     steps: list[str] = []
@@ -194,23 +207,44 @@ def test_every_language_gets_a_sheet_a_deck_and_an_imposition(printed: dict[str,
     ]
 
 
-def test_the_sheet_is_two_a4_pages(printed: dict[str, Path]) -> None:
+def test_a_short_game_fits_the_front_of_the_sheet_glossary_and_all(
+    printed: dict[str, Path],
+) -> None:
     for lang in ("de", "fr"):
-        pages = _boxes(printed[f"cards/{lang}/probe-sheet.pdf"])
-        assert len(pages) == 2
-        for page in pages:
-            assert page["MediaBox"] == pytest.approx([0, 0, 210 * MM, 297 * MM], abs=0.01)
+        path = printed[f"cards/{lang}/probe-sheet.pdf"]
+        pages = _boxes(path)
+        assert len(pages) == 1  # the glossary runs on after the rules, not onto a back page
+        assert pages[0]["MediaBox"] == pytest.approx([0, 0, 210 * MM, 297 * MM], abs=0.01)
+        assert "Aktionsfeld" in _text(path)
 
 
-def test_cards_are_poker_size_with_three_millimetres_of_bleed(printed: dict[str, Path]) -> None:
-    pages = _boxes(printed["cards/fr/probe-cards.pdf"])
+def test_cards_are_poker_size_with_bleed_and_marks_only_outside_it(
+    printed: dict[str, Path],
+) -> None:
+    path = printed["cards/fr/probe-cards.pdf"]
+    pages = _boxes(path)
     assert len(pages) == 10  # one card per section; none of them needs a second
-    bleed = 3 * MM
     for page in pages:
-        assert page["TrimBox"] == pytest.approx([0, 0, 63 * MM, 88 * MM], abs=0.01)
-        outside = [-bleed, -bleed, 63 * MM + bleed, 88 * MM + bleed]
-        assert page["BleedBox"] == pytest.approx(outside, abs=0.01)
-        assert page["MediaBox"] == pytest.approx(outside, abs=0.01)
+        trim, bleed, media = page["TrimBox"], page["BleedBox"], page["MediaBox"]
+        assert [trim[2] - trim[0], trim[3] - trim[1]] == pytest.approx([63 * MM, 88 * MM], abs=0.01)
+        assert [t - b for t, b in zip(trim, bleed, strict=True)] == pytest.approx(
+            [3 * MM, 3 * MM, -3 * MM, -3 * MM], abs=0.01
+        )
+        assert [b - m for b, m in zip(bleed, media, strict=True)] == pytest.approx(
+            [8 * MM, 8 * MM, -8 * MM, -8 * MM], abs=0.01
+        )
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            # Crop marks: hairlines in the slug, in line with the trim, never inside the bleed.
+            marks = [line for line in page.lines if line["linewidth"] < 1]
+            assert len(marks) == 8
+            for mark in marks:
+                # pdfplumber measures x in user space, y up from the media box's bottom.
+                x0, x1 = mark["x0"], mark["x1"]
+                y0, y1 = mark["y0"] + media[1], mark["y1"] + media[1]
+                outside = x1 <= bleed[0] + 0.01 or x0 >= bleed[2] - 0.01
+                outside = outside or y1 <= bleed[1] + 0.01 or y0 >= bleed[3] - 0.01
+                assert outside, mark
 
 
 def test_the_imposition_puts_nine_cards_on_an_a4_page(printed: dict[str, Path]) -> None:
@@ -219,7 +253,7 @@ def test_the_imposition_puts_nine_cards_on_an_a4_page(printed: dict[str, Path]) 
     assert len(pages) == 2
     for page in pages:
         assert page["MediaBox"] == pytest.approx([0, 0, 210 * MM, 297 * MM], abs=0.01)
-        assert page["TrimBox"] == page["MediaBox"]  # no bleed: cut at the marks
+        assert page["TrimBox"] == pytest.approx(page["MediaBox"], abs=0.01)  # cut at the marks
     first, second = _text(path).split("\f")[:2]
     assert sorted(re.findall(r"\b(\d+)/10\b", first), key=int) == [str(n) for n in range(1, 10)]
     assert re.findall(r"\b(\d+)/10\b", second) == ["10"]
@@ -236,19 +270,24 @@ def test_every_font_is_embedded(printed: dict[str, Path]) -> None:
             assert row.split()[-5] == "yes", row
 
 
-def test_hyphenation_follows_the_card_language(printed: dict[str, Path]) -> None:
+def test_hyphenation_follows_the_card_language_and_keeps_words_whole_in_text(
+    printed: dict[str, Path],
+) -> None:
     for lang in ("de", "fr"):
         for kind in ("sheet", "cards", "cards-a4"):
             assert str(pikepdf.open(printed[f"cards/{lang}/probe-{kind}.pdf"]).Root.Lang) == lang
-    # German compounds on a narrow card break at German syllables.
-    lines = _text(printed["cards/de/probe-cards.pdf"]).splitlines()
+    text = _text(printed["cards/de/probe-cards.pdf"])
+    # A line broken by hyphenation ends in a soft hyphen, never U+2010, so copying
+    # and searching the PDF find whole words.
+    assert "\u2010" not in text
+    lines = text.splitlines()
     broken = [
         line.split()[-1][:-1] + following.split()[0]
         for line, following in itertools.pairwise(lines)
-        if re.search(r"\w[-\u2010]$", line) and following.strip()
+        if line.endswith("\u00ad") and following.strip()
     ]
     joined = [word for word in broken if word.rstrip(".") in COMPOUNDS.split()]
-    assert joined, lines
+    assert joined, lines  # German compounds on a narrow card break at German syllables
 
 
 def test_untranslated_and_fuzzy_text_prints_in_german_marked_de(printed: dict[str, Path]) -> None:
@@ -262,11 +301,13 @@ def test_untranslated_and_fuzzy_text_prints_in_german_marked_de(printed: dict[st
     assert "DE " not in german
 
 
-def test_fallback_text_is_tinted(printed: dict[str, Path]) -> None:
+def test_fallback_text_is_tinted_in_cmyk(printed: dict[str, Path]) -> None:
     with pdfplumber.open(printed["cards/fr/probe-cards.pdf"]) as pdf:
         page = pdf.pages[1]  # the "kampf" card: both of its rules are German
-        fills = {tuple(round(c, 2) for c in r["non_stroking_color"]) for r in page.rects}
-    assert (0.98, 0.86, 0.86) in fills  # #fbdcdc behind the German text
+        fills = {c for r in page.rects if isinstance(c := r["non_stroking_color"], tuple)}
+    # #fbdcdc behind the German text, converted for print: a light red in four inks.
+    tints = [f for f in fills if len(f) == 4 and f[0] < 0.05 and 0.1 < f[1] < 0.3 and f[3] < 0.05]
+    assert tints, fills
 
 
 def test_the_glossary_gives_the_preferred_term_or_german_marked(printed: dict[str, Path]) -> None:
@@ -276,12 +317,13 @@ def test_the_glossary_gives_the_preferred_term_or_german_marked(printed: dict[st
     assert "DE Kaserne" in text
 
 
-def test_the_sheet_footer_names_edition_pages_and_version(printed: dict[str, Path]) -> None:
-    for page in _text(printed["cards/fr/probe-sheet.pdf"]).split("\f")[:2]:
-        flat = " ".join(page.split())
-        assert "Testausgabe 3" in flat
-        assert "p. 10–11" in flat
-        assert f"rulekit {__version__}" in flat
+def test_the_sheet_footer_names_edition_and_pages_and_no_tool(printed: dict[str, Path]) -> None:
+    flat = " ".join(_text(printed["cards/fr/probe-sheet.pdf"]).split())
+    assert "Édition d’essai 3" in flat  # the edition line through the catalog, typeset
+    assert "p. 10–11" in flat
+    for path in printed.values():
+        assert "rulekit" not in _text(path), path  # the tool is in the metadata only
+        assert str(pikepdf.open(path).docinfo.Creator) == f"rulekit {__version__}"
 
 
 def test_flavour_is_left_out_and_examples_only_on_the_sheet(printed: dict[str, Path]) -> None:
@@ -393,16 +435,14 @@ def test_headings_stay_in_the_column_of_their_first_rule() -> None:
         ]
     )
     texts = localization(manual.graph, None, "de")
-    document = Printer(make_environment(TEMPLATES), TEMPLATES).layout(
+    printer = Printer(make_environment(TEMPLATES), TEMPLATES)
+    document = printer.layout(
         "sheet.html",
         size=9.0,
-        on_back=False,
-        info=manual.info,
-        lang="de",
-        accent="#000",
         topics=topics(manual.graph, texts, ("rule",), manual.info.pages),
         glossary=[],
         pages="10",
+        **printer.context(manual, texts),
     )
     where = {
         name: (number, round(box[0]))
@@ -443,3 +483,103 @@ def test_a_topic_cites_its_pages_or_the_whole_excerpt_when_one_is_unknown() -> N
     texts = localization(manual.graph, None, "de")
     cited = {t.heading.id: t.pages for t in topics(manual.graph, texts, ("rule",), [10, 11, 12])}
     assert cited == {"probe.aufbau": "10–11", "probe.ende": "10–12"}
+
+
+def test_print_files_are_cmyk_with_a_pdfx_output_intent_title_and_language(
+    printed: dict[str, Path],
+) -> None:
+    for name, path in printed.items():
+        lang = name.split("/")[1]
+        with pikepdf.open(path) as pdf:
+            (intent,) = pdf.Root.OutputIntents
+            assert intent.S == "/GTS_PDFX"
+            assert str(intent.OutputConditionIdentifier) == "CGATS TR 001"
+            profile = intent.DestOutputProfile
+            assert profile.N == 4 and profile.read_bytes()[16:20] == b"CMYK"
+            assert str(pdf.docinfo.GTS_PDFXVersion) == "PDF/X-4"
+            assert str(pdf.Root.Lang) == lang
+            title = str(pdf.docinfo.Title)
+            assert title.startswith("Sonde" if lang == "fr" else "Probe"), title
+            with pdf.open_metadata() as meta:
+                assert meta["dc:title"] == title
+            for page in pdf.pages:
+                assert "/TrimBox" in page.obj and "/BleedBox" in page.obj
+        # No colour is left in RGB: Ghostscript converted every one.
+        with pdfplumber.open(path) as plumbed:
+            colours = {
+                len(c)
+                for page in plumbed.pages
+                for r in page.rects
+                if isinstance(c := r["non_stroking_color"], tuple)
+            }
+        assert 3 not in colours, name
+
+
+def test_a_deck_has_one_body_size_and_nothing_under_six_and_a_half_points(
+    printed: dict[str, Path],
+) -> None:
+    with pdfplumber.open(printed["cards/de/probe-cards.pdf"]) as pdf:
+        chars = [c for page in pdf.pages for c in page.chars]
+    assert min(c["size"] for c in chars) >= 6.45
+    body = {round(c["size"], 1) for c in chars if c["text"] == "J" and "Bold" not in c["fontname"]}
+    assert len(body) == 1 and body.pop() >= CARD_STEPS[-1]
+
+
+def test_cards_without_a_spec_show_mechanical_rules_never_a_fragment_or_example() -> None:
+    manual = _manual(
+        [
+            (
+                "zug",
+                [
+                    ("rule", "Ziehe 2 Karten vom Stapel."),
+                    ("rule", "bedrohen, obwohl sie verdeckt stehen."),  # rest of a sentence
+                    ("rule", "Die Spieler erzählen sich die Geschichte."),  # not mechanical
+                    ("example", "Rot zieht 2 Karten und legt eine ab."),
+                ],
+            )
+        ]
+    )
+    nodes = [
+        node.model_copy(update={"mechanical": node.kind == "rule"}) for node in manual.graph.nodes
+    ]
+    nodes[3] = nodes[3].model_copy(update={"mechanical": False})
+    graph = manual.graph.model_copy(update={"nodes": nodes})
+    manual = manual.model_copy(update={"graph": graph})
+    printer = Printer(make_environment(TEMPLATES), TEMPLATES)
+    deck, _ = printer.deck(manual, localization(graph, None, "de"), "d.pdf", "a4.pdf")
+    with pdfplumber.open(io.BytesIO(deck)) as pdf:
+        text = " ".join(" ".join(page.extract_text() for page in pdf.pages).split())
+    assert "Ziehe 2 Karten vom Stapel." in text
+    for left_out in ("bedrohen", "Geschichte", "legt eine ab"):
+        assert left_out not in text
+
+
+def test_a_spec_table_split_over_cards_repeats_its_head() -> None:
+    manual = _manual(
+        [("raenge", [("rule", f"Der Rang {n} schlägt {n - 1}.") for n in range(2, 40)])]
+    )
+    rows = [
+        {"cells": [str(n), f"Figur {n}", SENTENCE], "rules": [f"{node.id}@{node.fingerprint}"]}
+        for n, node in enumerate(manual.graph.nodes[1:], start=2)
+    ]
+    spec = {
+        "cards": [
+            {
+                "title": "Ränge",
+                "sequence": [{"text": "Nenne deinen Rang.", "rules": rows[0]["rules"]}],
+                "table": {"columns": ["Rang", "Figur", "Besonderheit"], "rows": rows},
+            }
+        ]
+    }
+    manual = manual.model_copy(update={"quickref": QuickReference.model_validate(spec)})
+    texts = localization(
+        manual.graph, None, "de", card_texts("probe", manual.quickref, manual.graph)
+    )
+    printer = Printer(make_environment(TEMPLATES), TEMPLATES)
+    deck, _ = printer.deck(manual, texts, "d.pdf", "a4.pdf")
+    with pdfplumber.open(io.BytesIO(deck)) as pdf:
+        pages = [page.extract_text() for page in pdf.pages]
+    assert len(pages) > 1
+    for page in pages:
+        assert "Rang Figur Besonderheit" in page, page  # head words apart, on every card
+    assert "1 Nenne deinen Rang." in pages[0]

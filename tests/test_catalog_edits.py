@@ -23,8 +23,9 @@ from babel.messages.catalog import Catalog
 
 from rulekit.build import analyse
 from rulekit.i18n.catalogs import updated_catalogs
+from rulekit.i18n.glossary import load_glossary
 from rulekit.i18n.pofile import read_catalog
-from rulekit.model import RuleGraph, SourceInfo
+from rulekit.model import QuickReference, RuleGraph, SourceInfo
 from rulekit.project import Project
 from tests.conftest import ROOT
 
@@ -118,9 +119,14 @@ class Manual:
         return [self.typo, self.reword, self.insert, self.delete, self.move, self.revert]
 
 
-def update(project: Project, games: list[tuple[RuleGraph, SourceInfo]]) -> dict[Path, bytes]:
+def update(
+    project: Project, games: list[tuple[RuleGraph, SourceInfo, QuickReference | None]]
+) -> dict[Path, bytes]:
     """`rulekit i18n update` for analysed games: what it writes, once written."""
-    staged = dict(updated_catalogs(project.translations_dir, games, project.templates_dir))
+    glossary = load_glossary(project.glossary_file)
+    staged = dict(
+        updated_catalogs(project.translations_dir, games, project.templates_dir, glossary)
+    )
     for path, content in staged.items():
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(content)
@@ -138,13 +144,14 @@ def translations(catalog: Catalog) -> list[str]:
 
 @pytest.fixture
 def one_game(tmp_path: Path) -> Project:
-    """A project with one bundled game, its catalogs in every language, and the templates'."""
+    """A project with one bundled game and every catalog but the other games'."""
     root = tmp_path / "project"
     for part in ("glossary", "templates"):
         shutil.copytree(ROOT / part, root / part)
     shutil.copytree(ROOT / "sources" / GAME, root / "sources" / GAME)
+    others = {path.name for path in (ROOT / "sources").iterdir()} - {GAME}
     for catalog in (ROOT / "translations").glob("*/LC_MESSAGES/*.po"):
-        if catalog.stem in (GAME, "templates"):
+        if catalog.stem not in others:
             target = root / catalog.relative_to(ROOT)
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy(catalog, target)
@@ -164,7 +171,7 @@ def test_random_edits_never_lose_or_unmark_a_translation(one_game: Project) -> N
     for step in range(EDITS):
         history.append(rng.choice(manual.edits())())
         where = f"seed {SEED}, step {step + 1}: {'; '.join(history)}"
-        games = [(m.graph, m.info) for m in analyse(one_game)]
+        games = [(m.graph, m.info, m.quickref) for m in analyse(one_game)]
         staged = update(one_game, games)
         assert set(staged) == set(paths), where
         for path in paths:

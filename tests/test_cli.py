@@ -248,13 +248,22 @@ def test_serve_previews_the_site_and_rebuilds_when_an_input_changes(project: Pro
     try:
         assert "serving" in server.stdout.readline()
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/en/") as page:
-            assert '<html lang="en"' in page.read().decode("utf-8")
+            html = page.read().decode("utf-8")
+        assert '<html lang="en"' in html
+        # The served page asks for the build's id, to reload itself when it changes.
+        assert "/__rulekit/build" in html
+        assert "/__rulekit/build" not in (project.build_dir / "site/en/index.html").read_text()
+        build_id = f"http://127.0.0.1:{port}/__rulekit/build"
+        with urllib.request.urlopen(build_id) as served:
+            before = served.read()
         css = project.templates_dir / "site" / "site.css"
         css.write_text(css.read_text("utf-8") + "\n/* edited while serving */\n", "utf-8")
         assert server.stdout.readline().startswith("input changed")
         assert server.stdout.readline().startswith("rebuilt")
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/site.css") as served:
             assert "edited while serving" in served.read().decode("utf-8")
+        with urllib.request.urlopen(build_id) as served:
+            assert served.read() not in (before, b"")
     finally:
         server.terminate()
         server.wait(timeout=30)

@@ -133,6 +133,10 @@ PROJECT = ["--project", "p"]
 ADD = ["add", "new.txt", "--title", "T", "--publisher", "P", "--edition", "e", *PROJECT]
 NEW_MANUAL = write("new.txt", "Aufbau\nJeder Spieler nimmt 3 Karten.\n")
 TEMPLATE = "p/templates/site/index.html"
+# The line a test inserts into that template: the one after its main block opens.
+INSERTED_LINE = (ROOT / "templates" / "site" / "index.html").read_text("utf-8").splitlines().index(
+    "{% block main %}"
+) + 2
 
 CASES = [
     # The root command.
@@ -161,7 +165,7 @@ CASES = [
     Case(
         "build-template-undefined-variable",
         ["build", "-q", *PROJECT],
-        r"^p/templates/site/index\.html:4: 'no_such_variable' is undefined",
+        rf"^p/templates/site/index\.html:{INSERTED_LINE}: 'no_such_variable' is undefined",
         combine(
             remove_game,
             edit(TEMPLATE, "{% block main %}\n", "{% block main %}\n{{ no_such_variable }}\n"),
@@ -170,7 +174,7 @@ CASES = [
     Case(
         "build-template-include-missing",
         ["build", "-q", *PROJECT],
-        r"^p/templates/site/index\.html:4: template 'site/nope\.html' not found",
+        rf"^p/templates/site/index\.html:{INSERTED_LINE}: template 'site/nope\.html' not found",
         combine(
             remove_game,
             edit(
@@ -351,27 +355,15 @@ CASES = [
         NEW_MANUAL,
     ),
     Case(
-        "add-publisher-missing",
-        [
-            "add",
-            "new.txt",
-            "--game",
-            "demo",
-            "--title",
-            "T",
-            "--edition",
-            "e",
-            "--pages",
-            "1",
-            *PROJECT,
-        ],
-        r"^rulekit add: --publisher: required to register a new game",
-        NEW_MANUAL,
+        "add-several-problems",
+        ["add", "nothing.txt", "--game", "Demo", "--pages", "3-", "--year", "x", *PROJECT],
+        r"^rulekit add: nothing\.txt: no such file; --game: not a game id: 'Demo' .*; "
+        r"--pages: not a page list: '3-' .*; --year: not a year: 'x'",
     ),
     Case(
         "add-game-missing",
         [*ADD, "--pages", "1"],
-        r"^rulekit add: missing option '--game'",
+        r"^rulekit add: --game: missing: name the game",
         NEW_MANUAL,
     ),
     Case(
@@ -583,7 +575,7 @@ CASES = [
         "trace-source-yaml-missing-field",
         ["trace", *PROJECT],
         rf"^p/sources/{GAME}/source\.yaml:1: edition: Field required",
-        edit(f"p/sources/{GAME}/source.yaml", "edition: German rulebook\n", ""),
+        edit(f"p/sources/{GAME}/source.yaml", "edition: Deutsche Spielregel\n", ""),
     ),
     # play
     Case(
@@ -737,6 +729,33 @@ CASES = [
         r"^rulekit glossary suggest: got unexpected",
     ),
     Case("glossary-unknown-command", ["glossary", "bogus"], r"^rulekit glossary: no such command"),
+    # card specs
+    Case(
+        "check-card-spec-title-twice",
+        ["check", *PROJECT],
+        rf"^p/sources/{GAME}/cards\.yaml:\d+: a second card of this title",
+        append(
+            f"p/sources/{GAME}/cards.yaml",
+            "- title: Plättchen entfernen\n  lines:\n  - text: X\n    rules:\n"
+            "    - xidit.a.b@0123456789abcdef\n".encode(),
+        ),
+    ),
+    Case(
+        "check-card-spec-unpinned-rule",
+        ["check", *PROJECT],
+        rf"^p/sources/{GAME}/cards\.yaml:\d+: cards\.0\.lines\.0\.rules\.0: .*pattern",
+        edit(
+            f"p/sources/{GAME}/cards.yaml", f"\n    - {GAME}.", f"\n    - {GAME}.a.b\n    - {GAME}."
+        ),
+    ),
+    Case(
+        "build-card-spec-empty-card",
+        ["build", *PROJECT],
+        rf"^p/sources/{GAME}/cards\.yaml:\d+: a card needs a sequence, a table or lines",
+        append(f"p/sources/{GAME}/cards.yaml", b"- title: Leer\n"),
+    ),
+    Case("cards-pin-no-spec", ["cards", "pin", "risiko", *PROJECT], r"^p/sources/risiko/cards"),
+    Case("cards-pin-bad-game", ["cards", "pin", "Bad", *PROJECT], r"^rulekit cards pin: .*game"),
 ]
 
 
@@ -780,12 +799,12 @@ def test_there_are_enough_cases_and_every_command_has_some() -> None:
     assert len(CASES) >= 60
     assert len({case.id for case in CASES}) == len(CASES)
     covered = {
-        " ".join(case.args[:2]) if case.args[0] in ("i18n", "glossary") else case.args[0]
+        " ".join(case.args[:2]) if case.args[0] in ("i18n", "glossary", "cards") else case.args[0]
         for case in CASES
     }
     commands = {"build", "extract", "check", "serve", "schema", "add", "graph", "trace", "play"}
     commands |= {"i18n update", "i18n stats", "i18n xliff"}
-    commands |= {"glossary export", "glossary import", "glossary suggest"}
+    commands |= {"glossary export", "glossary import", "glossary suggest", "cards pin"}
     assert commands <= covered
 
 
@@ -882,5 +901,5 @@ def test_the_console_entry_points_report_the_same_way(tmp_path: Path) -> None:
         env=env,
     )
     assert done.returncode == 2
-    assert done.stderr.startswith("rulekit add: --game: not a game id: 'Bad-Game'")
+    assert done.stderr.startswith("rulekit add: x.txt: no such file; --game: not a game id")
     assert done.stderr.count("\n") == 1 and done.stdout == ""

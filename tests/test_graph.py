@@ -220,6 +220,24 @@ split:
     assert len(parts) == 2
 
 
+def test_an_example_an_editor_retypes_illustrates_nothing(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    graph = builder.build(INFO, extraction(*CASTLE))
+    example = next(n for n in graph.nodes if n.text == CASTLE[2])
+    assert any(e.type == "illustrates" and e.from_ == example.id for e in graph.edges)
+    path = tmp_path / "graph.yaml"
+    path.write_text(
+        f"nodes:\n  - id: {example.id}\n    fingerprint: {example.fingerprint}\n"
+        "    kind: flavour\n",
+        "utf-8",
+    )
+    overrides, lines = load_overrides(path)
+    result, problems = apply_overrides(graph, overrides, lines, path)
+    assert problems == []
+    assert not any(e.type == "illustrates" and e.from_ == example.id for e in result.edges)
+
+
 def test_stale_and_orphaned_overrides_are_reported_with_their_line(
     builder: GraphBuilder, tmp_path: Path
 ) -> None:

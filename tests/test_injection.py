@@ -34,7 +34,11 @@ def tamper(path: Path, change: str) -> int:
     """Put `change` into the first reviewed translation; return that msgstr's line."""
     catalog = read_catalog(path, path.parts[-3])
     message = next(m for m in catalog if m.id and m.string and not m.fuzzy)
-    message.string = change.replace("{}", str(message.string))
+    if isinstance(message.string, tuple):  # a plural message: its first form
+        first, *others = message.string
+        message.string = (change.replace("{}", first), *others)
+    else:
+        message.string = change.replace("{}", str(message.string))
     path.write_bytes(catalog_bytes(catalog))
     again = read_catalog(path, path.parts[-3])
     tampered = again.get(message.id, context=message.context)

@@ -28,9 +28,12 @@ def test_graph_matches_the_reviewed_outline(manuals: dict[str, Manual], game: st
         (ROOT / "tests" / "data" / "outlines" / f"{game}.yaml").read_text("utf-8")
     )
     manual = manuals[game]
-    assert [f"{n.kind} {n.id}" for n in manual.graph.nodes] == expected["nodes"]
-    assert edges(manual, "illustrates") == expected["illustrates"]
-    assert edges(manual, "exception-of") == expected["exception-of"]
+    # The outline is the manual's text; the editors' supplement adds to it (docs/supplements.md).
+    manual_nodes = [n for n in manual.graph.nodes if not n.editorial]
+    assert [f"{n.kind} {n.id}" for n in manual_nodes] == expected["nodes"]
+    # Edges are a set: their order in the file says nothing.
+    assert sorted(edges(manual, "illustrates")) == sorted(expected["illustrates"])
+    assert sorted(edges(manual, "exception-of")) == sorted(expected["exception-of"])
     assert manual.stale_overrides == []
 
 

@@ -1,54 +1,34 @@
 """The static site in a real browser: Debian's Chromium driven by Playwright.
 
-One build of a copy of the project serves every test.  Its English Stratego
-catalog is tampered with first: one entry holds markup, which must show as
-text, and one loses its translation, which must show in German, marked.
+One build serves every test (tests/sitefixtures.py).  Every page is visited at a
+phone's width (390 px); search is typed into in tests/test_site_search.py, and
+axe-core checks each kind of page in tests/test_site_a11y.py.
 """
 
 from __future__ import annotations
 
-import functools
-import http.server
-import shutil
-import threading
-from collections.abc import Iterator
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from unittest import mock
 from urllib.parse import urldefrag, urljoin, urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
-from rulekit.build import build
-from rulekit.i18n.catalogs import po_path
-from rulekit.i18n.pofile import catalog_bytes, read_catalog
 from rulekit.model import Term, Translation
-from rulekit.output.site import mark_terms, relative_url
-from tests.conftest import ROOT, copy_project
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-TIE_RULE = "risiko.abwicklung-einer-wuerfelaktion.wichtig-bei-einem-unentschieden-d-h"
-HOSTILE = '<script>window.pwned = 1</script><img src=x onerror="window.pwned = 2">'
-LANGUAGES = ("de", "en", "fr", "pl")
-
-
-@dataclass(frozen=True)
-class Site:
-    """A built site served over HTTP, and the catalog entries the fixture tampered with."""
-
-    folder: Path
-    url: str
-    hostile: str  # rule id whose English text is markup
-    fallback: str  # rule id whose English translation was removed
+from rulekit.output.site import relative_url
+from rulekit.output.sitetext import mark_terms
+from tests.sitefixtures import (
+    BASE_URL,
+    DESKTOP,
+    HOSTILE,
+    LANGUAGES,
+    PHONE,
+    TIE_RULE,
+    Site,
+    publish,
+    watch,
+)
 
 
 @dataclass
@@ -61,89 +41,36 @@ class Crawl:
     absolute: list[str] = field(default_factory=list)
     downloads: list[str] = field(default_factory=list)
     alternates: dict[str, dict[str, str]] = field(default_factory=dict)  # page -> hreflang -> url
-    canonical: set[str] = field(default_factory=set)
+    canonical: dict[str, str] = field(default_factory=dict)  # page -> its canonical URL
+    duplicate_ids: list[str] = field(default_factory=list)
+    too_wide: list[str] = field(default_factory=list)  # at a phone's width
+    descriptions: dict[str, str] = field(default_factory=dict)
 
 
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        """Keep the test output free of request lines."""
-
-
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    """The project built once, its site served on 127.0.0.1."""
-    project = copy_project(tmp_path_factory.mktemp("site") / "project")
-    # The trace reads the tests' rule markers.
-    shutil.copytree(
-        ROOT / "tests",
-        project.tests_dir,
-        dirs_exist_ok=True,
-        ignore=shutil.ignore_patterns("data", "__pycache__"),
-    )
-    path = po_path(project.translations_dir, "en", "stratego")
-    catalog = read_catalog(path, "en")
-    hostile, fallback = [m for m in catalog if m.context and "#" not in m.context][1:3]
-    hostile.string = HOSTILE
-    fallback.string = ""
-    path.write_bytes(catalog_bytes(catalog))
-    # The build refuses such a catalog (tests/test_injection.py); past that check,
-    # the renderers must still show the markup as text.
-    with mock.patch("rulekit.build.refuse_dangerous"):
-        build(project)
-    folder = project.build_dir / "site"
-    handler = functools.partial(QuietHandler, directory=str(folder))
-    with http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler) as server:
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        url = f"http://127.0.0.1:{server.server_address[1]}/"
-        yield Site(folder, url, str(hostile.context), str(fallback.context))
-        server.shutdown()
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    """Debian's Chromium; Playwright downloads no browser of its own."""
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    """A fresh tab that fails the test on any console error or uncaught exception."""
-    tab = browser.new_page()
-    errors = watch(tab)
-    yield tab
-    tab.close()
-    assert errors == []
-
-
-def watch(tab: Page) -> list[str]:
-    """Collect the console errors and uncaught exceptions of a tab."""
-    errors: list[str] = []
-    tab.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    tab.on("pageerror", lambda error: errors.append(str(error)))
-    return errors
-
-
-# Every link-like attribute, raw as written (the language links carry the live #fragment).
+# Every link-like attribute, raw as written (the language links carry the live #fragment);
+# canonical and alternate links, absolute under the base URL, are read on their own.
 LINKS_JS = """() => ({
   ids: [...document.querySelectorAll("[id]")].map((e) => e.id),
-  links: [...document.querySelectorAll("a, link[href], script[src], img[src]")].map(
+  links: [...document.querySelectorAll(
+    "a, link[href]:not([rel=canonical]):not([rel=alternate]), script[src], img[src]"
+  )].map(
     (e) => e.getAttribute("href") ?? e.getAttribute("src") ?? e.getAttribute("xlink:href")
   ).filter((href) => href !== null),
   alternates: Object.fromEntries(
     [...document.querySelectorAll("link[rel=alternate]")].map((e) => [e.hreflang, e.href])
   ),
-  canonical: document.querySelector("link[rel=canonical]") !== null,
+  canonical: document.querySelector("link[rel=canonical]")?.href ?? "",
+  description: document.querySelector("meta[name=description]")?.content ?? "",
+  width: document.documentElement.scrollWidth,
 })"""
 
 
 @pytest.fixture(scope="session")
 def crawl(site: Site, browser: Browser) -> Crawl:
-    """Visit every page reachable from the home page; check every link and #fragment."""
+    """Visit every page reachable from the home page at a phone's width; check every
+    link and #fragment, and that no id is repeated and nothing is wider than the phone."""
     found = Crawl()
-    tab = browser.new_page()
+    tab = browser.new_page(viewport=PHONE)
     errors = watch(tab)
     ids: dict[str, set[str]] = {}
     targets: list[tuple[str, str, str]] = []  # page, target, fragment
@@ -158,9 +85,20 @@ def crawl(site: Site, browser: Browser) -> Crawl:
         errors.clear()
         found.pages.append(url)
         ids[url] = set(data["ids"])
-        found.alternates[url] = data["alternates"]
-        if data["canonical"]:
-            found.canonical.add(url)
+        found.duplicate_ids += sorted(
+            f"{url}#{name}" for name in ids[url] if data["ids"].count(name) > 1
+        )
+        if data["width"] > PHONE["width"]:
+            found.too_wide.append(f"{url}: {data['width']} px")
+        found.descriptions[url] = data["description"]
+        # Published addresses, mapped back to the test server.
+        local = {
+            lang: href.replace(BASE_URL, site.url) for lang, href in data["alternates"].items()
+        }
+        found.alternates[url] = local
+        found.canonical[url] = data["canonical"].replace(BASE_URL, site.url)
+        assert all(href.startswith(BASE_URL) for href in data["alternates"].values()), url
+        assert data["canonical"].startswith(BASE_URL), url
         for raw in data["links"]:
             if raw.startswith("data:"):
                 continue  # the empty favicon, which spares a request for /favicon.ico
@@ -184,16 +122,33 @@ def crawl(site: Site, browser: Browser) -> Crawl:
     return found
 
 
-def test_the_home_page_shows_every_game_in_every_language(page: Page, site: Site) -> None:
+def test_the_home_page_shows_players_every_game_first(page: Page, site: Site) -> None:
     page.goto(site.url + "index.html")
     assert page.get_attribute("html", "lang") == "de"
-    rows = page.locator("table.matrix tbody tr")
-    expect(rows).to_have_count(5)
-    expect(rows.first.locator("td a")).to_have_count(len(LANGUAGES))
-    expect(page.locator("table.matrix")).to_contain_text("Risiko im Buchformat")
+    games = page.locator("ul.games > li")
+    expect(games).to_have_count(5)
+    stratego = games.filter(has_text="Stratego Original")
+    expect(stratego).to_contain_text("Spieler: 2")
+    expect(games.filter(has_text="Lords of Xidit")).to_contain_text("Spieler: 3–5")
+    risiko = games.filter(has_text="Risiko im Buchformat")
+    assert risiko.locator("img").evaluate("(img) => img.complete && img.naturalWidth") == 2
+    expect(page.locator("main table")).to_have_count(0)  # the editors' tables have their page
+    stratego.get_by_role("link", name="Stratego Original", exact=True).click()
+    page.wait_for_url(site.url + "de/stratego.html")
     page.locator(".languages a[hreflang=en]").click()
-    page.wait_for_url(site.url + "en/index.html")
+    page.wait_for_url(site.url + "en/stratego.html")
     assert page.get_attribute("html", "lang") == "en"
+
+
+def test_the_editors_page_has_the_translation_status_of_games_and_glossary(
+    page: Page, site: Site
+) -> None:
+    page.goto(site.url + "en/editors.html")
+    rows = page.locator("table.matrix tbody tr")
+    expect(rows).to_have_count(6)
+    expect(rows.last).to_contain_text("Glossary definitions")
+    expect(rows.last.locator("td a")).to_have_text([re.compile(r"100 %$")] * len(LANGUAGES))
+    expect(rows.first.locator("td a")).to_have_count(len(LANGUAGES))
 
 
 def test_switching_language_lands_on_the_same_rule(page: Page, site: Site) -> None:
@@ -245,20 +200,60 @@ def test_no_internal_link_is_broken_and_every_page_is_reachable(crawl: Crawl, si
     on_disk = {
         site.url + str(path.relative_to(site.folder))
         for path in site.folder.rglob("*.html")
-        if "pagefind" not in path.parts
+        if "pagefind" not in path.parts and path.name != "404.html"
     }
     assert on_disk == set(crawl.pages)
+
+
+def test_no_page_repeats_an_id(crawl: Crawl) -> None:
+    assert crawl.duplicate_ids == []
+
+
+def test_no_page_is_wider_than_a_phone(crawl: Crawl) -> None:
+    assert len(crawl.pages) > 90
+    assert crawl.too_wide == []
+
+
+def test_every_page_describes_itself(crawl: Crawl) -> None:
+    empty = [url for url, text in crawl.descriptions.items() if len(text) < 30]
+    assert empty == []
+    # One per game and language (the root page repeats de/index.html).
+    game_pages = [url for url in crawl.descriptions if re.search(r"/[a-z]{2}/[a-z]+\.html$", url)]
+    assert len({crawl.descriptions[url] for url in game_pages}) == len(game_pages)
 
 
 def test_every_page_names_its_translations_reciprocally(crawl: Crawl, site: Site) -> None:
     for url, alternates in crawl.alternates.items():
         assert sorted(alternates) == sorted([*LANGUAGES, "x-default"]), url
         assert alternates["x-default"] == alternates["de"]
-        if url in crawl.canonical:
-            continue  # the root page repeats de/index.html, which is canonical
+        if crawl.canonical[url] != url:
+            assert url == site.url + "index.html"  # repeats de/index.html, its canonical
+            assert crawl.canonical[url] == site.url + "de/index.html"
+            continue
         assert url in alternates.values(), f"{url} does not name itself"
         for other in alternates.values():
             assert url in crawl.alternates[other].values(), f"{other} does not name {url}"
+
+
+def test_the_sitemap_lists_every_page_with_its_translations(crawl: Crawl, site: Site) -> None:
+    sitemap = (site.folder / "sitemap.xml").read_text("utf-8")
+    listed = {loc.replace(BASE_URL, site.url) for loc in re.findall(r"<loc>(.*?)</loc>", sitemap)}
+    assert listed == set(crawl.pages) - {site.url + "index.html"}
+    assert sitemap.count('hreflang="fr"') == len(listed)
+    robots = (site.folder / "robots.txt").read_text("utf-8")
+    assert f"Sitemap: {BASE_URL}sitemap.xml" in robots
+
+
+def test_a_missing_page_says_so_in_every_language(page: Page, site: Site) -> None:
+    """As published: the server answers a missing address, however deep, with 404.html."""
+    publish(page, site)
+    page.goto(BASE_URL + "fr/no/such/page.html")
+    assert page.locator("meta[name=robots]").get_attribute("content") == "noindex"
+    expect(page.locator("section.not-found[lang=fr]")).to_contain_text("Page introuvable")
+    assert page.evaluate("getComputedStyle(document.body).marginTop") == "0px"  # site.css
+    page.locator("section.not-found[lang=fr] a").click()
+    page.wait_for_url(BASE_URL + "fr/index.html")
+    assert page.get_attribute("html", "lang") == "fr"
 
 
 def test_the_card_downloads_are_part_of_the_site(crawl: Crawl) -> None:
@@ -311,3 +306,71 @@ def test_links_between_pages_are_relative() -> None:
     assert relative_url("de/risiko.html", "en/risiko.html#a.b") == "../en/risiko.html#a.b"
     assert relative_url("index.html", "de/index.html") == "de/index.html"
     assert relative_url("de/index.html", "pagefind/") == "../pagefind/"
+
+
+def test_contents_beside_the_rules_on_a_desktop_and_folded_on_a_phone(
+    page: Page, site: Site
+) -> None:
+    page.set_viewport_size(DESKTOP)
+    page.goto(site.url + "de/stratego.html")
+    contents = page.locator("details.toc")
+    expect(contents).to_have_attribute("open", "")
+    sidebar, rules = (
+        page.locator(".sidebar").bounding_box(),
+        page.locator(".rules-text").bounding_box(),
+    )
+    assert sidebar and rules and sidebar["x"] + sidebar["width"] <= rules["x"]
+    link = contents.locator("a", has_text="Die Ränge").first
+    target = link.get_attribute("href")
+    link.click()
+    heading = page.locator(f'[id="{target.lstrip("#")}"] > :is(h2, h3)')
+    expect(heading).to_be_in_viewport()
+    assert abs(heading.bounding_box()["y"]) < 100  # the heading, not a line far above it
+    page.mouse.wheel(0, 3000)
+    expect(contents).to_be_in_viewport()  # it stays beside the text
+    page.set_viewport_size(PHONE)
+    page.goto(site.url + "de/stratego.html")
+    expect(contents).not_to_have_attribute("open", "")
+    contents.locator("summary").click()
+    expect(link).to_be_visible()
+
+
+def test_print_shows_the_rules_alone(page: Page, site: Site) -> None:
+    page.emulate_media(media="print")
+    page.goto(site.url + "fr/risiko.html")
+    for hidden in (".site-header", ".sidebar", ".site-footer", ".game-nav", ".permalink"):
+        expect(page.locator(hidden).first).to_be_hidden()
+    expect(page.locator(".rules-text")).to_be_visible()
+
+
+def test_the_trace_shows_each_rule_s_text(page: Page, site: Site) -> None:
+    page.goto(site.url + "fr/trace.html")
+    rule = page.locator(f'.trace th a[href$="#{TIE_RULE}"]')
+    expect(rule).to_contain_text("défenseur")
+    assert rule.get_attribute("lang") is None
+
+
+def test_the_rule_graph_reads_at_its_natural_size(page: Page, site: Site) -> None:
+    page.set_viewport_size(DESKTOP)
+    page.goto(site.url + "en/risiko-graph.html")
+    label = page.locator(".graph svg g.node text").first
+    assert label.bounding_box()["height"] >= 10  # px: legible, not shrunk to the page width
+    page.locator(f'.graph svg g.node:has(title:text-is("{TIE_RULE}")) a').click()
+    page.wait_for_url(f"{site.url}en/risiko.html#{TIE_RULE}")
+
+
+def test_glossary_definitions_read_in_the_page_s_language(page: Page, site: Site) -> None:
+    page.goto(site.url + "fr/glossary.html")
+    entries = page.locator("dl.glossary > div")
+    expect(entries.locator("dd[lang=de]")).to_have_count(0)
+    expect(page.locator("#term-wuerfelaktion dd").first).to_contain_text("lancer de dés simultané")
+    page.goto(site.url + "pl/risiko.html")
+    expect(page.locator(".tip .definition[lang=de]")).to_have_count(0)
+    expect(page.locator(".tip .definition").first).not_to_be_empty()
+
+
+def test_an_editors_addition_is_marked(page: Page, site: Site) -> None:
+    page.goto(site.url + "en/risiko.html")
+    added = page.locator(".node.editorial")
+    assert added.count() > 0
+    expect(added.first.locator(".badge.editorial")).to_have_text("Editors' addition")

@@ -1,8 +1,14 @@
-"""Segmentation and kinds: the body blocks of a manual cut into units, one per node.
+"""Segmentation: the body blocks of a manual cut into units, one per node.
 
 Every sentence of the body becomes a unit of its own, so one node holds one
-normative statement; a numbered step, a labelled example ("Beispiel: ...") and a
-narrative example that runs over several sentences stay whole.
+normative statement; what the README of the annotations calls one unit stays
+whole: a numbered step, a labelled remark ("Wichtig: ..."), a worked example
+(labelled, in parentheses, or narrated with player names, also over the lines
+after a "Beispiel 1:" label).  Structure decides what a heading-shaped line is: a
+section, an item of the component list, the list item after a colon, or a line
+outside the rules (title, credits).  `KindJudge` gives the kinds of sentences;
+regions then smooth them: a section that documents a program is `other`, a
+preface without rules is `flavour`.
 """
 
 from __future__ import annotations
@@ -14,15 +20,30 @@ from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.language import Language
 from spacy.tokens import Span
 
+from rulekit.graph.exceptions import flag
 from rulekit.graph.ids import heading_level, section_id
+from rulekit.graph.kinds import LABEL_ONLY, PROGRAMMING_SHARE, KindJudge
 from rulekit.model import Block, NodeKind, SourceInfo
 from rulekit.nlp import Cues, TermMatcher
 
 MECHANICAL_KINDS = ("rule", "step", "note")
 CLAUSE_MIN_WORDS = 5
+# A numbered line this short, without a sentence end, is a heading ("1. Eigene Figur wählen").
+NUMBERED_HEADING_WORDS = 8
+# Figure text this long is a sentence of the body that the text layout took for a label.
+FIGURE_SENTENCE_WORDS = 12
+# Share of programming units that makes a whole section program documentation.
+PROGRAMMING_SECTION_SHARE = 0.4
+# Share of flavour units that makes the unnormative rest of a section flavour.
+FLAVOUR_SECTION_SHARE = 0.5
 
-_NUMBERED_STEP = re.compile(r"^\d{1,2}[.)]\s")
-_LABEL = re.compile(r"^([A-ZÄÖÜ][\w-]*):\s")
+# The kinds of a sentence whose colon opens a list.
+ITEM_LEADS = ("lead-in", "rule", "definition", "component")
+# A paragraph of one to three capitalised words and no punctuation reads as a heading.
+_TITLE = re.compile(r"^[A-ZÄÖÜ][\w-]*(?:\s+[A-ZÄÖÜ][\w-]*){0,2}$")
+_NOUN_JOINERS = frozenset({"und", "oder", "sowie"})
+_NUMBERED = re.compile(r"^\d{1,2}[.)]\s")
+_SENTENCE_END = re.compile(r"[.!?:]\W*$")
 
 
 @dataclass(eq=False)
@@ -40,6 +61,7 @@ class Unit:
     terms: list[str] = field(default_factory=list)
     position: int = 0
     features: set[str] = field(default_factory=set)
+    labelled: bool = False  # a note opened by its label ("Wichtig: ...")
 
     @property
     def text(self) -> str:
@@ -52,6 +74,25 @@ class Unit:
         text = " ".join(s.text for s in self.sentences).lower()
         return has_phrase(text, phrase)
 
+    def extend(self, sentences: list[Span], block: Block) -> None:
+        """Take in the sentences of a later block (an example told over several lines)."""
+        self.sentences.extend(sentences)
+        self.block = self.block.model_copy(
+            update={"lines": (self.block.lines[0], block.lines[1]), "text": self.text}
+        )
+
+
+@dataclass
+class _Reading:
+    """Where the segmenter stands in a manual."""
+
+    sections: list[Unit] = field(default_factory=list)  # open sections, outermost first
+    material: bool = False  # inside the component list
+    preface: bool = False  # inside a preface ("Spielidee", "Einleitung")
+    items: NodeKind | None = None  # the kind of the list lines after a colon
+    example: Unit | None = None  # an example that goes on in the next block
+    names: set[str] = field(default_factory=set)  # players named in examples
+
 
 class Segmenter:
     """Cuts body blocks into units with kinds, sections and cue flags."""
@@ -59,138 +100,350 @@ class Segmenter:
     def __init__(self, nlp: Language, cues: Cues) -> None:
         self.nlp = nlp
         self.cues = cues
+        self.judge = KindJudge(nlp, cues)
 
     def units(self, info: SourceInfo, blocks: list[Block], matcher: TermMatcher) -> list[Unit]:
         """The units of a manual's blocks in reading order, sections included."""
-        body = [b for b in blocks if b.kind not in ("figure", "caption")]
+        body = [b for b in blocks if b.kind != "caption"]
         docs = self.nlp.pipe(b.text for b in body)
         units: list[Unit] = []
-        sections: list[Unit] = []  # the open sections, outermost first
-        names: set[str] = set()  # players named in examples ("Blau", "Rot")
-        for block, doc in zip(body, docs, strict=True):
-            if block.kind == "heading":
-                level = heading_level(block.text)
-                while sections and sections[-1].level >= level:
-                    sections.pop()
-                parent = sections[-1].node_id if sections else None
-                unit = Unit("section", [], block, parent, level=level)
-                unit.node_id = section_id(info.game, block.text, {u.node_id for u in units})
-                sections.append(unit)
-                units.append(unit)
+        state = _Reading()
+        for index, (block, doc) in enumerate(zip(body, docs, strict=True)):
+            following = body[index + 1] if index + 1 < len(body) else None
+            sentences = list(doc.sents)
+            line = self._line_units(info, block, sentences, following, state, units)
+            if line is not None:
+                units.extend(line)
                 continue
-            if not sections:
-                opening = Block(kind="heading", text=info.title, page=block.page, lines=block.lines)
-                unit = Unit("section", [], opening, None, level=0)
-                unit.node_id = section_id(info.game, info.title, {u.node_id for u in units})
-                sections.append(unit)
-                units.append(unit)
-            section = sections[-1].node_id
-            units.extend(self._block_units(block, list(doc.sents), section, names))
+            if not state.sections:
+                self._open_section(info, block, units, state)
+            units.extend(self._block_units(block, sentences, following, state))
+        self._smooth(units)
         for unit in units:
             spans = unit.sentences or [self.nlp(unit.block.text)[:]]
             found = {term for span in spans for term in matcher.terms_in(span)}
             unit.terms = [term.id for term in matcher.terms if term.id in found]
         return units
 
-    def _block_units(
-        self, block: Block, sentences: list[Span], section: str, names: set[str]
-    ) -> list[Unit]:
-        label = _LABEL.match(block.text)
-        label_word = label.group(1).lower() if label else ""
-        if label_word in self.cues.example_labels:
-            return [Unit("example", sentences, block, section)]
-        if block.kind == "list-item" and _NUMBERED_STEP.match(block.text):
-            return [self._flagged(Unit("step", sentences, block, section))]
-        units: list[Unit] = []
-        in_example = False
-        for position, sentence in enumerate(sentences):
-            if position == 0 and label_word in self.cues.note_labels:
-                units.append(self._flagged(Unit("note", [sentence], block, section)))
-                continue
-            named = self._names_player(sentence, names)
-            if named or self._narrates(sentence) or (in_example and self._continues(sentence)):
-                if in_example:
-                    units[-1].sentences.append(sentence)
-                else:
-                    units.append(Unit("example", [sentence], block, section))
-                in_example = True
-                continue
-            in_example = False
-            units.append(
-                self._flagged(Unit(self._sentence_kind(sentence), [sentence], block, section))
+    def _open_section(
+        self, info: SourceInfo, block: Block, units: list[Unit], state: _Reading
+    ) -> None:
+        """The section titled with the manual's title, for body text before any heading.
+
+        Text before the first heading is a preface, unless it opens mid-sentence: then
+        it is an excerpt that starts inside the rules.
+        """
+        opening = Block(kind="heading", text=info.title, page=block.page, lines=block.lines)
+        unit = Unit("section", [], opening, None, level=0)
+        unit.node_id = section_id(info.game, info.title, {u.node_id for u in units})
+        state.sections.append(unit)
+        state.preface = not block.text.lstrip()[:1].islower()
+        units.append(unit)
+
+    def _line_units(
+        self,
+        info: SourceInfo,
+        block: Block,
+        sentences: list[Span],
+        following: Block | None,
+        state: _Reading,
+        units: list[Unit],
+    ) -> list[Unit] | None:
+        """The units of a heading-shaped line, figure text or a short numbered line.
+
+        None when the block is body text to cut into sentences.
+        """
+        text = block.text.strip()
+        judge = self.judge
+        numbered_heading = (
+            block.kind == "list-item"
+            and _NUMBERED.match(text) is not None
+            and self._numbered_heading(text, following)
+        )
+        title = block.kind == "paragraph" and _TITLE.match(text) is not None
+        if (block.kind == "paragraph" and not title) or (
+            block.kind == "list-item" and not numbered_heading
+        ):
+            return None
+        section = state.sections[-1].node_id if state.sections else None
+        if judge.outside_rules(text, opening=not state.sections):
+            return [Unit("other", sentences, block, section)]
+        if block.kind == "figure":
+            if state.material and judge.component_line(text):
+                return [Unit("component", sentences, block, section)]
+            if len(text.split()) < FIGURE_SENTENCE_WORDS:
+                return []  # figure text is no part of the body
+            return None  # a whole sentence the layout took for figure text
+        label = judge.label(text)
+        if label in self.cues.example_labels and LABEL_ONLY.match(text):
+            unit = Unit("example", sentences, block, section)
+            state.example = unit
+            return [unit]
+        if state.items is not None and not numbered_heading:
+            return [self._flagged(Unit(state.items, sentences, block, section))]
+        if state.material and judge.component_line(text):
+            return [Unit("component", sentences, block, section)]
+        last = text.split()[-1].lower()
+        if (
+            judge.sentence_line(text)
+            or text.endswith(",")
+            or (
+                last in STOP_WORDS
+                and last not in self.cues.modal_lemmas
+                and last not in self.cues.phrase_final_particles
             )
+        ):
+            # A sentence, or a piece of one ("Über die Eingabe von"); a clause ending
+            # in its modal verb heads a section ("Warum man vernetztes Denken üben sollte").
+            return None
+        # A section.
+        state.items = None
+        state.example = None
+        if numbered_heading:
+            level = (state.sections[-1].level if state.sections else 0) + 1
+        else:
+            level = heading_level(text)
+        while state.sections and state.sections[-1].level >= level:
+            state.sections.pop()
+        parent = state.sections[-1].node_id if state.sections else None
+        unit = Unit("section", [], block, parent, level=level)
+        unit.node_id = section_id(info.game, text, {u.node_id for u in units})
+        state.sections.append(unit)
+        if judge.material_heading(text):
+            state.material = True
+        elif judge.heading_words(text, self.cues.structure_headings) or numbered_heading:
+            state.material = False
+        state.preface = judge.heading_words(text, self.cues.preface_headings)
+        return [unit]
+
+    def _numbered_heading(self, text: str, following: Block | None) -> bool:
+        """A numbered line that heads the paragraphs under it: short, no sentence end."""
+        words = text.split()
+        return (
+            len(words) <= NUMBERED_HEADING_WORDS
+            and not _SENTENCE_END.search(text)
+            and not any(w in ("Sie", "er", "sie", "ihr", "du") for w in words[1:])
+            and following is not None
+            and following.kind == "paragraph"
+        )
+
+    def _block_units(
+        self, block: Block, sentences: list[Span], following: Block | None, state: _Reading
+    ) -> list[Unit]:
+        """The units of a paragraph or list item, sentence by sentence."""
+        section = state.sections[-1].node_id
+        judge = self.judge
+        text = block.text.strip()
+        if state.example is not None:
+            if self._goes_on(sentences, state):
+                state.example.extend(sentences, block)
+                return []
+            state.example = None
+        if block.kind == "list-item" and _NUMBERED.match(text) and self._step(sentences, state):
+            state.items = "step"
+            return [self._flagged(Unit("step", sentences, block, section))]
+        state.items = None
+        units: list[Unit] = []
+        mode: NodeKind | None = None  # a label's kind for the rest of the block
+        # A block of several printed lines may hold paragraphs the text path could not
+        # tell apart: a labelled remark then runs on only while its sentences go on with it.
+        wrapped = block.lines[1] > block.lines[0]
+        run_in: list[Span] = []  # a run-in heading ("Bomben und Mineure (3).") waiting for its rule
+        for position, sentence in enumerate(sentences):
+            if position + 1 < len(sentences) and _run_in_heading(sentence):
+                run_in.append(sentence)
+                continue
+            if run_in:
+                # The heading opens a unit of its own: nothing before it goes on past it.
+                count = len(units)
+                units.extend(self._sentence_units(sentence, block, section, state, []))
+                units[count].sentences[:0] = run_in
+                run_in, mode = [], None
+                continue
+            after_definition = (
+                units and units[-1].kind == "definition" and units[-1].text.endswith(":")
+            )
+            if after_definition and not judge.normative(sentence):
+                units.append(Unit("definition", [sentence], block, section))
+                continue
+            label = judge.label(sentence.text)
+            if label in self.cues.note_labels:
+                mode = "note"
+                units.append(self._flagged(Unit("note", [sentence], block, section, labelled=True)))
+                continue
+            if label in self.cues.example_labels:
+                mode = "example"
+                units.append(Unit("example", [sentence], block, section))
+                continue
+            if mode is not None and not (wrapped and self._leaves(mode, sentence, state)):
+                units[-1].sentences.append(sentence)
+                continue
+            mode = None
+            units.extend(self._sentence_units(sentence, block, section, state, units))
+        if units and units[-1].kind == "example" and LABEL_ONLY.match(units[-1].text):
+            state.example = units[-1]
+        last = sentences[-1].text.strip() if sentences else ""
+        if last.endswith(":") and units and units[-1].kind in ITEM_LEADS:
+            state.items = self._item_kind(units[-1], last)
         return units
 
-    def _flagged(self, unit: Unit) -> Unit:
-        unit.exception = any(unit.phrase(cue) for cue in self.cues.exception_cues)
-        unit.trigger = any(unit.phrase(cue) for cue in self.cues.trigger_cues)
-        return unit
-
-    def _sentence_kind(self, sentence: Span) -> NodeKind:
-        sentence_lemmas = {t.lemma_.lower() for t in sentence}
-        text = sentence.text.lower()
-        modal = bool(sentence_lemmas & self.cues.modal_lemmas)
-        if not modal and (
-            sentence_lemmas & self.cues.definition_lemmas
-            or any(has_phrase(text, phrase) for phrase in self.cues.definition_phrases)
+    def _sentence_units(
+        self, sentence: Span, block: Block, section: str, state: _Reading, units: list[Unit]
+    ) -> list[Unit]:
+        """One sentence as a unit, joined to the example before it when it goes on with it."""
+        judge = self.judge
+        previous = units[-1] if units else None
+        if judge.narrated(sentence, state.names) or (
+            previous is not None
+            and previous.kind == "example"
+            and (
+                judge.continues(sentence)
+                or not (judge.general(sentence) or judge.normative(sentence))
+            )
         ):
+            if previous is not None and previous.kind == "example":
+                previous.sentences.append(sentence)
+                return []
+            return [Unit("example", [sentence], block, section)]
+        head, aside = self._parenthesised_example(sentence)
+        kind = judge.sentence_kind(head, state.material)
+        if kind == "rule" and state.preface and not judge.modal(head):
+            kind = "flavour"
+        result = [self._flagged(Unit(kind, [head], block, section))]
+        if aside is not None:
+            result.append(Unit("example", [aside], block, section))
+        return result
+
+    def _parenthesised_example(self, sentence: Span) -> tuple[Span, Span | None]:
+        """A sentence cut before "(z. B. ...)" that ends it: the rule and its example."""
+        tokens = list(sentence)
+        for index, token in enumerate(tokens[1:], start=1):
+            if token.text != "(":
+                continue
+            inside = sentence[index:]
+            closing = [t.i for t in inside if t.text == ")"]
+            if not closing or any(t.is_alpha for t in sentence.doc[closing[-1] + 1 : sentence.end]):
+                continue
+            enclosed = sentence.doc[token.i + 1 : closing[-1]]
+            if self.judge.example(enclosed) or inside.text.lower().startswith("(beispiel"):
+                return sentence[:index], inside
+        return sentence, None
+
+    def _leaves(self, mode: NodeKind, sentence: Span, state: _Reading) -> bool:
+        """A sentence after a labelled remark or example that is no part of it.
+
+        An example goes on until a sentence speaks of players in general ("alle
+        Spieler", "jeder", "wer"); a remark goes on while a sentence is joined to it
+        by a connective or a demonstrative ("Also ...", "Das gilt ...").
+        """
+        judge = self.judge
+        if mode == "example":
+            if judge.narrated(sentence, state.names) or judge.continues(sentence):
+                return False
+            return judge.generic_actor(sentence)
+        words = [t for t in sentence if t.is_alpha]
+        return not words or words[0].lower_ not in self.cues.remark_connectives
+
+    def _goes_on(self, sentences: list[Span], state: _Reading) -> bool:
+        """The next block goes on with the open example: a story, not a general rule."""
+        if not sentences:
+            return False
+        first = sentences[0]
+        judge = self.judge
+        if judge.narrated(first, state.names) or judge.continues(first):
+            return True
+        concrete = any(t.like_num for t in first)
+        return concrete and not judge.general(first) and not judge.normative(first)
+
+    def _step(self, sentences: list[Span], state: _Reading) -> bool:
+        """A numbered item of a procedure: an instruction, or a rule in a run of steps.
+
+        A run starts after a colon or with an instruction ("1. Mischt die Karten");
+        an item that defines or announces ends it.
+        """
+        if not sentences:
+            return False
+        first = sentences[0][1:] if len(sentences[0]) > 1 else sentences[0]
+        if self.judge.imperative(first):
+            return True
+        if state.items is None:
+            return False
+        return self.judge.sentence_kind(first) == "rule"
+
+    def _item_kind(self, unit: Unit, sentence: str) -> NodeKind:
+        """The kind of the list lines after a sentence that ends in a colon."""
+        if unit.kind == "definition":
             return "definition"
-        if not modal and sentence_lemmas & self.cues.flavour_lemmas:
-            return "flavour"
+        if unit.kind == "component" or unit.kind == "lead-in":
+            return "component" if unit.kind == "component" else "rule"
+        if has_phrase(sentence.lower(), "wie folgt"):
+            return "step"
         return "rule"
 
-    def _names_player(self, sentence: Span, names: set[str]) -> bool:
-        """The sentence names a player ("Spielerin Rot"), or one named before."""
-        found = False
-        for token in sentence[:-1]:
-            following = sentence.doc[token.i + 1]
-            if (
-                token.lower_ in self.cues.actor_nouns
-                and following.is_alpha
-                and following.text[:1].isupper()
-                and following.lower_ not in STOP_WORDS
-            ):
-                names.add(following.text)
-                found = True
-        return found or any(token.text in names for token in sentence)
+    def _smooth(self, units: list[Unit]) -> None:
+        """Regions: program documentation is `other`, a preface without rules `flavour`."""
+        by_section: dict[str | None, list[Unit]] = {}
+        for unit in units:
+            if unit.kind != "section":
+                by_section.setdefault(unit.section, []).append(unit)
+        for members in by_section.values():
+            about_program = [u for u in members if self._about_program(u)]
+            if len(about_program) >= PROGRAMMING_SECTION_SHARE * len(members):
+                for unit in members:
+                    if unit.kind not in ("example",) or unit in about_program:
+                        unit.kind = "other"
+            else:
+                for unit in about_program:
+                    unit.kind = "other"
+            flavour = [u for u in members if u.kind == "flavour"]
+            if len(flavour) >= FLAVOUR_SECTION_SHARE * len(members):
+                for unit in members:
+                    if unit.kind == "rule" and not any(
+                        self.judge.normative(s) for s in unit.sentences
+                    ):
+                        unit.kind = "flavour"
 
-    def _narrates(self, sentence: Span) -> bool:
-        """Concrete values joined by "und" without a modal verb: "würfelt 3 und 2"."""
-        if any(t.lemma_.lower() in self.cues.modal_lemmas for t in sentence):
+    def _about_program(self, unit: Unit) -> bool:
+        """Most of the unit's sentences speak about a program."""
+        if not unit.sentences:
             return False
-        tokens = list(sentence)
-        return any(
-            a.like_num and b.lower_ == "und" and c.like_num
-            for a, b, c in zip(tokens, tokens[1:], tokens[2:], strict=False)
-        )
+        about = sum(1 for s in unit.sentences if self.judge.programming(s))
+        return about >= PROGRAMMING_SHARE * len(unit.sentences)
 
-    def _continues(self, sentence: Span) -> bool:
-        """A sentence that goes on with an example: a pronoun for its player comes early."""
-        words = [t for t in sentence if t.is_alpha][:4]
-        if not words:
-            return False
-        first = words[0]
-        if first.lower_ in self.cues.continuation_pronouns and not (
-            len(words) > 1 and words[1].text == "Sie"
-        ):
-            return True
-        return any(w.text in self.cues.continuation_pronouns for w in words[1:])
+    def _flagged(self, unit: Unit) -> Unit:
+        return flag(unit, self.cues)
 
     def mechanical(self, unit: Unit) -> bool:
-        """An engine can implement and test it: a normative statement with a rule in it."""
-        if unit.kind not in MECHANICAL_KINDS or not is_clause(unit):
+        """An engine can implement and test it: a rule, step or definition with content.
+
+        A definition that only names something ("Diese Regel heißt ...") and a
+        remark without a label are not; a labelled note is when it says what may or
+        must be done.
+        """
+        if not is_clause(unit):
             return False
-        words = {t.lower_ for s in unit.sentences for t in s}
-        numbers = any(t.like_num for s in unit.sentences for t in s)
-        modal = any(t.lemma_.lower() in self.cues.modal_lemmas for s in unit.sentences for t in s)
-        return (
-            numbers
-            or modal
-            or unit.exception
-            or unit.trigger
-            or bool(unit.terms)
-            or bool(words & self.cues.normative_words)
-        )
+        if unit.kind in ("rule", "step"):
+            return True
+        if unit.kind == "definition":
+            lemmas = {t.lemma_.lower() for s in unit.sentences for t in s}
+            return not lemmas & self.cues.naming_lemmas
+        if unit.kind == "note" and unit.labelled:
+            return any(
+                self.judge.normative(s) or any(t.like_num for t in s) for s in unit.sentences
+            )
+        return False
+
+
+def _run_in_heading(sentence: Span) -> bool:
+    """A few nouns closed by a full stop that head the next sentence ("Bomben und Mineure (3).")."""
+    words = [t for t in sentence if t.is_alpha]
+    return (
+        0 < len(words) < CLAUSE_MIN_WORDS
+        and sentence.text.rstrip().endswith(".")
+        and words[0].lower_ not in STOP_WORDS
+        and all(t.text[:1].isupper() or t.lower_ in _NOUN_JOINERS for t in words)
+        and not any(t.like_num and not t.text.strip("()").isdigit() for t in sentence)
+    )
 
 
 def is_clause(unit: Unit) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 import io
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from pathlib import Path
@@ -22,7 +23,8 @@ from translate.storage.xliff import xlifffile, xliffunit
 
 from rulekit import __version__
 from rulekit.i18n.pofile import catalog_bytes, read_catalog
-from rulekit.model import Localization, RuleGraph, SourceInfo
+from rulekit.model import Localization, QuickReference, RuleGraph, SourceInfo, Term
+from rulekit.quickref import SPEC_FILE, Text, card_texts, info_texts
 from rulekit.sources import page_label
 
 PROJECT = "rulekit"
@@ -30,8 +32,20 @@ SOURCE_LANGUAGE = "de"
 TARGET_LANGUAGES = ("en", "fr", "pl")
 TEMPLATES_DOMAIN = "templates"
 SUMMARY_SUFFIX = "#summary"
+# Opens the extracted comment of a card line whose rules changed since it was written.
+SUSPECT = "SUSPECT"
 # Template strings are English; these languages translate them.
 TEMPLATE_LANGUAGES = ("de", "fr", "pl")
+# The details of the engines' refusals ("Ägypten has 1 unit") are written in English
+# in rulekit/engines/ and translated into these languages.
+DETAILS_DOMAIN = "engines"
+DETAILS_LANGUAGE = "en"
+DETAILS_LANGUAGES = ("de", "fr", "pl")
+ENGINES_DIR = Path(__file__).resolve().parent.parent / "engines"
+# How the engines write a detail (rulekit.engines.detail, ndetail), for Babel's extractor.
+DETAILS_KEYWORDS = {"detail": None, "ndetail": (1, 2)}
+# The definitions of the termbase's terms (glossary/terms.yaml), one message per term.
+GLOSSARY_DOMAIN = "glossary"
 XLIFF_12 = "urn:oasis:names:tc:xliff:document:1.2"
 # How alike the texts of a vanished and a new rule id in one section must be for
 # the new one to be the old rule edited.
@@ -44,6 +58,14 @@ TEMPLATES_HEADER_COMMENT = (
     "# Translations of the strings of rulekit's card and site templates.\n"
     "# Every message is a Python format string: write %% for a percent sign."
 )
+GLOSSARY_HEADER_COMMENT = (
+    "# Translations of the definitions of the glossary's terms (glossary/terms.yaml).\n"
+    "# msgctxt is the term's id; name the term as its approved translation does."
+)
+DETAILS_HEADER_COMMENT = (
+    "# Translations of the details of the engines' refusals (what in an action breaks a rule).\n"
+    "# Every message is a Python format string: keep each %(name)s; write %% for a percent sign."
+)
 
 
 def build_date() -> datetime.datetime:
@@ -55,8 +77,15 @@ def build_date() -> datetime.datetime:
     return datetime.datetime.fromtimestamp(epoch, tz=datetime.UTC)
 
 
-def template_catalog(graph: RuleGraph, info: SourceInfo) -> Catalog:
-    """The POT of one game: one message per node, msgctxt = node id."""
+def template_catalog(
+    graph: RuleGraph, info: SourceInfo, quickref: QuickReference | None = None
+) -> Catalog:
+    """The POT of one game: one message per node, msgctxt = node id.
+
+    Then the game's title and edition line and the texts of its quick reference
+    (`rulekit.quickref`), each keyed as that module says; a card line whose rules
+    changed since it was written carries a SUSPECT comment.
+    """
     catalog = _template(graph.game, HEADER_COMMENT.format(title=info.title), info.title)
     catalog.copyright_holder = info.publisher
     terms = {term.id: term for term in graph.terms}
@@ -64,6 +93,8 @@ def template_catalog(graph: RuleGraph, info: SourceInfo) -> Catalog:
         # Where extraction could not tell the page, point to the whole excerpt.
         pages = page_label([node.source.page] if node.source.page else info.pages)
         comments = [f"{node.kind}, page {pages}" if pages else node.kind]
+        if node.editorial:
+            comments = [f"{node.kind}, editorial: written by the editors, not in the manual"]
         for term_id in node.terms:
             term = terms[term_id]
             approved = "; ".join(
@@ -74,7 +105,7 @@ def template_catalog(graph: RuleGraph, info: SourceInfo) -> Catalog:
         _add_text(
             catalog,
             node.text,
-            locations=[(f"{info.game}/{info.file}", node.source.lines[0])],
+            locations=[(f"{info.game}/{node.source.file}", node.source.lines[0])],
             auto_comments=comments,
             context=node.id,
         )
@@ -85,6 +116,39 @@ def template_catalog(graph: RuleGraph, info: SourceInfo) -> Catalog:
                 auto_comments=[f"card summary of {node.id}, written by an editor"],
                 context=summary_key(node.id),
             )
+    for text in info_texts(info):
+        _add_text(catalog, text.text, auto_comments=["printed on every card"], context=text.key)
+    for text in card_texts(graph.game, quickref, graph):
+        comments = [f"quick reference, summarises {', '.join(text.rules)}"] if text.rules else []
+        comments += [
+            f"{SUSPECT}: {rule} changed since this line was written" for rule, _ in text.suspect
+        ]
+        _add_text(
+            catalog,
+            text.text,
+            locations=[(f"{info.game}/{SPEC_FILE}", text.line)] if text.line else [],
+            auto_comments=comments or ["quick reference"],
+            context=text.key,
+        )
+    return catalog
+
+
+def glossary_catalog(terms: Sequence[Term]) -> Catalog:
+    """The POT of the glossary's definitions: one message per defined term, msgctxt = term id.
+
+    Its comments name the term and its approved translations, which a
+    translation of the definition should use.
+    """
+    catalog = _template(GLOSSARY_DOMAIN, GLOSSARY_HEADER_COMMENT, "glossary")
+    for term in terms:
+        if not term.definition:
+            continue
+        approved = "; ".join(
+            f"{lang}: {', '.join(t.term for t in options if t.status == 'preferred')}"
+            for lang, options in sorted(term.translations.items())
+        )
+        comments = [f"definition of {term.de}" + (f" = {approved}" if approved else "")]
+        _add_text(catalog, term.definition, auto_comments=comments, context=term.id)
     return catalog
 
 
@@ -132,6 +196,30 @@ def templates_catalog(templates_dir: Path) -> Catalog:
         )
         # Jinja's newstyle gettext %-formats every message, so each one is checked
         # as a Python format string (msgfmt --check, `rulekit check`), "%" or not.
+        entry.flags.add("python-format")
+    return catalog
+
+
+def details_catalog(engines_dir: Path = ENGINES_DIR) -> Catalog:
+    """The POT of the engines' refusal details (`detail(...)`, `ndetail(...)`), by Babel."""
+    catalog = _template(DETAILS_DOMAIN, DETAILS_HEADER_COMMENT, "engines")
+    extracted = extract_from_dir(
+        str(engines_dir),
+        method_map=[("**.py", "python")],
+        keywords=DETAILS_KEYWORDS,
+        comment_tags=("Translators:",),
+    )
+    for filename, line, message, comments, context in sorted(extracted, key=lambda x: (x[0], x[1])):
+        entry = catalog.get(message if isinstance(message, str) else message[0], context=context)
+        if entry is not None:
+            entry.locations.append((f"rulekit/engines/{filename}", line))
+            continue
+        entry = catalog.add(
+            message,
+            locations=[(f"rulekit/engines/{filename}", line)],
+            auto_comments=comments,
+            context=context,
+        )
         entry.flags.add("python-format")
     return catalog
 
@@ -223,6 +311,11 @@ def update_catalog(template: Catalog, current: Catalog) -> Catalog:
         entry.flags = set(message.flags)
         if previous is not None:
             _carry_translation(previous, entry)
+        if entry.string and any(c.startswith(SUSPECT) for c in message.auto_comments):
+            entry.flags.add("fuzzy")  # what it translates may no longer be the rule
+            if not entry.previous_id:
+                # `#|` records the German the translation was made for, as for any fuzzy entry.
+                entry.previous_id = [entry.id] if isinstance(entry.id, str) else list(entry.id)
     for _, message in sorted(old.items()):
         if message.string:
             msgid = message.id if isinstance(message.id, str) else message.id[0]
@@ -265,12 +358,15 @@ def _edited_original(message: Message, orphans: dict[str, Message]) -> Message |
     return best[1] if best else None
 
 
-def localization(graph: RuleGraph, catalog: Catalog | None, lang: str) -> Localization:
+def localization(
+    graph: RuleGraph, catalog: Catalog | None, lang: str, extra: Sequence[Text] = ()
+) -> Localization:
     """The texts of one game in one language; only reviewed translations are used.
 
     A node whose translation is missing, fuzzy, or made for other German text is
     listed in `missing`: renderers fall back to German and mark it.  Card
-    summaries are keyed by `summary_key(node id)`.
+    summaries are keyed by `summary_key(node id)`; `extra` texts (title, edition,
+    quick reference) by their own keys.
     """
     texts: dict[str, str] = {}
     missing: list[str] = []
@@ -278,6 +374,7 @@ def localization(graph: RuleGraph, catalog: Catalog | None, lang: str) -> Locali
     sources = [(node.id, node.text) for node in graph.nodes] + [
         (summary_key(node.id), node.summary) for node in graph.nodes if node.summary
     ]
+    sources += [(text.key, text.text) for text in extra]
     for key, text in sources:
         message = catalog.get(text, context=key) if catalog is not None else None
         if lang == SOURCE_LANGUAGE:
@@ -289,6 +386,30 @@ def localization(graph: RuleGraph, catalog: Catalog | None, lang: str) -> Locali
             if message is not None and message.string:
                 fuzzy.append(key)
     return Localization(game=graph.game, lang=lang, texts=texts, missing=missing, fuzzy=fuzzy)
+
+
+def definitions(terms: Sequence[Term], catalog: Catalog | None, lang: str) -> Localization:
+    """The glossary's definitions in one language, keyed by term id, reviewed ones only.
+
+    As with rules, a definition without a reviewed translation for its current
+    German is listed in `missing`, and shown in German.
+    """
+    texts: dict[str, str] = {}
+    missing: list[str] = []
+    fuzzy: list[str] = []
+    for term in terms:
+        if not term.definition:
+            continue
+        message = catalog.get(term.definition, context=term.id) if catalog is not None else None
+        if lang == SOURCE_LANGUAGE:
+            texts[term.id] = term.definition
+        elif message is not None and message.string and not message.fuzzy:
+            texts[term.id] = str(message.string)
+        else:
+            missing.append(term.id)
+            if message is not None and message.string:
+                fuzzy.append(term.id)
+    return Localization(game=GLOSSARY_DOMAIN, lang=lang, texts=texts, missing=missing, fuzzy=fuzzy)
 
 
 @dataclass(frozen=True)
@@ -351,17 +472,25 @@ def po_path(translations_dir: Path, lang: str, domain: str) -> Path:
 
 
 def updated_catalogs(
-    translations_dir: Path, games: list[tuple[RuleGraph, SourceInfo]], templates_dir: Path
+    translations_dir: Path,
+    games: list[tuple[RuleGraph, SourceInfo, QuickReference | None]],
+    templates_dir: Path,
+    glossary: Sequence[Term],
 ) -> list[tuple[Path, bytes]]:
     """Every language's catalog merged with the current German, as (path, PO bytes).
+
+    The glossary's definitions have a catalog of their own per language.
 
     All catalogs are read and merged before the caller writes the first one, so
     a bad catalog stops the update with nothing written.
     """
     templates = [
-        (template_catalog(graph, info), info.game, TARGET_LANGUAGES) for graph, info in games
+        (template_catalog(graph, info, quickref), info.game, TARGET_LANGUAGES)
+        for graph, info, quickref in games
     ]
     templates.append((templates_catalog(templates_dir), TEMPLATES_DOMAIN, TEMPLATE_LANGUAGES))
+    templates.append((details_catalog(), DETAILS_DOMAIN, DETAILS_LANGUAGES))
+    templates.append((glossary_catalog(glossary), GLOSSARY_DOMAIN, TARGET_LANGUAGES))
     staged: list[tuple[Path, bytes]] = []
     for template, domain, languages in templates:
         for lang in languages:

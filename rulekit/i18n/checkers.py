@@ -19,7 +19,7 @@ from babel.messages.catalog import Catalog, Message
 from spacy.lookups import load_lookups
 
 from rulekit.errors import InputError
-from rulekit.i18n.catalogs import TEMPLATES_DOMAIN
+from rulekit.i18n.catalogs import DETAILS_DOMAIN, TEMPLATES_DOMAIN
 from rulekit.model import RuleNode, Term
 
 # Spoken forms a token may stand for: its lower-case text and its possible lemmas.
@@ -132,27 +132,46 @@ def check_terms(
     return problems
 
 
-def check_numbers(message: Message) -> list[str]:
-    """Every number and dice value of the German is in the translation."""
-    source = Counter(_NUMBER.findall(str(message.id)))
-    target = Counter(_NUMBER.findall(str(message.string)))
-    missing = sorted((source - target).elements())
-    extra = sorted((target - source).elements())
-    if not missing and not extra:
-        return []
-    details = []
-    if missing:
-        details.append(f"missing {', '.join(missing)}")
-    if extra:
-        details.append(f"added {', '.join(extra)}")
-    return [f"{message.context}: numbers differ from the German ({'; '.join(details)})"]
+def _forms(value: object) -> tuple[str, ...]:
+    """The texts of a msgid or msgstr: one, or each plural form."""
+    if isinstance(value, list | tuple):
+        return tuple(str(form) for form in value)
+    return (str(value),)
+
+
+def check_numbers(message: Message, in_terms: Counter[str] | None = None) -> list[str]:
+    """Every number and dice value of the source is in the translation.
+
+    Each plural form of a translation is compared with the source's singular
+    and plural text, and must match one of them.  `in_terms` are the numbers of
+    the approved terms the rule uses ("règle des 2 cases" for "Zwei-Felder-Regel"):
+    the translation may add those.
+    """
+    sources = [Counter(_NUMBER.findall(text)) for text in _forms(message.id)]
+    allowed = in_terms or Counter()
+    for form in _forms(message.string):
+        target = Counter(_NUMBER.findall(form))
+        if any(not source - target and not target - source - allowed for source in sources):
+            continue
+        source = sources[-1]
+        missing = sorted((source - target).elements())
+        extra = sorted((target - source).elements())
+        details = []
+        if missing:
+            details.append(f"missing {', '.join(missing)}")
+        if extra:
+            details.append(f"added {', '.join(extra)}")
+        return [f"{_name(message)}: numbers differ from the German ({'; '.join(details)})"]
+    return []
 
 
 def check_markup(message: Message) -> list[str]:
-    """Placeholders and markup of the source survive in the translation, and no more."""
-    source = Counter(_MARKUP.findall(str(message.id)))
-    target = Counter(_MARKUP.findall(str(message.string)))
-    if source == target:
+    """Placeholders and markup of the source survive in the translation, and no more.
+
+    Each plural form must have those of the source's singular or plural text.
+    """
+    sources = [Counter(_MARKUP.findall(text)) for text in _forms(message.id)]
+    if all(Counter(_MARKUP.findall(form)) in sources for form in _forms(message.string)):
         return []
     return [f"{_name(message)}: placeholders or markup differ from the source text"]
 
@@ -167,14 +186,14 @@ def check_format(message: Message, formatted: bool = False) -> list[str]:
     """
     if not formatted and "python-format" not in message.flags:
         return []
-    names = {name for name, _ in _FORMAT.findall(str(message.id)) if name}
-    placeholders = _FORMAT.findall(str(message.string))
-    if any(not name and spec != "%" for name, spec in placeholders):
-        return [f"{_name(message)}: a placeholder without a name; use %(name)s or %%"]
-    try:
-        str(message.string) % dict.fromkeys(names, 0)
-    except (ValueError, KeyError, TypeError) as error:
-        return [f"{_name(message)}: not a valid format string for its source text ({error})"]
+    names = {name for text in _forms(message.id) for name, _ in _FORMAT.findall(text) if name}
+    for form in _forms(message.string):
+        if any(not name and spec != "%" for name, spec in _FORMAT.findall(form)):
+            return [f"{_name(message)}: a placeholder without a name; use %(name)s or %%"]
+        try:
+            form % dict.fromkeys(names, 0)
+        except (ValueError, KeyError, TypeError) as error:
+            return [f"{_name(message)}: not a valid format string for its source text ({error})"]
     return []
 
 
@@ -183,7 +202,8 @@ def dangerous_problems(path: Path, catalog: Catalog) -> list[Problem]:
 
     The build refuses a catalog with any of them; `rulekit check` lists them too.
     """
-    formatted = catalog.domain == TEMPLATES_DOMAIN
+    # Templates and the engines' details format every message, flagged or not.
+    formatted = catalog.domain in (TEMPLATES_DOMAIN, DETAILS_DOMAIN)
     return [
         Problem(path, message.lineno or 0, text)
         for message in _reviewed(catalog)
@@ -199,13 +219,28 @@ def refuse_dangerous(path: Path, catalog: Catalog) -> None:
         raise InputError(path, first.line, f"{first.message} (not built; see 'rulekit check')")
 
 
+def _term_numbers(node: RuleNode | None, glossary: dict[str, Term], lang: str) -> Counter[str]:
+    """The numbers of the approved `lang` terms of a rule's terms."""
+    numbers: Counter[str] = Counter()
+    for term_id in node.terms if node is not None else []:
+        for option in glossary[term_id].translations.get(lang, []):
+            if option.status != "deprecated":
+                numbers |= Counter(_NUMBER.findall(option.term))
+    return numbers
+
+
 def _reviewed(catalog: Catalog) -> list[Message]:
-    """The translations renderers use: present and not fuzzy."""
-    return [m for m in catalog if m.id and m.string and not m.fuzzy]
+    """The translations renderers use: present (every plural form) and not fuzzy."""
+    return [m for m in catalog if m.id and _translated(m) and not m.fuzzy]
+
+
+def _translated(message: Message) -> bool:
+    """Whether a message has its translation, in every plural form."""
+    return all(_forms(message.string))
 
 
 def _name(message: Message) -> str:
-    return message.context or repr(str(message.id))
+    return message.context or repr(_forms(message.id)[0])
 
 
 def check_catalog(
@@ -218,15 +253,15 @@ def check_catalog(
     """All problems of one language's catalog for one game, in file order."""
     problems = dangerous_problems(path, catalog)
     for message in _reviewed(catalog):
-        found = check_numbers(message)
         node = nodes.get(message.context or "")
+        found = check_numbers(message, _term_numbers(node, glossary, lang))
         if node is not None:
             found += check_terms(message, node, glossary, lang)
         problems.extend(Problem(path, message.lineno or 0, text) for text in found)
     problems.sort(key=lambda problem: problem.line)
     stats = [m for m in catalog if m.id]
-    untranslated = sum(1 for m in stats if not m.string)
-    fuzzy = sum(1 for m in stats if m.string and m.fuzzy)
+    untranslated = sum(1 for m in stats if not _translated(m))
+    fuzzy = sum(1 for m in stats if _translated(m) and m.fuzzy)
     if untranslated or fuzzy:
         problems.append(Problem(path, 0, f"{untranslated} untranslated and {fuzzy} fuzzy entries"))
     return problems

@@ -1,58 +1,54 @@
-"""The static site: every game in every language, with relative links only.
+"""The static site: every game in every language, linked relatively.
 
 Page map (paths relative to the site root; `<lang>/` pages exist in every language):
 
     index.html                     the German home again (canonical: de/index.html)
-    <lang>/index.html              games x languages with their translation status
-    <lang>/<game>.html             the rules, each anchored by its rule id (`#<rule id>`)
+    404.html                       "not found", in every language, for the web server
+    <lang>/index.html              the games, for players: title, players, picture, links
+    <lang>/editors.html            translation status, repair reports and rule graphs
+    <lang>/<game>.html             the rules with their contents, each anchored by its id
     <lang>/<game>-glossary.html    the game's terms
     <lang>/<game>-graph.html       the rule graph drawn by Graphviz; nodes link to the rules
     <lang>/<game>-repairs.html     what extraction changed in the text, for editors
     <lang>/glossary.html           the terms of every game
-    <lang>/trace.html              rule <-> engine code <-> tests
+    <lang>/trace.html              rule <-> engine code <-> tests, with each rule's text
+    images/<game>.<ext>            a game's picture, when its source.yaml names one
     downloads/<lang>/<game>-*.pdf  print files, placed there by the build
-    pagefind/                      the search index, written by `index_site`
+    pagefind/                      the search index, written by `rulekit.output.search`
+    sitemap.xml, robots.txt        with a base URL only (`rulekit.output.sitemap`)
 
-Relative links keep the site working from any folder, sub-path or file://.
+Links between pages are relative, so the site works from any folder, sub-path or
+file://; with a base URL, canonical and hreflang links are absolute, as search
+engines want them.
 """
 
 from __future__ import annotations
 
-import json
 import posixpath
 import re
-import subprocess
-import sys
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from itertools import count
 from pathlib import Path
 
 from babel.support import NullTranslations
 from jinja2 import Environment
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
-from rulekit.export import graph_dot
-from rulekit.i18n.catalogs import SOURCE_LANGUAGE
-from rulekit.model import (
-    Localization,
-    Manual,
-    RuleGraph,
-    RuleNode,
-    SourceInfo,
-    Term,
-    TraceEntry,
-    TraceReport,
-)
-from rulekit.output.cards import sections
+from rulekit.errors import InputError
+from rulekit.model import Localization, Manual, SourceInfo, Term, TraceEntry, TraceReport
+from rulekit.output.sitegraph import graph_svg
+from rulekit.output.sitemap import robots_txt, sitemap_xml
+from rulekit.output.sitetext import glossary_entries, shown_sections, translated_percent
 from rulekit.output.templating import use_language
+from rulekit.quickref import edition_key, title_key
 
 # Pages every language has besides the games' own; a game with one of these ids would clash.
-SITE_PAGES = ("index", "glossary", "trace")
+SITE_PAGES = ("index", "editors", "glossary", "trace")
 DOWNLOADS = ("sheet", "cards", "cards-a4")
 STATIC_FILES = ("site.css", "site.js")
+PICTURE_TYPES = (".png", ".jpg", ".jpeg", ".webp")
 
 
 @dataclass(frozen=True)
@@ -65,7 +61,7 @@ class Alternate:
 
 @dataclass(frozen=True)
 class Cell:
-    """One game x language cell of the home matrix."""
+    """One game x language cell of the translation status."""
 
     lang: str
     href: str
@@ -76,62 +72,48 @@ class Cell:
 
 @dataclass(frozen=True)
 class GameRow:
-    """One row of the home matrix."""
+    """One row of the translation status: a game, or the glossary when `info` is None."""
 
-    info: SourceInfo
+    info: SourceInfo | None
     cells: list[Cell]
 
 
 @dataclass(frozen=True)
-class Part:
-    """A run of shown text; a mention of a glossary term when `term` is set."""
+class GameCard:
+    """A game as the home page of one language presents it to players."""
 
-    text: str
-    term: Term | None = None
-    name: str = ""  # the term in the page's language
-    tip: str = ""  # the id of the term's tooltip
+    info: SourceInfo
+    title: str
+    edition: str
+    percent: int
+    picture: str | None  # site-relative path
 
 
 @dataclass(frozen=True)
-class Shown:
-    """A node as one page shows it; `fallback` when it is German on another language's page."""
+class TraceRow:
+    """A rule of the trace, with its text in the page's language (or German, marked)."""
 
-    node: RuleNode
+    entry: TraceEntry
     text: str
-    parts: list[Part]
     fallback: bool
 
 
 @dataclass(frozen=True)
-class ShownSection:
-    """A section heading and its nodes, as one page shows them."""
-
-    heading: Shown
-    children: list[Shown]
-
-
-@dataclass(frozen=True)
-class Entry:
-    """A glossary entry as one language's glossary shows it."""
-
-    term: Term
-    name: str
-    name_lang: str  # German where the term has no rendering in the page's language
-    also: list[str]  # admitted renderings
-    games: list[SourceInfo]
-
-
-@dataclass(frozen=True)
 class TraceGroup:
-    """The trace entries of one game."""
+    """The trace rows of one game."""
 
     info: SourceInfo
-    entries: list[TraceEntry]
+    rows: list[TraceRow]
 
 
 def page_path(lang: str, game: str, page: str = "") -> str:
     """The site-relative path of a game's page ("" rules, "glossary", "graph", "repairs")."""
     return f"{lang}/{game}-{page}.html" if page else f"{lang}/{game}.html"
+
+
+def site_path(lang: str, name: str) -> str:
+    """The site-relative path of one of a language's own pages (SITE_PAGES)."""
+    return f"{lang}/{name}.html"
 
 
 def relative_url(page: str, target: str) -> str:
@@ -143,120 +125,6 @@ def relative_url(page: str, target: str) -> str:
     return link + hash_mark + fragment
 
 
-def translated_percent(texts: Localization) -> int:
-    """How much of a game reads in its own language, rounded down."""
-    total = len(texts.texts) + len(texts.missing)
-    return 100 * len(texts.texts) // total if total else 100
-
-
-def term_name(term: Term, lang: str) -> str:
-    """A term as `lang` says it: its preferred translation, else the German term."""
-    preferred = [t.term for t in term.translations.get(lang, []) if t.status == "preferred"]
-    return preferred[0] if preferred and lang != SOURCE_LANGUAGE else term.de
-
-
-def term_forms(term: Term, lang: str) -> list[str]:
-    """The words that name a term in text of `lang` (deprecated renderings excluded)."""
-    if lang == SOURCE_LANGUAGE:
-        return [term.de, *term.variants]
-    return [t.term for t in term.translations.get(lang, []) if t.status != "deprecated"]
-
-
-def _form_pattern(form: str) -> str:
-    """A loose regex for a term form: inflection changes the end of a word
-    (Einheit/Einheiten, bitwa/bitwy), so the last letters of longer words may vary."""
-    words = []
-    for word in form.split():
-        cut = 2 if len(word) >= 7 else 1 if len(word) >= 5 else 0
-        words.append(re.escape(word[: len(word) - cut]) + r"\w*")
-    return r"(?<!\w)" + r"[\s-]+".join(words)
-
-
-def _common_start(one: str, other: str) -> int:
-    """How many leading characters two strings share."""
-    shared = 0
-    for a, b in zip(one, other, strict=False):
-        if a != b:
-            break
-        shared += 1
-    return shared
-
-
-def mark_terms(
-    text: str, terms: list[Term], text_lang: str, page_lang: str, tips: Iterator[str]
-) -> list[Part]:
-    """Split `text` into plain runs and the first mention of each term.
-
-    Where two terms claim the same words (befreien, Befreier), the one spelled
-    most like them wins.
-    """
-    found = []
-    for term in terms:
-        for form in term_forms(term, text_lang):
-            for match in re.finditer(_form_pattern(form), text, re.IGNORECASE):
-                likeness = _common_start(match[0].casefold(), form.casefold())
-                found.append(((match.start(), -len(match[0]), -likeness), term, match))
-    parts: list[Part] = []
-    end = 0
-    marked: set[str] = set()
-    for _key, term, match in sorted(found, key=lambda item: item[0]):
-        if match.start() < end or term.id in marked:
-            continue
-        parts.append(Part(text[end : match.start()]))
-        parts.append(Part(match[0], term, term_name(term, page_lang), next(tips)))
-        marked.add(term.id)
-        end = match.end()
-    parts.append(Part(text[end:]))
-    return [part for part in parts if part.text]
-
-
-def shown_sections(graph: RuleGraph, texts: Localization) -> list[ShownSection]:
-    """The game's sections as the page in `texts.lang` shows them, glossary terms marked."""
-    terms = {term.id: term for term in graph.terms}
-    missing = set(texts.missing)
-    tips = (f"tip-{number}" for number in count(1))
-
-    def shown(node: RuleNode, marks: bool) -> Shown:
-        fallback = node.id in missing
-        text = node.text if fallback else texts.texts.get(node.id, node.text)
-        text_lang = SOURCE_LANGUAGE if fallback else texts.lang
-        # Only a term with something to tell gets a tooltip: German pages show the
-        # German definition, other pages at least the German term.
-        useful = [
-            terms[term_id]
-            for term_id in node.terms
-            if texts.lang != SOURCE_LANGUAGE or terms[term_id].definition
-        ]
-        parts = mark_terms(text, useful, text_lang, texts.lang, tips) if marks else [Part(text)]
-        return Shown(node, text, parts, fallback)
-
-    # Headings stay plain: they are repeated in the contents, where tooltips would be noise.
-    return [
-        ShownSection(shown(section.node, False), [shown(n, True) for n in section.children])
-        for section in sections(graph)
-    ]
-
-
-def glossary_entries(
-    terms: list[Term], games: dict[str, list[SourceInfo]], lang: str
-) -> list[Entry]:
-    """Glossary entries in `lang`, sorted by the name they have there."""
-    entries = []
-    for term in terms:
-        name = term_name(term, lang)
-        also = [t.term for t in term.translations.get(lang, []) if t.status == "admitted"]
-        entries.append(
-            Entry(
-                term=term,
-                name=name,
-                name_lang=SOURCE_LANGUAGE if name == term.de else lang,
-                also=also if lang != SOURCE_LANGUAGE else [],
-                games=games[term.id],
-            )
-        )
-    return sorted(entries, key=lambda entry: (entry.name.casefold(), entry.term.id))
-
-
 def visible(text: str) -> str:
     """Text with control, format and private-use characters spelled out (⟨U+E00E⟩),
     so an editor sees what a repair replaced."""
@@ -266,48 +134,39 @@ def visible(text: str) -> str:
     )
 
 
-def graph_svg(graph: RuleGraph, rules_page: str) -> Markup:
-    """The rule graph drawn by Graphviz, as inline SVG whose nodes link to `rules_page#<id>`."""
-    command = [
-        "dot",
-        "-Tsvg",
-        f"-NURL={rules_page}#\\N",  # \N is the node's name: its rule id
-        # Defaults only: graph_dot's own attributes win.  Compact, as the labels are long.
-        "-Granksep=0.35",
-        "-Gnodesep=0.15",
-        "-Nfontname=DejaVu Sans",
-        "-Nfontsize=10",
-        "-Nheight=0.3",
-        "-Nmargin=0.08,0.04",
-        "-Efontname=DejaVu Sans",
-        "-Efontsize=8",
-    ]
-    try:
-        result = subprocess.run(
-            command, input=graph_dot(graph), capture_output=True, text=True, check=False
-        )
-    except FileNotFoundError:
-        raise RuntimeError("Graphviz 'dot' not found; install the graphviz package") from None
-    if result.returncode != 0:
-        raise RuntimeError(f"dot failed for {graph.game}: {result.stderr.strip()}")
-    svg = result.stdout
-    # Graphviz escapes every label and the ids follow NODE_ID_PATTERN, so the
-    # markup is safe to embed; the XML prolog and doctype only suit a standalone file.
-    return Markup(svg[svg.index("<svg") :])
+def breakable(name: str) -> Markup:
+    """A dotted or `::` code name, escaped, that may wrap after its dots, colons,
+    slashes and underscores rather than anywhere."""
+    return Markup("").join(
+        Markup("{}<wbr>").format(piece) if piece[-1:] in "./:_" else escape(piece)
+        for piece in re.findall(r"[^./:_]*[./:_]?", name)
+        if piece
+    )
 
 
-def site_path(lang: str, name: str) -> str:
-    """The site-relative path of one of a language's own pages ("index", "glossary", "trace")."""
-    return f"{lang}/{name}.html"
+def picture_file(sources_dir: Path, info: SourceInfo) -> Path | None:
+    """The game's picture named in its source.yaml, checked; None when it names none."""
+    if info.picture is None:
+        return None
+    path = sources_dir / info.game / info.picture
+    source = sources_dir / info.game / "source.yaml"
+    if path.suffix.lower() not in PICTURE_TYPES:
+        raise InputError(source, 0, f"picture {info.picture!r} is not one of {PICTURE_TYPES}")
+    if not path.is_file():
+        raise InputError(source, 0, f"picture {info.picture!r} not found")
+    return path
 
 
 class _Site:
-    """Collects rendered pages; gives each page its relative `url()` and its alternates."""
+    """Collects rendered pages; gives each page its relative `url()`, its alternates and
+    its canonical address, absolute under `base_url` when there is one."""
 
-    def __init__(self, env: Environment, languages: tuple[str, ...]) -> None:
+    def __init__(self, env: Environment, languages: tuple[str, ...], base_url: str | None) -> None:
         self.env = env
         self.languages = languages
+        self.base_url = base_url
         self.files: dict[str, bytes] = {}
+        self.alternates: dict[str, dict[str, str]] = {}  # for the sitemap
 
     def add(
         self,
@@ -320,24 +179,87 @@ class _Site:
     ) -> None:
         """Render `site/<template>` as `path`; `same_page(lang)` is its path in another language.
 
-        x-default is the page in the first language, the one the root page has.
+        x-default is the page in the first language, the one the root page has;
+        `canonical` is where the page's content lives, when not at `path`.
         """
 
         def url(target: str) -> str:
             return relative_url(path, target)
 
+        def address(target: str) -> str:
+            return self.base_url + target if self.base_url else url(target)
+
+        if canonical is None:
+            self.alternates[path] = {other: same_page(other) for other in self.languages}
         html = self.env.get_template(f"site/{template}").render(
             lang=lang,
             url=url,
             page=path,
             languages=self.languages,
-            alternates=[Alternate(other, url(same_page(other))) for other in self.languages],
-            x_default=url(same_page(self.languages[0])),
-            canonical=url(canonical) if canonical else None,
+            alternates=[Alternate(other, address(same_page(other))) for other in self.languages],
+            language_links=[Alternate(other, url(same_page(other))) for other in self.languages],
+            x_default=address(same_page(self.languages[0])),
+            canonical=address(canonical or path),
             game_page=page_path,
             **context,
         )
         self.files[path] = html.encode("utf-8")
+
+
+def _status_rows(
+    manuals: list[Manual],
+    texts: dict[tuple[str, str], Localization],
+    definitions: dict[str, Localization],
+    languages: tuple[str, ...],
+) -> list[GameRow]:
+    """The translation status of every game, then of the glossary's definitions."""
+
+    def cell(localized: Localization, lang: str, href: str) -> Cell:
+        percent = translated_percent(localized)
+        return Cell(lang, href, percent, len(localized.missing), len(localized.fuzzy))
+
+    rows = [
+        GameRow(
+            m.info,
+            [
+                cell(texts[(m.info.game, lang)], lang, page_path(lang, m.info.game))
+                for lang in languages
+            ],
+        )
+        for m in manuals
+    ]
+    glossary = [cell(definitions[lang], lang, site_path(lang, "glossary")) for lang in languages]
+    return [*rows, GameRow(None, glossary)]
+
+
+def _trace_groups(
+    manuals: list[Manual], trace: TraceReport, texts: dict[tuple[str, str], Localization], lang: str
+) -> list[TraceGroup]:
+    """The trace of each game, each rule with its text in `lang`."""
+    groups = []
+    for manual in manuals:
+        game = manual.info.game
+        german = {node.id: node.text for node in manual.graph.nodes}
+        localized = texts[(game, lang)].texts
+        rows = [
+            TraceRow(
+                entry, localized.get(entry.id, german.get(entry.id, "")), entry.id not in localized
+            )
+            for entry in trace.rules
+            if entry.id.split(".", 1)[0] == game
+        ]
+        groups.append(TraceGroup(manual.info, rows))
+    return groups
+
+
+def _not_found_messages(env: Environment, ui: dict[str, NullTranslations]) -> list[Markup]:
+    """The 404 page's message in every language, each linking to that language's home."""
+    messages = []
+    for lang in ui:
+        use_language(env, ui[lang])
+        template = env.get_template("site/404-message.html")
+        messages.append(Markup(template.render(lang=lang, home=site_path(lang, "index"))))
+    return messages
 
 
 def render_site(
@@ -347,11 +269,16 @@ def render_site(
     texts: dict[tuple[str, str], Localization],
     ui: dict[str, NullTranslations],
     trace: TraceReport,
+    definitions: dict[str, Localization],
+    sources_dir: Path,
+    base_url: str | None = None,
 ) -> dict[str, bytes]:
     """Every page of the site, as site-relative path -> content.
 
     `ui` holds the templates' own strings per language; its keys are the
-    site's languages, the first being the one of the root page.
+    site's languages, the first being the one of the root page. `definitions`
+    holds the glossary's definitions per language; pictures are read from
+    `sources_dir`.
     """
     languages = tuple(ui)
     infos = [manual.info for manual in manuals]
@@ -365,39 +292,48 @@ def render_site(
             all_terms.setdefault(term.id, term)
             term_games.setdefault(term.id, []).append(manual.info)
     svgs = {m.info.game: graph_svg(m.graph, f"{m.info.game}.html") for m in manuals}
-    groups = [
-        TraceGroup(info, [e for e in trace.rules if e.id.split(".", 1)[0] == info.game])
-        for info in infos
-    ]
-    rows = [
-        GameRow(
-            info=info,
-            cells=[
-                Cell(
-                    lang,
-                    page_path(lang, info.game),
-                    translated_percent(texts[(info.game, lang)]),
-                    len(texts[(info.game, lang)].missing),
-                    len(texts[(info.game, lang)].fuzzy),
-                )
-                for lang in languages
-            ],
-        )
-        for info in infos
-    ]
-    site = _Site(env, languages)
+    site = _Site(env, languages, base_url)
+    pictures: dict[str, str] = {}
+    for info in infos:
+        picture = picture_file(sources_dir, info)
+        if picture is not None:
+            pictures[info.game] = f"images/{info.game}{picture.suffix.lower()}"
+            site.files[pictures[info.game]] = picture.read_bytes()
+    status = _status_rows(manuals, texts, definitions, languages)
     for lang in languages:
         use_language(env, ui[lang])
+        cards = [
+            GameCard(
+                info=info,
+                title=texts[(info.game, lang)].texts.get(title_key(info.game), info.title),
+                edition=texts[(info.game, lang)].texts.get(edition_key(info.game), info.edition),
+                percent=translated_percent(texts[(info.game, lang)]),
+                picture=pictures.get(info.game),
+            )
+            for info in infos
+        ]
+        titles = {card.info.game: card.title for card in cards}
         own_pages: dict[str, tuple[str, dict[str, object]]] = {
-            "index": ("index.html", {"games": rows, "manuals": manuals, "trace": trace}),
+            "index": ("index.html", {"cards": cards, "downloads": DOWNLOADS}),
+            "editors": ("editors.html", {"rows": status, "manuals": manuals, "trace": trace}),
             "glossary": (
                 "glossary.html",
                 {
                     "info": None,
-                    "entries": glossary_entries(list(all_terms.values()), term_games, lang),
+                    "entries": glossary_entries(
+                        list(all_terms.values()), term_games, lang, definitions[lang]
+                    ),
+                    "titles": titles,
                 },
             ),
-            "trace": ("trace.html", {"groups": groups, "report": trace}),
+            "trace": (
+                "trace.html",
+                {
+                    "groups": _trace_groups(manuals, trace, texts, lang),
+                    "report": trace,
+                    "breakable": breakable,
+                },
+            ),
         }
         for name, (template, context) in own_pages.items():
             same_page = partial(site_path, name=name)
@@ -406,13 +342,22 @@ def render_site(
             home, context = own_pages["index"]
             index = site_path(lang, "index")
             site.add("index.html", home, lang, partial(site_path, name="index"), context, index)
-        for manual in manuals:
+            not_found: dict[str, object] = {
+                "base": base_url,
+                "messages": _not_found_messages(env, ui),
+            }
+            use_language(env, ui[lang])
+            site.add(
+                "404.html", "404.html", lang, partial(site_path, name="index"), not_found, index
+            )
+        for manual, card in zip(manuals, cards, strict=True):
             info, graph = manual.info, manual.graph
+            localized = texts[(info.game, lang)]
             game_pages: dict[str, tuple[str, dict[str, object]]] = {
                 "": (
                     "game.html",
                     {
-                        "sections": shown_sections(graph, texts[(info.game, lang)]),
+                        "sections": shown_sections(graph, localized, definitions[lang]),
                         "downloads": [
                             (kind, f"downloads/{lang}/{info.game}-{kind}.pdf") for kind in DOWNLOADS
                         ],
@@ -420,7 +365,12 @@ def render_site(
                 ),
                 "glossary": (
                     "glossary.html",
-                    {"entries": glossary_entries(graph.terms, term_games, lang)},
+                    {
+                        "entries": glossary_entries(
+                            graph.terms, term_games, lang, definitions[lang]
+                        ),
+                        "titles": titles,
+                    },
                 ),
                 "graph": ("graph.html", {"svg": svgs[info.game], "graph": graph}),
                 "repairs": ("repairs.html", {"manual": manual, "visible": visible}),
@@ -432,22 +382,11 @@ def render_site(
                     template,
                     lang,
                     same_page,
-                    {"info": info, **context},
+                    {"info": info, "card": card, **context},
                 )
     for name in STATIC_FILES:
         site.files[name] = (templates_dir / "site" / name).read_bytes()
+    if base_url:
+        site.files["sitemap.xml"] = sitemap_xml(base_url, site.alternates)
+        site.files["robots.txt"] = robots_txt(base_url)
     return site.files
-
-
-def index_site(site_dir: Path) -> None:
-    """Build the Pagefind search index of a rendered site, with the bundled binary."""
-    command = [sys.executable, "-m", "pagefind", "--site", str(site_dir), "--silent"]
-    result = subprocess.run(command, capture_output=True, text=True, check=False)
-    if result.returncode != 0:
-        raise RuntimeError(f"pagefind failed: {result.stderr.strip() or result.stdout.strip()}")
-    # Pagefind lists languages in hash-map order; sorted, two builds are byte-identical.
-    entry = site_dir / "pagefind" / "pagefind-entry.json"
-    data = json.loads(entry.read_text("utf-8"))
-    entry.write_text(
-        json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":")), "utf-8"
-    )

@@ -1,7 +1,11 @@
 // rulekit site: the language links keep the current rule, term tooltips close
-// with Escape, and the search lists every matching rule (Pagefind's own UI
-// shows at most three places per page).
+// with Escape, the contents fold away on a phone, and the search lists every
+// matching rule (Pagefind's own UI shows at most three places per page).
 "use strict";
+
+// On a narrow screen the contents start folded, above the rules.
+const contents = document.querySelector("details.toc");
+if (contents && matchMedia("(max-width: 63.99rem)").matches) contents.open = false;
 
 // Switching language lands on the same #rule: every page anchors rules by id.
 function keepFragment() {
@@ -69,9 +73,18 @@ if (form && results && location.protocol !== "file:") {
       return;
     }
     pagefind ??= await import(new URL(form.dataset.bundle + "pagefind.js", location.href).href);
+    // A query typed with accents means them: French "dés" (dice) is not "des" (of the).
+    // Typed without, it finds words with or without them: Polish "zeton" finds "żeton".
+    await pagefind.options({ exactDiacritics: /[^\u0000-\u007f]/.test(query) });
     const found = await pagefind.search(query);
-    const pages = await Promise.all(found.results.slice(0, 10).map((result) => result.data()));
+    const loaded = await Promise.all(found.results.map((result) => result.data()));
     if (input.value.trim() !== query) return; // a newer query is on its way
+    // Rules first, then the glossary; Pagefind's ranking within each.
+    const rank = (page) => (page.meta.kind === "rules" ? 0 : 1);
+    const pages = loaded.map((page, order) => ({ page, order }))
+      .sort((a, b) => rank(a.page) - rank(b.page) || a.order - b.order)
+      .slice(0, 10)
+      .map(({ page }) => page);
     status.textContent = pages.length
       ? `${results.dataset.found} ${found.results.length}`
       : results.dataset.none;
@@ -95,10 +108,14 @@ function pageItem(page) {
 }
 
 // Pagefind records every element with an id and where it starts (in words); a
-// hit belongs to the last one starting before it: its rule, or its term entry.
+// hit belongs to the last rule, section or term entry starting before it (a
+// term's tooltip, left out of the index, is no place to land on).
+const PLACES = new Set(["p", "section", "div"]);
 function hits(page) {
   const words = page.content.split(/[\r\n\s]+/g);
-  const anchors = page.anchors.filter((a) => a.id).sort((a, b) => a.location - b.location);
+  const anchors = page.anchors
+    .filter((a) => a.id && PLACES.has(a.element))
+    .sort((a, b) => a.location - b.location);
   const groups = new Map();
   for (const location of [...page.locations].sort((a, b) => a - b)) {
     const anchor = anchors.findLast((a) => a.location <= location);

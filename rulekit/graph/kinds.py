@@ -1,0 +1,365 @@
+"""Kinds from cues: what a line or a sentence of a rulebook is, and whether it is mechanical.
+
+`KindJudge` reads general German rulebook language (the cue words of
+`rulekit/data/cues_de.yaml`) and the shape of the text: a credits line ("Autor:
+...") or an imprint is `other`, "Folgende Karten gibt es:" a `lead-in`, "Jede Karte
+besteht aus ..." a `definition`, a sentence with "z. B." and concrete values or a
+narrated move ("Lotta steht auf Feld 36") an `example`, a story in the first person
+plural `flavour`, and what speaks about a program rather than the game `other`.
+The segmenter (`units.py`) adds what only structure tells: the component list,
+steps, notes, and whole regions of flavour or program documentation.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+
+from spacy.lang.de.stop_words import STOP_WORDS
+from spacy.language import Language
+from spacy.tokens import Span, Token
+
+from rulekit.extract.textlayout import sentence_before_colon
+from rulekit.model import NodeKind
+from rulekit.nlp import Cues
+
+# A label opening a line: "Beispiel:", "Achtung!", "Art.-Nr.:", "Design der Spielfiguren:".
+LABEL = re.compile(r"^\s*([A-ZÄÖÜ][\w.-]*(?:\s+[\w.-]+){0,3}?)\s*[:!]\s*")
+# A line that is nothing but a label: "Beispiel 1:", "Zum Beispiel:".
+LABEL_ONLY = re.compile(r"^\s*[\w .-]{1,30}:\s*$")
+_EMAIL_OR_URL = re.compile(r"\S+@\S+\.\w+|www\.\S+|\b\w+\.(?:de|com|net|org)\b")
+_POSTCODE = re.compile(r"\b(?:D-)?\d{5}\s+[A-ZÄÖÜ]")
+_DATE = re.compile(
+    r"\b\d{1,2}\.\s*(?:Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|"
+    r"November|Dezember)\s+\d{4}\b"
+)
+# Code in running text: a file name ("build.xml"), an identifier with an underscore or
+# a path ("blocus_longus", "jar/spiel.jar"), a command-line flag ("-jar", "-xzf").
+# The gender gap ("Spieler_innen", "Jede_r", "der_die") is no identifier.
+_CODE = re.compile(
+    r"\b[A-Za-z]\w+\.[a-z]{2,4}\b|(?:^|\s)--?[a-z]{1,5}\b"
+    r"|[A-Za-z0-9]_(?!(?:in|innen|r|n|e|er|es|en|em|die|der|den|dem|des)\b)[A-Za-z0-9]"
+)
+_COUNT = re.compile(r"^\s*(?:\d+|ein|eine|einen|zwei|drei|vier|fünf|sechs)\b", re.IGNORECASE)
+# The most words of a line that only names people (an author line).
+NAME_LINE_WORDS = 8
+# Share of the sentences about a program that makes a block program documentation.
+PROGRAMMING_SHARE = 0.5
+# A line ending in ":" with this many words is a sentence, not a heading.
+SENTENCE_LINE_WORDS = 5
+# "Ein Paar ist eine Kombination aus ...": a term defined by what it is.
+_IS_A = re.compile(r"^(?:ein|eine)\s+[A-ZÄÖÜ][\w-]*\s+(?:ist|sind|heißt|bezeichnet)\b", re.I)
+VERB_ENDINGS = ("en", "ern", "eln")
+NOUN_ENDINGS = ("en", "ern", "eln", "ung", "heit", "keit", "ion", "tät", "schaft")
+ACTOR_PRONOUNS = frozenset({"er", "sie", "man", "du", "ihr"})
+OBJECT_WORDS = frozenset({"die", "der", "das", "den", "einen", "eine", "ein", "ihn", "ihr"})
+GENERIC_ACTORS = frozenset({"alle", "jeder", "jede", "jedes", "wer", "man", "spieler", "spielerin"})
+
+
+class KindJudge:
+    """Kinds of lines and sentences from cue words and the shape of the text."""
+
+    def __init__(self, nlp: Language, cues: Cues) -> None:
+        self.cues = cues
+        self._lemmas = nlp.get_pipe("lemmatizer").lookups.get_table("lemma_lookup")  # type: ignore[attr-defined]
+
+    # Lines: headings, list lines, figure text ------------------------------------------
+
+    def label(self, text: str) -> str:
+        """The lower-case label word a line opens with ("Beispiel 1:" -> "beispiel")."""
+        match = LABEL.match(text)
+        return match.group(1).split()[0].lower().rstrip(".") if match else ""
+
+    def heading_words(self, text: str, words: frozenset[str]) -> bool:
+        """A heading that holds one of `words`, also inside a compound ("Spielvorbereitung")."""
+        lower = text.lower()
+        return any(word in lower for word in words)
+
+    def material_heading(self, text: str) -> bool:
+        """The heading of the component list: "Spielmaterial", "Inhalt"."""
+        first = re.sub(r"^[\d.\s]+", "", text).split()
+        return bool(first) and first[0].lower().strip(":") in self.cues.material_headings
+
+    def outside_rules(self, text: str, opening: bool = False) -> bool:
+        """A line that is not part of the rules: title, credits, imprint, a date, names.
+
+        A line of names without commas is only taken for an author line at the
+        `opening` of a manual, before its first section.
+        """
+        stripped = text.strip()
+        lower = stripped.lower()
+        first = re.split(r"[\s:]+", lower, maxsplit=1)[0].strip(".")
+        if first in self.cues.title_words:
+            return True
+        match = LABEL.match(stripped)
+        if match and ":" in match.group(0):
+            label_words = re.split(r"[\s-]+", match.group(1).lower())
+            if any(w.strip(".") in self.cues.credit_labels for w in label_words):
+                return True
+            if match.group(1).lower() in self.cues.credit_labels:
+                return True
+        if "©" in stripped or _EMAIL_OR_URL.search(stripped) or _POSTCODE.search(stripped):
+            return True
+        if _DATE.search(stripped) and len(stripped.split()) <= 4:
+            return True
+        words = {w.strip(".,;:()").lower() for w in stripped.split()}
+        if len(words & self.cues.imprint_words) >= 1 and not stripped.endswith(":"):
+            return not any(w in self.cues.modal_lemmas for w in words)
+        return (opening or stripped.count(",") >= 2) and self._names_only(stripped)
+
+    def _names_only(self, text: str) -> bool:
+        """An author line: capitalised words the dictionary does not know, maybe comma-separated."""
+        words = [w.strip(",") for w in text.split()]
+        if not 2 <= len(words) <= NAME_LINE_WORDS * 2 or any(c.isdigit() for c in text):
+            return False
+        if any(w.lower() in STOP_WORDS for w in words):
+            return False
+        if not all(w[:1].isupper() and w.isalpha() for w in words):
+            return False
+        unknown = [w for w in words if w not in self._lemmas and w.lower() not in self._lemmas]
+        return len(unknown) * 2 >= len(words) and text.count(",") * 2 + 2 >= len(words) // 2
+
+    def component_line(self, text: str) -> bool:
+        """A line of the component list: a count and a noun ("4 Brücken", "1 Startfeld")."""
+        return bool(_COUNT.match(text)) and not re.search(r"[.!?]\s*$", text.strip())
+
+    def sentence_line(self, text: str) -> bool:
+        """A heading-shaped line that is a sentence: it ends in ":" and has a verb."""
+        stripped = text.strip()
+        words = re.findall(r"[^\W\d_][\w-]*", stripped)
+        if not stripped.endswith(":") or len(words) < 3 or re.match(r"^\d+(?:\.\d+)+", stripped):
+            return False
+        if any(_has(stripped.lower(), phrase) for phrase in self.cues.lead_in_phrases):
+            return True
+        return sentence_before_colon(stripped) or (
+            len(words) >= SENTENCE_LINE_WORDS and not _infinitive_heading(words)
+        )
+
+    # Sentences ---------------------------------------------------------------------------
+
+    def sentence_kind(self, sentence: Span, material: bool = False) -> NodeKind:
+        """The kind of one body sentence (a heading, step or note is told by structure)."""
+        text = sentence.text.strip()
+        lower = text.lower()
+        if self.other(sentence):
+            return "other"
+        if self.example(sentence):
+            return "example"
+        normative = self.normative(sentence)
+        if self.consists(lower) or (_IS_A.match(text) and not normative):
+            return "definition"
+        if text.endswith(":") and not normative and self.announces(lower):
+            return "rule" if self.manner(lower) else "lead-in"
+        if text.endswith((".", "?")) and not normative and self.announces(lower, strict=True):
+            return "lead-in"
+        if material and not normative:
+            return "component"
+        lemmas = {t.lemma_.lower() for t in sentence}
+        if not normative and (
+            lemmas & self.cues.definition_lemmas
+            or any(_has(lower, phrase) for phrase in self.cues.definition_phrases)
+        ):
+            return "definition"
+        if not normative and self.flavour(sentence):
+            return "flavour"
+        return "rule"
+
+    def other(self, sentence: Span) -> bool:
+        """Navigation, the publisher's word, or a remark about the booklet, not a rule."""
+        lower = sentence.text.lower()
+        if any(_has(lower, phrase) for phrase in self.cues.navigation_phrases):
+            return True
+        if sentence[0].lower_ == "siehe":
+            return True
+        lemmas = {t.lemma_.lower() for t in sentence} | {t.lower_ for t in sentence}
+        return bool(lemmas & self.cues.other_lemmas) or self.outside_rules(sentence.text)
+
+    def programming(self, sentence: Span) -> bool:
+        """The sentence speaks about a program: classes, the console, compiling, input.
+
+        Code set in the text (a file name, an identifier, a command-line flag) tells
+        it as well as the words of programming do.
+        """
+        if _CODE.search(sentence.text):
+            return True
+        for token in sentence:
+            for part in token.lower_.split("-"):
+                if part in self.cues.programming_words:
+                    return True
+                if len(part) >= 4 and any(stem in part for stem in self.cues.programming_stems):
+                    return True
+        return False
+
+    def example(self, sentence: Span) -> bool:
+        """A worked case: "z. B." or "zum Beispiel" with concrete values, outside brackets."""
+        lower = sentence.text.lower().strip()
+        if lower.lstrip("(").startswith(("zum beispiel", "z. b.", "z.b.", "beispiel")):
+            return True
+        if lower.startswith("(") and lower.rstrip(".").endswith(")"):
+            lower = lower.lstrip("(")  # a sentence wholly in brackets: read what it says
+        for phrase in self.cues.example_phrases:
+            position = lower.find(phrase)
+            if position < 0 or lower[:position].count("(") > lower[:position].count(")"):
+                continue
+            concrete = any(t.like_num for t in sentence) or "„" in lower or '"' in lower
+            if concrete or _has(lower, "also"):
+                return True
+        return False
+
+    def narrated(self, sentence: Span, names: set[str]) -> bool:
+        """A move told of named players: "Conny (Rot) spielt ...", "Lotta steht ...", "Blau erhält".
+
+        Names found are remembered in `names`, so a later sentence naming them is
+        narrated too.
+        """
+        tokens = [t for t in sentence if not t.is_space]
+        found = False
+        for index, token in enumerate(tokens[:-1]):
+            following = tokens[index + 1]
+            if not (token.is_alpha and token.text[:1].isupper()) or token.lower_ in STOP_WORDS:
+                continue
+            colour_after = (
+                self._unknown(token)
+                and following.text == "("
+                and index + 2 < len(tokens)
+                and tokens[index + 2].lower_ in self.cues.colour_words
+            )
+            named_actor = (
+                token.lower_ in self.cues.actor_nouns
+                and following.is_alpha
+                and following.text[:1].isupper()
+                and (following.lower_ in self.cues.colour_words or self._unknown(following))
+            )
+            if colour_after:
+                names.add(token.text)
+                found = True
+            elif named_actor and len(following.text) > 1:
+                # A letter ("Spieler M") names a role the rules speak of, not a player in a story.
+                names.add(following.text)
+                found = True
+            elif index == 0 and self._bare_subject(token, following):
+                names.add(token.text)
+                found = True
+        return found or any(t.text in names for t in tokens) or self._told_values(tokens)
+
+    def _told_values(self, tokens: list[Token]) -> bool:
+        """Values thrown or drawn, joined by "und", without a modal: "würfelt 3 und 2"."""
+        if any(t.lemma_.lower() in self.cues.modal_lemmas for t in tokens):
+            return False
+        return any(
+            a.like_num and b.lower_ == "und" and c.like_num
+            for a, b, c in zip(tokens, tokens[1:], tokens[2:], strict=False)
+        )
+
+    def _bare_subject(self, token: Token, following: Token) -> bool:
+        """A sentence opened by a name or colour with no article, then a verb: "Lotta steht"."""
+        if not (following.is_alpha and following.text[:1].islower()):
+            return False
+        if following.lower_ in STOP_WORDS and following.lower_ not in {"hat", "ist", "wird"}:
+            return False
+        verb = following.lemma_.lower()
+        if not verb.endswith(VERB_ENDINGS) or following.lower_ == verb:
+            return False
+        if verb in self.cues.naming_lemmas or verb in self.cues.definition_lemmas:
+            return False  # "Angreifen bedeutet: ..." defines
+        if token.lower_ in self.cues.colour_words:
+            return True
+        # A word with the ending of a verb or an abstract noun is no name.
+        return self._unknown(token) and not token.lower_.endswith(NOUN_ENDINGS)
+
+    def _unknown(self, token: Token) -> bool:
+        """A word the dictionary does not know: a name ("Conny"), not a noun ("Punkte")."""
+        return token.text not in self._lemmas and token.lower_ not in self._lemmas
+
+    def continues(self, sentence: Span) -> bool:
+        """A sentence that goes on with an example: its player as a pronoun, no general actor."""
+        words = [t for t in sentence if t.is_alpha][:4]
+        if not words:
+            return False
+        # The pronoun opening the sentence is its subject: "Er darf nicht alle 3 Einheiten ...".
+        if words[0].lower_ in self.cues.continuation_pronouns and not (
+            len(words) > 1 and words[1].text == "Sie"
+        ):
+            return True
+        if any(w.lower_ in GENERIC_ACTORS for w in words):
+            return False
+        return any(w.text in self.cues.continuation_pronouns for w in words[1:])
+
+    def general(self, sentence: Span) -> bool:
+        """A sentence about players in general ("alle Spieler", "jeder", "wer"): not a story."""
+        return self.generic_actor(sentence) or self.modal(sentence)
+
+    def generic_actor(self, sentence: Span) -> bool:
+        """Speaks of players in general: "alle", "jeder", "wer", "man"."""
+        return any(t.lower_ in GENERIC_ACTORS for t in sentence)
+
+    def normative(self, sentence: Span) -> bool:
+        """Says what players must, may or cannot do: a modal, an imperative, a rule word."""
+        if self.modal(sentence) or self.imperative(sentence):
+            return True
+        words = {t.lower_ for t in sentence}
+        return bool(words & self.cues.normative_words)
+
+    def modal(self, sentence: Span) -> bool:
+        """A modal verb whose subject is not "wir" (an essay's "müssen wir" is no rule)."""
+        words = {t.lower_ for t in sentence}
+        if words & {"wir", "uns"}:
+            return False
+        return any(t.lemma_.lower() in self.cues.modal_lemmas for t in sentence)
+
+    def imperative(self, sentence: Span) -> bool:
+        """Opens with a verb in the imperative: "Mischt die Karten", "Verteilen Sie ..."."""
+        tokens = [t for t in sentence if t.is_alpha]
+        if (
+            len(tokens) < 2
+            or not tokens[0].text[:1].isupper()
+            or sentence.text.strip().endswith("?")
+        ):
+            return False
+        first, second = tokens[0], tokens[1]
+        if any(
+            b.text == "Sie" and a.lower_ not in STOP_WORDS and (a is first or a.text[:1].islower())
+            for a, b in pairwise(tokens[:5])
+        ):
+            return True  # "Verteilen Sie ...", "Zu Beginn stellen Sie ..."
+        if first.lemma_ != first.text or first.lower_ in STOP_WORDS:
+            return False  # a known noun ("Karten" -> "Karte") or a function word
+        lemma = self._lemmas.get(first.lower_, "")
+        if lemma.endswith(VERB_ENDINGS) and lemma != first.lower_:
+            return True
+        # An unknown capitalised word ending like a verb, then an article: "Platziert die".
+        return first.lower_.endswith(("t", "e")) and second.lower_ in OBJECT_WORDS
+
+    def announces(self, lower: str, strict: bool = False) -> bool:
+        """Announces what follows ("folgende", "wie folgt", "es gibt"); `strict`: no "es gibt"."""
+        phrases = self.cues.lead_in_phrases
+        if strict:
+            phrases = tuple(p for p in phrases if p not in ("es gibt", "gibt es"))
+            return any(_has(lower, p) for p in phrases) or lower.startswith(("wie ", "was "))
+        return any(_has(lower, p) for p in phrases) or not re.search(
+            r"\b[a-zäöüß]{3,}\b", lower.split(":")[0]
+        )
+
+    def manner(self, lower: str) -> bool:
+        """ "... werden wie folgt gelegt:": how something is done, told by the list: a rule."""
+        return _has(lower, "wie folgt") and not re.search(r"\b(?:ist|sind|funktioniert)\b", lower)
+
+    def consists(self, lower: str) -> bool:
+        """Says what something consists of: "besteht aus", "setzt sich zusammen"."""
+        return any(_has(lower, phrase) for phrase in self.cues.consists_phrases)
+
+    def flavour(self, sentence: Span) -> bool:
+        """Story or atmosphere: an essay's "wir", the words of a legend."""
+        words = {t.lower_ for t in sentence}
+        lemmas = {t.lemma_.lower() for t in sentence}
+        return bool(words & self.cues.flavour_words or lemmas & self.cues.flavour_lemmas)
+
+
+def _has(text: str, phrase: str) -> bool:
+    """`phrase` occurs in `text` as whole words."""
+    return re.search(rf"(?<!\w){re.escape(phrase)}(?!\w)", text) is not None
+
+
+def _infinitive_heading(words: list[str]) -> bool:
+    """An instruction heading ends in its infinitive ("Plättchen vom Spielplan entfernen:")."""
+    return words[-1][:1].islower() and re.search(r"(?:en|ern|eln)$", words[-1]) is not None

@@ -1,0 +1,107 @@
+"""What two units of one manual talk about in common, weighted by how rare it is.
+
+A unit's content is the set of its content words, reduced to stems so that the
+noun and the verb of one action meet ("Überquerung", "überqueren"), plus the
+last part of each compound that the manual also uses on its own ("Fahnenplättchen"
+holds "Plättchen"), its numbers and its glossary terms.  Each feature weighs its
+inverse document frequency over the manual's units: a word every rule says
+("Spieler", "Karte") counts little, a word few units share counts much.
+`Overlap` keeps each unit's features on the unit (`Unit.features`).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from spacy.lang.de.stop_words import STOP_WORDS
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span
+
+    from rulekit.graph.units import Unit
+
+# Endings cut from a lower-case lemma to reach its stem, longest first.  German
+# derivation and inflection that the lookup lemmatizer leaves: "Überquerungen",
+# "kostenlose", "gewürfelten".
+_ENDINGS = ("ungen", "ung", "ern", "en", "er", "es", "em", "e", "n", "s", "t")
+# A stem is never cut shorter than this.
+_MIN_STEM = 4
+# The last part of a compound counts when it is at least this long.
+_MIN_HEAD = 4
+_NUMBER = re.compile(r"^\d+$")
+_HYPHENATED = re.compile(r"^[^\W\d_]+(?:-[^\W\d_]+)+$")
+
+
+def stem(word: str) -> str:
+    """The stem of a lower-case word: its longest known ending cut off, once, and then
+    the "-end" of a present participle ("zu bezahlenden" meets "bezahlen")."""
+    for ending in _ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= _MIN_STEM:
+            word = word[: -len(ending)]
+            break
+    if word.endswith("end") and len(word) - 3 >= _MIN_STEM:
+        return word[:-3]
+    return word
+
+
+def span_features(sentences: Iterable[Span]) -> set[str]:
+    """Stems of the content words and the numbers of some sentences."""
+    features: set[str] = set()
+    for sentence in sentences:
+        for token in sentence:
+            if token.is_alpha and len(token) > 1 and token.lower_ not in STOP_WORDS:
+                features.add(stem(token.lemma_.lower()))
+            elif _HYPHENATED.match(token.text):
+                # "x-Achse", "Minus-Teller": the whole word, and its last part
+                parts = token.lower_.split("-")
+                features.add(stem(token.lower_))
+                if len(parts[-1]) >= _MIN_HEAD and parts[-1] not in STOP_WORDS:
+                    features.add(stem(parts[-1]))
+            elif _NUMBER.match(token.text.strip("„“”\"'")):
+                features.add("#" + token.text.strip("„“”\"'"))
+    return features
+
+
+class Overlap:
+    """Content features of a manual's units and their rarity across the manual."""
+
+    def __init__(self, units: list[Unit]) -> None:
+        body = [u for u in units if u.kind != "section"]
+        words = {f for u in body for f in span_features(u.sentences) if not f.startswith("#")}
+        self.heads = sorted((w for w in words if len(w) >= _MIN_HEAD), key=len, reverse=True)
+        for unit in body:
+            unit.features = self.features(unit.sentences) | {f"term:{t}" for t in unit.terms}
+        counts = Counter(f for unit in body for f in unit.features)
+        size = max(len(body), 1)
+        self.idf = {f: math.log((1 + size) / count) for f, count in counts.items()}
+
+    def features(self, sentences: Iterable[Span]) -> set[str]:
+        """The content features of some sentences: stems, compound heads, numbers."""
+        own = span_features(sentences)
+        heads = {_compound_head(word, self.heads) for word in own}
+        return own | {head for head in heads if head}
+
+    @staticmethod
+    def of(unit: Unit) -> set[str]:
+        """The content features of a unit (none for a section)."""
+        return unit.features
+
+    def weight(self, features: Iterable[str]) -> float:
+        """How much some features say: the sum of their rarity."""
+        return sum(self.idf.get(f, 0.0) for f in features)
+
+    def shared(self, a: Unit, b: Unit) -> float:
+        """The weight of what two units both say."""
+        return self.weight(self.of(a) & self.of(b))
+
+
+def _compound_head(word: str, heads: list[str]) -> str | None:
+    """The longest other word of the manual that ends `word` as its last compound part."""
+    for head in heads:
+        if len(head) < len(word) - 2 and word.endswith(head):
+            return head
+    return None

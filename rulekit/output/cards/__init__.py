@@ -1,0 +1,270 @@
+"""Print output: a rules sheet, a deck of poker cards and its A4 imposition, print-ready.
+
+One module per concern: `content` chooses what prints (the editors' quick
+reference, or a game's mechanical rules) in the card language; `typography`
+sets it as each language's typesetters would; `layout` fits it onto cards at
+one body size per deck; `impose` draws the deck onto A4; `prepress` turns each
+file into CMYK with an output intent and its metadata.
+
+Layouts are measured, never trusted.  Each document is laid out with WeasyPrint
+and read back through its anchors (every element with an id has one: its box
+on the page).  A sheet that runs past its two pages is set a step smaller on
+the type scale; a deck is set at the largest step at which every topic takes
+as few cards as it can.  Text that does not fit at the smallest step fails the
+build with a `LayoutError` naming the rules.  A layout with more than two
+hyphenated lines in a row is laid out again with a word of the run kept
+whole (`ladders`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import TypeVar
+
+from babel.support import NullTranslations
+from jinja2 import Environment
+from weasyprint import HTML
+from weasyprint.document import Document
+from weasyprint.text.fonts import FontConfiguration
+
+from rulekit.errors import LayoutError
+from rulekit.model import Localization, Manual
+from rulekit.output.cards.content import (
+    CARD_KINDS,
+    SHEET_KINDS,
+    Entry,
+    Topic,
+    accent,
+    glossary,
+    key_numbers,
+    local,
+    quick_topics,
+    sections,
+    topics,
+)
+from rulekit.output.cards.impose import CARDS_PER_PAGE, Finisher, impose
+from rulekit.output.cards.ladders import keep_whole, ladders
+from rulekit.output.cards.layout import (
+    CARD_STEPS,
+    Card,
+    Galley,
+    check_cards,
+    measure,
+    numbered,
+    own_step,
+    pack,
+    wanted_step,
+)
+from rulekit.output.cards.prepress import Identity, print_ready
+from rulekit.output.cards.typography import hyphenation_css
+from rulekit.output.templating import use_language
+from rulekit.quickref import edition_key, title_key
+from rulekit.sources import page_label
+
+__all__ = [
+    "CARD_STEPS",
+    "SHEET_STEPS",
+    "Entry",
+    "Galley",
+    "Printer",
+    "Topic",
+    "key_numbers",
+    "render_cards",
+    "sections",
+    "topics",
+]
+
+# Sheet body sizes in pt, largest first; the last step is the smallest type allowed.
+SHEET_STEPS = (9.0, 8.5, 8.0, 7.5)
+SHEET_PAGES = 2  # front and back of one A4 sheet at most
+LADDER_ROUNDS = 4  # layouts tried to break up hyphen ladders before one is accepted
+Laid = TypeVar("Laid")
+
+
+def render_cards(
+    printer: Printer,
+    manual: Manual,
+    texts: dict[tuple[str, str], Localization],
+    ui: dict[str, NullTranslations],
+    step: Callable[[str], None] | None = None,
+) -> dict[str, bytes]:
+    """Every print file of one game in every language, as build-relative path -> PDF.
+
+    Per language: the A4 rules sheet, the deck of poker cards (trim, bleed and
+    crop marks in a slug) and the deck imposed 3 x 3 on A4 for home printing.
+    """
+    game = manual.info.game
+    files: dict[str, bytes] = {}
+    for lang in ui:
+        if step:
+            step(f"cards {game} {lang}")
+        use_language(printer.env, ui[lang])
+        local_texts = texts[(game, lang)]
+        files[f"cards/{lang}/{game}-sheet.pdf"] = printer.sheet(
+            manual, local_texts, f"cards/{lang}/{game}-sheet.pdf"
+        )
+        deck, imposed = printer.deck(
+            manual,
+            local_texts,
+            f"cards/{lang}/{game}-cards.pdf",
+            f"cards/{lang}/{game}-cards-a4.pdf",
+        )
+        files[f"cards/{lang}/{game}-cards.pdf"] = deck
+        files[f"cards/{lang}/{game}-cards-a4.pdf"] = imposed
+    return files
+
+
+class Printer:
+    """Lays out and measures the print documents of one build."""
+
+    def __init__(self, env: Environment, templates_dir: Path) -> None:
+        self.env = env
+        self.base_url = str(templates_dir / "cards") + "/"
+        # Fonts are looked up once per printer, not once per document.
+        self.fonts = FontConfiguration()
+
+    def layout(self, template: str, **context: object) -> Document:
+        """Render a template and lay it out; stylesheets resolve against templates/cards."""
+        html = self.env.get_template(f"cards/{template}").render(**context)
+        return HTML(string=html, base_url=self.base_url).render(font_config=self.fonts)
+
+    def context(self, manual: Manual, texts: Localization) -> dict[str, object]:
+        """What every print template is given: the game's title and edition in the card
+        language (German marked where untranslated), language, colour, hyphenation."""
+        game = manual.info.game
+        title, title_fallback = local(texts, title_key(game), manual.info.title)
+        edition, edition_fallback = local(texts, edition_key(game), manual.info.edition)
+        return {
+            "info": manual.info,
+            "lang": texts.lang,
+            "title": Entry(title_key(game), "title", key_numbers(title), title_fallback),
+            "edition": Entry(edition_key(game), "edition", key_numbers(edition), edition_fallback),
+            "accent": accent(game),
+            "hyphenation": hyphenation_css(texts.lang),
+        }
+
+    def topics(self, manual: Manual, texts: Localization, for_cards: bool) -> list[Topic]:
+        """The editors' quick reference, else the sections: on cards, mechanical rules only
+        (all rules when the game has no mechanical ones)."""
+        if manual.quickref is not None:
+            return quick_topics(manual, texts)
+        if not for_cards:
+            return topics(manual.graph, texts, SHEET_KINDS, manual.info.pages)
+        return topics(
+            manual.graph, texts, CARD_KINDS, manual.info.pages, mechanical=True
+        ) or topics(manual.graph, texts, CARD_KINDS, manual.info.pages)
+
+    def sheet(self, manual: Manual, texts: Localization, where: str) -> bytes:
+        """The A4 rules sheet (one or two pages) at the largest step that fits two pages."""
+        context = {
+            **self.context(manual, texts),
+            "glossary": glossary(manual.graph.terms, texts.lang),
+            "pages": page_label(manual.info.pages),
+        }
+        found = self.topics(manual, texts, for_cards=False)
+        overflow: list[str] = []
+        for size in SHEET_STEPS:
+            document, _ = _without_ladders(partial(self._sheet_at, size, context), found)
+            if len(document.pages) <= SHEET_PAGES:
+                return _print_ready(document, texts.lang)
+            overflow = list(
+                dict.fromkeys(n for page in document.pages[SHEET_PAGES:] for n in page.anchors)
+            )
+        raise LayoutError(overflow or ["glossary"], where)
+
+    def _sheet_at(
+        self, size: float, context: dict[str, object], kept: list[Topic]
+    ) -> tuple[Document, None]:
+        return self.layout("sheet.html", size=size, topics=kept, **context), None
+
+    def deck(
+        self, manual: Manual, texts: Localization, where: str, where_a4: str
+    ) -> tuple[bytes, bytes]:
+        """The deck (one page per card, with bleed, and crop marks in a slug) and its
+        A4 imposition.
+
+        The deck and the A4 pages are one document: the A4 file draws the card
+        pages onto its sheets, so both show the very same layout.
+        """
+        context = self.context(manual, texts)
+
+        def laid(kept: list[Topic]) -> tuple[Document, list[Card]]:
+            cards = numbered(self.plan(kept, context, where))
+            sheets = [cards[i : i + CARDS_PER_PAGE] for i in range(0, len(cards), CARDS_PER_PAGE)]
+            return self.layout(
+                "cards.html", cards=cards, sheets=sheets, galley=False, **context
+            ), cards
+
+        document, cards = _without_ladders(laid, self.topics(manual, texts, for_cards=True))
+        # The galley has the same boxes, so this holds unless the stylesheet changes them.
+        check_cards(document, cards, where)
+        deck = document.copy(document.pages[: len(cards)])
+        return (
+            _print_ready(deck, texts.lang, slug=True),
+            _print_ready(document, texts.lang, finisher=impose(len(cards))),
+        )
+
+    def plan(self, found: list[Topic], context: dict[str, object], where: str) -> list[Card]:
+        """The topics packed onto cards, all at one step: the largest at which every
+        topic takes as few cards as it can (see `layout`).
+
+        Topics are set on galley cards (one per page, as tall as the text needs)
+        and measured; each round measures only the steps still undecided.
+        """
+        measured: list[dict[int, Galley]] = [{} for _ in found]
+        self._measure(found, measured, context, None)
+        step = max((own_step(t, g, where) for t, g in zip(found, measured, strict=True)), default=0)
+        self._measure(found, measured, context, step)
+        return [
+            card
+            for topic, galleys in zip(found, measured, strict=True)
+            for card in pack(topic, galleys[step], step)
+        ]
+
+    def _measure(
+        self,
+        found: list[Topic],
+        measured: list[dict[int, Galley]],
+        context: dict[str, object],
+        deck_step: int | None,
+    ) -> None:
+        while wanted := [
+            (index, step)
+            for index, galleys in enumerate(measured)
+            if (step := wanted_step(galleys, deck_step)) is not None
+        ]:
+            galley = numbered([Card(found[i], found[i].entries, step) for i, step in wanted])
+            document = self.layout("cards.html", cards=galley, sheets=[], galley=True, **context)
+            for (index, step), result in zip(wanted, measure(document, galley), strict=True):
+                measured[index][step] = result
+
+
+def _without_ladders(
+    lay_out: Callable[[list[Topic]], tuple[Document, Laid]], found: list[Topic]
+) -> tuple[Document, Laid]:
+    """The layout of `found` with no hyphen ladder (see `ladders`), or the last one tried.
+
+    Each round keeps whole the words that the ladders of the previous one name,
+    on top of the words kept before.
+    """
+    kept: dict[str, set[str]] = {}
+    for _ in range(LADDER_ROUNDS):
+        document, laid = lay_out(keep_whole(found, kept))
+        more = {k: words - kept.get(k, set()) for k, words in ladders(document).items()}
+        if not any(more.values()):
+            break
+        for key, words in more.items():
+            kept.setdefault(key, set()).update(words)
+    return document, laid
+
+
+def _print_ready(
+    document: Document, lang: str, slug: bool = False, finisher: Finisher | None = None
+) -> bytes:
+    """The document as PDF, made print-ready; its title is the one its template gave."""
+    pdf = document.write_pdf(finisher=finisher)
+    assert pdf is not None
+    title = document.metadata.title or ""
+    return print_ready(pdf, Identity(title=title, lang=lang, subject=title), slug=slug)

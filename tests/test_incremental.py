@@ -1,0 +1,176 @@
+"""Incremental builds: an edit re-makes the outputs made from it, and only those.
+
+Each test starts from a copy of one complete build of a two-game project and
+checks which outputs a second build made anew (`BuildResult.rebuilt`), that the
+files of the others are the very files of the first build (same inode: taken
+over, not written again), and, where it matters, that the result is the same
+bytes a cold build gives.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from rulekit.build import LANGUAGES, build
+from rulekit.buildcache import MANIFEST, Code
+from rulekit.project import PACKAGE_DIR, Project
+from rulekit.sources import sha256_file
+from tests.conftest import copy_project, tree_bytes
+
+GAMES = ("midway", "risiko")
+EDITED, OTHER = "risiko", "midway"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A project of two games, built once; a pristine copy of it beside it."""
+    base = tmp_path_factory.mktemp("incremental")
+    project = copy_project(base / "project")
+    for folder in project.sources_dir.iterdir():
+        if folder.name not in GAMES:
+            shutil.rmtree(folder)
+    build(project)
+    shutil.copytree(project.root, base / "pristine")
+    return base
+
+
+@pytest.fixture
+def project(built: Path) -> Project:
+    """The built project, as the build left it, at the place it was built (the editors'
+    messages in a build name their files by absolute path)."""
+    shutil.rmtree(built / "project")
+    shutil.copytree(built / "pristine", built / "project")
+    return Project(built / "project")
+
+
+def inodes(project: Project) -> dict[str, int]:
+    """Every file of the build, as relative path -> inode."""
+    folder = project.build_dir
+    return {str(p.relative_to(folder)): p.stat().st_ino for p in folder.rglob("*") if p.is_file()}
+
+
+def register_again(folder: Path) -> None:
+    """Record the edited manual's new checksum, as `rulekit add --replace` would."""
+    source = folder / "source.yaml"
+    checksum = sha256_file(folder / "manual.txt")
+    text = re.sub(r"(?m)^sha256: .*$", f"sha256: {checksum}", source.read_text("utf-8"))
+    source.write_text(text, "utf-8")
+
+
+def cards_of(game: str, lang: str) -> list[str]:
+    """The print files of one game in one language, with their copies on the site."""
+    names = [f"{lang}/{game}-{kind}.pdf" for kind in ("sheet", "cards", "cards-a4")]
+    return [f"{folder}/{name}" for folder in ("cards", "site/downloads") for name in names]
+
+
+def test_one_french_string_remakes_only_that_games_french_outputs(
+    project: Project, tmp_path: Path
+) -> None:
+    before = inodes(project)
+    catalog = project.translations_dir / "fr" / "LC_MESSAGES" / f"{EDITED}.po"
+    text = catalog.read_text("utf-8")
+    edited, count = re.subn(r'(?m)^msgstr "([A-Z][^"]+)"$', r'msgstr "\1 (revu)"', text, count=1)
+    assert count == 1
+    catalog.write_text(edited, "utf-8")
+
+    result = build(project)
+
+    assert sorted(result.rebuilt) == sorted(
+        [f"texts/fr/{EDITED}", f"cards/fr/{EDITED}", "report", "site", "search"]
+    )
+    after = inodes(project)
+    assert all(after[name] != before[name] for name in cards_of(EDITED, "fr"))
+    untouched = [
+        name
+        for game in GAMES
+        for lang in LANGUAGES
+        if (game, lang) != (EDITED, "fr")
+        for name in cards_of(game, lang)
+    ]
+    untouched += [f"graph/{game}.json" for game in GAMES] + ["trace.json"]
+    assert [name for name in untouched if after[name] != before[name]] == []
+    build(project, out_dir=tmp_path / "cold")
+    assert tree_bytes(project.build_dir) == tree_bytes(tmp_path / "cold")
+
+
+def test_a_german_sentence_remakes_that_games_graph_texts_and_cards(project: Project) -> None:
+    manual = project.sources_dir / EDITED / "manual.txt"
+    text = manual.read_text("utf-8")
+    assert "(Maximum für Verteidigungen)" in text
+    manual.write_text(text.replace("(Maximum für Verteidigungen)", "(Maximum bei Abwehr)"), "utf-8")
+    register_again(project.sources_dir / EDITED)
+
+    result = build(project)
+
+    per_language = [f"{kind}/{lang}/{EDITED}" for kind in ("texts", "cards") for lang in LANGUAGES]
+    shared = ["trace", "report", "site", "search"]
+    assert sorted(result.rebuilt) == sorted([f"analyse/{EDITED}", *per_language, *shared])
+
+
+def test_a_card_template_remakes_every_deck_and_nothing_else(project: Project) -> None:
+    stylesheet = project.templates_dir / "cards" / "card.css"
+    stylesheet.write_text(stylesheet.read_text("utf-8") + "\n/* edited */\n", "utf-8")
+    before = inodes(project)
+
+    result = build(project)
+
+    decks = [f"cards/{lang}/{game}" for game in GAMES for lang in LANGUAGES]
+    assert sorted(result.rebuilt) == sorted(decks)
+    after = inodes(project)
+    assert after["site/fr/risiko.html"] == before["site/fr/risiko.html"]
+    assert after[f"graph/{EDITED}.json"] == before[f"graph/{EDITED}.json"]
+
+
+def test_a_glossary_entry_remakes_the_outputs_of_the_games_that_use_it(project: Project) -> None:
+    terms = {
+        game: {
+            t["id"]
+            for t in json.loads((project.build_dir / "graph" / f"{game}.json").read_bytes())[
+                "terms"
+            ]
+        }
+        for game in GAMES
+    }
+    term = sorted(terms[EDITED] - terms[OTHER])[0]
+    glossary = project.glossary_file.read_text("utf-8")
+    entry = re.compile(rf"(?m)^(  - id: {re.escape(term)}\n(?:    .*\n)*?    definition: .*)$")
+    assert entry.search(glossary), term
+    project.glossary_file.write_text(entry.sub(r"\1 Geändert.", glossary, count=1), "utf-8")
+
+    result = build(project)
+
+    assert {f"cards/{lang}/{EDITED}" for lang in LANGUAGES} <= set(result.rebuilt)
+    assert [
+        key for key in result.rebuilt if key.endswith(f"/{OTHER}") and "analyse" not in key
+    ] == []
+
+
+def test_the_build_records_every_outputs_input_hash_and_files(project: Project) -> None:
+    manifest = json.loads((project.build_dir / MANIFEST).read_bytes())
+    recorded = {name for entry in manifest.values() for name in entry["files"]}
+    folder = project.build_dir
+    written = {str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file()}
+    assert written - recorded == {"inputs.sha256", MANIFEST}
+    assert {f"cards/{lang}/{game}" for game in GAMES for lang in LANGUAGES} <= set(manifest)
+    assert all(len(entry["inputs"]) == 64 for entry in manifest.values())
+
+
+def test_a_stage_counts_the_code_it_imports_and_not_the_rest(tmp_path: Path) -> None:
+    code = Code()
+    cards = code.closure(["rulekit.output.cards"])
+    assert "output/cards/layout.py" in cards and "graph/ids.py" in cards
+    # The cards import the graph's id rules (through the quick reference), not its builder.
+    assert not any(name.startswith(("extract/", "graph/builder")) for name in cards)
+    package = tmp_path / "rulekit"
+    shutil.copytree(PACKAGE_DIR, package, ignore=shutil.ignore_patterns("__pycache__"))
+    before = [Code(package).stage([module]) for module in ("rulekit.output.cards", "rulekit.graph")]
+    layout = package / "output" / "cards" / "layout.py"
+    layout.write_text(layout.read_text("utf-8") + "\n# edited\n", "utf-8")
+    after = [Code(package).stage([module]) for module in ("rulekit.output.cards", "rulekit.graph")]
+    assert after[0] != before[0]  # the cards' code changed
+    assert after[1] == before[1]  # the graph stage's did not
