@@ -33,11 +33,13 @@ from rulekit.options import (
     ProjectOption,
     QuietOption,
     game_id,
+    manual_file,
     output_file,
     output_folder,
     parse_pages,
     parse_year,
     project_folder,
+    registered_fields,
 )
 from rulekit.project import BuildResult, Project, current_build, input_hash
 from rulekit.reporting import command_label, run_reporting
@@ -274,7 +276,7 @@ def add_command(
     if path is None:
         problems.missing("PATH", "name the manual to register (.pdf or .txt)")
     else:
-        problems.check(str(path), _check_manual, path)
+        problems.check(str(path), manual_file, path)
     if game is None:
         problems.missing("--game", "name the game with an id such as --game my_game")
     else:
@@ -296,7 +298,7 @@ def add_command(
     fields = {key: value for key, value in given.items() if value is not None}
     title_from = "option" if title is not None else "recorded"
     if replace:
-        fields = {**_registered_fields(sources / game), **fields}
+        fields = {**registered_fields(sources / game), **fields}
     elif (sources / game).exists():
         raise InputError(sources / game, 0, f"game {game!r} is already registered; add --replace")
     fields.update(game=game, file=f"manual{path.suffix.lower()}", sha256=sha256_file(path))
@@ -307,31 +309,6 @@ def add_command(
     out.print(f"{'re-registered' if replace else 'registered'} {game} in {target}", markup=False)
     for line in report(intake, target, proj):
         out.print(line, markup=False)
-
-
-def _registered_fields(folder: Path) -> dict[str, object]:
-    """The source.yaml fields of the game --replace re-registers."""
-    from rulekit.sources import read_source_info
-
-    if not (folder / "source.yaml").is_file():
-        raise typer.BadParameter(
-            f"no game {folder.name!r} is registered in {folder.parent}; leave out --replace",
-            param_hint="--replace",
-        )
-    return read_source_info(folder).model_dump(exclude_none=True)
-
-
-def _check_manual(path: Path) -> Path:
-    """A manual to register is a .pdf or .txt file."""
-    from rulekit.sources import MANUAL_SUFFIXES
-
-    if path.is_dir():
-        raise InputError(path, 0, "a folder, not a manual file")
-    if not path.is_file():
-        raise InputError(path, 0, "no such file")
-    if path.suffix.lower() not in MANUAL_SUFFIXES:
-        raise InputError(path, 0, f"not a manual: name a {' or '.join(MANUAL_SUFFIXES)} file")
-    return path
 
 
 @app.command("graph")

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cache
 from importlib import resources
+from typing import Any
 
 import spacy
 import yaml
@@ -80,47 +81,14 @@ def cues(lang: str = "de") -> Cues:
     """The cue words for `lang`."""
     text = resources.files("rulekit").joinpath(f"data/cues_{lang}.yaml").read_text("utf-8")
     data: dict[str, list[str]] = yaml.safe_load(text)
-    sets = {key: frozenset(values) for key, values in data.items()}
-    return Cues(
-        example_labels=sets["example_labels"],
-        note_labels=sets["note_labels"],
-        modal_lemmas=sets["modal_lemmas"],
-        normative_words=sets["normative_words"],
-        actor_nouns=sets["actor_nouns"],
-        continuation_pronouns=sets["continuation_pronouns"],
-        exception_cues=tuple(data["exception_cues"]),
-        exception_openers=sets["exception_openers"],
-        exception_contrasts=sets["exception_contrasts"],
-        exception_negations=sets["exception_negations"],
-        exception_restrictions=sets["exception_restrictions"],
-        condition_openers=sets["condition_openers"],
-        variant_words=sets["variant_words"],
-        end_phase_words=tuple(data["end_phase_words"]),
-        general_words=sets["general_words"],
-        trigger_cues=tuple(data["trigger_cues"]),
-        demonstratives=sets["demonstratives"],
-        definition_lemmas=sets["definition_lemmas"],
-        definition_phrases=tuple(data["definition_phrases"]),
-        flavour_lemmas=sets["flavour_lemmas"],
-        example_phrases=tuple(data["example_phrases"]),
-        colour_words=sets["colour_words"],
-        material_headings=sets["material_headings"],
-        structure_headings=sets["structure_headings"],
-        title_words=sets["title_words"],
-        credit_labels=sets["credit_labels"],
-        imprint_words=sets["imprint_words"],
-        navigation_phrases=tuple(data["navigation_phrases"]),
-        other_lemmas=sets["other_lemmas"],
-        programming_stems=tuple(data["programming_stems"]),
-        programming_words=sets["programming_words"],
-        lead_in_phrases=tuple(data["lead_in_phrases"]),
-        consists_phrases=tuple(data["consists_phrases"]),
-        flavour_words=sets["flavour_words"],
-        preface_headings=sets["preface_headings"],
-        naming_lemmas=sets["naming_lemmas"],
-        remark_connectives=sets["remark_connectives"],
-        phrase_final_particles=sets["phrase_final_particles"],
-    )
+    # Phrases keep their order (tuples, matched in turn); words are looked up (sets).
+    values: dict[str, Any] = {
+        cue.name: tuple(data[cue.name])
+        if str(cue.type).startswith("tuple")
+        else frozenset(data[cue.name])
+        for cue in fields(Cues)
+    }
+    return Cues(**values)
 
 
 @Language.component("rule_sentence_boundaries")

@@ -72,6 +72,31 @@ def _creatable(path: Path) -> None:
             return
 
 
+def manual_file(path: Path) -> Path:
+    """A manual to register is a .pdf or .txt file."""
+    from rulekit.sources import MANUAL_SUFFIXES
+
+    if path.is_dir():
+        raise InputError(path, 0, "a folder, not a manual file")
+    if not path.is_file():
+        raise InputError(path, 0, "no such file")
+    if path.suffix.lower() not in MANUAL_SUFFIXES:
+        raise InputError(path, 0, f"not a manual: name a {' or '.join(MANUAL_SUFFIXES)} file")
+    return path
+
+
+def registered_fields(folder: Path) -> dict[str, object]:
+    """The source.yaml fields of the game that --replace registers again."""
+    from rulekit.sources import read_source_info
+
+    if not (folder / "source.yaml").is_file():
+        raise typer.BadParameter(
+            f"no game {folder.name!r} is registered in {folder.parent}; leave out --replace",
+            param_hint="--replace",
+        )
+    return read_source_info(folder).model_dump(exclude_none=True)
+
+
 def parse_pages(spec: str) -> list[int]:
     """'10,11' or '3-5,9' -> [10, 11] or [3, 4, 5, 9]: positive, ascending, each page once."""
     pages: list[int] = []

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from rulekit.model import SourceInfo
 from rulekit.project import Project
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,5 +38,20 @@ def tree_bytes(folder: Path) -> dict[str, bytes]:
     }
 
 
+def invented_manual(game: str) -> SourceInfo:
+    """The source of a small manual a test invents: one page, no real file behind it."""
+    return SourceInfo(
+        game=game,
+        title=game.capitalize(),
+        publisher="Nobody",
+        edition="test",
+        pages=[1],
+        file="manual.txt",
+        sha256="0" * 64,
+    )
+
+
 # The built site and the browser, session-wide for every tests/test_site*.py.
+
+
 from tests.sitefixtures import browser, page, site  # noqa: E402, F401

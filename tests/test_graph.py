@@ -11,21 +11,14 @@ from rulekit.errors import InputError
 from rulekit.extract.lexicon import german_lexicon
 from rulekit.graph import GraphBuilder, slugify
 from rulekit.i18n.glossary import load_glossary
-from rulekit.model import Block, Extraction, RuleGraph, SourceInfo, Term
+from rulekit.model import Block, Extraction, RuleGraph, Term
 from rulekit.nlp import TermMatcher, german_pipeline
 from rulekit.overrides import apply_overrides, load_overrides
 from rulekit.project import Project
 from rulekit.sources import sha256_file
+from tests.conftest import invented_manual
 
-INFO = SourceInfo(
-    game="demo",
-    title="Demo",
-    publisher="Nobody",
-    edition="test",
-    pages=[1],
-    file="manual.txt",
-    sha256="0" * 64,
-)
+INFO = invented_manual("demo")
 GLOSSARY = [
     Term(id="ritter", de="Ritter", games=["demo"]),
     Term(id="burg", de="Burg", games=["demo"]),

@@ -10,17 +10,10 @@ import pytest
 from rulekit.extract import extract
 from rulekit.extract.lexicon import german_lexicon
 from rulekit.graph import GraphBuilder
-from rulekit.model import RuleGraph, SourceInfo
+from rulekit.model import RuleGraph
+from tests.conftest import invented_manual
 
-INFO = SourceInfo(
-    game="demo",
-    title="Demo",
-    publisher="Nobody",
-    edition="test",
-    pages=[1],
-    file="manual.txt",
-    sha256="0" * 64,
-)
+INFO = invented_manual("demo")
 
 
 @pytest.fixture(scope="module")

@@ -8,18 +8,11 @@ from rulekit.extract.lexicon import german_lexicon
 from rulekit.graph import GraphBuilder
 from rulekit.graph.exceptions import excepts
 from rulekit.graph.overlap import span_features
-from rulekit.model import Block, Extraction, RuleGraph, SourceInfo, Term
+from rulekit.model import Block, Extraction, RuleGraph, Term
 from rulekit.nlp import cues, german_pipeline
+from tests.conftest import invented_manual
 
-INFO = SourceInfo(
-    game="garten",
-    title="Garten",
-    publisher="Nobody",
-    edition="test",
-    pages=[1],
-    file="manual.txt",
-    sha256="0" * 64,
-)
+INFO = invented_manual("garten")
 GLOSSARY = [
     Term(id="hase", de="Hase", games=["garten"]),
     Term(id="salatfeld", de="Salatfeld", games=["garten"]),

@@ -11,12 +11,8 @@ from rulekit.errors import InputError
 from rulekit.extract.clean import clean_lines
 from rulekit.extract.lexicon import Lexicon
 from rulekit.extract.slips import repair_slips
-from rulekit.extract.textlayout import (
-    infer_roles,
-    mark_numbers,
-    mark_viewer_header,
-    split_flattened,
-)
+from rulekit.extract.textlayout import infer_roles
+from rulekit.extract.textpages import mark_numbers, mark_viewer_header, split_flattened
 from rulekit.model import Extraction, Repair, TextLine
 
 # A text extract holds printable characters, tabs and line breaks; anything else

@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime
 import io
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from pathlib import Path
@@ -187,17 +187,9 @@ def templates_catalog(templates_dir: Path) -> Catalog:
         method_map=[("**.html", "jinja2")],
         options_map={"**.html": {"extensions": "jinja2.ext.i18n"}},
     )
-    for filename, line, message, comments, context in sorted(extracted, key=lambda x: (x[0], x[1])):
-        entry = catalog.add(
-            message,
-            locations=[(f"templates/{filename}", line)],
-            auto_comments=comments,
-            context=context,
-        )
-        # Jinja's newstyle gettext %-formats every message, so each one is checked
-        # as a Python format string (msgfmt --check, `rulekit check`), "%" or not.
-        entry.flags.add("python-format")
-    return catalog
+    # Jinja's newstyle gettext %-formats every message, so each one is checked
+    # as a Python format string (msgfmt --check, `rulekit check`), "%" or not.
+    return _add_format_strings(catalog, extracted, "templates")
 
 
 def details_catalog(engines_dir: Path = ENGINES_DIR) -> Catalog:
@@ -209,14 +201,22 @@ def details_catalog(engines_dir: Path = ENGINES_DIR) -> Catalog:
         keywords=DETAILS_KEYWORDS,
         comment_tags=("Translators:",),
     )
+    return _add_format_strings(catalog, extracted, "rulekit/engines")
+
+
+def _add_format_strings(catalog: Catalog, extracted: Iterable[Any], folder: str) -> Catalog:
+    """Babel's extracted messages in file and line order, each a Python format string.
+
+    A message found in several places is one entry with all its locations.
+    """
     for filename, line, message, comments, context in sorted(extracted, key=lambda x: (x[0], x[1])):
         entry = catalog.get(message if isinstance(message, str) else message[0], context=context)
         if entry is not None:
-            entry.locations.append((f"rulekit/engines/{filename}", line))
+            entry.locations.append((f"{folder}/{filename}", line))
             continue
         entry = catalog.add(
             message,
-            locations=[(f"rulekit/engines/{filename}", line)],
+            locations=[(f"{folder}/{filename}", line)],
             auto_comments=comments,
             context=context,
         )

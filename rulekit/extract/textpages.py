@@ -1,0 +1,180 @@
+"""The page furniture of a text extract: flattened pages, the viewer's header, page numbers.
+
+A PDF viewer hands over the page numbers, figure callouts and its own header
+as lines of text; they are marked as artefacts before the line roles are read
+(`textlayout`), and the page numbers tell which page each line is on.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from itertools import pairwise
+
+from wordfreq import zipf_frequency
+
+from rulekit.model import Repair, TextLine
+
+# A page flattened onto one line is many times longer than any printed line.
+FLATTENED_MIN_CHARS = 400
+VIEWER_HEADER_MAX_WORDS = 5
+
+_SECTION_NUMBER = r"\d+(?:\.\d+)+\.?"
+_CALLOUT = re.compile(r"^\d{1,3}(?:\s+\d{1,3})*$")
+_PUNCTUATION_ONLY = re.compile(r"^[.,;:!?)]+$")
+# Split points of a flattened page: before a section number or a bullet.
+_FLAT_SPLIT = re.compile(rf"\s+(?=(?:{_SECTION_NUMBER}\s+\S|[•▪●*]\s))")
+_TRAILING_CAPS = re.compile(r"(?<=[.!?])\s+((?:[A-ZÄÖÜ]{2,}\s*){1,4})$")
+
+
+def split_flattened(lines: list[TextLine]) -> tuple[list[TextLine], list[Repair]]:
+    """Split a page that a viewer flattened onto one line back at section numbers and bullets.
+
+    A trailing run of capitals after the last sentence (a tab or margin label)
+    is split off as well.
+    """
+    result: list[TextLine] = []
+    repairs: list[Repair] = []
+    for line in lines:
+        if len(line.text) < FLATTENED_MIN_CHARS:
+            result.append(line)
+            continue
+        text = line.text.strip()
+        tail = _TRAILING_CAPS.search(text)
+        label = ""
+        if tail:
+            label, text = tail.group(1).strip(), text[: tail.start()].rstrip()
+        parts = [part.strip() for part in _FLAT_SPLIT.split(text) if part.strip()]
+        if label:
+            parts.append(label)
+        if len(parts) < 2:
+            result.append(line)
+            continue
+        for number, part in enumerate(parts):
+            result.append(line.model_copy(update={"text": part, "starts_paragraph": number > 0}))
+        repairs.append(
+            Repair(
+                kind="flattened-page",
+                before=f"{len(line.text)} characters on one line",
+                after=f"{len(parts)} lines",
+                page=line.page,
+                line=line.line,
+                confidence=0.9,
+            )
+        )
+    return result, repairs
+
+
+def looks_english(text: str) -> bool:
+    """True when every word is more frequent in English than in German."""
+    words = re.findall(r"[^\W\d_]+", text)
+    return bool(words) and all(
+        zipf_frequency(word, "en") > zipf_frequency(word, "de") for word in words
+    )
+
+
+def mark_viewer_header(
+    lines: list[TextLine], raw: list[str]
+) -> tuple[list[TextLine], list[Repair]]:
+    """The PDF viewer's own header: a short English first line set off by a blank line."""
+    if len(raw) < 3 or raw[1].strip() or not lines:
+        return lines, []
+    first = lines[0]
+    text = first.text.strip()
+    if first.line != 1 or len(text.split()) > VIEWER_HEADER_MAX_WORDS or not looks_english(text):
+        return lines, []
+    repair = Repair(
+        kind="viewer-header", before=text, after="", page=first.page, line=1, confidence=0.9
+    )
+    marked = first.model_copy(update={"role": "artefact", "artefact": "viewer-header"})
+    return [marked, *lines[1:]], [repair]
+
+
+def page_number_forms(pages: Iterable[int]) -> set[str]:
+    """How the excerpt's page numbers can appear: alone, or two facing pages run together."""
+    forms = {str(page) for page in pages}
+    for a in pages:
+        for b in (a - 1, a + 1):
+            if b in pages:
+                forms.update({f"{a}{b}", f"{a} {b}"})
+    return forms
+
+
+def mark_numbers(lines: list[TextLine], pages: list[int]) -> tuple[list[TextLine], list[Repair]]:
+    """Remove page numbers and figure callout digits that stand on lines of their own.
+
+    A callout inside a sentence often leaves the sentence's punctuation on the
+    next line ("gelegt", "1", "."); that punctuation goes back to its sentence.
+    Page numbers also tell which page the lines are on (see `page_of_lines`).
+    """
+    forms = page_number_forms(pages)
+    result: list[TextLine] = []
+    repairs: list[Repair] = []
+    previous_text: int | None = None  # index in result of the last content line
+    after_callout = False
+    for line in lines:
+        text = line.text.strip()
+        if line.role == "artefact":
+            result.append(line)
+            continue
+        if text in forms or _CALLOUT.match(text):
+            kind = "page-number" if text in forms else "callout"
+            result.append(line.model_copy(update={"role": "artefact", "artefact": kind}))
+            repairs.append(
+                Repair(kind=kind, before=text, after="", page=None, line=line.line, confidence=0.85)
+            )
+            after_callout = kind == "callout"
+            continue
+        if after_callout and previous_text is not None and _PUNCTUATION_ONLY.match(text):
+            target = result[previous_text]
+            result[previous_text] = target.model_copy(update={"text": target.text.rstrip() + text})
+            moved = {"role": "artefact", "artefact": "callout-punctuation"}
+            result.append(line.model_copy(update=moved))
+            repairs.append(
+                Repair(
+                    kind="callout-punctuation",
+                    before=text,
+                    after=f"{target.text.rstrip()[-12:]}{text}",
+                    page=None,
+                    line=line.line,
+                    confidence=0.9,
+                )
+            )
+            continue
+        after_callout = False
+        previous_text = len(result)
+        result.append(line)
+    return page_of_lines(result, pages), repairs
+
+
+def page_of_lines(lines: list[TextLine], pages: list[int]) -> list[TextLine]:
+    """Set the printed page of every line where the text tells it, else None.
+
+    A one-page excerpt is that page throughout.  Otherwise the page-number
+    lines that name one page are the boundaries: when no content comes before
+    the first of them they head their pages, when none comes after the last
+    they close them.  Facing pages run together ("1110") or numbers that
+    could be either give no page: a card then cites the whole excerpt rather
+    than a wrong page.
+    """
+    if len(pages) == 1:
+        return [line.model_copy(update={"page": pages[0]}) for line in lines]
+    markers = [
+        (index, int(line.text.strip()))
+        for index, line in enumerate(lines)
+        if line.artefact == "page-number"
+        and line.text.strip().isdigit()
+        and int(line.text.strip()) in pages
+    ]
+    content = [index for index, line in enumerate(lines) if line.role != "artefact"]
+    page_at: list[int | None] = [None] * len(lines)
+    if markers and content:
+        if content[0] > markers[0][0]:  # each number heads its page
+            for (start, page), (end, _) in pairwise([*markers, (len(lines), 0)]):
+                page_at[start:end] = [page] * (end - start)
+        elif content[-1] < markers[-1][0]:  # each number closes its page
+            for (before, _), (end, page) in pairwise([(-1, 0), *markers]):
+                page_at[before + 1 : end + 1] = [page] * (end - before)
+    return [
+        line.model_copy(update={"page": page}) for line, page in zip(lines, page_at, strict=True)
+    ]
