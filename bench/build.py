@@ -9,19 +9,24 @@ Prints, each beside its target:
                game's cards and pages)
 
 and a cold build of 5, 20 and 50 games (the bundled ones copied under other ids),
-in seconds per game-language, which should stay flat as the project grows.
+in seconds per game-language, with a note whether the time grows linearly: whether
+each further game-language costs the same (within LINEAR_SPREAD) from size to size.
 
     .venv/bin/python bench/build.py [--games 5,20,50]
 
-Timings depend on what else runs: the load average before and after is printed too.
+Timings depend on what else runs: the load average before and after is printed,
+and beside each wall-clock time the CPU seconds the build and its workers used
+(their sum over the cores), which other programs on the machine disturb far less.
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import itertools
 import os
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -33,6 +38,9 @@ ROOT = Path(__file__).resolve().parent.parent
 PARTS = ("sources", "glossary", "templates", "translations")
 LANGUAGES = 4
 TARGETS = {"cold": 10.0, "unchanged": 0.5, "French": 1.5, "German": 4.0}
+# The scaling is called linear while the cost of a further game-language stays within
+# this fraction of what it was between the two smallest projects.
+LINEAR_SPREAD = 0.25
 EDITED_GAME = "risiko"
 GERMAN_BEFORE, GERMAN_AFTER = "(Maximum für Verteidigungen)", "(Maximum bei Abwehr)"
 
@@ -62,12 +70,20 @@ def copy_game(root: Path, game: str, new: str) -> None:
         catalog.with_name(f"{new}.po").write_text(ids.sub(new, catalog.read_text("utf-8")))
 
 
-def timed_build(root: Path) -> float:
-    """Seconds `rulekit build -q` takes on the project in `root`."""
+def timed_build(root: Path) -> tuple[float, float]:
+    """Wall-clock and CPU seconds `rulekit build -q` takes on the project in `root`;
+    CPU counts the build process and everything it waited for (card workers,
+    Ghostscript, Pagefind)."""
     command = [sys.executable, "-m", "rulekit", "build", "-q", "--project", str(root)]
+    before = _children_cpu()
     start = time.perf_counter()
     subprocess.run(command, check=True)
-    return time.perf_counter() - start
+    return time.perf_counter() - start, _children_cpu() - before
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def edit_french(root: Path) -> None:
@@ -92,10 +108,33 @@ def edit_german(root: Path) -> None:
     source.write_text(re.sub(r"(?m)^sha256: .*$", f"sha256: {checksum}", source.read_text()))
 
 
-def line(name: str, seconds: float) -> str:
+def line(name: str, seconds: float, cpu: float) -> str:
     target = TARGETS[name]
     verdict = "ok" if seconds <= target else "MISSED"
-    return f"{name + ':':<11} {seconds:6.2f} s   target <= {target:4.1f} s   {verdict}"
+    return (
+        f"{name + ':':<11} {seconds:6.2f} s   target <= {target:4.1f} s   {verdict:<6}"
+        f"   (CPU {cpu:6.2f} s)"
+    )
+
+
+def scaling_note(seconds: dict[int, float]) -> str:
+    """Whether build time grows linearly with game-languages: the cost of each further
+    game-language (between consecutive sizes) stays within LINEAR_SPREAD of the first
+    such cost.  Per game-language averages fall as a project grows, since the fixed
+    costs (start-up, the site's shared pages) are spread thinner, so they are not used."""
+    sizes = sorted(seconds)
+    marginal = [
+        (seconds[b] - seconds[a]) / ((b - a) * LANGUAGES) for a, b in itertools.pairwise(sizes)
+    ]
+    shown = ", ".join(f"{cost:.3f}" for cost in marginal)
+    if len(marginal) < 2:
+        return f"{shown} s per further game-language (three sizes tell whether it is linear)"
+    change = max(abs(cost / marginal[0] - 1) for cost in marginal)
+    verdict = "linear" if change <= LINEAR_SPREAD else "NOT linear"
+    return (
+        f"{verdict}: {shown} s per further game-language between the sizes "
+        f"(they differ by up to {change:.0%}; linear means within {LINEAR_SPREAD:.0%})"
+    )
 
 
 def main() -> None:
@@ -110,13 +149,26 @@ def main() -> None:
         times["French"] = timed_build(root)
         edit_german(root)
         times["German"] = timed_build(root)
-        for name, seconds in times.items():
-            print(line(name, seconds))
+        for name, (seconds, cpu) in times.items():
+            print(line(name, seconds, cpu))
         print("scaling, cold builds:")
-        print(f"{'games':>7} {'seconds':>9} {'s per game-language':>21}")
+        print(
+            f"{'games':>6} {'seconds':>8} {'CPU s':>8}   per game-language: {'s':>6} {'CPU s':>6}"
+        )
+        wall: dict[int, float] = {}
+        cpu: dict[int, float] = {}
         for games in sizes:
-            seconds = timed_build(make_project(Path(folder) / f"games-{games}", games))
-            print(f"{games:>7} {seconds:>9.1f} {seconds / (games * LANGUAGES):>21.3f}")
+            wall[games], cpu[games] = timed_build(
+                make_project(Path(folder) / f"games-{games}", games)
+            )
+            per = games * LANGUAGES
+            print(
+                f"{games:>6} {wall[games]:>8.1f} {cpu[games]:>8.1f}   {'':>19} "
+                f"{wall[games] / per:>6.3f} {cpu[games] / per:>6.3f}"
+            )
+        if len(sizes) > 1:
+            print(f"wall clock: {scaling_note(wall)}")
+            print(f"CPU:        {scaling_note(cpu)}")
     print(f"load average after: {os.getloadavg()[0]:.1f}")
 
 

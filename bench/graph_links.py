@@ -9,6 +9,12 @@ sets, and linked by `rulekit.graph.links.link_units`.  Gold kinds rulekit has no
 for (lead-in, component, other) stay as they are: they are neither examples nor link
 targets.
 
+The bundled games in `sources/<game>/` are scored the same way: their units are
+rulekit's own (segmentation matches their reviewed outlines), with the kinds the
+editors' overrides give, and the gold links are those of the graph with the overrides
+applied, as reviewed in `tests/data/outlines/<game>.yaml`, between the manual's own
+nodes.
+
 Per manual it prints link precision and recall (true positives / predicted / gold) and,
 with `-v`, every predicted edge that is wrong and every gold link that is missed.
 It prints figures and never fails.
@@ -21,16 +27,25 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import yaml
+
+# A link: its type, source and target node ids.
+Link = tuple[str, str, str]
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.graph_quality import GRAPHS, LINK_TYPES, LinkScore, gold_lines, link_cell  # noqa: E402
 from rulekit.model import normalise_text  # noqa: E402
 
+OUTLINES = ROOT / "tests" / "data" / "outlines"
+
 if TYPE_CHECKING:
+    from rulekit.build import Manual
     from rulekit.graph import GraphBuilder
     from rulekit.graph.units import Unit
-    from rulekit.model import Block
+    from rulekit.model import Block, Edge
+    from rulekit.nlp import Cues
 
 
 def line_blocks(data: dict[str, Any]) -> dict[str, Block]:
@@ -100,6 +115,55 @@ def gold_units(data: dict[str, Any], builder: GraphBuilder) -> list[Unit]:
     return units
 
 
+def bundled_units(manual: Manual, builder: GraphBuilder) -> tuple[list[Unit], set[Link]]:
+    """A bundled game's units, ids and kinds as in its graph with the editors' overrides,
+    and the gold links between them (those of its reviewed outline)."""
+    from rulekit.graph import builder as building
+
+    built: list[list[Unit]] = []
+    linker = building.link_units
+
+    def keep(units: list[Unit], cues: Cues) -> list[Edge]:
+        built.append(units)
+        return linker(units, cues)
+
+    # The units the build links, with the node ids it gives them.
+    building.link_units = keep
+    try:
+        builder.build(manual.info, manual.extraction)
+    finally:
+        building.link_units = linker
+    units = built[0]
+    kinds = {node.id: node.kind for node in manual.graph.nodes}
+    for unit in units:
+        unit.kind = kinds.get(unit.node_id, unit.kind)
+    ids = {unit.node_id for unit in units}
+    outline = yaml.safe_load((OUTLINES / f"{manual.info.game}.yaml").read_text("utf-8"))
+    gold = set()
+    for kind in LINK_TYPES:
+        for link in outline.get(kind) or []:
+            source, target = link.split(" -> ")
+            if source in ids and target in ids:
+                gold.add((kind, source, target))
+    return units, gold
+
+
+def readings(builder: GraphBuilder) -> list[tuple[str, list[Unit], set[Link]]]:
+    """Name, units and gold links of each annotated manual, then of each bundled game."""
+    from rulekit.build import analyse
+    from rulekit.project import Project
+
+    result = []
+    for path in sorted(GRAPHS.glob("*.json")):
+        data = json.loads(path.read_text("utf-8"))
+        gold = {(link["type"], link["from"], link["to"]) for link in data["links"]}
+        result.append((path.stem, gold_units(data, builder), gold))
+    for manual in analyse(Project(ROOT), specs=False):
+        units, gold = bundled_units(manual, builder)
+        result.append((f"sources/{manual.info.game}", units, gold))
+    return result
+
+
 def main() -> None:
     from rulekit.extract.lexicon import german_lexicon
     from rulekit.graph import GraphBuilder
@@ -109,21 +173,20 @@ def main() -> None:
     verbose = "-v" in sys.argv[1:]
     glossary = load_glossary(ROOT / "glossary" / "terms.yaml")
     builder = GraphBuilder(glossary, german_lexicon(glossary_words(glossary)))
-    totals = {kind: [0, 0, 0] for kind in LINK_TYPES}
-    print(f"{'manual':<14} {'illustrates P/R (tp/pred/gold)':<31}  exception-of P/R (tp/pred/gold)")
-    for path in sorted(GRAPHS.glob("*.json")):
-        data = json.loads(path.read_text("utf-8"))
-        units = gold_units(data, builder)
+    totals = {group: {kind: [0, 0, 0] for kind in LINK_TYPES} for group in ("corpus", "sources")}
+    print(f"{'manual':<17} {'illustrates P/R (tp/pred/gold)':<31}  exception-of P/R (tp/pred/gold)")
+    for name, units, gold_links in readings(builder):
+        group = "sources" if name.startswith("sources/") else "corpus"
         by_id = {u.node_id: u for u in units}
         edges = link_units(units, builder.cues)
         cells = []
         details = []
         for kind in LINK_TYPES:
-            gold = {(link["from"], link["to"]) for link in data["links"] if link["type"] == kind}
+            gold = {(source, target) for type_, source, target in gold_links if type_ == kind}
             predicted = {(e.from_, e.to) for e in edges if e.type == kind}
             score = LinkScore(len(gold & predicted), len(predicted), len(gold))
             counts = (score.tp, score.predicted, score.gold)
-            totals[kind] = [a + b for a, b in zip(totals[kind], counts, strict=True)]
+            totals[group][kind] = [a + b for a, b in zip(totals[group][kind], counts, strict=True)]
             cells.append(link_cell(score))
             for mark, pairs in (("wrong", predicted - gold), ("missed", gold - predicted)):
                 for source, target in sorted(pairs):
@@ -131,11 +194,12 @@ def main() -> None:
                         f"  {kind} {mark}: {source} {by_id[source].text[:70]!r}\n"
                         f"      -> {target} {by_id[target].text[:70]!r}"
                     )
-        print(f"{path.stem:<14} {cells[0]:<31}  {cells[1]}")
-        if verbose:
+        print(f"{name:<17} {cells[0]:<31}  {cells[1]}")
+        if verbose and details:
             print("\n".join(details))
-    pooled = [link_cell(LinkScore(*totals[kind])) for kind in LINK_TYPES]
-    print(f"{'pooled':<14} {pooled[0]:<31}  {pooled[1]}")
+    for group, counts in totals.items():
+        pooled = [link_cell(LinkScore(*counts[kind])) for kind in LINK_TYPES]
+        print(f"{group + ' (pooled)':<17} {pooled[0]:<31}  {pooled[1]}")
 
 
 if __name__ == "__main__":

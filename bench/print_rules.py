@@ -4,6 +4,7 @@ Reads every PDF under build/cards (run `make build` first) and prints, per rule,
 how many files or pages break it; exits 1 when any does.
 
 - intent:     no CMYK output intent (file)
+- rgb:        a colour left in RGB, in a content stream or a colour space (file)
 - lang/title: no /Lang or no title in the metadata (file)
 - tool:       "rulekit" printed on a page instead of only in the metadata (page)
 - marks:      a stroke of a card page inside its BleedBox but outside its TrimBox
@@ -27,6 +28,8 @@ from pathlib import Path
 import pdfplumber
 import pikepdf
 
+from rulekit.output.cards.prepress import holds_rgb
+
 ROOT = Path(__file__).resolve().parent.parent
 CARDS = ROOT / "build" / "cards"
 ONE_LETTER = re.compile(r"(?:^|\s)[aiouwzAIOUWZ]$")
@@ -41,6 +44,8 @@ def file_problems(path: Path) -> set[str]:
             found.add("intent")
         if "/Lang" not in pdf.Root or not str(pdf.docinfo.get("/Title", "")):
             found.add("lang/title")
+        if holds_rgb(pdf):
+            found.add("rgb")
     if path.name.endswith("-cards.pdf"):
         with pdfplumber.open(path) as pdf:
             sizes = Counter(
@@ -121,7 +126,7 @@ def main() -> int:
             total_pages += 1
             broken_pages.update(found)
     print(f"{len(files)} files, {total_pages} pages")
-    for rule in ("intent", "lang/title", "body"):
+    for rule in ("intent", "rgb", "lang/title", "body"):
         print(f"{rule:11} {broken_files[rule]:4} files")
     for rule in ("tool", "marks", "tiny", "u2010", "hyphens", "pl-orphan", "fr-space"):
         print(f"{rule:11} {broken_pages[rule]:4} pages")

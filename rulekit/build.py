@@ -8,15 +8,17 @@ lock beside `build/` throughout, removes what killed builds left there, and
 its card workers die with it.
 
 Builds are incremental (`rulekit.buildcache`): each output (a game's analysis,
-its texts and print files in one language, the trace, the site, the search
-index) is made again only when the hash of its own inputs changed; the others
-are taken over from the previous build.
+its texts and print files in one language, the trace, the pages of a game in
+one language, each shared page of the site, the search index) is made again
+only when the hash of its own inputs changed; the others are taken over from
+the previous build.  Pagefind indexes the site while the cards are typeset.
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
+import json
 import multiprocessing
 import os
 import signal
@@ -28,8 +30,8 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.support import NullTranslations
 
-from rulekit.buildcache import CACHE_DIR, Inputs, Outputs, digest
-from rulekit.config import load_config
+from rulekit.buildcache import CACHE_DIR, MANIFEST, Inputs, Outputs, digest
+from rulekit.buildsite import SiteParts, in_site
 from rulekit.engines import implementations
 from rulekit.extract import extract
 from rulekit.extract.lexicon import german_lexicon
@@ -51,8 +53,8 @@ from rulekit.i18n.glossary import glossary_words, load_glossary
 from rulekit.i18n.pofile import catalog_bytes, read_catalog
 from rulekit.model import Localization, Manual, SourceInfo, TraceReport, dump_json
 from rulekit.output.cards import Printer, render_cards
-from rulekit.output.search import index_site
-from rulekit.output.site import render_site
+from rulekit.output.search import Indexing, indexed_pages
+from rulekit.output.siteshared import Games
 from rulekit.output.templating import make_environment
 from rulekit.overrides import OVERRIDES_FILE, apply_overrides, load_overrides
 from rulekit.processes import die_with_parent, name_process
@@ -205,41 +207,27 @@ def build(project: Project, step: Step | None = None, out_dir: Path | None = Non
             return previous
         outputs = Outputs.after(target)
         outputs.files[INPUTS_FILE] = inputs.encode("utf-8")
-        search = _make_outputs(project, outputs, step)
-        index = not outputs.keep("search", search)
-        finish = functools.partial(_finish, outputs, search if index else None)
-        write_tree(outputs.files, target, finish=finish, kept=outputs.kept)
-        # Listed from the tree, so that the search index written there is counted too.
+        _make_outputs(project, outputs, step)
+        outputs.files[MANIFEST] = outputs.manifest()
+        write_tree(outputs.files, target, kept=outputs.kept)
         result = written_build(target)
         result.rebuilt = outputs.rebuilt
         return result
-
-
-def _finish(outputs: Outputs, search: str | None, staging: Path) -> None:
-    """Index the staged site unless its index was kept (`search` is then None), and
-    record every output's input hash in the tree."""
-    if search is not None:
-        index_site(staging / "site")
-        found = (staging / "site" / "pagefind").rglob("*")
-        outputs.record(
-            "search", search, [str(p.relative_to(staging)) for p in found if p.is_file()]
-        )
-    manifest = staging / CACHE_DIR / "outputs.json"
-    manifest.parent.mkdir(parents=True, exist_ok=True)
-    manifest.write_bytes(outputs.manifest())
 
 
 def _say(line: str) -> None:
     print(line, file=sys.stderr, flush=True)
 
 
-def _make_outputs(project: Project, outputs: Outputs, step: Step | None) -> str:
-    """Make, or keep from the previous build, every output but the search index;
-    returns the search index's input hash."""
+def _make_outputs(project: Project, outputs: Outputs, step: Step | None) -> None:
+    """Make, or keep from the previous build, every output."""
     keys = Inputs(project, LANGUAGES)
-    made = _Made()
+    made = Made()
     # Read (and refused if dangerous) here, before the workers read them too.
     ui = load_template_translations(project)
+    # The sheets define the glossary's terms: the cards of a language are made again
+    # when the definitions of the game's terms change, as when the game's own texts do.
+    definitions, defined = _definitions(project, keys, outputs)
     analyser = _Analyser(project)
     # Typesetting dominates the build: the cards of each game and language are a
     # job for a worker process, queued as soon as the game is analysed, while
@@ -252,25 +240,71 @@ def _make_outputs(project: Project, outputs: Outputs, step: Step | None) -> str:
             for lang in LANGUAGES:
                 local = _localized(project, manual, lang, keys, made, outputs)
                 key = f"cards/{lang}/{game}"
-                inputs = keys.cards(lang, made.manuals[game], made.texts[(game, lang)])
+                made.defined[(game, lang)] = used_definitions(manual, definitions[lang])
+                texts = digest(made.texts[(game, lang)], made.defined[(game, lang)])
+                inputs = keys.cards(lang, made.manuals[game], texts)
                 if not outputs.keep(key, inputs):
-                    jobs.append((key, inputs, pool.submit(_language_cards, manual, lang, local)))
+                    job = pool.submit(_language_cards, manual, lang, local, definitions[lang])
+                    jobs.append((key, inputs, job))
                 elif step:
                     step(f"cards {game} {lang}")
             made.analysed.append(manual)
-        site = _trace_report_and_site(project, keys, made, ui, outputs, step)
-        for key, inputs, job in jobs:
-            cards = job.result()
-            # The site is served on its own, so it carries its own copy of the print files.
-            downloads = {f"site/downloads/{p.removeprefix('cards/')}": b for p, b in cards.items()}
-            outputs.put(key, inputs, {**cards, **downloads})
-            if step:
-                _, lang, game = key.split("/")
-                step(f"cards {game} {lang}")
-    return keys.search(site)
+        report = _trace_and_report(project, keys, made, outputs, step)
+        if step:
+            step("site")
+        site = SiteParts(project, keys, made, ui, outputs)
+        site.make(Games(made.analysed, made.localized, definitions, report, site.pictures), defined)
+        # Pagefind runs beside the card workers; when no page it indexes changed, not at all.
+        pages = indexed_pages(site.pages())
+        search = keys.search(pages)
+        indexing = None if outputs.keep("search", search) else Indexing(pages)
+        with indexing or contextlib.nullcontext():
+            _collect_cards(jobs, outputs, step)
+            if indexing is not None:
+                outputs.put("search", search, in_site(indexing.files()))
 
 
-class _Made:
+def _collect_cards(
+    jobs: list[tuple[str, str, Future[dict[str, bytes]]]], outputs: Outputs, step: Step | None
+) -> None:
+    """Wait for the card workers' print files and record them."""
+    for key, inputs, job in jobs:
+        cards = job.result()
+        # The site is served on its own, so it carries its own copy of the print files.
+        downloads = {f"downloads/{p.removeprefix('cards/')}": b for p, b in cards.items()}
+        outputs.put(key, inputs, {**cards, **in_site(downloads)})
+        if step:
+            _, lang, game = key.split("/")
+            step(f"cards {game} {lang}")
+
+
+def _definitions(
+    project: Project, keys: Inputs, outputs: Outputs
+) -> tuple[dict[str, Localization], dict[str, str]]:
+    """The glossary's definitions in every language, kept or made, and the digest of each."""
+    names = {lang: f"{CACHE_DIR}/definitions/{lang}.json" for lang in LANGUAGES}
+    inputs = keys.definitions()
+    if outputs.keep("definitions", inputs):
+        data = {lang: outputs.read("definitions", name) for lang, name in names.items()}
+    else:
+        made = load_definitions(project)
+        data = {lang: made[lang].model_dump_json().encode("utf-8") for lang in LANGUAGES}
+        outputs.put("definitions", inputs, {names[lang]: data[lang] for lang in LANGUAGES})
+    loaded = {lang: Localization.model_validate_json(data[lang]) for lang in LANGUAGES}
+    return loaded, {lang: digest(data[lang]) for lang in LANGUAGES}
+
+
+def used_definitions(manual: Manual, definitions: Localization) -> str:
+    """The digest of what a game's pages and sheet show of the glossary's definitions
+    in one language: those of the game's own terms, and which of them are missing."""
+    used = {
+        term.id: [definitions.texts.get(term.id), term.id in definitions.missing]
+        for term in manual.graph.terms
+    }
+    return digest(json.dumps(used, sort_keys=True, ensure_ascii=False))
+
+
+class Made:
     """The analysed manuals and their texts, with the digests of their content."""
 
     def __init__(self) -> None:
@@ -278,6 +312,8 @@ class _Made:
         self.manuals: dict[str, str] = {}
         self.localized: dict[tuple[str, str], Localization] = {}
         self.texts: dict[tuple[str, str], str] = {}
+        self.defined: dict[tuple[str, str], str] = {}  # see `used_definitions`
+        self.trace = ""  # the trace's input hash
 
 
 def _analysed(
@@ -309,7 +345,7 @@ def _analysed(
 
 
 def _localized(
-    project: Project, manual: Manual, lang: str, keys: Inputs, made: _Made, outputs: Outputs
+    project: Project, manual: Manual, lang: str, keys: Inputs, made: Made, outputs: Outputs
 ) -> Localization:
     """A game's texts in one language, kept or made; noted in `made` with their digest."""
     game = manual.info.game
@@ -364,20 +400,15 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
         worker.join()
 
 
-def _trace_report_and_site(
-    project: Project,
-    keys: Inputs,
-    made: _Made,
-    ui: dict[str, NullTranslations],
-    outputs: Outputs,
-    step: Step | None,
-) -> str:
-    """trace.json, report.json and the site (whose downloads come with the cards),
-    each kept or made; returns the site's input hash."""
+def _trace_and_report(
+    project: Project, keys: Inputs, made: Made, outputs: Outputs, step: Step | None
+) -> TraceReport:
+    """trace.json and report.json, each kept or made; returns the trace."""
     manuals, texts = made.analysed, made.localized
     if step:
         step("trace")
     traced = keys.trace(list(made.manuals.values()))
+    made.trace = traced
     if outputs.keep("trace", traced):
         report = TraceReport.model_validate_json(outputs.read("trace", "trace.json"))
     else:
@@ -390,24 +421,7 @@ def _trace_report_and_site(
     if not outputs.keep("report", reported):
         report_json = dump_json(build_report(manuals, texts)).encode("utf-8")
         outputs.put("report", reported, {"report.json": report_json})
-
-    if step:
-        step("site")
-    site_inputs = keys.site(list(made.manuals.values()), list(made.texts.values()), traced)
-    if not outputs.keep("site", site_inputs):
-        site = render_site(
-            make_environment(project.templates_dir),
-            project.templates_dir,
-            manuals,
-            texts,
-            ui,
-            report,
-            load_definitions(project),
-            project.sources_dir,
-            load_config(project.config_file).site.base_url,
-        )
-        outputs.put("site", site_inputs, {f"site/{path}": page for path, page in site.items()})
-    return site_inputs
+    return report
 
 
 # Each worker process sets up its printer (templates, fonts) and UI strings once.
@@ -431,12 +445,14 @@ def _start_printer(project: Project) -> None:
     _printer = (Printer(env, project.templates_dir), load_template_translations(project))
 
 
-def _language_cards(manual: Manual, lang: str, local: Localization) -> dict[str, bytes]:
+def _language_cards(
+    manual: Manual, lang: str, local: Localization, definitions: Localization
+) -> dict[str, bytes]:
     """One game's print files in one language, in a worker process."""
     assert _printer is not None, "runs in a worker started by _start_printer"
     printer, ui = _printer
     texts = {(manual.info.game, lang): local}
-    return render_cards(printer, manual, texts, {lang: ui[lang]})
+    return render_cards(printer, manual, texts, {lang: ui[lang]}, definitions={lang: definitions})
 
 
 def build_report(

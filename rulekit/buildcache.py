@@ -2,8 +2,10 @@
 
 An output is a unit the build makes in one go: a game's analysis (its graph,
 extraction and catalog template), the texts of a game in one language, the print
-files of a game in one language, the trace, the site, its search index.  Each
-has a key ("cards/fr/risiko") and an input hash: a digest of exactly what it is
+files of a game in one language, the glossary's definitions, the trace, the pages
+of a game in one language, each page every language has (home, glossary, trace,
+editors) in one language, the root pages, the site's other files, the search
+index.  Each has a key ("cards/fr/risiko") and an input hash: a digest of exactly what it is
 made from (a manual's bytes and its editors' files, a catalog, the glossary, the
 templates it uses, and the source of the rulekit modules its stage imports).
 
@@ -49,9 +51,12 @@ ANALYSE_MODULES = (
     "rulekit.i18n.pofile",
 )
 TEXTS_MODULES = ("rulekit.i18n.catalogs", "rulekit.i18n.checkers", "rulekit.quickref")
+DEFINITIONS_MODULES = ("rulekit.i18n.glossary", "rulekit.i18n.catalogs", "rulekit.i18n.checkers")
 CARDS_MODULES = ("rulekit.output.cards", "rulekit.output.templating", "rulekit.i18n.catalogs")
 SITE_MODULES = (
     "rulekit.output.site",
+    "rulekit.output.sitegames",
+    "rulekit.output.siteshared",
     "rulekit.output.templating",
     "rulekit.i18n.catalogs",
     "rulekit.config",
@@ -60,7 +65,7 @@ SITE_MODULES = (
 TRACE_MODULES = ("rulekit.trace", "rulekit.engines")
 SEARCH_MODULES = ("rulekit.output.search",)
 # The orchestration itself is part of every stage.
-BUILD_FILES = ("build.py", "buildcache.py")
+BUILD_FILES = ("build.py", "buildcache.py", "buildsite.py")
 
 _IMPORT = re.compile(
     r"^\s*(?:from\s+(rulekit[\w.]*)\s+import\s+(\([^)]*\)|[^\n]*)|import\s+(rulekit[\w.]*))",
@@ -213,8 +218,16 @@ class Inputs:
         code = Code()
         self.analyse_code = code.stage(ANALYSE_MODULES)
         self.texts_code = code.stage(TEXTS_MODULES)
+        self.definitions_code = code.stage(DEFINITIONS_MODULES)
         self.cards_code = code.stage(CARDS_MODULES)
         self.site_code = code.stage(SITE_MODULES)
+        self.site = digest(
+            "site",
+            self.site_code,
+            folder_digest(project.templates_dir / "site"),
+            file_digest(project.config_file),
+            *languages,
+        )
         self.trace_code = code.stage(TRACE_MODULES, folders=["engines"])
         self.search_code = code.stage(SEARCH_MODULES)
         self.glossary = file_digest(project.glossary_file)
@@ -222,11 +235,7 @@ class Inputs:
         self.ui = {
             lang: file_digest(po_path(translations, lang, TEMPLATES_DOMAIN)) for lang in languages
         }
-        self.definitions = [
-            file_digest(po_path(translations, lang, GLOSSARY_DOMAIN)) for lang in languages
-        ]
         self.card_templates = folder_digest(project.templates_dir / "cards")
-        self.site_templates = folder_digest(project.templates_dir / "site")
         self.tests = folder_digest(project.tests_dir)
         self.sources: dict[str, str] = {}
 
@@ -242,6 +251,14 @@ class Inputs:
         catalog = file_digest(po_path(self.project.translations_dir, lang, game))
         return digest("texts", self.texts_code, manual, catalog)
 
+    def definitions(self) -> str:
+        """The glossary's definitions in every language: the glossary and its catalogs."""
+        catalogs = [
+            file_digest(po_path(self.project.translations_dir, lang, GLOSSARY_DOMAIN))
+            for lang in self.languages
+        ]
+        return digest("definitions", self.definitions_code, self.glossary, *catalogs)
+
     def cards(self, lang: str, manual: str, texts: str) -> str:
         """A game's print files in one language: manual, texts, the UI strings, the card
         templates."""
@@ -255,26 +272,58 @@ class Inputs:
         """The editors' report: every manual and its texts."""
         return digest("report", self.texts_code, *manuals, *texts)
 
-    def site(self, manuals: list[str], texts: list[str], trace: str) -> str:
-        """The site: everything above, the glossary's definitions, the settings, the
-        site templates and every game's source folder (pictures)."""
+    # The site: every part depends on the site's code and templates, the settings
+    # (the base URL) and the languages (`self.site`), and on what it shows.
+
+    def game_pages(self, lang: str, game: str, manual: str, texts: str, definitions: str) -> str:
+        """The pages of a game in one language: the analysed manual, its texts and the
+        glossary's definitions in that language, the UI strings, the game's source
+        folder (its picture)."""
         return digest(
-            "site",
-            self.site_code,
-            self.site_templates,
-            file_digest(self.project.config_file),
-            self.glossary,
-            *self.definitions,
-            *self.ui.values(),
-            *self.sources.values(),
+            "site-game", self.site, self.ui[lang], self.sources[game], manual, texts, definitions
+        )
+
+    def language_page(
+        self,
+        name: str,
+        lang: str,
+        manuals: list[str],
+        texts: list[str],
+        definitions: list[str],
+        trace: str,
+    ) -> str:
+        """One of the pages every language has: every manual and game's picture,
+        `texts` and `definitions` (those of its language, or all for the editors'
+        page), the trace, the UI strings."""
+        return digest(
+            "site-page",
+            name,
+            self.site,
+            self.ui[lang],
+            *self._sources(),
             *manuals,
             *texts,
+            *definitions,
             trace,
         )
 
-    def search(self, site: str) -> str:
-        """The search index: the site."""
-        return digest("search", self.search_code, site)
+    def root_pages(self, manuals: list[str], texts: list[str]) -> str:
+        """index.html and 404.html: the home of the first language (every manual and its
+        `texts` in that language, the pictures) and the UI strings of every language."""
+        return digest("site-root", self.site, *self.ui.values(), *self._sources(), *manuals, *texts)
+
+    def site_files(self) -> str:
+        """Stylesheet, script, pictures, sitemap.xml and robots.txt: the site's templates,
+        the games and their source folders (pictures)."""
+        return digest("site-files", self.site, *self._sources())
+
+    def search(self, pages: dict[str, bytes]) -> str:
+        """The search index: the pages it indexes, by path and content."""
+        parts = [part for path in sorted(pages) for part in (path, pages[path])]
+        return digest("search", self.search_code, *parts)
+
+    def _sources(self) -> list[str]:
+        return [part for game in sorted(self.sources) for part in (game, self.sources[game])]
 
 
 @dataclass(frozen=True)
@@ -322,11 +371,6 @@ class Outputs:
     def put(self, key: str, inputs: str, files: dict[str, bytes]) -> None:
         """Record the output `key`, made anew from inputs with hash `inputs`."""
         self.files.update(files)
-        self.made[key] = Recorded(inputs, sorted(files))
-        self.rebuilt.append(key)
-
-    def record(self, key: str, inputs: str, files: list[str]) -> None:
-        """Record the output `key` whose `files` were written into the tree directly."""
         self.made[key] = Recorded(inputs, sorted(files))
         self.rebuilt.append(key)
 

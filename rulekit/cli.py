@@ -360,29 +360,31 @@ def i18n_update_command(
 
 @i18n_app.command("stats")
 def i18n_stats_command(project: ProjectOption = Path("."), as_json: JsonOption = False) -> None:
-    """Translated, fuzzy and untranslated entries per game and language."""
-    from rulekit.i18n.catalogs import TARGET_LANGUAGES, catalog_stats, po_path
+    """Translated, fuzzy and untranslated entries per catalog and language."""
+    from rulekit.i18n.catalogs import catalog_domains, catalog_stats, po_path
     from rulekit.i18n.pofile import read_catalog
     from rulekit.model import dump_json
     from rulekit.sources import game_dirs
 
     proj = Project(project)
     rows = []
-    for folder in game_dirs(proj.sources_dir):
-        for lang in TARGET_LANGUAGES:
-            path = po_path(proj.translations_dir, lang, folder.name)
+    for domain in catalog_domains(folder.name for folder in game_dirs(proj.sources_dir)):
+        for lang in domain.languages:
+            path = po_path(proj.translations_dir, lang, domain.domain)
             stats = catalog_stats(read_catalog(path, lang)) if path.is_file() else None
-            rows.append({"game": folder.name, "lang": lang, **(stats.__dict__ if stats else {})})
+            rows.append(
+                {"catalog": domain.domain, "lang": lang, **(stats.__dict__ if stats else {})}
+            )
     if as_json:
         sys.stdout.write(dump_json(rows))
         return
-    out.print(f"{'game':<10} {'lang':<5} {'translated':>10} {'fuzzy':>6} {'untranslated':>12}")
+    out.print(f"{'catalog':<10} {'lang':<5} {'translated':>10} {'fuzzy':>6} {'untranslated':>12}")
     for row in rows:
         if "translated" not in row:
-            out.print(f"{row['game']:<10} {row['lang']:<5} {'no catalog':>10}")
+            out.print(f"{row['catalog']:<10} {row['lang']:<5} {'no catalog':>10}")
             continue
         out.print(
-            f"{row['game']:<10} {row['lang']:<5} {row['translated']:>10} {row['fuzzy']:>6} "
+            f"{row['catalog']:<10} {row['lang']:<5} {row['translated']:>10} {row['fuzzy']:>6} "
             f"{row['untranslated']:>12}"
         )
 
@@ -394,19 +396,21 @@ def i18n_xliff_command(
         Path, typer.Option("--output", "-o", callback=output_folder, help="Folder to write.")
     ] = Path("build/xliff"),
 ) -> None:
-    """Export every catalog as XLIFF 1.2 (<output>/<lang>/<game>.xlf) for CAT tools."""
-    from rulekit.i18n.catalogs import TARGET_LANGUAGES, catalog_xliff, po_path
+    """Export every catalog as XLIFF 1.2 (<output>/<lang>/<catalog>.xlf) for CAT tools."""
+    from rulekit.i18n.catalogs import catalog_domains, po_path
     from rulekit.i18n.pofile import read_catalog
+    from rulekit.i18n.xliff import catalog_xliff
     from rulekit.sources import game_dirs
 
     proj = Project(project)
     staged = []
-    for folder in game_dirs(proj.sources_dir):
-        for lang in TARGET_LANGUAGES:
-            path = po_path(proj.translations_dir, lang, folder.name)
+    for domain in catalog_domains(folder.name for folder in game_dirs(proj.sources_dir)):
+        for lang in domain.languages:
+            path = po_path(proj.translations_dir, lang, domain.domain)
             if path.is_file():
-                xliff = catalog_xliff(read_catalog(path, lang), folder.name)
-                staged.append((output / lang / f"{folder.name}.xlf", xliff))
+                catalog = read_catalog(path, lang)
+                xliff = catalog_xliff(catalog, domain.domain, domain.source_language)
+                staged.append((output / lang / f"{domain.domain}.xlf", xliff))
     for target, content in staged:
         write_atomic(target, content)
     out.print(f"{len(staged)} XLIFF files in {output}")

@@ -10,7 +10,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from rulekit import build as build_module
+from rulekit import buildsite
 from rulekit.build import build
 from rulekit.files import lock_file, write_tree
 from rulekit.model import graph_schema
@@ -52,10 +52,10 @@ def test_a_stage_that_raises_leaves_the_previous_build_intact(
     build(project)
     before = tree_bytes(project.build_dir)
 
-    def broken_site(*args: object, **kwargs: object) -> dict[str, bytes]:
+    def broken_site(*args: object, **kwargs: object) -> None:
         raise RuntimeError("site stage failed")
 
-    monkeypatch.setattr(build_module, "render_site", broken_site)
+    monkeypatch.setattr(buildsite, "language_page", broken_site)
     # An input of the site, so that the site is made again (and fails).
     css = project.templates_dir / "site" / "site.css"
     css.write_text(css.read_text("utf-8") + "\n/* edited */\n", "utf-8")

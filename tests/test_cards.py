@@ -11,101 +11,36 @@ from pathlib import Path
 import pdfplumber
 import pikepdf
 import pytest
+import weasyprint
 from babel.messages.catalog import Catalog
 from babel.support import NullTranslations
-from markupsafe import Markup
 
 from rulekit import __version__
-from rulekit.errors import LayoutError
 from rulekit.i18n.catalogs import localization
 from rulekit.model import (
-    Edge,
-    Extraction,
     Localization,
     Manual,
-    Provenance,
-    QuickReference,
-    RuleGraph,
-    RuleNode,
-    SourceInfo,
     Term,
     Translation,
-    fingerprint,
 )
 from rulekit.output.cards import (
     CARD_STEPS,
-    Entry,
-    Galley,
     Printer,
-    Topic,
     key_numbers,
     render_cards,
-    topics,
 )
-from rulekit.output.cards.layout import own_step, pack
+from rulekit.output.cards.prepress import Identity, holds_rgb, print_ready
 from rulekit.output.templating import make_environment
-from rulekit.quickref import card_texts, edition_key, info_texts, title_key
+from rulekit.quickref import edition_key, info_texts, title_key
+from tests.cardprobe import TEMPLATES, UNTRANSLATED, probe_manual
 
-
-def _pack(topic: Topic, galleys: dict[int, Galley], where: str) -> list:  # type: ignore[type-arg]
-    """A topic's cards at its own step, as a deck of that topic alone sets it."""
-    step = own_step(topic, galleys, where)
-    return pack(topic, galleys[step], step)
-
-
-ROOT = Path(__file__).resolve().parent.parent
-TEMPLATES = ROOT / "templates"
 MM = 72 / 25.4
-SENTENCE = "Jeder Spieler würfelt mit 2 Würfeln und zieht seine Figur entsprechend weit. "
 # Long German compounds, so that narrow card lines must be hyphenated.
 COMPOUNDS = (
     "Die Bedrohungsplättchenablage und der Anwerbungsplättchenstapel werden "
     "nach jeder Spielrundenabrechnung neben den Stadtplättchenvorrat gelegt."
 )
-UNTRANSLATED = "Wer keine Einheit mehr hat, scheidet sofort aus dem Spiel aus."
 FUZZY = "Das Spiel endet nach der 8. Runde."
-
-
-def _node(game: str, section: str, slug: str, kind: str, text: str) -> RuleNode:
-    node_id = f"{game}.{section}" if kind == "section" else f"{game}.{section}.{slug}"
-    return RuleNode(
-        id=node_id,
-        kind=kind,  # type: ignore[arg-type]
-        text=text,
-        terms=[],
-        fingerprint=fingerprint(text),
-        source=Provenance(file="manual.txt", page=10, lines=(1, 1)),
-    )
-
-
-def _manual(
-    sections: list[tuple[str, list[tuple[str, str]]]], terms: list[Term] | None = None
-) -> Manual:
-    """A game with the given sections of (kind, German text) nodes."""
-    game = "probe"
-    nodes, edges = [], []
-    for name, children in sections:
-        head = _node(game, name, "", "section", name.capitalize())
-        nodes.append(head)
-        for index, (kind, text) in enumerate(children):
-            child = _node(game, name, f"r{index}", kind, text)
-            nodes.append(child)
-            edges.append(Edge.model_validate({"from": child.id, "to": head.id, "type": "part-of"}))
-    info = SourceInfo(
-        game=game,
-        title="Probe",
-        publisher="Testverlag",
-        year=2024,
-        edition="Testausgabe 3",
-        pages=[10, 11],
-        file="manual.txt",
-        sha256="0" * 64,
-    )
-    return Manual(
-        info=info,
-        extraction=Extraction(blocks=[], repairs=[]),
-        graph=RuleGraph(game=game, nodes=nodes, edges=edges, terms=terms or []),
-    )
 
 
 def _translated_all_but_two(manual: Manual) -> Catalog:
@@ -129,10 +64,21 @@ TERMS = [
     Term(
         id="aktionsfeld",
         de="Aktionsfeld",
+        definition="Feld, auf dem gekämpft wird.",
         translations={"fr": [Translation(term="champ de bataille")]},
     ),
-    Term(id="kaserne", de="Kaserne"),  # no French term yet
+    # No French term, and no reviewed French definition yet.
+    Term(id="kaserne", de="Kaserne", definition="Gebäude, in dem Einheiten warten."),
 ]
+# The glossary's French definitions, as the build reads them from its catalog.
+DEFINITIONS = {
+    "fr": Localization(
+        game="glossary",
+        lang="fr",
+        texts={"aktionsfeld": "Case où l'on combat."},
+        missing=["kaserne"],
+    )
+}
 # Ten sections give ten cards: a full A4 page and one more.
 SECTIONS = [
     (
@@ -153,7 +99,7 @@ SECTIONS = [
 @pytest.fixture(scope="module")
 def printed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """The print files of the probe game in German and French, written to disk."""
-    manual = _manual(SECTIONS, TERMS)
+    manual = probe_manual(SECTIONS, TERMS)
     texts = {
         ("probe", "de"): localization(manual.graph, None, "de"),
         ("probe", "fr"): localization(
@@ -163,7 +109,12 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     ui = {"de": NullTranslations(), "fr": NullTranslations()}
     steps: list[str] = []
     files = render_cards(
-        Printer(make_environment(TEMPLATES), TEMPLATES), manual, texts, ui, steps.append
+        Printer(make_environment(TEMPLATES), TEMPLATES),
+        manual,
+        texts,
+        ui,
+        steps.append,
+        definitions=DEFINITIONS,
     )
     assert steps == ["cards probe de", "cards probe fr"]
     folder = tmp_path_factory.mktemp("cards")
@@ -317,6 +268,18 @@ def test_the_glossary_gives_the_preferred_term_or_german_marked(printed: dict[st
     assert "DE Kaserne" in text
 
 
+def test_the_glossary_defines_each_term_in_the_sheet_language_or_german_marked(
+    printed: dict[str, Path],
+) -> None:
+    french = " ".join(_text(printed["cards/fr/probe-sheet.pdf"]).split())
+    assert "champ de bataille · Aktionsfeld – Case où l’on combat." in french
+    assert "DE Gebäude, in dem Einheiten warten." in french
+    assert "Feld, auf dem gekämpft wird." not in french
+    german = " ".join(_text(printed["cards/de/probe-sheet.pdf"]).split())
+    assert "Aktionsfeld – Feld, auf dem gekämpft wird." in german
+    assert "DE " not in german
+
+
 def test_the_sheet_footer_names_edition_and_pages_and_no_tool(printed: dict[str, Path]) -> None:
     flat = " ".join(_text(printed["cards/fr/probe-sheet.pdf"]).split())
     assert "Édition d’essai 3" in flat  # the edition line through the catalog, typeset
@@ -350,139 +313,13 @@ def test_key_numbers_print_in_bold(printed: dict[str, Path]) -> None:
     assert letters and not any("Bold" in c["fontname"] for c in letters)
 
 
-def _deck(rules: list[str]) -> tuple[Printer, Manual, Localization]:
-    manual = _manual([("lang", [("rule", text) for text in rules])])
-    return (
-        Printer(make_environment(TEMPLATES), TEMPLATES),
-        manual,
-        localization(manual.graph, None, "de"),
-    )
-
-
-def test_a_long_rule_is_set_a_step_smaller_on_its_card(tmp_path: Path) -> None:
-    printer, manual, texts = _deck([SENTENCE * 9])
-    deck, _ = printer.deck(manual, texts, "deck.pdf", "a4.pdf")
-    with pdfplumber.open(io.BytesIO(deck)) as pdf:
-        assert len(pdf.pages) == 1
-        sizes = {round(c["size"], 1) for c in pdf.pages[0].chars if c["text"] == "ü"}
-    assert len(sizes) == 1
-    assert CARD_STEPS[-1] <= sizes.pop() < CARD_STEPS[0]
-
-
-def test_an_absurdly_long_rule_fails_the_build_naming_it() -> None:
-    printer, manual, texts = _deck(["Kurz.", SENTENCE * 40, "Auch kurz."])
-    with pytest.raises(LayoutError) as raised:
-        printer.deck(manual, texts, "cards/de/probe-cards.pdf", "a4.pdf")
-    assert raised.value.rule_ids == ["probe.lang.r1"]
-    assert str(raised.value).startswith("cards/de/probe-cards.pdf:")
-
-
-def _galley(heights: list[float]) -> Galley:
-    """Entries of these heights, one under the other, on a card with 100 px of room."""
-    tops = [sum(heights[:i]) for i in range(len(heights))]
-    boxes = tuple((top, top + height) for top, height in zip(tops, heights, strict=True))
-    return Galley(room=100, above=0, below=0, boxes=boxes)
-
-
-def _topic(count: int) -> Topic:
-    entries = tuple(Entry(f"probe.s.r{i}", "rule", Markup("x"), False) for i in range(count))
-    return Topic(heading=Entry("probe.s", "section", Markup("S"), False), entries=entries, pages="")
-
-
-def test_a_section_that_fits_one_card_at_a_smaller_step_is_not_split() -> None:
-    galleys = {0: _galley([30] * 5), 1: _galley([25] * 5), 2: _galley([20] * 5)}
-    cards = _pack(_topic(5), galleys, "deck.pdf")
-    assert [(card.step, len(card.entries)) for card in cards] == [(2, 5)]
-
-
-def test_a_section_too_long_for_one_card_spreads_evenly_at_the_largest_step() -> None:
-    galleys = {0: _galley([30, 30, 30, 10, 10, 10]), 1: _galley([28] * 6), 2: _galley([26] * 6)}
-    cards = _pack(_topic(6), galleys, "deck.pdf")
-    # Filling the first card (90 px) would leave 30 px for the second; 60 and 60 is even.
-    assert [(card.step, len(card.entries)) for card in cards] == [(0, 2), (0, 4)]
-
-
-def test_an_entry_taller_than_a_card_at_the_smallest_step_is_named() -> None:
-    galleys = {0: _galley([30, 130]), 1: _galley([30, 120]), 2: _galley([30, 101])}
-    with pytest.raises(LayoutError) as raised:
-        _pack(_topic(2), galleys, "deck.pdf")
-    assert raised.value.rule_ids == ["probe.s.r1"]
-
-
-def _sheet_manual(sections: int, rules: int, sentences: int) -> tuple[Manual, Localization]:
-    manual = _manual(
-        [(f"abschnitt{s}", [("rule", SENTENCE * sentences)] * rules) for s in range(sections)]
-    )
-    return manual, localization(manual.graph, None, "de")
-
-
-def test_a_long_sheet_is_set_a_step_smaller() -> None:
-    manual, texts = _sheet_manual(sections=9, rules=5, sentences=3)  # a third of a page too long
-    sheet = Printer(make_environment(TEMPLATES), TEMPLATES).sheet(manual, texts, "sheet.pdf")
-    with pdfplumber.open(io.BytesIO(sheet)) as pdf:
-        assert len(pdf.pages) == 2
-        sizes = {round(c["size"], 1) for c in pdf.pages[0].chars if c["text"] == "ü"}
-    assert len(sizes) == 1
-    assert 7.5 <= sizes.pop() < 9
-
-
-def test_headings_stay_in_the_column_of_their_first_rule() -> None:
-    # Sections of 3, 1 and 1 sentences put a heading at the foot of a column.
-    manual = _manual(
-        [
-            (f"abschnitt{s}", [("rule", SENTENCE * (3, 1, 1)[(s + j) % 3]) for j in range(3)])
-            for s in range(10)
-        ]
-    )
-    texts = localization(manual.graph, None, "de")
-    printer = Printer(make_environment(TEMPLATES), TEMPLATES)
-    document = printer.layout(
-        "sheet.html",
-        size=9.0,
-        topics=topics(manual.graph, texts, ("rule",), manual.info.pages),
-        glossary=[],
-        pages="10",
-        **printer.context(manual, texts),
-    )
-    where = {
-        name: (number, round(box[0]))
-        for number, page in enumerate(document.pages)
-        for name, box in page.anchors.items()
-    }
-    assert len(document.pages) == 2
-    for s in range(10):
-        assert where[f"probe.abschnitt{s}"] == where[f"probe.abschnitt{s}.r0"], s
-
-
-def test_a_sheet_that_cannot_fit_names_the_rules_past_the_back() -> None:
-    manual, texts = _sheet_manual(sections=1, rules=1, sentences=220)
-    printer = Printer(make_environment(TEMPLATES), TEMPLATES)
-    with pytest.raises(LayoutError) as raised:
-        printer.sheet(manual, texts, "cards/de/probe-sheet.pdf")
-    assert raised.value.rule_ids == ["probe.abschnitt0.r0"]
-
-
 def test_printing_twice_gives_identical_bytes(printed: dict[str, Path]) -> None:
-    manual = _manual(SECTIONS, TERMS)
+    manual = probe_manual(SECTIONS, TERMS)
     texts = {("probe", "de"): localization(manual.graph, None, "de")}
     env = make_environment(TEMPLATES)
     again = render_cards(Printer(env, TEMPLATES), manual, texts, {"de": NullTranslations()})
     for name, content in again.items():
         assert content == printed[name].read_bytes(), name
-
-
-def test_a_topic_cites_its_pages_or_the_whole_excerpt_when_one_is_unknown() -> None:
-    manual = _manual([("aufbau", [("rule", SENTENCE)] * 2), ("ende", [("rule", SENTENCE)])])
-    nodes = manual.graph.nodes
-    nodes[2] = nodes[2].model_copy(
-        update={"source": Provenance(file="m.txt", page=11, lines=(2, 2))}
-    )
-    nodes[4] = nodes[4].model_copy(
-        update={"source": Provenance(file="m.txt", page=None, lines=(4, 4))}
-    )
-    texts = localization(manual.graph, None, "de")
-    cited = {t.heading.id: t.pages for t in topics(manual.graph, texts, ("rule",), [10, 11, 12])}
-    assert cited == {"probe.aufbau": "10–11", "probe.ende": "10–12"}
 
 
 def test_print_files_are_cmyk_with_a_pdfx_output_intent_title_and_language(
@@ -504,15 +341,23 @@ def test_print_files_are_cmyk_with_a_pdfx_output_intent_title_and_language(
                 assert meta["dc:title"] == title
             for page in pdf.pages:
                 assert "/TrimBox" in page.obj and "/BleedBox" in page.obj
-        # No colour is left in RGB: Ghostscript converted every one.
-        with pdfplumber.open(path) as plumbed:
-            colours = {
-                len(c)
-                for page in plumbed.pages
-                for r in page.rects
-                if isinstance(c := r["non_stroking_color"], tuple)
-            }
-        assert 3 not in colours, name
+            # No colour in RGB: the templates' colours are inks, text and fills alike.
+            assert not holds_rgb(pdf), name
+
+
+def test_a_colour_an_editor_gives_in_rgb_is_converted_to_cmyk_for_print() -> None:
+    html = (
+        '<p style="color: #b3261e; border: 1pt solid rgb(0 128 255)">Rot</p>'
+        '<p style="background: device-cmyk(0 0 0 0.2)">Grau</p>'
+    )
+    plain = weasyprint.HTML(string=html).write_pdf()
+    with pikepdf.open(io.BytesIO(plain)) as pdf:
+        assert holds_rgb(pdf)
+    printed = print_ready(plain, Identity(title="Probe", lang="de", subject="Probe"))
+    with pikepdf.open(io.BytesIO(printed)) as pdf:
+        assert not holds_rgb(pdf)
+        assert str(pdf.docinfo.GTS_PDFXVersion) == "PDF/X-4"
+    assert "Rot" in pdfplumber.open(io.BytesIO(printed)).pages[0].extract_text()
 
 
 def test_a_deck_has_one_body_size_and_nothing_under_six_and_a_half_points(
@@ -523,63 +368,3 @@ def test_a_deck_has_one_body_size_and_nothing_under_six_and_a_half_points(
     assert min(c["size"] for c in chars) >= 6.45
     body = {round(c["size"], 1) for c in chars if c["text"] == "J" and "Bold" not in c["fontname"]}
     assert len(body) == 1 and body.pop() >= CARD_STEPS[-1]
-
-
-def test_cards_without_a_spec_show_mechanical_rules_never_a_fragment_or_example() -> None:
-    manual = _manual(
-        [
-            (
-                "zug",
-                [
-                    ("rule", "Ziehe 2 Karten vom Stapel."),
-                    ("rule", "bedrohen, obwohl sie verdeckt stehen."),  # rest of a sentence
-                    ("rule", "Die Spieler erzählen sich die Geschichte."),  # not mechanical
-                    ("example", "Rot zieht 2 Karten und legt eine ab."),
-                ],
-            )
-        ]
-    )
-    nodes = [
-        node.model_copy(update={"mechanical": node.kind == "rule"}) for node in manual.graph.nodes
-    ]
-    nodes[3] = nodes[3].model_copy(update={"mechanical": False})
-    graph = manual.graph.model_copy(update={"nodes": nodes})
-    manual = manual.model_copy(update={"graph": graph})
-    printer = Printer(make_environment(TEMPLATES), TEMPLATES)
-    deck, _ = printer.deck(manual, localization(graph, None, "de"), "d.pdf", "a4.pdf")
-    with pdfplumber.open(io.BytesIO(deck)) as pdf:
-        text = " ".join(" ".join(page.extract_text() for page in pdf.pages).split())
-    assert "Ziehe 2 Karten vom Stapel." in text
-    for left_out in ("bedrohen", "Geschichte", "legt eine ab"):
-        assert left_out not in text
-
-
-def test_a_spec_table_split_over_cards_repeats_its_head() -> None:
-    manual = _manual(
-        [("raenge", [("rule", f"Der Rang {n} schlägt {n - 1}.") for n in range(2, 40)])]
-    )
-    rows = [
-        {"cells": [str(n), f"Figur {n}", SENTENCE], "rules": [f"{node.id}@{node.fingerprint}"]}
-        for n, node in enumerate(manual.graph.nodes[1:], start=2)
-    ]
-    spec = {
-        "cards": [
-            {
-                "title": "Ränge",
-                "sequence": [{"text": "Nenne deinen Rang.", "rules": rows[0]["rules"]}],
-                "table": {"columns": ["Rang", "Figur", "Besonderheit"], "rows": rows},
-            }
-        ]
-    }
-    manual = manual.model_copy(update={"quickref": QuickReference.model_validate(spec)})
-    texts = localization(
-        manual.graph, None, "de", card_texts("probe", manual.quickref, manual.graph)
-    )
-    printer = Printer(make_environment(TEMPLATES), TEMPLATES)
-    deck, _ = printer.deck(manual, texts, "d.pdf", "a4.pdf")
-    with pdfplumber.open(io.BytesIO(deck)) as pdf:
-        pages = [page.extract_text() for page in pdf.pages]
-    assert len(pages) > 1
-    for page in pages:
-        assert "Rang Figur Besonderheit" in page, page  # head words apart, on every card
-    assert "1 Nenne deinen Rang." in pages[0]

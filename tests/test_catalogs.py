@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 from pathlib import Path
@@ -12,8 +13,9 @@ from typer.testing import CliRunner
 
 from rulekit.build import analyse
 from rulekit.cli import app
-from rulekit.i18n.catalogs import catalog_stats, catalog_xliff, update_catalog
+from rulekit.i18n.catalogs import catalog_stats, update_catalog
 from rulekit.i18n.pofile import catalog_bytes, read_catalog
+from rulekit.i18n.xliff import catalog_xliff
 from rulekit.project import Project
 from tests.conftest import ROOT
 
@@ -150,6 +152,38 @@ def test_stats_and_xliff_reflect_the_catalog() -> None:
     xliff = catalog_xliff(catalog, "demo").decode()
     assert 'version="1.2"' in xliff and 'source-language="de"' in xliff
     assert 'id="demo.kampf.tie" approved="yes"' in xliff
+
+
+def test_xliff_keeps_every_plural_form_of_the_target_language() -> None:
+    catalog = Catalog(locale="pl", domain="engines", fuzzy=False)
+    catalog.add(
+        ("%(count)d unit", "%(count)d units"),
+        ("%(count)d jednostka", "%(count)d jednostki", "%(count)d jednostek"),
+    )
+    xliff = catalog_xliff(catalog, "engines", "en").decode()
+    assert 'source-language="en"' in xliff and 'target-language="pl"' in xliff
+    assert '<group restype="x-gettext-plurals" id="%(count)d unit">' in xliff
+    for form, target in enumerate(("jednostka", "jednostki", "jednostek")):
+        assert f'id="%(count)d unit[{form}]"' in xliff
+        assert f'<target state="translated">%(count)d {target}</target>' in xliff
+    assert "(&apos;" not in xliff and "('" not in xliff
+
+
+def test_stats_and_xliff_cover_every_catalog_a_translator_keeps(tmp_path: Path) -> None:
+    stats = CliRunner().invoke(app, ["i18n", "stats", "--json", "--project", str(ROOT)])
+    assert stats.exit_code == 0, stats.output
+    catalogs = {(row["catalog"], row["lang"]) for row in json.loads(stats.stdout)}
+    assert {
+        ("glossary", "pl"),
+        ("templates", "de"),
+        ("engines", "fr"),
+        ("risiko", "en"),
+    } <= catalogs
+    out = tmp_path / "xliff"
+    result = CliRunner().invoke(app, ["i18n", "xliff", "-o", str(out), "--project", str(ROOT)])
+    assert result.exit_code == 0, result.output
+    assert 'source-language="en"' in (out / "de" / "templates.xlf").read_text()
+    assert 'source-language="de"' in (out / "fr" / "glossary.xlf").read_text()
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "pl"])

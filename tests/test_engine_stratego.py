@@ -93,6 +93,48 @@ def test_an_army_has_forty_pieces_and_no_more_of_a_rank() -> None:
         game({"c5": ["red", "scout"]})
 
 
+def army(colour: str, rows: range) -> dict[str, list[str]]:
+    """A whole army of `colour` filling `rows`, rank after rank."""
+    squares = [f"{file}{row}" for row in rows for file in "abcdefghij"]
+    ranks = [rank for rank, count in ARMY.items() for _ in range(count)]
+    return {square: [colour, rank] for square, rank in zip(squares, ranks, strict=True)}
+
+
+def opening(pieces: dict[str, list[str]]) -> Engine:
+    """The players' own set-up before the first move."""
+    return Engine.from_setup({"pieces": pieces, "opening": True}, iter([]), iter([]))
+
+
+@pytest.mark.rule("stratego.aufstellung.jeder-spieler-fuehrt-ein-heer-aus")
+def test_each_player_sets_up_a_whole_army_of_forty() -> None:
+    engine = opening({**army("red", range(1, 5)), **army("blue", range(7, 11))})
+    counts = engine.state()["counts"]
+    assert counts["red"] == counts["blue"] == ARMY
+    short = army("red", range(1, 5))
+    del short["a1"]
+    with pytest.raises(ValueError, match="red sets up 0 marshal, an army has 1"):
+        opening({**short, **army("blue", range(7, 11))})
+
+
+@pytest.mark.rule("stratego.aufstellung.vor-spielbeginn-stellt-jeder-spieler-alle")
+def test_each_army_is_set_up_on_the_four_rows_nearest_its_player() -> None:
+    red, blue = army("red", range(1, 5)), army("blue", range(7, 11))
+    assert opening({**red, **blue}).state()["to_move"] == "red"
+    red["a5"] = red.pop("a1")
+    with pytest.raises(ValueError, match=r"pieces\.a5: red sets up on rows 1-4"):
+        opening({**red, **blue})
+    # A position from the middle of a game is not an opening: pieces stand anywhere.
+    assert game({"a5": ["red", "marshal"]}).state()["board"]["a5"] == ["red", "marshal"]
+
+
+@pytest.mark.rule("stratego.aufstellung.jede-figur-steht-mit-ihrem-rang")
+def test_each_player_sees_only_the_backs_of_the_opponents_pieces() -> None:
+    engine = opening({**army("red", range(1, 5)), **army("blue", range(7, 11))})
+    seen = engine.view("red")["board"]
+    assert seen["a1"] == ["red", "marshal"]
+    assert {rank for colour, rank in seen.values() if colour == "blue"} == {None}
+
+
 @pytest.mark.rule(
     "stratego.ziehen-und-spielende.rot-beginnt-danach-ziehen-die-spieler",
     "stratego.ziehen-und-spielende.wer-am-zug-ist-bewegt-genau",

@@ -17,10 +17,13 @@ from rulekit.extract import extract
 from rulekit.extract import pdf as pdf_module
 from rulekit.extract.clean import join_lines
 from rulekit.extract.lexicon import german_lexicon
+from rulekit.extract.lines import Line, make_line
+from rulekit.extract.page import Word
 from rulekit.extract.pdf import extract_pdf, pdf_lines
-from rulekit.extract.roles import labelled_captions
+from rulekit.extract.regions import Regions
+from rulekit.extract.roles import classify, labelled_captions
 from rulekit.model import Extraction, TextLine
-from tests.pdfcorpus import LAYOUTS, CorpusPdf, _png, render
+from tests.pdfcorpus import LAYOUTS, CorpusPdf, png, render
 
 CER_LIMIT = 0.01
 BODY = ("heading", "paragraph", "list-item")
@@ -263,7 +266,7 @@ def test_a_pdf_whose_structure_is_garbage_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_scanned_pdf_asks_for_ocr(tmp_path: Path) -> None:
-    picture = "data:image/png;base64," + base64.b64encode(_png(40, 30)).decode("ascii")
+    picture = "data:image/png;base64," + base64.b64encode(png(40, 30)).decode("ascii")
     path = tmp_path / "scan.pdf"
     weasyprint.HTML(string=f'<img src="{picture}" style="width: 120mm">').write_pdf(path)
     with pytest.raises(InputError, match=r"no text layer.*run OCR on it first"):
@@ -310,6 +313,55 @@ def test_a_labelled_caption_is_found_once_its_text_is_decoded() -> None:
     # Away from any figure, a label is only text.
     far, _ = labelled_captions(lines, {3: [(140.0, 600.0, 450.0, 700.0)]})
     assert [ln.role for ln in far] == ["body"] * 4
+
+
+def _set_line(text: str, x0: float, top: float, size: float = 10.0) -> Line:
+    """A line of one font, its words set at half an em per letter."""
+    words, x = [], x0
+    for word in text.split():
+        words.append(Word(word, x, top, x + 0.5 * size * len(word), top + size, size, font="Serif"))
+        x = words[-1].x1 + 0.3 * size
+    return make_line(words)
+
+
+def test_text_under_a_picture_is_a_caption_unless_it_names_a_component_or_stands_beside_it() -> (
+    None
+):
+    pictures = [(50.0, 100.0, 150.0, 160.0), (250.0, 100.0, 350.0, 160.0)]
+    described = _set_line("Der Hafen am Nordtor", 60, 163)
+    named = _set_line("24 Wasserplättchen", 260, 163)
+    running = [
+        _set_line("Der Text der Seite läuft hier über die ganze Breite weiter", 50, 200 + 12 * n)
+        for n in range(6)
+    ]
+    # Small print set beside a logo that runs on under it: an imprint.
+    logo = (50.0, 400.0, 90.0, 420.0)
+    beside = _set_line("Noch Fragen? Schreiben Sie uns: www.verlag.de", 100, 414, size=6.0)
+    below = _set_line("© Verlag Spiel und Freizeit GmbH, Musterstadt", 40, 421, size=6.0)
+    lines = [described, named, *running, beside, below]
+    for number, line in enumerate(lines):
+        line.region = number if line in (described, named) else 9
+    classify(lines, Regions([], [*pictures, logo], []), 10.0, "Serif")
+    assert [described.role, named.role, beside.role, below.role] == [
+        "caption",
+        "body",
+        "body",
+        "body",
+    ]
+
+
+def test_punctuation_after_an_inline_icon_closes_up_to_its_word() -> None:
+    # "… auf das Ringplättchen [icon]." : the icon is no text, the gap it leaves is no space.
+    icon_gap = [
+        Word("Ringplättchen", 0, 0, 60, 10, 10.0),
+        Word(".", 76, 0, 79, 10, 10.0, spaced=True),
+    ]
+    spaced = [Word("Spieler", 0, 0, 35, 10, 10.0), Word("zieht", 38, 0, 60, 10, 10.0, spaced=True)]
+    assert make_line(icon_gap).text == "Ringplättchen."
+    assert make_line(spaced).text == "Spieler zieht"
+    # A dash is no closing punctuation: it keeps its space.
+    dash = [Word("Ablage", 0, 0, 30, 10, 10.0), Word("–", 46, 0, 51, 10, 10.0, spaced=True)]
+    assert make_line(dash).text == "Ablage –"
 
 
 def test_a_hyphen_after_a_closing_quote_joins_a_compound() -> None:

@@ -266,3 +266,87 @@ def test_a_viewer_copy_keeps_headings_list_lines_and_paragraphs_apart(tmp_path: 
     # What a colon sentence announces is a block of its own.
     assert "Eine Figur vom Spielplan entfernen:" in texts
     assert any(text.startswith("Wenn ein Spieler die letzte Figur") for text in texts)
+
+
+# An extract with a blank line after every paragraph, as a viewer copies a page with
+# spacing: a paragraph cut by a page break, displayed input lines inside a sentence, the
+# items a colon announces, and a lower-case heading.
+SPACED = """\
+Wer am Zug ist, würfelt einmal. Danach darf er höchstens eine Karte ablegen, die er
+vor-
+
+her gezogen hat. Wer keine Karte ablegen kann, setzt aus.
+
+Zum Aussetzen gibt man
+
+0
+
+ein.
+
+Folgende Farben stehen zur Wahl:
+
+rot für den Angreifer,
+
+blau für den Verteidiger und
+
+grün für den Händler.
+
+Jeder Spieler wählt eine Farbe.
+
+nach der letzten Runde
+
+Am Ende zählt jeder seine Punkte.
+"""
+
+
+def test_a_blank_line_inside_a_sentence_ends_no_paragraph(tmp_path: Path) -> None:
+    blocks = [(b.kind, b.text) for b in extract_string(tmp_path, SPACED).blocks]
+    assert blocks[0] == (
+        "paragraph",
+        "Wer am Zug ist, würfelt einmal. Danach darf er höchstens eine Karte ablegen, die er "
+        "vorher gezogen hat. Wer keine Karte ablegen kann, setzt aus.",
+    )
+    # A displayed value stays where it is printed, between the pieces of its sentence.
+    assert [text for _, text in blocks[1:4]] == ["Zum Aussetzen gibt man", "0", "ein."]
+
+
+def test_the_lines_a_colon_announces_are_body_text(tmp_path: Path) -> None:
+    blocks = [(b.kind, b.text) for b in extract_string(tmp_path, SPACED).blocks]
+    for item in ("rot für den Angreifer,", "blau für den Verteidiger und"):
+        assert ("paragraph", item) in blocks
+    assert not [text for kind, text in blocks if kind == "figure"]
+
+
+def test_a_lower_case_line_set_off_between_sentences_is_a_heading(tmp_path: Path) -> None:
+    blocks = [(b.kind, b.text) for b in extract_string(tmp_path, SPACED).blocks]
+    assert ("heading", "nach der letzten Runde") in blocks
+
+
+def test_an_ordinal_at_a_line_start_goes_on_with_its_sentence(tmp_path: Path) -> None:
+    text = (
+        "Wer am Zug ist, zieht nach jeder\n"
+        "5. Runde eine Ereigniskarte und legt sie offen vor sich ab.\n"
+    )
+    blocks = [(b.kind, b.text) for b in extract_string(tmp_path, text).blocks]
+    assert blocks == [
+        (
+            "paragraph",
+            "Wer am Zug ist, zieht nach jeder 5. Runde eine Ereigniskarte und legt sie "
+            "offen vor sich ab.",
+        )
+    ]
+
+
+def test_labelled_lines_one_under_another_stay_apart_in_a_viewer_copy(tmp_path: Path) -> None:
+    text = (
+        "Danach wird gefragt, welche Rolle jeder Spieler übernimmt:\n"
+        "(A)ngreifer: der Spieler, der die Burg erobern will,\n"
+        "(V)erteidiger: der Spieler, der die Burg hält, und\n"
+        "(H)ändler: der Spieler, der mit beiden handelt.\n"
+    )
+    texts = [b.text for b in extract_string(tmp_path, text).blocks]
+    assert texts[1:] == [
+        "(A)ngreifer: der Spieler, der die Burg erobern will,",
+        "(V)erteidiger: der Spieler, der die Burg hält, und",
+        "(H)ändler: der Spieler, der mit beiden handelt.",
+    ]

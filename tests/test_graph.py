@@ -106,6 +106,107 @@ def test_sentence_boundaries_survive_abbreviations_and_numbers() -> None:
     ]
 
 
+def test_units_follow_sentences_past_brackets_codes_and_announcing_colons(
+    builder: GraphBuilder,
+) -> None:
+    graph = builder.build(
+        INFO,
+        extraction(
+            "# Regeln",
+            "Die Ritter stehen auf den Feldern a1 bis h8. Weiße Ritter beginnen.",
+            "Eroberte Burgen dürfen nicht geändert werden. (D. h. eine Burg bleibt, wie sie "
+            "ist.) Weitere Burgen dürfen hinzukommen.",
+            "Jeder Zug besteht aus zwei Teilen: Einer Bewegung, die das Ziel bestimmt. "
+            "Einem Angriff, der die Burg erobert.",
+            "Jede Runde besteht aus drei Phasen: Der Einkauf, die Reise und die Wertung.",
+            "Der Angreifer bezahlt mit Karten (z. B. eine Karte „5“ zählt 5 Punkte) oder mit "
+            "Münzen (jede Münze zählt 1 Punkt).",
+        ),
+    )
+    assert [node.text for node in graph.nodes[1:]] == [
+        "Die Ritter stehen auf den Feldern a1 bis h8.",
+        "Weiße Ritter beginnen.",
+        "Eroberte Burgen dürfen nicht geändert werden.",
+        "(D. h. eine Burg bleibt, wie sie ist.)",
+        "Weitere Burgen dürfen hinzukommen.",
+        # Items that are clauses of their own are cut from the colon that announces them;
+        "Jeder Zug besteht aus zwei Teilen:",
+        "Einer Bewegung, die das Ziel bestimmt.",
+        "Einem Angriff, der die Burg erobert.",
+        # a run of nouns finishes its sentence.
+        "Jede Runde besteht aus drei Phasen: Der Einkauf, die Reise und die Wertung.",
+        # A bracket inside a sentence keeps it whole.
+        "Der Angreifer bezahlt mit Karten (z. B. eine Karte „5“ zählt 5 Punkte) oder mit "
+        "Münzen (jede Münze zählt 1 Punkt).",
+    ]
+
+
+def test_an_example_ends_where_the_rules_speak_of_all_players_again(
+    builder: GraphBuilder,
+) -> None:
+    graph = builder.build(
+        INFO,
+        extraction(
+            "# Angriff",
+            "Wer angreift, wirft so viele Würfel, wie er Ritter im Nachbarfeld hat.",
+            "Beispiel:",
+            "Spielerin Grün hat 4 Ritter im Nachbarfeld der Burg. Sie greift mit 3 Rittern an. "
+            "Danach zählen alle Spieler ihre Ritter.",
+        ),
+    )
+    assert [node.text for node in graph.nodes[2:]] == [
+        "Beispiel: Spielerin Grün hat 4 Ritter im Nachbarfeld der Burg. "
+        "Sie greift mit 3 Rittern an.",
+        "Danach zählen alle Spieler ihre Ritter.",
+    ]
+
+
+def test_a_remark_about_the_program_is_cut_into_its_sentences(builder: GraphBuilder) -> None:
+    # Text outside the rules is one unit per sentence, even when a label opened it.
+    graph = builder.build(
+        INFO,
+        extraction(
+            "# Umsetzung",
+            "Achtung: Zu dieser Aufgabe wird ein Programm mitgeliefert. Der Quelltext soll "
+            "ergänzt werden. Die Methoden dürfen nicht geändert werden.",
+        ),
+    )
+    assert [node.text for node in graph.nodes[1:]] == [
+        "Achtung: Zu dieser Aufgabe wird ein Programm mitgeliefert.",
+        "Der Quelltext soll ergänzt werden.",
+        "Die Methoden dürfen nicht geändert werden.",
+    ]
+
+
+def test_numbered_lists_keep_their_steps_and_their_criteria_apart(builder: GraphBuilder) -> None:
+    graph = builder.build(
+        INFO,
+        extraction(
+            "# Wertung",
+            "# Danach muss der Angreifer seine Ritter zählen:",
+            "- 1. Addieren Sie die Ritter im Nachbarfeld.",
+            "# Multiplizieren Sie dann das Ergebnis mit 2",
+            "- 2. Ziehen Sie davon die Verteidiger der Burg ab.",
+            "Ein Angriff wird durch folgende Bedingungen eingeschränkt:",
+            "- 1. Eine Burg kann nur einmal je Runde angegriffen werden. Danach ist sie sicher.",
+        ),
+    )
+    nodes = [(node.kind, node.text) for node in graph.nodes]
+    # A heading-shaped line with a modal verb before its colon is a sentence, not a section.
+    assert ("section", "Danach muss der Angreifer seine Ritter zählen:") not in nodes
+    assert [text for kind, text in nodes if kind == "section"] == ["Wertung"]
+    # An unnumbered instruction under a step goes on with it.
+    assert [text for _, text in nodes[2:4]] == [
+        "1. Addieren Sie die Ritter im Nachbarfeld. Multiplizieren Sie dann das Ergebnis mit 2",
+        "2. Ziehen Sie davon die Verteidiger der Burg ab.",
+    ]
+    # The items of a set a colon announces are split by sentence like running text.
+    assert [text for _, text in nodes[-2:]] == [
+        "1. Eine Burg kann nur einmal je Runde angegriffen werden.",
+        "Danach ist sie sicher.",
+    ]
+
+
 def test_inflected_and_compound_occurrences_carry_their_term() -> None:
     terms = [
         Term(id=term.lower(), de=term)

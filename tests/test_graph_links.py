@@ -150,3 +150,85 @@ def test_hyphenated_words_and_participles_meet_their_parts() -> None:
     doc = german_pipeline()("Die zu bezahlenden Punkte stehen auf der x-Achse.")
     features = span_features([doc[:]])
     assert {"bezahl", "x-achs", "achs"} <= features
+
+
+PRIZE = "Wer am Ende die meisten Karotten gesammelt hat, erhält den goldenen Pokal."
+
+
+def test_a_case_sentence_that_decides_the_rule_beside_it_otherwise_excepts_it(
+    builder: GraphBuilder,
+) -> None:
+    tie = "Bei Gleichstand erhält der jüngere Spieler den goldenen Pokal."
+    graph = build(builder, "# Spielende", DRAW, PRIZE, tie)
+    assert edges_of(graph, "exception-of") == [(tie, PRIZE)]
+
+
+def test_a_case_sentence_placed_before_its_rule_excepts_it(builder: GraphBuilder) -> None:
+    tie = "Wichtig: Bei Gleichstand erhält der jüngere Spieler den goldenen Pokal."
+    graph = build(builder, "# Spielende", DRAW, tie, PRIZE)
+    assert edges_of(graph, "exception-of") == [(tie, PRIZE)]
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        "Bei Gleichstand gibt es mehrere Sieger.",  # adds to the rule
+        "Bei drei Spielern erhält der jüngste Spieler den goldenen Pokal.",  # a player count
+    ],
+)
+def test_a_case_sentence_that_adds_or_adjusts_excepts_nothing(
+    builder: GraphBuilder, case: str
+) -> None:
+    graph = build(builder, "# Spielende", DRAW, PRIZE, case)
+    assert edges_of(graph, "exception-of") == []
+
+
+def test_a_list_item_of_restrictions_excepts_the_rule_its_lead_in_names(
+    builder: GraphBuilder,
+) -> None:
+    general = "Prinzipiell darf ein Hase auf jedes freie Feld vor ihm ziehen."
+    hedgehog = "Ein Igelfeld ist ein Feld, auf dem ein Igel sitzt."
+    lead = "Die Züge des Hasen werden durch folgende Regeln eingeschränkt:"
+    item = "1. Auf ein Igelfeld mit schlafendem Igel darf niemand."
+    graph = build(builder, "# Ziehen", general, hedgehog, lead, item)
+    assert edges_of(graph, "exception-of") == [(item, general)]
+
+
+def test_an_example_illustrates_the_rule_that_counts_what_it_counts(
+    builder: GraphBuilder,
+) -> None:
+    limit = "Wer mehr als 5 Salatkarten besitzt, gibt die Hälfte davon zurück in den Vorrat."
+    rounding = "Bei ungeraden Zahlen wird abgerundet."
+    example = "(Wer z. B. 7 Karten hat, gibt 3 davon ab.)"
+    graph = build(builder, "# Salat", DRAW, f"{limit} {rounding}", example)
+    illustrated = {target for source, target in edges_of(graph, "illustrates")}
+    assert illustrated == {limit, rounding}
+
+
+@pytest.mark.parametrize(
+    "exception",
+    [
+        "Ein Hase, der auf einem Salatfeld steht, nimmt am Ende seines Zuges jedoch keine "
+        "Karotte vom Vorrat.",
+        "Wer auf einem Salatfeld steht, nimmt am Ende seines Zuges jedoch keine Karotte vom "
+        "Vorrat.",
+    ],
+)
+def test_an_exception_excepts_what_it_says_not_the_rule_that_shares_its_case(
+    builder: GraphBuilder, exception: str
+) -> None:
+    # The condition or relative clause names the case; the rule that only shares the case
+    # (and stands next to the exception) is not what is excepted.
+    standing = "Ein Hase, der auf einem Salatfeld steht, frisst dort einen Salat."
+    graph = build(builder, "# Karotten", DRAW, CHOICE, "# Salat", MOVE, standing, exception)
+    assert edges_of(graph, "exception-of") == [(exception, DRAW)]
+
+
+def test_abweichend_von_der_grundregel_excepts_the_rule_it_changes(builder: GraphBuilder) -> None:
+    salad = "Auf einem Salatfeld frisst der Hase einen Salat."
+    forest = (
+        "Abweichend von der Grundregel zieht der Hase im Wald nur halb so viele Felder weit, "
+        "wie der Würfel zeigt."
+    )
+    graph = build(builder, "# Spielablauf", MOVE, DRAW, "# Sonderfelder", salad, forest)
+    assert edges_of(graph, "exception-of") == [(forest, MOVE)]

@@ -1,22 +1,34 @@
 """The metric definitions of the graph quality scorer (`bench/graph_quality.py`).
 
-Small synthetic readings only: what a match, a kind, a mechanical flag and a link
-count as.  The scorer's figures on the real manuals are not asserted here.
+Small synthetic readings: what a match, a kind, a mechanical flag and a link count
+as.  The scorer's figures on the real manuals are not asserted here; only that each
+annotation still fits the gold text it was made on, so that a changed gold reading
+cannot leave its annotation silently scoring something else.
 """
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import pytest
+
 from bench.graph_quality import (
+    GRAPHS,
     IOU_MIN,
     UNMATCHED,
     Link,
     LinkScore,
     Reading,
     Unit,
+    annotation,
+    annotation_problems,
+    gold_lines,
     match,
     place,
     score,
 )
+from rulekit.model import normalise_text
 
 HEADING = "Aufbau"
 RULE = "Jeder Spieler erhält zu Beginn 5 Karten."
@@ -249,3 +261,48 @@ def test_example_over_several_lines_is_one_gold_unit() -> None:
     assert scores.confusion["example"] == {UNMATCHED: 1}
     assert scores.spurious == {"example": 3}
     assert scores.links["illustrates"] == LinkScore(tp=0, predicted=1, gold=1)
+
+
+@pytest.mark.parametrize("path", sorted(GRAPHS.glob("*.json")), ids=lambda p: p.stem)
+def test_annotation_fits_its_gold_text(path: Path) -> None:
+    """Every gold line is cut into units whole, in order: the README's segmentation rules.
+
+    A unit is a whole gold line or a part of one; the units of a line, joined by single
+    spaces, give the line.  Ids increase and a `continues` names an earlier unit.
+    """
+    data = json.loads(path.read_text("utf-8"))
+    lines = [normalise_text(line) for line in gold_lines(path.stem, data["pages"])]
+    gold = annotation(data)
+    assert annotation_problems(" ".join(lines), gold) == []
+    texts = [normalise_text(unit.text) for unit in gold.units]
+    position = 0
+    for number, line in enumerate(lines, start=1):
+        parts: list[str] = []
+        while position < len(texts) and " ".join([*parts, texts[position]]) != line:
+            if not line.startswith(" ".join([*parts, texts[position]]) + " "):
+                break
+            parts.append(texts[position])
+            position += 1
+        assert position < len(texts), f"gold line {number} is in no unit: {line[:60]!r}"
+        assert " ".join([*parts, texts[position]]) == line, (
+            f"the units do not cut gold line {number} whole: {line[:60]!r}"
+        )
+        position += 1
+    assert position == len(texts)
+    numbers = [int(unit.id.removeprefix("u")) for unit in gold.units]
+    assert numbers == sorted(set(numbers))
+    seen: set[str] = set()
+    for unit in gold.units:
+        assert unit.continues is None or unit.continues in seen, unit.id
+        seen.add(unit.id)
+
+
+def test_annotation_problems_name_a_changed_gold_text() -> None:
+    """A gold reading changed after annotating shows up as units not found and text left over."""
+    gold = Reading([Unit("u1", "section", HEADING), Unit("u2", "rule", RULE, True)])
+    assert annotation_problems(f"{HEADING} {RULE}", gold) == []
+    changed = RULE.replace("erhält", "bekommt")
+    problems = annotation_problems(f"{HEADING} {changed} Impressum", gold)
+    assert problems[0] == "u2 not found in the gold text after offset 6"
+    assert problems[1].startswith("text after the last unit in no unit: ' Jeder Spieler bekommt")
+    assert len(problems) == 2

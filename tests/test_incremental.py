@@ -18,6 +18,7 @@ import pytest
 
 from rulekit.build import LANGUAGES, build
 from rulekit.buildcache import MANIFEST, Code
+from rulekit.output.site import SITE_PAGES
 from rulekit.project import PACKAGE_DIR, Project
 from rulekit.sources import sha256_file
 from tests.conftest import copy_project, tree_bytes
@@ -80,11 +81,17 @@ def test_one_french_string_remakes_only_that_games_french_outputs(
 
     result = build(project)
 
+    # That game's French pages, the French pages of all games (their titles), and the
+    # editors' page, which shows every language's translation status.
+    pages = [f"site/fr/{EDITED}", "site/fr/index", "site/fr/glossary", "site/fr/trace"]
+    pages += [f"site/{lang}/editors" for lang in LANGUAGES]
     assert sorted(result.rebuilt) == sorted(
-        [f"texts/fr/{EDITED}", f"cards/fr/{EDITED}", "report", "site", "search"]
+        [f"texts/fr/{EDITED}", f"cards/fr/{EDITED}", "report", *pages, "search"]
     )
     after = inodes(project)
     assert all(after[name] != before[name] for name in cards_of(EDITED, "fr"))
+    kept_pages = [f"site/de/{EDITED}.html", f"site/fr/{OTHER}.html", f"site/fr/{OTHER}-graph.html"]
+    assert [name for name in kept_pages if after[name] != before[name]] == []
     untouched = [
         name
         for game in GAMES
@@ -105,11 +112,20 @@ def test_a_german_sentence_remakes_that_games_graph_texts_and_cards(project: Pro
     manual.write_text(text.replace("(Maximum für Verteidigungen)", "(Maximum bei Abwehr)"), "utf-8")
     register_again(project.sources_dir / EDITED)
 
+    before = inodes(project)
+
     result = build(project)
 
-    per_language = [f"{kind}/{lang}/{EDITED}" for kind in ("texts", "cards") for lang in LANGUAGES]
-    shared = ["trace", "report", "site", "search"]
+    per_language = [
+        f"{kind}/{lang}/{EDITED}" for kind in ("texts", "cards", "site") for lang in LANGUAGES
+    ]
+    site = [f"site/{lang}/{name}" for lang in LANGUAGES for name in SITE_PAGES]
+    shared = ["trace", "report", *site, "site/root", "site/files", "search"]
     assert sorted(result.rebuilt) == sorted([f"analyse/{EDITED}", *per_language, *shared])
+    # The other game's pages are taken over, not rendered again.
+    after = inodes(project)
+    other = [name for name in after if name.startswith("site/") and f"/{OTHER}" in name]
+    assert other and [name for name in other if after[name] != before[name]] == []
 
 
 def test_a_card_template_remakes_every_deck_and_nothing_else(project: Project) -> None:
@@ -124,6 +140,27 @@ def test_a_card_template_remakes_every_deck_and_nothing_else(project: Project) -
     after = inodes(project)
     assert after["site/fr/risiko.html"] == before["site/fr/risiko.html"]
     assert after[f"graph/{EDITED}.json"] == before[f"graph/{EDITED}.json"]
+
+
+def test_a_page_the_search_does_not_index_leaves_the_search_index_as_it_was(
+    project: Project,
+) -> None:
+    template = project.templates_dir / "site" / "graph.html"
+    text = template.read_text("utf-8")
+    template.write_text(text.replace("</figure>", "</figure>\n<!-- edited -->"), "utf-8")
+    before = inodes(project)
+
+    result = build(project)
+
+    # Every part of the site shares the templates, so every part is made again ...
+    assert {f"site/{lang}/{game}" for lang in LANGUAGES for game in GAMES} <= set(result.rebuilt)
+    after = inodes(project)
+    assert after["site/fr/risiko-graph.html"] != before["site/fr/risiko-graph.html"]
+    assert b"<!-- edited -->" in (project.build_dir / "site/fr/risiko-graph.html").read_bytes()
+    # ... but no page Pagefind indexes changed, so it is not run again.
+    assert "search" not in result.rebuilt
+    index = [name for name in after if name.startswith("site/pagefind/")]
+    assert index and [name for name in index if after[name] != before[name]] == []
 
 
 def test_a_glossary_entry_remakes_the_outputs_of_the_games_that_use_it(project: Project) -> None:

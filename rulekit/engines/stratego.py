@@ -11,10 +11,12 @@ and g5, h5, g6, h6.  The ranks are ``marshal`` (10), ``general`` (9), ``colonel`
 
 setup
     ``{"pieces": {"e4": ["red", "marshal"], "e5": ["blue", "general"], ...},
-    "to_move": "red"}``.  Any position may be set up, a full army or one from the middle of
-    a game, as long as no piece stands on a lake and no side has more pieces of a rank than
-    an army holds (`ARMY`: 40 pieces).  ``to_move`` defaults to ``red``: Red begins.  Dice
-    and draws are not used.
+    "to_move": "red", "opening": false}``.  Any position may be set up, a full army or one
+    from the middle of a game, as long as no piece stands on a lake and no side has more
+    pieces of a rank than an army holds (`ARMY`: 40 pieces).  With ``"opening": true`` it
+    is the players' own set-up before the first move: each side then has its whole army, on
+    the four rows nearest to it.  ``to_move`` defaults to ``red``: Red begins.  Dice and
+    draws are not used.
 action
     ``{"do": "move", "from": "e4", "to": "e7"}`` moves a piece of the player to move; a move
     onto an opponent's piece is an attack.  A malformed action (another ``do``, another key,
@@ -100,6 +102,8 @@ ARMY = {
     "flag": 1,
 }
 TWO_SQUARES_LIMIT = 5
+# The four rows nearest to each player, where its army is set up.
+HOME_ROWS = {"red": range(1, 5), "blue": range(7, 11)}
 
 # Rules printed outside the bundled pages, in the editors' supplement.
 TURNS = "stratego.ziehen-und-spielende.rot-beginnt-danach-ziehen-die-spieler"
@@ -112,6 +116,9 @@ FLAG_CAPTURED = "stratego.ziehen-und-spielende.wer-die-fahne-des-gegners-angreif
 NO_MOVE_LOSES = "stratego.ziehen-und-spielende.wer-am-zug-ist-und-keine"
 GAME_OVER = "stratego.ziehen-und-spielende.ist-die-partie-entschieden-wird-kein"
 SPY = "stratego.die-raenge.greift-die-spionin-den-feldmarschall-an"
+WHOLE_ARMY = "stratego.aufstellung.jeder-spieler-fuehrt-ein-heer-aus"
+OWN_ROWS = "stratego.aufstellung.vor-spielbeginn-stellt-jeder-spieler-alle"
+RANKS_HIDDEN = "stratego.aufstellung.jede-figur-steht-mit-ihrem-rang"
 # Rules of the excerpt that refusals name.
 DIAGONAL = "stratego.angreifen.diagonal-kann-nie-angegriffen-werden"
 ONLY_SCOUTS_FAR = "stratego.stratego-original.aufklaerer-sind-die-einzigen-figuren-die"
@@ -170,6 +177,29 @@ def _square(value: Any, key: str) -> str:
 
 def _other(colour: str) -> str:
     return COLOURS[1 - COLOURS.index(colour)]
+
+
+@implements(WHOLE_ARMY)
+def _check_army(board: dict[str, Piece], opening: bool) -> None:
+    """No side has more pieces of a rank than an army holds; at the opening, exactly as many."""
+    for colour in COLOURS:
+        for rank, limit in ARMY.items():
+            count = sum(piece == (colour, rank) for piece in board.values())
+            if count > limit:
+                raise ValueError(f"{colour} has more than {limit} {rank}")
+            if opening and count < limit:
+                raise ValueError(f"{colour} sets up {count} {rank}, an army has {limit}")
+
+
+@implements(OWN_ROWS)
+def _check_home_rows(board: dict[str, Piece]) -> None:
+    """At the opening, every piece stands on the four rows nearest to its player."""
+    for square, (colour, _) in board.items():
+        if _xy(square)[1] not in HOME_ROWS[colour]:
+            rows = HOME_ROWS[colour]
+            raise ValueError(
+                f"pieces.{square}: {colour} sets up on rows {rows.start}-{rows.stop - 1}"
+            )
 
 
 @implements(
@@ -285,8 +315,11 @@ class Engine:
     @classmethod
     def from_setup(cls, setup: dict[str, Any], dice: Iterator[int], draws: Iterator[str]) -> Engine:
         """A position from `setup`; ValueError when no army could stand like that."""
-        if not isinstance(setup, dict) or not set(setup) <= {"pieces", "to_move"}:
-            raise ValueError("setup: expected pieces and to_move")
+        if not isinstance(setup, dict) or not set(setup) <= {"pieces", "to_move", "opening"}:
+            raise ValueError("setup: expected pieces, to_move and opening")
+        opening = setup.get("opening", False)
+        if not isinstance(opening, bool):
+            raise ValueError(f"opening: expected true or false, got {opening!r}")
         pieces = setup.get("pieces", {})
         if not isinstance(pieces, dict):
             raise ValueError("pieces: expected square: [colour, rank]")
@@ -301,10 +334,9 @@ class Engine:
             if square in LAKES or colour not in COLOURS or rank not in ARMY:
                 raise ValueError(f"pieces.{square}: no {colour} {rank} can stand here")
             board[square] = (colour, rank)
-        for colour in COLOURS:
-            for rank, limit in ARMY.items():
-                if sum(piece == (colour, rank) for piece in board.values()) > limit:
-                    raise ValueError(f"{colour} has more than {limit} {rank}")
+        _check_army(board, opening)
+        if opening:
+            _check_home_rows(board)
         to_move = setup.get("to_move", "red")
         if to_move not in COLOURS:
             raise ValueError(f"to_move: {to_move!r}")
@@ -348,7 +380,7 @@ class Engine:
             "last_attack": copy.deepcopy(self._last_attack),
         }
 
-    @implements("stratego.angreifen.nach-einem-angriff-wird-die-figur")
+    @implements("stratego.angreifen.nach-einem-angriff-wird-die-figur", RANKS_HIDDEN)
     def view(self, colour: str) -> dict[str, Any]:
         """The state as `colour` sees it: the opponent's pieces face down (rank null)."""
         state = self.state()

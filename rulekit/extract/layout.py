@@ -5,8 +5,11 @@ XY-cut, with the band rule below):
 
 1. Columns: where a vertical strip of white space runs from top to bottom
    of the region, with text on both sides, the region falls into columns,
-   read left to right.  A column that holds nothing but boxes (a side box
-   beside the text) is read after the text columns beside it.
+   read left to right (not where pictures fill it between text that never
+   stands side by side: a collage is read top to bottom).  A column that holds
+   nothing but boxes (a side box beside the text) is read after the text
+   columns beside it; so is a column of pictures with text on them at the
+   region's edge that only a staircase of white parts from the text.
 2. Bands: otherwise the region is cut at every horizontal strip of white
    space, and neighbouring bands are joined again as long as together they
    still have a vertical gutter.  So a full-width element (a heading across
@@ -48,9 +51,6 @@ __all__ = ["reading_order"]
 GUTTER = 0.5
 # A heading is set at least this much larger than the body, or bold.
 HEADING = 1.15
-# The top and bottom strips of the page, as a fraction of its height, where
-# running headers and footers stand.
-MARGIN = 0.125
 # A line is a picture's label when this share of it lies on the picture.
 INSIDE = 0.7
 # A picture stops a gutter when it reaches this share of the text's width into both sides.
@@ -104,15 +104,6 @@ def reading_order(
             _place_picture(items, picture)
     _read(items, size, ordered, count(1), 0, framed=False)
     return ordered
-
-
-def mark_margins(lines: list[Line], frames: list[Box], page: Box) -> None:
-    """Mark the lines set off in the page's top and bottom margins (`Line.margin`).
-
-    Running headers and footers are found among them (see furniture.py).
-    """
-    for line in _margin_lines(lines, frames, page):
-        line.margin = True
 
 
 def _place_picture(items: list[_Item], picture: Box) -> bool:
@@ -169,41 +160,6 @@ def _trim(picture: Box, lines: list[Box]) -> Box | None:
         else:
             bottom = min(bottom, box[1] - 1)
     return (x0, top, x1, bottom) if x0 < x1 and top < bottom else None
-
-
-def _margin_lines(lines: list[Line], frames: list[Box], page: Box) -> list[Line]:
-    """Lines set off in the top or bottom strip of the page, apart from the body.
-
-    Lines and boxes are merged into blocks wherever less than most of a line
-    height separates them; blocks that lie wholly in a strip are margin text.
-    """
-    strip = MARGIN * (page[3] - page[1])
-    spans: list[tuple[float, float, float, Line | None]] = [
-        (ln.top, ln.bottom, ln.size, ln) for ln in lines if ln.container < 0
-    ]
-    spans += [(f[1], f[3], 0.0, None) for f in frames]
-    blocks: list[list[Line | None]] = []
-    bottom, leading = -1e9, 0.0
-    for top, low, size, line in sorted(spans, key=lambda span: span[0]):
-        # A box's distance is measured in the text size of the block above it.
-        if blocks and top - bottom < 0.8 * max(size, leading):
-            blocks[-1].append(line)
-            bottom = max(bottom, low)
-        else:
-            blocks.append([line])
-            bottom = low
-        leading = max(size, leading) if len(blocks[-1]) > 1 else size
-    found: list[Line] = []
-    for block in blocks:
-        members = [ln for ln in block if ln is not None]
-        if len(members) < len(block) or not members:
-            continue  # a block with a box in it is the page's body
-        if (
-            max(ln.bottom for ln in members) < page[1] + strip
-            or min(ln.top for ln in members) > page[3] - strip
-        ):
-            found.extend(members)
-    return found
 
 
 def _nest(lines: list[Line], frames: list[Box], size: float) -> list[_Item]:
@@ -268,6 +224,18 @@ def _read(
         for column in (text + boxed) if text else columns:
             _read(column, size, out, ids, next(ids), framed)
         return
+    pictures = _picture_column(items, size)
+    if pictures:
+        # Read as bands: what is above the pictures, the text beside them, the
+        # pictures top to bottom, and what is below them.
+        top, bottom = min(p.box[1] for p in pictures), max(p.box[3] for p in pictures)
+        rest = [i for i in items if not any(i is p for p in pictures)]
+        above = [i for i in rest if i.box[3] <= top + 0.5]
+        below = [i for i in rest if i.box[1] >= bottom - 0.5]
+        beside = [i for i in rest if not any(i is j for j in above + below)]
+        for part in (above, beside, *([p] for p in pictures), below):
+            _read(part, size, out, ids, region, framed)
+        return
     bands = _bands(strips, size)
     if len(bands) > 1:
         for band in bands:
@@ -293,6 +261,39 @@ def _read(
             out.append(item.line)
         elif item.items:
             _read(item.items, size, out, ids, next(ids), framed=not item.picture)
+
+
+def _picture_column(items: list[_Item], size: float) -> list[_Item]:
+    """The pictures with text on them that stand down one side of text set ragged against them.
+
+    On a collage (a cover, a contents list) pictures at the region's edge
+    may leave only a staircase of white between them and the text beside
+    them, no straight gutter.  Like a side box, such a column of pictures
+    is read after the text beside it, top to bottom.  Empty when there is
+    none: a picture that text beside it reaches past is no column.
+    """
+    for side in (1, -1):  # the right edge (x1 = box[2]), then the left one (x0 = box[0])
+        edge = max(side * i.box[1 + side] for i in items)
+        column = [i for i in items if i.picture and side * i.box[1 + side] >= edge - size]
+        if not column or not any(_has_line(p) for p in column):
+            continue
+        top, bottom = min(p.box[1] for p in column), max(p.box[3] for p in column)
+        beside = [
+            i
+            for i in items
+            if not any(i is p for p in column) and i.box[1] < bottom - 0.5 and i.box[3] > top + 0.5
+        ]
+        if not any(i.line is not None for i in beside):
+            continue
+        # Whatever stands beside a picture of the column ends short of it.
+        if all(
+            side * (p.box[1 - side] - i.box[1 + side]) >= -1.0
+            for i in beside
+            for p in column
+            if i.box[1] < p.box[3] and p.box[1] < i.box[3]
+        ):
+            return sorted(column, key=lambda p: p.box[1])
+    return []
 
 
 def _side_boxes(items: list[_Item]) -> list[_Item]:
@@ -388,7 +389,31 @@ def _gutters(items: list[_Item], size: float) -> list[tuple[float, float]]:
             gaps.append((reach, x0))
         reach = max(reach, x1)
     pictures = [i.box for i in items if i.picture]
-    return [(a, b) for a, b in gaps if not any(_spans(p, a, b, spans) for p in pictures)]
+    return [
+        (a, b)
+        for a, b in gaps
+        if not any(_spans(p, a, b, spans) for p in pictures) and _open(items, a, b)
+    ]
+
+
+def _open(items: list[_Item], left: float, right: float) -> bool:
+    """Whether a gutter is white, or text stands on both sides of it at one height somewhere.
+
+    On a collage of pictures and their names, pictures fill most of the
+    white between names that never stand side by side: that white is no
+    gutter, and the names are read top to bottom.
+    """
+    covered, reach = 0.0, left
+    for x0, x1 in sorted((i.box[0], i.box[2]) for i in items if i.picture):
+        start, end = max(x0, reach), min(x1, right)
+        covered += max(0.0, end - start)
+        reach = max(reach, end)
+    if covered < 0.5 * (right - left):
+        return True
+    text = _text_items(items)
+    lefts = [i.box for i in text if i.box[2] <= left]
+    rights = [i.box for i in text if i.box[0] >= right]
+    return any(a[1] < b[3] and b[1] < a[3] for a in lefts for b in rights)
 
 
 def _text_items(items: list[_Item]) -> list[_Item]:

@@ -35,6 +35,8 @@ MIN_GUTTER = 1.0
 GUTTER_ROWS = 3
 # Rows further apart than this many ems are not neighbours in one column.
 ROW_REACH = 2.5
+# Closing punctuation, which never follows a space in German text.
+_CLOSING = re.compile(r"^[.,;:!?)\]]{1,2}$")
 _MARKER = re.compile(r"^(?:[•◦▪▫●○■□‣∙·–—*►▶➤✓✔-]|\(?\d{1,2}[.)]|[a-zA-Z]\))$")
 _ENUMERATOR = re.compile(r"^(\(?(?:\d{1,2}[.)]|[a-zA-Z]\)))(?=[^\W\d_])")
 
@@ -90,19 +92,22 @@ class Line:
 def make_line(words: list[Word]) -> Line:
     """A line from words in reading order; a space wherever two words do not touch.
 
-    An enumerator that starts the line ("1.", "b)") is followed by a space
-    even where it is set close to its item's text: it reads as a separate
-    token in print.
+    Closing punctuation far from the word before it (an inline icon, which
+    is no text, stood between them) closes up to it.  An enumerator that
+    starts the line ("1.", "b)") is followed by a space even where it is set
+    close to its item's text: it reads as a separate token in print.
     """
     parts = [_ENUMERATOR.sub(r"\1 ", words[0].text, count=1)]
     for previous, word in pairwise(words):
         # Words split only by a font change touch; a real space leaves a gap.
         enumerated = previous is words[0] and bool(_MARKER.match(previous.text))
-        if (
-            word.spaced
-            or word.x0 - previous.x1 > 0.1 * word.size
-            or (enumerated and word.text[:1].isalpha())
-        ):
+        gap = word.x0 - previous.x1
+        if _CLOSING.match(word.text) and gap > MIN_GUTTER * word.size:
+            # Wider than any word space: an inline icon, not in the text,
+            # stood there; without it the punctuation closes up.
+            parts.append(word.text)
+            continue
+        if word.spaced or gap > 0.1 * word.size or (enumerated and word.text[:1].isalpha()):
             parts.append(" ")
         parts.append(word.text)
     sizes: Counter[float] = Counter()

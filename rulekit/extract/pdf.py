@@ -33,9 +33,10 @@ from pathlib import Path
 from rulekit.errors import InputError
 from rulekit.extract.clean import clean_lines
 from rulekit.extract.furniture import WINDOW, PageEdges, furniture_kind
-from rulekit.extract.layout import mark_margins, reading_order
+from rulekit.extract.layout import reading_order
 from rulekit.extract.lexicon import Lexicon, german_lexicon
 from rulekit.extract.lines import Line, build_lines
+from rulekit.extract.margins import mark_margins
 from rulekit.extract.ocrreader import OcrReader, place_repairs
 from rulekit.extract.page import Box, PageContent, Shape, Word, area
 from rulekit.extract.pdfdoc import PdfPage, check_file, open_document

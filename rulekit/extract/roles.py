@@ -3,7 +3,8 @@
 - figure text: lines inside a picture or drawing, unless they are running
   text set over it (several long lines at body size); and clusters of
   short, small labels anywhere;
-- captions: small or italic lines right below, above or beside a figure;
+- captions: small or italic lines right below, above or beside a figure,
+  but not a component's count and name set under its picture in a list;
 - headings: set larger than the body, or bold at body size;
 - body: the rest.  A body line starting with a list marker after a break
   starts a list item; the lines after it continue the item at its hanging
@@ -58,6 +59,8 @@ RUNNING_WIDTH = 12
 # text is at the document's body size.
 OWN_STYLE = 0.5
 _WORD = re.compile(r"(?=[^\W\d_]*[aeiouyäöüAEIOUYÄÖÜ])[^\W\d_]{2,}")
+# A component list's entry: a count, then the component ("12 Spielfiguren", "4 x Brücke").
+_COUNTED = re.compile(r"^\d{1,3}\s+(?:[x×]\s+)?[^\W\d_]{2,}")
 _LIST_MARKER = re.compile(r"^(?:[•◦▪▫●○■□‣∙·–*►▶➤]|\d{1,2}[.)]|[a-z]\))\s")
 # A caption's label: "Abbildung 2:", "Abb. 3.", "Bild 1 –", "Figure 4:".
 _FIGURE_LABEL = re.compile(
@@ -210,6 +213,8 @@ def _captions(lines: list[Line], figures: list[Box], body: float) -> None:
         if any(ln.role is not None for ln in run) or _run_in(run[0]) or all(ln.bold for ln in run):
             continue
         set_off = all(ln.size <= SMALL_RATIO * body or ln.italic for ln in run)
+        if not set_off and _entry(run):
+            continue
         # A caption in the body's style may stand under figures side by side
         # (LaTeX centres one under a row of pictures); one set off belongs to one.
         targets = drawn if set_off else drawn + groups
@@ -226,6 +231,16 @@ def _captions(lines: list[Line], figures: list[Box], body: float) -> None:
             for line in run:
                 line.role = "caption"
             marked.append(run)
+
+
+def _entry(run: list[Line]) -> bool:
+    """Whether a run names a component with its count ("24 Wasserplättchen"), not a sentence.
+
+    A component list sets each entry under or beside its picture in the
+    body's style: the entries are the list's text, not captions of the pictures.
+    """
+    text = " ".join(ln.text for ln in run).strip()
+    return bool(_COUNTED.match(text)) and not text.endswith((".", ":", "!", "?"))
 
 
 def _attached(
@@ -248,7 +263,9 @@ def _attached(
         narrow = x1 - x0 <= NARROW * measure
         below = -size <= top - figure[3] <= CAPTION_SKIP * size
         return below and (centred or (within_x and (ragged or narrow)))
-    overlap_x = x0 < figure[2] and figure[0] < x1
+    # Labels reaching past a figure still start under it: a run whose top
+    # line stands beside the figure is text set next to it (an imprint).
+    overlap_x = run[0].x0 < figure[2] and figure[0] < run[0].x1
     if (within_x or (overlap_x and len(run) <= CAPTION_LINES)) and below:
         return True
     # Beside: a picture's margin may reach over the caption's edge a little.

@@ -68,14 +68,28 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
     result = list(lines)
     previous_role: LineRole | None = None
     previous_last: TextLine | None = None
+    previous_unit: list[int] = []
     for unit, role in zip(units, roles, strict=True):
         first = lines[unit[0]]
         stacked = _stacked_names([lines[i].text.strip() for i in unit], width)
         new_paragraph = (
             role != "body"
             or previous_role != "body"
+            or previous_last is None
+            or not _resumes(
+                [lines[i].text for i in previous_unit], [lines[i].text for i in unit], width
+            )
+        ) and (
+            role != "body"
+            or previous_role != "body"
             or first.starts_paragraph
             or bool(_LABELLED_OPENER.match(first.text.strip()))
+            # Lines opened by run-in labels, one under another, are a list of their own.
+            or bool(
+                previous_unit
+                and _RUN_IN_LABEL.match(first.text.strip())
+                and _RUN_IN_LABEL.match(lines[previous_unit[0]].text.strip())
+            )
             or (
                 previous_last is not None
                 and (
@@ -100,8 +114,43 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
             result[index] = lines[index].model_copy(
                 update={"role": role, "starts_paragraph": starts}
             )
-        previous_role, previous_last = role, lines[unit[-1]]
+        previous_role, previous_last, previous_unit = role, lines[unit[-1]], unit
     return result
+
+
+def _goes_on(text: str, following: str) -> bool:
+    """The next line goes on with a sentence the line leaves open: it starts in lower case.
+
+    A list item ("a) ...") is no continuation; a line that ends a sentence has none.
+    """
+    after = following.strip()
+    return (
+        not _terminal(text)
+        and after[:1].isalpha()
+        and after[:1].islower()
+        and not _LIST_MARKER.match(after)
+    )
+
+
+def _resumes(before: list[str], unit: list[str], width: float) -> bool:
+    """A paragraph cut by a blank line (a page or column break, a figure) goes on here.
+
+    `before` are the lines of the unit before the blank line, `unit` those after it.
+    The blank line ends nothing when the word before it is broken by a hyphen, or
+    when running text stops mid-sentence and running text goes on in lower case:
+    a line left open after a full sentence or at the end of a wrapped paragraph, and
+    a continuation that ends a sentence.  A line of a list or a displayed command
+    ("ant", "blau für den Verteidiger und") does not.
+    """
+    text = before[-1]
+    if not _goes_on(text, unit[0]):
+        return False
+    stripped = text.strip()
+    if stripped.endswith(BREAK_HYPHENS) and stripped[-2:-1].isalpha():
+        return True
+    wrapped = len(before) > 1 and len(stripped) >= PARAGRAPH_END * width
+    running = wrapped or re.search(r"[.!?]\s", stripped)
+    return bool(running) and any(re.search(r"[.!?](?:\s|$)", line.strip()) for line in unit)
 
 
 def _typical_width(texts: list[str]) -> float:
@@ -170,7 +219,10 @@ def _units(
             if (
                 _boundary_between(lines, previous, index)
                 or line.starts_paragraph
-                or _starts_sentence(line.text, capitalised_inside)
+                or (
+                    _starts_sentence(line.text, capitalised_inside)
+                    and not _ordinal_after(lines[previous].text, line.text)
+                )
                 or (len(current) == 1 and _title_line(lines[previous], line, width))
                 or _set_apart(lines[previous], line, _local_width(lines, content, position, width))
                 or _title_after_full_line(lines, content, position, width)
@@ -184,6 +236,21 @@ def _units(
     if current:
         units.append(current)
     return units
+
+
+def _ordinal_after(text: str, following: str) -> bool:
+    """A number that goes on with the sentence ("… nach jeder" / "5. Runde …"), not an item.
+
+    A line that ends in a function word or a comma leaves its sentence open, so a
+    number opening the next line is an ordinal inside it.
+    """
+    stripped = text.strip()
+    words = stripped.split()
+    return (
+        bool(words)
+        and following.strip()[:1].isdigit()
+        and (stripped.endswith(",") or words[-1].casefold() in STOP_WORDS)
+    )
 
 
 def _title_after_full_line(
@@ -256,25 +323,28 @@ def _set_apart(line: TextLine, following: TextLine, width: float) -> bool:
     A heading, a line of a list or a table row set one under another without blank
     lines ("Spielablauf" over "Beginnend mit ...", "4 Brücken" over "24
     Wasserplättchen"): the next line opens with a capital, a digit or a list
-    marker, and its first word would have fitted on the line.  A line ending in a
-    comma, a hyphen or a function word, or before a lower-case continuation, goes
-    on with its sentence; so do names stacked one under another (`_stacked_names`
-    judges them as a whole).
+    marker, and its first word would have fitted on the line; counted lines and lines
+    opened by run-in labels are one a line.  Otherwise a line ending in a comma, a hyphen or a
+    function word, or before a lower-case continuation, goes on with its sentence;
+    so do names stacked one under another (`_stacked_names` judges them as a whole).
     """
     text, after = line.text.strip(), following.text.strip()
     if _name(text) and _name(after):
         return False  # names stacked one under another: `_stacked_names` judges them whole
-    if _terminal(text) or text.endswith((",", *BREAK_HYPHENS, "/")) or _MARKER_ONLY.match(text):
+    if _terminal(text) or _MARKER_ONLY.match(text):
+        return False
+    if (_COUNTED.match(text) and _COUNTED.match(after)) or (
+        _RUN_IN_LABEL.match(text) and _RUN_IN_LABEL.match(after)
+    ):
+        # A list of counted things ("4 Brücken" / "24 Wasserplättchen", "1 Punkt für …,")
+        # or of labelled lines ("Gestaltung: ..." / "Design: ..."), one a line, commas
+        # or not.
+        return True
+    if text.endswith((",", *BREAK_HYPHENS, "/")):
         return False
     last = text.split()[-1]
     if last.casefold() in STOP_WORDS or (last.islower() and len(last) <= 3):
         return False  # an article or a preposition: the line goes on ("Die Heroes of the")
-    if (_COUNTED.match(text) and _COUNTED.match(after)) or (
-        _RUN_IN_LABEL.match(text) and _RUN_IN_LABEL.match(after)
-    ):
-        # A list of counted things ("4 Brücken" / "24 Wasserplättchen") or of labelled
-        # lines ("Gestaltung: ..." / "Design: ..."), one a line.
-        return True
     return (
         after[:1].isupper() or after[:1].isdigit() or bool(_LIST_MARKER.match(after))
     ) and _deliberate_break(text, after, width)
@@ -296,11 +366,12 @@ def _is_boundary(line: TextLine) -> bool:
 def _classify(lines: list[TextLine], units: list[list[int]], width: float) -> list[LineRole]:
     """A role per unit: heading, body, list item or figure text."""
     roles: list[LineRole] = []
+    announced = False  # inside the lines a sentence announced with its colon
     for number, unit in enumerate(units):
         texts = [lines[i].text.strip() for i in unit]
         following = units[number + 1] if number + 1 < len(units) else None
         ends_at_boundary = following is None or _boundary_between(lines, unit[-1], following[0])
-        role = _unit_role(texts, ends_at_boundary, width)
+        role = _unit_role(texts, ends_at_boundary, width, _set_off(lines, units, number))
         if role == "figure" and following and _stacked_names(texts, width):
             next_text = " ".join(lines[i].text for i in following)
             if _names_what_follows(texts[-1], next_text):
@@ -312,7 +383,23 @@ def _classify(lines: list[TextLine], units: list[list[int]], width: float) -> li
             and _announces(lines, units[number - 1])
         ):
             role = "body"  # what a sentence announces with its colon is its list, not a heading
+        if role == "figure" and announced:
+            role = "body"  # nor its figure text: its items, one a line
+        # The list runs on while its lines leave the sentence open ("..., " / "... und").
+        announced = role == "body" and (
+            _announces(lines, unit) or (announced and not _terminal(lines[unit[-1]].text))
+        )
         roles.append(role)
+    # A sentence that goes on in lower case after a line is body on both sides: no
+    # heading ends in the middle of a sentence, and no label starts one.
+    for number in range(1, len(units)):
+        before, unit = units[number - 1], units[number]
+        if _boundary_between(lines, before[-1], unit[0]):
+            continue
+        if _goes_on(lines[before[-1]].text, lines[unit[0]].text):
+            for index in (number - 1, number):
+                if roles[index] in ("heading", "figure"):
+                    roles[index] = "body"
     # A cluster of labels often comes with a short legend or list beside it: absorb the
     # short units right before it, up to the first full-width line.  A single label
     # (a margin tab) does not make a figure of its neighbours.
@@ -329,6 +416,20 @@ def _classify(lines: list[TextLine], units: list[list[int]], width: float) -> li
             roles[previous] = "figure"
             previous -= 1
     return roles
+
+
+def _set_off(lines: list[TextLine], units: list[list[int]], number: int) -> bool:
+    """A line set off by blank lines between a sentence's end and a new sentence.
+
+    Such a line is a heading even when it starts in lower case ("nach der letzten
+    Runde"): it can neither end the sentence before it nor open the one after it.
+    """
+    unit = units[number]
+    if len(unit) > 1 or not lines[unit[0]].starts_paragraph or number + 1 >= len(units):
+        return False
+    after = lines[units[number + 1][0]]
+    before = lines[units[number - 1][-1]].text if number else "."
+    return after.starts_paragraph and after.text.strip()[:1].isupper() and _terminal(before)
 
 
 def _announces(lines: list[TextLine], unit: list[int]) -> bool:
@@ -355,7 +456,10 @@ def _all_caps(text: str) -> bool:
     return bool(letters) and all(c.isupper() for c in letters)
 
 
-def _unit_role(texts: list[str], ends_at_boundary: bool, width: float) -> LineRole:
+def _unit_role(
+    texts: list[str], ends_at_boundary: bool, width: float, set_off: bool = False
+) -> LineRole:
+    """The role of a unit of lines; `set_off`: a line between blank lines (`_set_off`)."""
     first = texts[0]
     if _LIST_MARKER.match(first) or _MARKER_ONLY.match(first):
         if _NUMBERED_HEADING.match(first) and len(texts) == 1 and len(first) < width:
@@ -367,7 +471,7 @@ def _unit_role(texts: list[str], ends_at_boundary: bool, width: float) -> LineRo
     terminal = _terminal(texts[-1])
     heading_shaped = (
         len(texts) <= HEADING_MAX_LINES
-        and (first[:1].isupper() or first[:1].isdigit())
+        and (first[:1].isupper() or first[:1].isdigit() or set_off)
         and all(len(text) <= width for text in texts)
         and not any(re.search(r"[.!?]\s", text) for text in texts)
         and (not terminal or (texts[-1].endswith(":") and len(texts) == 1 and _label(first)))

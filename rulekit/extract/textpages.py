@@ -20,7 +20,8 @@ FLATTENED_MIN_CHARS = 400
 VIEWER_HEADER_MAX_WORDS = 5
 
 _SECTION_NUMBER = r"\d+(?:\.\d+)+\.?"
-_CALLOUT = re.compile(r"^\d{1,3}(?:\s+\d{1,3})*$")
+# Callouts and pages are counted from 1: a lone "0" is a value the text displays.
+_CALLOUT = re.compile(r"^(?!0$)\d{1,3}(?:\s+\d{1,3})*$")
 _PUNCTUATION_ONLY = re.compile(r"^[.,;:!?)]+$")
 # Split points of a flattened page: before a section number or a bullet.
 _FLAT_SPLIT = re.compile(rf"\s+(?=(?:{_SECTION_NUMBER}\s+\S|[•▪●*]\s))")

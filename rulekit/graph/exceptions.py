@@ -14,6 +14,11 @@ from the sentence, not from single words alone (see `exception_cues` in
 - "no longer": a negation with "mehr" beside a modal verb, outside a condition
   ("kann nicht mehr", "müssen keine Karten mehr", but not "nicht mehr als 3" nor
   "Wer keinen Zug mehr machen kann, ...").
+
+Some exceptions show only beside the rule they except: a sentence that opens with the
+case it decides ("Bei Gleichstand erhält ...", `opens_case`) excepts the rule next to
+it that does the same ("... erhält die Initiativekarte"); `rulekit.graph.links` reads
+that.
 """
 
 from __future__ import annotations
@@ -37,6 +42,26 @@ _NUMBER = re.compile(r"^\d")
 _PARTICLES = frozenset({"statt"})
 # The marker that opens a list item: "1.", "2)", "a)", a bullet or a dash.
 _ITEM_MARKER = re.compile(r"^(?:\d{1,2}[.)]|[a-z]\)|[•\-–*])\s")
+# Relative pronouns, which open a relative clause ("..., auf dem der Räuber steht").
+_RELATIVES = frozenset(
+    {
+        *("der", "die", "das", "dem", "den", "deren", "dessen", "denen"),
+        *("welche", "welcher", "welches", "welchem", "welchen"),
+    }
+)
+# The preposition that opens the case a sentence decides ("Bei Gleichstand ...").
+_CASE_OPENERS = frozenset({"bei"})
+# Number words that count a noun ("zwei Karten"); "ein" is mostly the article.
+NUMBER_WORDS = {
+    word: str(number)
+    for number, word in enumerate(
+        ("zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn"), start=2
+    )
+}
+# The words that name a case ("Bei einem Unentschieden", "Bei 3 oder 4 Spielern").
+_CASE_PHRASE_TOKENS = 5
+# A label before a sentence ("Wichtig: ...") ends within this many tokens.
+_LABEL_TOKENS = 3
 
 
 def flag_in_context(units: list[Unit], by_id: dict[str, Unit], cues: Cues) -> dict[str, Unit]:
@@ -70,6 +95,24 @@ def in_end_phase(unit: Unit, by_id: dict[str, Unit], cues: Cues) -> bool:
             return True
         section = by_id.get(section.section) if section.section else None
     return False
+
+
+def opens_case(unit: Unit) -> bool:
+    """The unit opens, after any label, with the case it decides: "Bei Gleichstand
+    erhält ...", "Wichtig: Bei einem Unentschieden gewinnt ...".  A case that counts
+    ("Bei 3 Spielern ...", "Bei zwei Spielern ...") adjusts the game to a number of
+    players or things, a variant rather than an exception."""
+    if not unit.sentences:
+        return False
+    tokens = [t for t in unit.sentences[0] if not t.is_space]
+    colon = next((i for i, t in enumerate(tokens[:_LABEL_TOKENS]) if t.text == ":"), None)
+    words = [t for t in tokens[0 if colon is None else colon + 1 :] if not t.is_punct]
+    phrase = words[:_CASE_PHRASE_TOKENS]
+    return (
+        bool(phrase)
+        and phrase[0].lower_ in _CASE_OPENERS
+        and not any(t.like_num or t.lower_ in NUMBER_WORDS for t in phrase)
+    )
 
 
 def _list_item(unit: Unit) -> bool:
@@ -179,6 +222,34 @@ def _no_longer(sentence: Span, cues: Cues) -> bool:
             if lowers[index] == "mehr" and following != "als" and not _NUMBER.match(following):
                 return True
     return False
+
+
+def case_clauses(sentence: Span, cues: Cues) -> list[tuple[list[Token], bool]]:
+    """The clauses of a sentence, each with whether it names the case the sentence is
+    about rather than what holds in it: a condition ("Wird das Feld gewürfelt, ...",
+    "..., wenn ...") or a relative clause ("..., auf dem der Räuber steht", "..., die er
+    schon hatte")."""
+    # A label ("Wichtig: ...") is a clause of its own before the sentence's first.
+    labelled = any(t.text == ":" for t in list(sentence)[:_LABEL_TOKENS])
+    return [
+        (clause, (number == 0 and _condition(clause, cues)) or _case_clause(clause, number, cues))
+        for number, clause in enumerate(_clauses(sentence), start=-1 if labelled else 0)
+    ]
+
+
+def _case_clause(clause: list[Token], number: int, cues: Cues) -> bool:
+    """A later clause opened by a condition word or a relative pronoun, alone or after a
+    preposition: "wenn ...", "die er ...", "auf dem der ..." (but not "die Karten ...",
+    "mit dem Würfel ...")."""
+    words = [t for t in clause if t.is_alpha]
+    if number <= 0 or not words:
+        return False
+    if words[0].lower_ in cues.condition_openers:
+        return True
+    start = 1 if len(words) > 2 and words[0].text.islower() and words[1].lower_ in _RELATIVES else 0
+    pronoun = words[start]
+    following = words[start + 1] if start + 1 < len(words) else None
+    return pronoun.lower_ in _RELATIVES and following is not None and following.text[:1].islower()
 
 
 def _clauses(sentence: Span) -> list[list[Token]]:

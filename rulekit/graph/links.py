@@ -7,11 +7,12 @@ the text as a prior:
 - An example illustrates the rules it comes after: the rules told before it in its
   own paragraph, or, when it opens a paragraph, those of the paragraph before
   ("Beispiel: ..." after the rules it shows).  Of these it takes the nearest and
-  every other one it shares more than an everyday word with, and the rules after it
-  in its own paragraph that it shares much with.  A worked example of several
-  sentences also shows rules told earlier (a figure box at the top of a page shows
-  the rules of the page before): it takes every earlier rule whose content it mostly
-  repeats.  A rule that points to an example ("siehe Beispiel 2") is shown by it.
+  every other one it shares more than an everyday word with (one thing that both
+  count, "9 Karten" and "mehr als 7 Rohstoffkarten", weighs as such a word), and the
+  rules after it in its own paragraph that it shares much with.  A worked example of
+  several sentences also shows rules told earlier (a figure box at the top of a page
+  shows the rules of the page before): it takes every earlier rule whose content it
+  mostly repeats.  A rule that points to an example ("siehe Beispiel 2") is shown by it.
 - An exception that opens as a reply to the sentence before it ("Das darf aber
   nicht ...", "Jedoch ...", "Außer ...") excepts the rule before it, and one that
   replaces a count ("2 Karten statt nur einer") the rule that gives that count.
@@ -20,8 +21,9 @@ the text as a prior:
   general rule ("jeder", "immer", "prinzipiell") and not itself negated; the best one
   is excepted if alike enough, with the rules almost as alike.  The items of a list
   announced as restrictions ("... werden durch folgende Kriterien eingeschränkt:")
-  are exceptions too, judged with the words of their lead-in.  A variant's rules
-  except nothing.
+  are exceptions too, judged by the words of their lead-in alone.  A sentence that
+  opens with a case and does what the rule beside it does ("Bei Gleichstand erhält
+  ...") excepts that rule.  A variant's rules except nothing.
 """
 
 from __future__ import annotations
@@ -32,7 +34,14 @@ from typing import TYPE_CHECKING
 
 from spacy.lang.de.stop_words import STOP_WORDS
 
-from rulekit.graph.exceptions import flag_in_context, in_end_phase, negated
+from rulekit.graph.exceptions import (
+    NUMBER_WORDS,
+    case_clauses,
+    flag_in_context,
+    in_end_phase,
+    negated,
+    opens_case,
+)
 from rulekit.graph.overlap import Overlap, stem
 from rulekit.graph.units import MECHANICAL_KINDS, Unit, is_clause
 from rulekit.model import Edge, EdgeType
@@ -53,6 +62,11 @@ WORKED_MIN_SHARED = 4.0
 # shares at least this weight with: more than one everyday word of the manual (a word
 # of one unit in ten weighs about 2.4).
 FOLLOWED_MIN_SHARED = 2.5
+# An example that counts what a rule counts ("9 Karten", "7 Rohstoffkarten") shares this
+# weight more with it: as much as a word of one unit in ten.
+EXAMPLE_COUNT_BONUS = 2.4
+# A counted noun meets another as its last compound part if at least this long.
+MIN_COUNTED_HEAD = 4
 # A worked example has at least this many sentences besides its label.
 WORKED_MIN_SENTENCES = 2
 # An exception excepts every rule at least this share as alike as the best one.
@@ -66,6 +80,9 @@ EXCEPTION_AFTER_SCALE = 5.0
 EXCEPTION_END_PHASE_REACH = 3.0
 # Shared verbs (what the rule does) count this much again.
 EXCEPTION_VERB_BONUS = 1.0
+# A word that only names the exception's case (its conditions, its relative clauses)
+# counts this much of its weight.
+EXCEPTION_CASE_WEIGHT = 0.5
 # A noun both count with different numbers adds this much likeness.
 EXCEPTION_NUMBER_BONUS = 4.0
 # Likeness is multiplied by these: a rule of the exception's own section, a general
@@ -75,13 +92,6 @@ EXCEPTION_GENERAL_FACTOR = 1.25
 EXCEPTION_BOTH_NEGATED_FACTOR = 0.5
 # Below this likeness no rule is taken as the excepted one.
 EXCEPTION_MIN_SCORE = 4.0
-# Number words that count a noun ("zwei Karten"); "ein" is mostly the article.
-NUMBER_WORDS = {
-    word: str(number)
-    for number, word in enumerate(
-        ("zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn"), start=2
-    )
-}
 # Words that open a phrase naming what an exception replaces ("statt nur einer").
 REPLACING = frozenset({"statt", "anstatt", "anstelle"})
 # After "statt", these say one ("2 Karten statt einer").
@@ -93,12 +103,14 @@ ANAPHORS = frozenset({"das", "dies", "dieses", "dieser", "diese"})
 @dataclass(frozen=True)
 class ExceptionContext:
     """What choosing an exception's rule needs besides the units: the cue words, the
-    units by node id, and the lead-in of each list item that a lead-in makes an
-    exception (its words say what the item limits)."""
+    units by node id, the lead-in of each list item that a lead-in makes an
+    exception (its words say what the item limits), and the rule each case sentence
+    excepts ("Bei Gleichstand ...")."""
 
     cues: Cues
     by_id: dict[str, Unit]
     leads: dict[str, Unit]
+    cases: dict[str, Unit]
 
 
 def link_units(units: list[Unit], cues: Cues) -> list[Edge]:
@@ -110,12 +122,13 @@ def link_units(units: list[Unit], cues: Cues) -> list[Edge]:
 
     by_id = {u.node_id: u for u in units}
     overlap = Overlap(units)
-    context = ExceptionContext(cues, by_id, flag_in_context(units, by_id, cues))
+    leads = flag_in_context(units, by_id, cues)
     targets: list[Unit] = []
     for position, unit in enumerate(units):
         unit.position = position
         if unit.kind in TARGET_KINDS and is_clause(unit):
             targets.append(unit)
+    context = ExceptionContext(cues, by_id, leads, _cases(targets))
     for position, unit in enumerate(units):
         if unit.section is not None:
             link(unit, by_id[unit.section], "part-of")
@@ -141,6 +154,27 @@ def link_units(units: list[Unit], cues: Cues) -> list[Edge]:
         if unit.kind == "definition" and earlier and _demonstrative(unit, cues):
             link(unit, earlier[-1], "refers-to")
     return edges
+
+
+def _cases(targets: list[Unit]) -> dict[str, Unit]:
+    """The rule each case sentence excepts, by the sentence's node id; flags it.
+
+    A sentence that opens with a case ("Bei Gleichstand erhält ...") and does what
+    the rule next to it in its section does ("Wer die meisten Punkte hat, erhält ...")
+    decides that case otherwise: it excepts that rule.  One that does something else
+    ("Bei Gleichstand gibt es mehrere Sieger") adds to the rule.
+    """
+    cases: dict[str, Unit] = {}
+    for index, unit in enumerate(targets):
+        if not opens_case(unit):
+            continue
+        beside = (targets[i] for i in (index - 1, index + 1) if 0 <= i < len(targets))
+        for rule in beside:
+            if rule.section == unit.section and not rule.exception and _verbs(unit) & _verbs(rule):
+                unit.exception = True
+                cases[unit.node_id] = rule
+                break
+    return cases
 
 
 def _illustrated(
@@ -196,10 +230,29 @@ def _followed(
     if not paragraph:
         return after
     nearest, *others = paragraph
-    alike = [rule for rule in others if overlap.shared(example, rule) >= FOLLOWED_MIN_SHARED]
-    if _worked(example) and overlap.shared(example, nearest) < FOLLOWED_MIN_SHARED:
+    alike = [rule for rule in others if _shown(example, rule, overlap) >= FOLLOWED_MIN_SHARED]
+    if _worked(example) and _shown(example, nearest, overlap) < FOLLOWED_MIN_SHARED:
         return [*alike, *after]  # a worked example shows what it talks about
     return [nearest, *alike, *after]
+
+
+def _shown(example: Unit, rule: Unit, overlap: Overlap) -> float:
+    """How much of `rule` an example shows: what both say, and a fixed weight more when
+    both count one thing ("wer 9 Karten hat" shows "mehr als 7 Rohstoffkarten")."""
+    shared = overlap.shared(example, rule)
+    if _count_alike(_quantities(example), _quantities(rule)):
+        shared += EXAMPLE_COUNT_BONUS
+    return shared
+
+
+def _count_alike(first: dict[str, set[str]], second: dict[str, set[str]]) -> bool:
+    """Both count one thing: a noun of the same stem, or one that is the other's last
+    compound part ("Karten", "Rohstoffkarten")."""
+    return any(
+        a == b or (min(len(a), len(b)) >= MIN_COUNTED_HEAD and (a.endswith(b) or b.endswith(a)))
+        for a in first
+        for b in second
+    )
 
 
 def _pointing(example: Unit, units: list[Unit], targets: list[Unit], cues: Cues) -> list[Unit]:
@@ -237,15 +290,18 @@ def _excepted(
 ) -> list[Unit]:
     """The rules an exception limits or overrides, most alike first.
 
-    A reply to the sentence before it excepts that sentence; a count it replaces ("2
-    Karten statt nur einer") is the count of the rule it excepts.  Otherwise every rule of
-    the manual is weighed as a pair with the exception (`_pair_score`): what the two
-    share, nearer rules and rules of its own section first; the best one is taken if
-    alike enough, with every rule almost as alike and every alike rule that the
-    exception recounts ("zieht 2 Karten" against "zieht 1 Karte nach").  An exception
-    of the end phase overrides the normal turn, so its own phase holds none of its rules.
+    A case sentence excepts the rule beside it (`_cases`); a reply to the sentence
+    before it excepts that sentence; a count it replaces ("2 Karten statt nur einer")
+    is the count of the rule it excepts.  Otherwise every rule of the manual is weighed
+    as a pair with the exception (`_pair_score`): what the two share, nearer rules and
+    rules of its own section first; the best one is taken if alike enough, with every
+    rule almost as alike and every alike rule that the exception recounts ("zieht 2
+    Karten" against "zieht 1 Karte nach").  An exception of the end phase overrides the
+    normal turn, so its own phase holds none of its rules.
     """
     cues, by_id = context.cues, context.by_id
+    if exception.node_id in context.cases:
+        return [context.cases[exception.node_id]]
     # What follows an exception in its own paragraph goes on with it ("Der Mineur rückt
     # dann ... vor"); it is not what the exception carves a case out of.
     candidates = [
@@ -267,9 +323,16 @@ def _excepted(
     if ending:
         candidates = [rule for rule in candidates if not in_end_phase(rule, by_id, cues)]
     lead = context.leads.get(exception.node_id)
-    features = exception.features | (lead.features if lead else set())
+    # A list item says what it limits only through its lead-in ("Die möglichen Züge
+    # werden ... eingeschränkt:"); its own words name the case, which other rules share.
+    features = lead.features if lead else exception.features
+    # What only the exception's conditions and relative clauses say names its case
+    # ("Wird das Feld gewürfelt, auf dem der Räuber steht, ..."), which the rule it
+    # excepts rarely says: such words count less.
+    case = set() if lead else _case_features(exception, overlap, cues)
     scored = [
-        (_pair_score(exception, features, rule, overlap, cues, ending), rule) for rule in candidates
+        (_pair_score(exception, (features, case), rule, overlap, cues, ending), rule)
+        for rule in candidates
     ]
     best = max((score for score, _ in scored), default=0.0)
     # The lead-in of a list item already says it limits something: the most alike rule.
@@ -285,20 +348,42 @@ def _excepted(
     return [] if ending else local[-1:]
 
 
-def _pair_score(
-    exception: Unit, features: set[str], rule: Unit, overlap: Overlap, cues: Cues, ending: bool
-) -> float:
-    """How likely `rule` is what `exception` carves a case out of.
+def _case_features(exception: Unit, overlap: Overlap, cues: Cues) -> set[str]:
+    """The features an exception says only in the clauses that name its case."""
+    case: list[list[Token]] = []
+    claim: list[list[Token]] = []
+    for sentence in exception.sentences:
+        for clause, names_case in case_clauses(sentence, cues):
+            (case if names_case else claim).append(clause)
+    return overlap.features(case) - overlap.features(claim)
 
-    What both say (shared verbs count double, a noun counted with different numbers,
-    "2 Karten" against "1 Karte", adds a fixed weight), less with distance (more for a
-    rule told after the exception, less for an exception of the end phase, which
-    overrides the normal turn told long before), more in its own section and for a
-    general rule ("jeder", "immer", "prinzipiell"), less when both are negated (an
-    exception negates what the rule allows).
+
+def _pair_score(
+    exception: Unit,
+    said: tuple[set[str], set[str]],
+    rule: Unit,
+    overlap: Overlap,
+    cues: Cues,
+    ending: bool,
+) -> float:
+    """How likely `rule` is what `exception` carves a case out of; `said` holds the
+    exception's features and those of them that only name its case.
+
+    What both say (shared verbs count double, words that only name the exception's
+    case half, a noun counted with different numbers, "2 Karten" against "1 Karte",
+    adds a fixed weight), less with distance (more for a rule told after the
+    exception, less for an exception of the end phase, which overrides the normal turn
+    told long before), more in its own section and for a general rule ("jeder",
+    "immer", "prinzipiell"), less when both are negated (an exception negates what the
+    rule allows).
     """
-    verbs = _verbs(exception) & _verbs(rule)
-    alike = overlap.weight(features & rule.features) + EXCEPTION_VERB_BONUS * overlap.weight(verbs)
+    features, case = said
+    verbs = (_verbs(exception) & _verbs(rule)) - case
+    alike = (
+        overlap.weight((features - case) & rule.features)
+        + EXCEPTION_CASE_WEIGHT * overlap.weight(features & case & rule.features)
+        + EXCEPTION_VERB_BONUS * overlap.weight(verbs)
+    )
     if _contrasting_numbers(exception, rule):
         alike += EXCEPTION_NUMBER_BONUS
     distance = exception.position - rule.position

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from spacy.lang.de.stop_words import STOP_WORDS
 
 if TYPE_CHECKING:
-    from spacy.tokens import Span
+    from spacy.tokens import Token
 
     from rulekit.graph.units import Unit
 
@@ -48,8 +48,8 @@ def stem(word: str) -> str:
     return word
 
 
-def span_features(sentences: Iterable[Span]) -> set[str]:
-    """Stems of the content words and the numbers of some sentences."""
+def span_features(sentences: Iterable[Iterable[Token]]) -> set[str]:
+    """Stems of the content words and the numbers of some sentences (or clauses)."""
     features: set[str] = set()
     for sentence in sentences:
         for token in sentence:
@@ -79,7 +79,7 @@ class Overlap:
         size = max(len(body), 1)
         self.idf = {f: math.log((1 + size) / count) for f, count in counts.items()}
 
-    def features(self, sentences: Iterable[Span]) -> set[str]:
+    def features(self, sentences: Iterable[Iterable[Token]]) -> set[str]:
         """The content features of some sentences: stems, compound heads, numbers."""
         own = span_features(sentences)
         heads = {_compound_head(word, self.heads) for word in own}

@@ -23,6 +23,8 @@ from spacy.tokens import Span
 from rulekit.graph.exceptions import flag
 from rulekit.graph.ids import heading_level, section_id
 from rulekit.graph.kinds import LABEL_ONLY, PROGRAMMING_SHARE, KindJudge
+from rulekit.graph.sentences import has_verb
+from rulekit.graph.sentences import sentences as split_sentences
 from rulekit.model import Block, NodeKind, SourceInfo
 from rulekit.nlp import Cues, TermMatcher
 
@@ -90,6 +92,9 @@ class _Reading:
     material: bool = False  # inside the component list
     preface: bool = False  # inside a preface ("Spielidee", "Einleitung")
     items: NodeKind | None = None  # the kind of the list lines after a colon
+    # The colon announced a set ("folgende Kriterien:"), whose items are no procedure.
+    listed: bool = False
+    step: Unit | None = None  # the step an unnumbered instruction would go on with
     example: Unit | None = None  # an example that goes on in the next block
     names: set[str] = field(default_factory=set)  # players named in examples
 
@@ -110,7 +115,7 @@ class Segmenter:
         state = _Reading()
         for index, (block, doc) in enumerate(zip(body, docs, strict=True)):
             following = body[index + 1] if index + 1 < len(body) else None
-            sentences = list(doc.sents)
+            sentences = split_sentences(doc, self.judge)
             line = self._line_units(info, block, sentences, following, state, units)
             if line is not None:
                 units.extend(line)
@@ -118,7 +123,7 @@ class Segmenter:
             if not state.sections:
                 self._open_section(info, block, units, state)
             units.extend(self._block_units(block, sentences, following, state))
-        self._smooth(units)
+        units = self._smooth(units)
         for unit in units:
             spans = unit.sentences or [self.nlp(unit.block.text)[:]]
             found = {term for span in spans for term in matcher.terms_in(span)}
@@ -180,12 +185,15 @@ class Segmenter:
             state.example = unit
             return [unit]
         if state.items is not None and not numbered_heading:
+            if self._step_goes_on(sentences, block, state):
+                return []
             return [self._flagged(Unit(state.items, sentences, block, section))]
         if state.material and judge.component_line(text):
             return [Unit("component", sentences, block, section)]
         last = text.split()[-1].lower()
         if (
             judge.sentence_line(text)
+            or (text.endswith(":") and any(judge.modal(s) for s in sentences))
             or text.endswith(",")
             or (
                 last in STOP_WORDS
@@ -193,11 +201,13 @@ class Segmenter:
                 and last not in self.cues.phrase_final_particles
             )
         ):
-            # A sentence, or a piece of one ("Über die Eingabe von"); a clause ending
-            # in its modal verb heads a section ("Warum man vernetztes Denken üben sollte").
+            # A sentence, or a piece of one ("Über die Eingabe von"); a colon after a
+            # modal verb closes a sentence ("Danach muss der Spieler … versetzen:"), but a
+            # clause ending in its modal verb heads a section ("Warum man … üben sollte").
             return None
         # A section.
         state.items = None
+        state.step = None
         state.example = None
         if numbered_heading:
             level = (state.sections[-1].level if state.sections else 0) + 1
@@ -235,14 +245,23 @@ class Segmenter:
         judge = self.judge
         text = block.text.strip()
         if state.example is not None:
-            if self._goes_on(sentences, state):
-                state.example.extend(sentences, block)
+            told = self._told_on(sentences, state)
+            if told:
+                state.example.extend(sentences[:told], block)
+            if told == len(sentences):
                 return []
             state.example = None
+            if told:
+                # The rest of the block, after the example's last sentence, is running text.
+                sentences, text = sentences[told:], ""
         if block.kind == "list-item" and _NUMBERED.match(text) and self._step(sentences, state):
             state.items = "step"
-            return [self._flagged(Unit("step", sentences, block, section))]
+            state.step = self._flagged(Unit("step", sentences, block, section))
+            return [state.step]
+        if self._step_goes_on(sentences, block, state):
+            return []
         state.items = None
+        state.step = None
         units: list[Unit] = []
         mode: NodeKind | None = None  # a label's kind for the rest of the block
         # A block of several printed lines may hold paragraphs the text path could not
@@ -285,6 +304,10 @@ class Segmenter:
         last = sentences[-1].text.strip() if sentences else ""
         if last.endswith(":") and units and units[-1].kind in ITEM_LEADS:
             state.items = self._item_kind(units[-1], last)
+            lower = last.lower()
+            state.listed = self.judge.announces(lower, strict=True) and not has_phrase(
+                lower, "wie folgt"
+            )
         return units
 
     def _sentence_units(
@@ -294,12 +317,7 @@ class Segmenter:
         judge = self.judge
         previous = units[-1] if units else None
         if judge.narrated(sentence, state.names) or (
-            previous is not None
-            and previous.kind == "example"
-            and (
-                judge.continues(sentence)
-                or not (judge.general(sentence) or judge.normative(sentence))
-            )
+            previous is not None and previous.kind == "example" and judge.continues(sentence)
         ):
             if previous is not None and previous.kind == "example":
                 previous.sentences.append(sentence)
@@ -315,17 +333,24 @@ class Segmenter:
         return result
 
     def _parenthesised_example(self, sentence: Span) -> tuple[Span, Span | None]:
-        """A sentence cut before "(z. B. ...)" that ends it: the rule and its example."""
-        tokens = list(sentence)
-        for index, token in enumerate(tokens[1:], start=1):
+        """A sentence cut before "(z. B. ...)" that ends it: the rule and its example.
+
+        The brackets must close the sentence (a bracket inside it keeps the rule
+        whole), and the example must be a case of its own, labelled or a clause
+        ("(wer z. B. 9 Karten hat, muss 4 abgeben)"); a phrase that only names an
+        instance ("(z. B. in der Klasse Vegetarian)") belongs to its sentence.
+        """
+        for index, token in enumerate(sentence[1:], start=1):
             if token.text != "(":
                 continue
-            inside = sentence[index:]
-            closing = [t.i for t in inside if t.text == ")"]
-            if not closing or any(t.is_alpha for t in sentence.doc[closing[-1] + 1 : sentence.end]):
+            close = _closing_bracket(sentence[index:])
+            if close is None or any(t.is_alpha for t in sentence.doc[close + 1 : sentence.end]):
                 continue
-            enclosed = sentence.doc[token.i + 1 : closing[-1]]
-            if self.judge.example(enclosed) or inside.text.lower().startswith("(beispiel"):
+            inside = sentence[index:]
+            enclosed = sentence.doc[token.i + 1 : close]
+            if inside.text.lower().startswith("(beispiel") or (
+                self.judge.example(enclosed) and has_verb(enclosed)
+            ):
                 return sentence[:index], inside
         return sentence, None
 
@@ -344,29 +369,54 @@ class Segmenter:
         words = [t for t in sentence if t.is_alpha]
         return not words or words[0].lower_ not in self.cues.remark_connectives
 
-    def _goes_on(self, sentences: list[Span], state: _Reading) -> bool:
-        """The next block goes on with the open example: a story, not a general rule."""
+    def _told_on(self, sentences: list[Span], state: _Reading) -> int:
+        """How many opening sentences of the next block go on with the open example.
+
+        The block after a bare label ("Beispiel 1:") opens the story; a later block
+        goes on with it when it tells of its players or its values, and the story runs
+        on until a sentence speaks of players in general (`_leaves`).
+        """
         if not sentences:
-            return False
+            return 0
         first = sentences[0]
         judge = self.judge
-        if judge.narrated(first, state.names) or judge.continues(first):
-            return True
-        concrete = any(t.like_num for t in first)
-        return concrete and not judge.general(first) and not judge.normative(first)
+        example = state.example
+        bare = example is not None and LABEL_ONLY.match(example.text) is not None
+        # Values of the story ("für Figur A: 1 + 4 + 1 = 6 Punkte und") go on with it too.
+        values = any(t.like_num for t in first) and not (
+            judge.general(first) or judge.normative(first)
+        )
+        if not (bare or values or judge.narrated(first, state.names) or judge.continues(first)):
+            return 0
+        told = 1
+        while told < len(sentences) and not self._leaves("example", sentences[told], state):
+            told += 1
+        return told
+
+    def _step_goes_on(self, sentences: list[Span], block: Block, state: _Reading) -> bool:
+        """Take an unnumbered instruction under a step into it, one step with all its
+        sentences ("Multiplizieren Sie dann …" under "1. Addieren Sie …")."""
+        step = state.step
+        if step is None or block.kind == "list-item" or not sentences:
+            return False
+        if not self.judge.imperative(sentences[0]):
+            return False
+        step.extend(sentences, block)
+        return True
 
     def _step(self, sentences: list[Span], state: _Reading) -> bool:
         """A numbered item of a procedure: an instruction, or a rule in a run of steps.
 
         A run starts after a colon or with an instruction ("1. Mischt die Karten");
-        an item that defines or announces ends it.
+        an item that defines or announces ends it.  The items of a set the colon
+        announced ("… durch folgende Kriterien eingeschränkt:") are no procedure.
         """
         if not sentences:
             return False
         first = sentences[0][1:] if len(sentences[0]) > 1 else sentences[0]
         if self.judge.imperative(first):
             return True
-        if state.items is None:
+        if state.items is None or state.listed:
             return False
         return self.judge.sentence_kind(first) == "rule"
 
@@ -380,8 +430,12 @@ class Segmenter:
             return "step"
         return "rule"
 
-    def _smooth(self, units: list[Unit]) -> None:
-        """Regions: program documentation is `other`, a preface without rules `flavour`."""
+    def _smooth(self, units: list[Unit]) -> list[Unit]:
+        """Regions: program documentation is `other`, a preface without rules `flavour`.
+
+        Text outside the rules is one unit per sentence: a remark or step that turns
+        `other` is cut into its sentences, and so is a line of credits.
+        """
         by_section: dict[str | None, list[Unit]] = {}
         for unit in units:
             if unit.kind != "section":
@@ -402,6 +456,18 @@ class Segmenter:
                         self.judge.normative(s) for s in unit.sentences
                     ):
                         unit.kind = "flavour"
+        return [
+            part
+            for unit in units
+            for part in (
+                [
+                    self._flagged(Unit("other", [s], unit.block, unit.section))
+                    for s in unit.sentences
+                ]
+                if unit.kind == "other" and len(unit.sentences) > 1
+                else [unit]
+            )
+        ]
 
     def _about_program(self, unit: Unit) -> bool:
         """Most of the unit's sentences speak about a program."""
@@ -432,6 +498,16 @@ class Segmenter:
                 self.judge.normative(s) or any(t.like_num for t in s) for s in unit.sentences
             )
         return False
+
+
+def _closing_bracket(span: Span) -> int | None:
+    """The document index of the bracket that closes the one `span` opens with."""
+    depth = 0
+    for token in span:
+        depth += (token.text == "(") - (token.text == ")")
+        if depth == 0:
+            return token.i
+    return None
 
 
 def _run_in_heading(sentence: Span) -> bool:

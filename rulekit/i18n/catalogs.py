@@ -19,7 +19,6 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.support import NullTranslations, Translations
-from translate.storage.xliff import xlifffile, xliffunit
 
 from rulekit import __version__
 from rulekit.i18n.pofile import catalog_bytes, read_catalog
@@ -35,6 +34,7 @@ SUMMARY_SUFFIX = "#summary"
 # Opens the extracted comment of a card line whose rules changed since it was written.
 SUSPECT = "SUSPECT"
 # Template strings are English; these languages translate them.
+TEMPLATES_SOURCE_LANGUAGE = "en"
 TEMPLATE_LANGUAGES = ("de", "fr", "pl")
 # The details of the engines' refusals ("Ägypten has 1 unit") are written in English
 # in rulekit/engines/ and translated into these languages.
@@ -46,7 +46,6 @@ ENGINES_DIR = Path(__file__).resolve().parent.parent / "engines"
 DETAILS_KEYWORDS = {"detail": None, "ndetail": (1, 2)}
 # The definitions of the termbase's terms (glossary/terms.yaml), one message per term.
 GLOSSARY_DOMAIN = "glossary"
-XLIFF_12 = "urn:oasis:names:tc:xliff:document:1.2"
 # How alike the texts of a vanished and a new rule id in one section must be for
 # the new one to be the old rule edited.
 EDITED_RULE_SIMILARITY = 0.75
@@ -433,37 +432,24 @@ def catalog_stats(catalog: Catalog) -> CatalogStats:
     return CatalogStats(len(messages) - fuzzy - untranslated, fuzzy, untranslated)
 
 
-class _Xliff12Unit(xliffunit):
-    namespace = XLIFF_12
+@dataclass(frozen=True)
+class CatalogDomain:
+    """One kind of catalog translators keep: its domain, source language and targets."""
+
+    domain: str
+    source_language: str
+    languages: tuple[str, ...]
 
 
-class _Xliff12File(xlifffile):
-    # translate-toolkit writes XLIFF 1.1 by default; 1.2 differs in version and namespace.
-    UnitClass = _Xliff12Unit
-    namespace = XLIFF_12
-    XMLskeleton = xlifffile.XMLskeleton.replace("1.1", "1.2")
-
-
-def catalog_xliff(catalog: Catalog, original: str) -> bytes:
-    """A language's catalog as XLIFF 1.2 for CAT tools; the trans-unit id is the rule id.
-
-    Reviewed translations are approved; fuzzy ones need review; the extracted
-    comments (page, approved glossary terms) become developer notes.
-    """
-    store = _Xliff12File(sourcelanguage=SOURCE_LANGUAGE)
-    store.settargetlanguage(str(catalog.locale))
-    for message in catalog:
-        if not message.id:
-            continue
-        unit = store.addsourceunit(str(message.id), original, True)
-        unit.setid(message.context or str(message.id))
-        if message.string:
-            unit.target = str(message.string)
-            unit.markfuzzy(message.fuzzy)
-            unit.markapproved(not message.fuzzy)
-        if message.auto_comments:
-            unit.addnote("\n".join(message.auto_comments), origin="developer")
-    return bytes(store)
+def catalog_domains(games: Iterable[str]) -> list[CatalogDomain]:
+    """Every catalog a translator keeps: each game's rules, then the glossary's
+    definitions, the templates' strings and the engines' refusal details."""
+    return [
+        *(CatalogDomain(game, SOURCE_LANGUAGE, TARGET_LANGUAGES) for game in games),
+        CatalogDomain(GLOSSARY_DOMAIN, SOURCE_LANGUAGE, TARGET_LANGUAGES),
+        CatalogDomain(TEMPLATES_DOMAIN, TEMPLATES_SOURCE_LANGUAGE, TEMPLATE_LANGUAGES),
+        CatalogDomain(DETAILS_DOMAIN, DETAILS_LANGUAGE, DETAILS_LANGUAGES),
+    ]
 
 
 def po_path(translations_dir: Path, lang: str, domain: str) -> Path:

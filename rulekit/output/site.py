@@ -20,6 +20,12 @@ Page map (paths relative to the site root; `<lang>/` pages exist in every langua
 Links between pages are relative, so the site works from any folder, sub-path or
 file://; with a base URL, canonical and hreflang links are absolute, as search
 engines want them.
+
+The build makes the site in parts, each only when its own inputs changed: the
+four pages of one game in one language (`rulekit.output.sitegames`), and the
+pages every language has, the root pages and the files beside them
+(`rulekit.output.siteshared`).  This module holds what they share: paths,
+links and the page renderer.
 """
 
 from __future__ import annotations
@@ -29,7 +35,6 @@ import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 
 from babel.support import NullTranslations
@@ -37,15 +42,15 @@ from jinja2 import Environment
 from markupsafe import Markup, escape
 
 from rulekit.errors import InputError
-from rulekit.model import Localization, Manual, SourceInfo, Term, TraceEntry, TraceReport
-from rulekit.output.sitegraph import graph_svg
-from rulekit.output.sitemap import robots_txt, sitemap_xml
-from rulekit.output.sitetext import glossary_entries, shown_sections, translated_percent
+from rulekit.model import Localization, SourceInfo
+from rulekit.output.sitetext import translated_percent
 from rulekit.output.templating import use_language
 from rulekit.quickref import edition_key, title_key
 
 # Pages every language has besides the games' own; a game with one of these ids would clash.
 SITE_PAGES = ("index", "editors", "glossary", "trace")
+# The pages of a game, by the suffix of their path (see `page_path`).
+GAME_PAGES = ("", "glossary", "graph", "repairs")
 DOWNLOADS = ("sheet", "cards", "cards-a4")
 STATIC_FILES = ("site.css", "site.js")
 PICTURE_TYPES = (".png", ".jpg", ".jpeg", ".webp")
@@ -60,25 +65,6 @@ class Alternate:
 
 
 @dataclass(frozen=True)
-class Cell:
-    """One game x language cell of the translation status."""
-
-    lang: str
-    href: str
-    percent: int
-    missing: int
-    fuzzy: int
-
-
-@dataclass(frozen=True)
-class GameRow:
-    """One row of the translation status: a game, or the glossary when `info` is None."""
-
-    info: SourceInfo | None
-    cells: list[Cell]
-
-
-@dataclass(frozen=True)
 class GameCard:
     """A game as the home page of one language presents it to players."""
 
@@ -89,21 +75,15 @@ class GameCard:
     picture: str | None  # site-relative path
 
 
-@dataclass(frozen=True)
-class TraceRow:
-    """A rule of the trace, with its text in the page's language (or German, marked)."""
-
-    entry: TraceEntry
-    text: str
-    fallback: bool
-
-
-@dataclass(frozen=True)
-class TraceGroup:
-    """The trace rows of one game."""
-
-    info: SourceInfo
-    rows: list[TraceRow]
+def game_card(info: SourceInfo, texts: Localization, picture: str | None) -> GameCard:
+    """A game as pages in the language of `texts` name it."""
+    return GameCard(
+        info=info,
+        title=texts.texts.get(title_key(info.game), info.title),
+        edition=texts.texts.get(edition_key(info.game), info.edition),
+        percent=translated_percent(texts),
+        picture=picture,
+    )
 
 
 def page_path(lang: str, game: str, page: str = "") -> str:
@@ -144,6 +124,13 @@ def breakable(name: str) -> Markup:
     )
 
 
+def check_game_ids(infos: list[SourceInfo]) -> None:
+    """Refuse game ids that are the names of a language's own pages."""
+    clashes = sorted(info.game for info in infos if info.game in SITE_PAGES)
+    if clashes:
+        raise ValueError(f"game ids {clashes} clash with the site's own pages")
+
+
 def picture_file(sources_dir: Path, info: SourceInfo) -> Path | None:
     """The game's picture named in its source.yaml, checked; None when it names none."""
     if info.picture is None:
@@ -157,16 +144,28 @@ def picture_file(sources_dir: Path, info: SourceInfo) -> Path | None:
     return path
 
 
-class _Site:
+def picture_path(sources_dir: Path, info: SourceInfo) -> str | None:
+    """Where the game's picture is on the site, None when it has none."""
+    picture = picture_file(sources_dir, info)
+    return None if picture is None else f"images/{info.game}{picture.suffix.lower()}"
+
+
+class Pages:
     """Collects rendered pages; gives each page its relative `url()`, its alternates and
     its canonical address, absolute under `base_url` when there is one."""
 
-    def __init__(self, env: Environment, languages: tuple[str, ...], base_url: str | None) -> None:
+    def __init__(
+        self, env: Environment, ui: dict[str, NullTranslations], base_url: str | None
+    ) -> None:
         self.env = env
-        self.languages = languages
+        self.ui = ui
+        self.languages = tuple(ui)
         self.base_url = base_url
         self.files: dict[str, bytes] = {}
-        self.alternates: dict[str, dict[str, str]] = {}  # for the sitemap
+
+    def use(self, lang: str) -> None:
+        """Render the templates' own strings in `lang` from now on."""
+        use_language(self.env, self.ui[lang])
 
     def add(
         self,
@@ -177,11 +176,13 @@ class _Site:
         context: dict[str, object],
         canonical: str | None = None,
     ) -> None:
-        """Render `site/<template>` as `path`; `same_page(lang)` is its path in another language.
+        """Render `site/<template>` in `lang` as `path`; `same_page(lang)` is its path in
+        another language.
 
         x-default is the page in the first language, the one the root page has;
         `canonical` is where the page's content lives, when not at `path`.
         """
+        self.use(lang)
 
         def url(target: str) -> str:
             return relative_url(path, target)
@@ -189,8 +190,6 @@ class _Site:
         def address(target: str) -> str:
             return self.base_url + target if self.base_url else url(target)
 
-        if canonical is None:
-            self.alternates[path] = {other: same_page(other) for other in self.languages}
         html = self.env.get_template(f"site/{template}").render(
             lang=lang,
             url=url,
@@ -204,189 +203,3 @@ class _Site:
             **context,
         )
         self.files[path] = html.encode("utf-8")
-
-
-def _status_rows(
-    manuals: list[Manual],
-    texts: dict[tuple[str, str], Localization],
-    definitions: dict[str, Localization],
-    languages: tuple[str, ...],
-) -> list[GameRow]:
-    """The translation status of every game, then of the glossary's definitions."""
-
-    def cell(localized: Localization, lang: str, href: str) -> Cell:
-        percent = translated_percent(localized)
-        return Cell(lang, href, percent, len(localized.missing), len(localized.fuzzy))
-
-    rows = [
-        GameRow(
-            m.info,
-            [
-                cell(texts[(m.info.game, lang)], lang, page_path(lang, m.info.game))
-                for lang in languages
-            ],
-        )
-        for m in manuals
-    ]
-    glossary = [cell(definitions[lang], lang, site_path(lang, "glossary")) for lang in languages]
-    return [*rows, GameRow(None, glossary)]
-
-
-def _trace_groups(
-    manuals: list[Manual], trace: TraceReport, texts: dict[tuple[str, str], Localization], lang: str
-) -> list[TraceGroup]:
-    """The trace of each game, each rule with its text in `lang`."""
-    groups = []
-    for manual in manuals:
-        game = manual.info.game
-        german = {node.id: node.text for node in manual.graph.nodes}
-        localized = texts[(game, lang)].texts
-        rows = [
-            TraceRow(
-                entry, localized.get(entry.id, german.get(entry.id, "")), entry.id not in localized
-            )
-            for entry in trace.rules
-            if entry.id.split(".", 1)[0] == game
-        ]
-        groups.append(TraceGroup(manual.info, rows))
-    return groups
-
-
-def _not_found_messages(env: Environment, ui: dict[str, NullTranslations]) -> list[Markup]:
-    """The 404 page's message in every language, each linking to that language's home."""
-    messages = []
-    for lang in ui:
-        use_language(env, ui[lang])
-        template = env.get_template("site/404-message.html")
-        messages.append(Markup(template.render(lang=lang, home=site_path(lang, "index"))))
-    return messages
-
-
-def render_site(
-    env: Environment,
-    templates_dir: Path,
-    manuals: list[Manual],
-    texts: dict[tuple[str, str], Localization],
-    ui: dict[str, NullTranslations],
-    trace: TraceReport,
-    definitions: dict[str, Localization],
-    sources_dir: Path,
-    base_url: str | None = None,
-) -> dict[str, bytes]:
-    """Every page of the site, as site-relative path -> content.
-
-    `ui` holds the templates' own strings per language; its keys are the
-    site's languages, the first being the one of the root page. `definitions`
-    holds the glossary's definitions per language; pictures are read from
-    `sources_dir`.
-    """
-    languages = tuple(ui)
-    infos = [manual.info for manual in manuals]
-    clashes = sorted(info.game for info in infos if info.game in SITE_PAGES)
-    if clashes:
-        raise ValueError(f"game ids {clashes} clash with the site's own pages")
-    all_terms: dict[str, Term] = {}
-    term_games: dict[str, list[SourceInfo]] = {}
-    for manual in manuals:
-        for term in manual.graph.terms:
-            all_terms.setdefault(term.id, term)
-            term_games.setdefault(term.id, []).append(manual.info)
-    svgs = {m.info.game: graph_svg(m.graph, f"{m.info.game}.html") for m in manuals}
-    site = _Site(env, languages, base_url)
-    pictures: dict[str, str] = {}
-    for info in infos:
-        picture = picture_file(sources_dir, info)
-        if picture is not None:
-            pictures[info.game] = f"images/{info.game}{picture.suffix.lower()}"
-            site.files[pictures[info.game]] = picture.read_bytes()
-    status = _status_rows(manuals, texts, definitions, languages)
-    for lang in languages:
-        use_language(env, ui[lang])
-        cards = [
-            GameCard(
-                info=info,
-                title=texts[(info.game, lang)].texts.get(title_key(info.game), info.title),
-                edition=texts[(info.game, lang)].texts.get(edition_key(info.game), info.edition),
-                percent=translated_percent(texts[(info.game, lang)]),
-                picture=pictures.get(info.game),
-            )
-            for info in infos
-        ]
-        titles = {card.info.game: card.title for card in cards}
-        own_pages: dict[str, tuple[str, dict[str, object]]] = {
-            "index": ("index.html", {"cards": cards, "downloads": DOWNLOADS}),
-            "editors": ("editors.html", {"rows": status, "manuals": manuals, "trace": trace}),
-            "glossary": (
-                "glossary.html",
-                {
-                    "info": None,
-                    "entries": glossary_entries(
-                        list(all_terms.values()), term_games, lang, definitions[lang]
-                    ),
-                    "titles": titles,
-                },
-            ),
-            "trace": (
-                "trace.html",
-                {
-                    "groups": _trace_groups(manuals, trace, texts, lang),
-                    "report": trace,
-                    "breakable": breakable,
-                },
-            ),
-        }
-        for name, (template, context) in own_pages.items():
-            same_page = partial(site_path, name=name)
-            site.add(site_path(lang, name), template, lang, same_page, context)
-        if lang == languages[0]:
-            home, context = own_pages["index"]
-            index = site_path(lang, "index")
-            site.add("index.html", home, lang, partial(site_path, name="index"), context, index)
-            not_found: dict[str, object] = {
-                "base": base_url,
-                "messages": _not_found_messages(env, ui),
-            }
-            use_language(env, ui[lang])
-            site.add(
-                "404.html", "404.html", lang, partial(site_path, name="index"), not_found, index
-            )
-        for manual, card in zip(manuals, cards, strict=True):
-            info, graph = manual.info, manual.graph
-            localized = texts[(info.game, lang)]
-            game_pages: dict[str, tuple[str, dict[str, object]]] = {
-                "": (
-                    "game.html",
-                    {
-                        "sections": shown_sections(graph, localized, definitions[lang]),
-                        "downloads": [
-                            (kind, f"downloads/{lang}/{info.game}-{kind}.pdf") for kind in DOWNLOADS
-                        ],
-                    },
-                ),
-                "glossary": (
-                    "glossary.html",
-                    {
-                        "entries": glossary_entries(
-                            graph.terms, term_games, lang, definitions[lang]
-                        ),
-                        "titles": titles,
-                    },
-                ),
-                "graph": ("graph.html", {"svg": svgs[info.game], "graph": graph}),
-                "repairs": ("repairs.html", {"manual": manual, "visible": visible}),
-            }
-            for kind, (template, context) in game_pages.items():
-                same_page = partial(page_path, game=info.game, page=kind)
-                site.add(
-                    page_path(lang, info.game, kind),
-                    template,
-                    lang,
-                    same_page,
-                    {"info": info, "card": card, **context},
-                )
-    for name in STATIC_FILES:
-        site.files[name] = (templates_dir / "site" / name).read_bytes()
-    if base_url:
-        site.files["sitemap.xml"] = sitemap_xml(base_url, site.alternates)
-        site.files["robots.txt"] = robots_txt(base_url)
-    return site.files

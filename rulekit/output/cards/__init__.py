@@ -57,7 +57,7 @@ from rulekit.output.cards.layout import (
     pack,
     wanted_step,
 )
-from rulekit.output.cards.prepress import Identity, print_ready
+from rulekit.output.cards.prepress import PDF_VERSION, Identity, print_ready
 from rulekit.output.cards.typography import hyphenation_css
 from rulekit.output.templating import use_language
 from rulekit.quickref import edition_key, title_key
@@ -73,12 +73,19 @@ __all__ = [
     "key_numbers",
     "render_cards",
     "sections",
+    "sheet_size",
     "topics",
 ]
 
 # Sheet body sizes in pt, largest first; the last step is the smallest type allowed.
 SHEET_STEPS = (9.0, 8.5, 8.0, 7.5)
 SHEET_PAGES = 2  # front and back of one A4 sheet at most
+# A sheet that runs onto its back is set up to this many steps smaller to fit its front
+# instead: a back holding a few lines wastes a page and hides the end of the rules.
+ONE_PAGE_STEPS = 2
+# A sheet that needs its back anyway is set larger, as long as it keeps to two pages:
+# the back is then filled with readable type rather than left mostly empty.
+GROWN_STEPS = (9.5, 10.0, 10.5)
 LADDER_ROUNDS = 4  # layouts tried to break up hyphen ladders before one is accepted
 Laid = TypeVar("Laid")
 
@@ -89,11 +96,13 @@ def render_cards(
     texts: dict[tuple[str, str], Localization],
     ui: dict[str, NullTranslations],
     step: Callable[[str], None] | None = None,
+    definitions: dict[str, Localization] | None = None,
 ) -> dict[str, bytes]:
     """Every print file of one game in every language, as build-relative path -> PDF.
 
     Per language: the A4 rules sheet, the deck of poker cards (trim, bleed and
     crop marks in a slug) and the deck imposed 3 x 3 on A4 for home printing.
+    `definitions` holds the glossary's definitions per language, for the sheet.
     """
     game = manual.info.game
     files: dict[str, bytes] = {}
@@ -103,7 +112,7 @@ def render_cards(
         use_language(printer.env, ui[lang])
         local_texts = texts[(game, lang)]
         files[f"cards/{lang}/{game}-sheet.pdf"] = printer.sheet(
-            manual, local_texts, f"cards/{lang}/{game}-sheet.pdf"
+            manual, local_texts, f"cards/{lang}/{game}-sheet.pdf", (definitions or {}).get(lang)
         )
         deck, imposed = printer.deck(
             manual,
@@ -156,23 +165,49 @@ class Printer:
             manual.graph, texts, CARD_KINDS, manual.info.pages, mechanical=True
         ) or topics(manual.graph, texts, CARD_KINDS, manual.info.pages)
 
-    def sheet(self, manual: Manual, texts: Localization, where: str) -> bytes:
-        """The A4 rules sheet (one or two pages) at the largest step that fits two pages."""
+    def sheet(
+        self,
+        manual: Manual,
+        texts: Localization,
+        where: str,
+        definitions: Localization | None = None,
+    ) -> bytes:
+        """The A4 rules sheet: one page, at the body size or a step or two smaller; else
+        two pages, at the largest step that fits them (see `GROWN_STEPS`).  Its glossary
+        defines the terms with `definitions` (German where they lack one)."""
         context = {
             **self.context(manual, texts),
-            "glossary": glossary(manual.graph.terms, texts.lang),
+            "glossary": glossary(manual.graph.terms, texts.lang, definitions),
             "pages": page_label(manual.info.pages),
         }
         found = self.topics(manual, texts, for_cards=False)
-        overflow: list[str] = []
-        for size in SHEET_STEPS:
-            document, _ = _without_ladders(partial(self._sheet_at, size, context), found)
-            if len(document.pages) <= SHEET_PAGES:
-                return _print_ready(document, texts.lang)
-            overflow = list(
-                dict.fromkeys(n for page in document.pages[SHEET_PAGES:] for n in page.anchors)
-            )
-        raise LayoutError(overflow or ["glossary"], where)
+        plain: dict[float, Document] = {}
+        finished: dict[float, Document] = {}
+
+        def first(size: float) -> Document:
+            """The layout at `size` as it comes, before any hyphen ladder is broken up."""
+            if size not in plain:
+                plain[size] = self._sheet_at(size, context, found)[0]
+            return plain[size]
+
+        def lay_out(size: float) -> Document:
+            if size not in finished:
+                rounds = partial(self._sheet_at, size, context)
+                finished[size] = _without_ladders(rounds, found, first=(first(size), None))[0]
+            return finished[size]
+
+        # The size is chosen on first layouts, and ladders are broken up at that size
+        # only: every layout of a sheet costs a quarter of a second.  Should keeping
+        # words whole change the page count there, the choice is made again on the
+        # finished layouts.
+        size = sheet_size(lambda step: len(first(step).pages))
+        if size is not None and len(lay_out(size).pages) != len(first(size).pages):
+            size = sheet_size(lambda step: len(lay_out(step).pages))
+        if size is None:
+            smallest = first(SHEET_STEPS[-1])
+            overflow = [n for page in smallest.pages[SHEET_PAGES:] for n in page.anchors]
+            raise LayoutError(list(dict.fromkeys(overflow)) or ["glossary"], where)
+        return _print_ready(lay_out(size), texts.lang)
 
     def _sheet_at(
         self, size: float, context: dict[str, object], kept: list[Topic]
@@ -241,17 +276,47 @@ class Printer:
                 measured[index][step] = result
 
 
+def sheet_size(pages: Callable[[float], int]) -> float | None:
+    """The body size of a sheet, given its page count at each size; None if none fits.
+
+    The largest of `SHEET_STEPS` that fits two pages; when that takes two, up to
+    `ONE_PAGE_STEPS` steps smaller if that fits the front alone, else (from the
+    body size only) the largest of `GROWN_STEPS` that still keeps to two pages.
+    """
+    for index, size in enumerate(SHEET_STEPS):
+        count = pages(size)
+        if count > SHEET_PAGES:
+            continue
+        if count == 1:
+            return size
+        for smaller in SHEET_STEPS[index + 1 :][:ONE_PAGE_STEPS]:
+            if pages(smaller) == 1:
+                return smaller
+        for larger in GROWN_STEPS if index == 0 else ():
+            if pages(larger) > SHEET_PAGES:
+                break
+            size = larger
+        return size
+    return None
+
+
 def _without_ladders(
-    lay_out: Callable[[list[Topic]], tuple[Document, Laid]], found: list[Topic]
+    lay_out: Callable[[list[Topic]], tuple[Document, Laid]],
+    found: list[Topic],
+    first: tuple[Document, Laid] | None = None,
 ) -> tuple[Document, Laid]:
     """The layout of `found` with no hyphen ladder (see `ladders`), or the last one tried.
 
     Each round keeps whole the words that the ladders of the previous one name,
-    on top of the words kept before.
+    on top of the words kept before.  `first`, when given, is the first round's
+    layout (nothing kept whole), already made.
     """
     kept: dict[str, set[str]] = {}
-    for _ in range(LADDER_ROUNDS):
-        document, laid = lay_out(keep_whole(found, kept))
+    for round_ in range(LADDER_ROUNDS):
+        if round_ == 0 and first is not None:
+            document, laid = first
+        else:
+            document, laid = lay_out(keep_whole(found, kept))
         more = {k: words - kept.get(k, set()) for k, words in ladders(document).items()}
         if not any(more.values()):
             break
@@ -264,7 +329,7 @@ def _print_ready(
     document: Document, lang: str, slug: bool = False, finisher: Finisher | None = None
 ) -> bytes:
     """The document as PDF, made print-ready; its title is the one its template gave."""
-    pdf = document.write_pdf(finisher=finisher)
+    pdf = document.write_pdf(finisher=finisher, pdf_version=PDF_VERSION)
     assert pdf is not None
     title = document.metadata.title or ""
     return print_ready(pdf, Identity(title=title, lang=lang, subject=title), slug=slug)

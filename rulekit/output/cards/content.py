@@ -23,7 +23,17 @@ from rulekit.quickref import KeyedCard, Text, keyed_cards
 from rulekit.sources import page_label
 
 # Dark enough for white type on the card frames.
-ACCENTS = ("#1f4e79", "#7a1f2b", "#2e5e3a", "#5b3a7a", "#8a4b0f", "#0f5c63")
+# The games' colours, in the inks of the print files' output intent (SWOP): blue, wine,
+# green, violet, brown, teal.  Grey text on the cards is black ink alone (K), so that
+# small type never depends on the registration of four plates.
+ACCENTS = (
+    "device-cmyk(1 0.78 0.31 0.16)",
+    "device-cmyk(0.3 1 0.93 0.45)",
+    "device-cmyk(0.87 0.39 0.98 0.39)",
+    "device-cmyk(0.82 0.99 0.21 0.09)",
+    "device-cmyk(0.33 0.73 1 0.33)",
+    "device-cmyk(0.99 0.5 0.54 0.31)",
+)
 # Numbers (3, 2-4, 1,5), dice (W6, 2W6, d6, K6) and die faces: what players look up.
 KEY_NUMBER = re.compile(
     r"\b\d*[WwDdKk]\d+\b|\d+(?:[.,]\d+)?(?:\s?[–-]\s?\d+)?(?:\s?%)?|[\u2680-\u2685]"
@@ -56,6 +66,7 @@ class Entry:
 
     A step of a turn sequence has its `number`; a table's head and rows have
     `cells` instead of text, set in columns of the `widths` (percent) of their table.
+    An `editorial` entry states only rules of the editors' supplement, not the manual's.
     """
 
     id: str
@@ -65,6 +76,7 @@ class Entry:
     number: int = 0
     cells: tuple[Cell, ...] = ()
     widths: tuple[float, ...] = ()
+    editorial: bool = False
 
 
 @dataclass(frozen=True)
@@ -78,13 +90,18 @@ class Topic:
 
 @dataclass(frozen=True)
 class GlossaryItem:
-    """A term in the card language beside the German one; German when untranslated."""
+    """A term in the card language beside the German one; German when untranslated.
+
+    The definition is the card language's too, or German marked as a fallback
+    (`definition_fallback`); "" for a term the glossary does not define.
+    """
 
     id: str
     term: str
     german: str
     definition: str
     fallback: bool
+    definition_fallback: bool = False
 
 
 class Section:
@@ -138,8 +155,9 @@ def entry(node: RuleNode, texts: Localization, emphasise: bool = True) -> Entry:
     key = summary_key(node.id) if node.summary else node.id
     text, fallback = local(texts, key, node.summary or node.text)
     if not emphasise:
-        return Entry(node.id, node.kind, escape(text), fallback)
-    return Entry(node.id, node.kind, key_numbers(TYPED_BULLET.sub("", text)), fallback)
+        return Entry(node.id, node.kind, escape(text), fallback, editorial=node.editorial)
+    html = key_numbers(TYPED_BULLET.sub("", text))
+    return Entry(node.id, node.kind, html, fallback, editorial=node.editorial)
 
 
 def topics(
@@ -177,6 +195,10 @@ def topics(
 
 
 def _pages(node: RuleNode, excerpt: list[int]) -> list[int]:
+    """The printed pages a node cites: none for the editors' own rules, which no page of
+    the manual holds."""
+    if node.editorial:
+        return []
     return excerpt if node.source.page is None else [node.source.page]
 
 
@@ -184,6 +206,7 @@ def quick_topics(manual: Manual, texts: Localization) -> list[Topic]:
     """The editors' quick-reference cards, one topic each (see `rulekit.quickref`)."""
     assert manual.quickref is not None
     pages = {node.id: _pages(node, manual.info.pages) for node in manual.graph.nodes}
+    editorial = {node.id for node in manual.graph.nodes if node.editorial}
     found = []
     for card in keyed_cards(manual.info.game, manual.quickref, manual.graph):
         title, fallback = local(texts, card.title.key, card.title.text)
@@ -196,31 +219,38 @@ def quick_topics(manual: Manual, texts: Localization) -> list[Topic]:
         found.append(
             Topic(
                 heading=Entry(card.title.key, "section", escape(title), fallback),
-                entries=_card_entries(card, texts),
+                entries=_card_entries(card, texts, editorial),
                 pages=page_label(cited),
             )
         )
     return found
 
 
-def _card_entries(card: KeyedCard, texts: Localization) -> tuple[Entry, ...]:
+def _card_entries(card: KeyedCard, texts: Localization, editorial: set[str]) -> tuple[Entry, ...]:
+    """A card's steps, table and lines; those that summarise only rules of the editors'
+    supplement are marked editorial."""
+
+    def ours(text: Text) -> bool:
+        return bool(text.rules) and set(text.rules) <= editorial
+
     entries = []
     for number, text in enumerate(card.sequence, start=1):
-        entries.append(_line(text, texts, "step", number))
+        entries.append(_line(text, texts, "step", ours(text), number))
     if card.rows:
         head = tuple(_cell(text, texts) for text in card.columns)
         rows = [tuple(_cell(text, texts) for text in row) for row in card.rows]
         widths = _widths(head, rows)
         entries.append(_row(f"{card.title.key}.head", "thead", head, widths))
         for keys, cells in zip(card.rows, rows, strict=True):
-            entries.append(_row(f"{keys[0].key}.row", "row", cells, widths))
-    entries.extend(_line(text, texts, "line") for text in card.lines)
+            entries.append(_row(f"{keys[0].key}.row", "row", cells, widths, ours(keys[0])))
+    entries.extend(_line(text, texts, "line", ours(text)) for text in card.lines)
     return tuple(entries)
 
 
-def _line(text: Text, texts: Localization, kind: str, number: int = 0) -> Entry:
+def _line(text: Text, texts: Localization, kind: str, editorial: bool, number: int = 0) -> Entry:
     printed, fallback = local(texts, text.key, text.text)
-    return Entry(text.key, kind, key_numbers(printed), fallback, number=number)
+    html = key_numbers(printed)
+    return Entry(text.key, kind, html, fallback, number=number, editorial=editorial)
 
 
 def _cell(text: Text, texts: Localization) -> Cell:
@@ -228,9 +258,15 @@ def _cell(text: Text, texts: Localization) -> Cell:
     return Cell(key_numbers(printed), fallback)
 
 
-def _row(key: str, kind: str, cells: tuple[Cell, ...], widths: tuple[float, ...]) -> Entry:
+def _row(
+    key: str,
+    kind: str,
+    cells: tuple[Cell, ...],
+    widths: tuple[float, ...],
+    editorial: bool = False,
+) -> Entry:
     fallback = any(cell.fallback for cell in cells)
-    return Entry(key, kind, Markup(""), fallback, cells=cells, widths=widths)
+    return Entry(key, kind, Markup(""), fallback, cells=cells, widths=widths, editorial=editorial)
 
 
 def _widths(head: tuple[Cell, ...], rows: list[tuple[Cell, ...]]) -> tuple[float, ...]:
@@ -260,20 +296,35 @@ def _em(text: str, bold: bool = False) -> float:
     return len(text) * (BOLD_EM if bold else REGULAR_EM) + CELL_PADDING_EM
 
 
-def glossary(terms: list[Term], lang: str) -> list[GlossaryItem]:
-    """The game's terms in `lang` (first preferred translation), in alphabetical order."""
+def glossary(
+    terms: list[Term], lang: str, definitions: Localization | None = None
+) -> list[GlossaryItem]:
+    """The game's terms in `lang` (first preferred translation), in alphabetical order.
+
+    `definitions` are the glossary's definitions in `lang`, keyed by term id, as
+    the build reads them from the glossary's catalog; a definition they lack
+    (none given, or not yet reviewed) prints in German, marked as a fallback.
+    """
     items = []
     for term in terms:
         preferred = [t.term for t in term.translations.get(lang, []) if t.status == "preferred"]
         german = lang == SOURCE_LANGUAGE
         name = term.de if german or not preferred else preferred[0]
+        translated = (
+            None
+            if definitions is None or term.id in definitions.missing
+            else definitions.texts.get(term.id)
+        )
+        shown = term.definition if german else translated or term.definition
+        untranslated = bool(term.definition) and not german and not translated
         items.append(
             GlossaryItem(
                 id=term.id,
                 term=typeset(name, lang if preferred else SOURCE_LANGUAGE),
                 german=term.de,
-                definition=term.definition if german else "",
+                definition=typeset(shown, SOURCE_LANGUAGE if untranslated else lang),
                 fallback=not german and not preferred,
+                definition_fallback=untranslated,
             )
         )
     return sorted(items, key=lambda item: (_sort_key(item.term), item.id))

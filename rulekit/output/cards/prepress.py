@@ -1,6 +1,9 @@
-"""Prepress: WeasyPrint's RGB PDFs made into files a print shop accepts.
+"""Prepress: WeasyPrint's PDFs made into files a print shop accepts.
 
-Ghostscript converts every colour to CMYK; pikepdf then finishes the file:
+The templates give their colours in CMYK (`device-cmyk()`), which WeasyPrint
+writes as they are.  Only a PDF that still holds RGB (a template or picture an
+editor added) goes through Ghostscript, which converts every colour to CMYK.
+pikepdf then finishes the file:
 
 - a PDF/X output intent with a standard CMYK characterisation (CGATS TR 001,
   SWOP) and its ICC profile, the one Ghostscript ships (Debian's
@@ -36,12 +39,14 @@ PROFILE = Path("/usr/share/color/icc/ghostscript/default_cmyk.icc")
 CONDITION = "CGATS TR 001"  # SWOP, as registered with the ICC and named by the profile
 REGISTRY = "http://www.color.org"
 PDFX_VERSION = "PDF/X-4"
+PDF_VERSION = "1.6"  # PDF/X-4 files are PDF 1.6 at most
 MM = 72 / 25.4
 SLUG_MM = 8.0  # paper around the bleed that carries the crop marks
 MARK_MM = 5.0  # length of a crop mark; it starts where the bleed ends
 MARK_WIDTH = 0.25  # pt
 # A ToUnicode entry whose destination is U+2010 (the hyphenation glyph): "<src> <2010>".
 _HYPHEN_TARGET = re.compile(rb"(<[0-9A-Fa-f]{2,8}>\s*)<2010>")
+_RGB_SPACES = frozenset(pikepdf.Name(n) for n in ("/DeviceRGB", "/CalRGB", "/Lab"))
 
 
 class PrepressError(RuntimeError):
@@ -62,7 +67,8 @@ def print_ready(pdf: bytes, identity: Identity, slug: bool = False) -> bytes:
 
     `slug` adds crop marks outside the bleed of every page (for single cards).
     """
-    converted = _cmyk(pdf)
+    with pikepdf.open(io.BytesIO(pdf)) as plain:
+        converted = _cmyk(pdf) if holds_rgb(plain) else pdf
     with pikepdf.open(io.BytesIO(converted)) as document:
         _output_intent(document)
         _metadata(document, identity)
@@ -101,7 +107,7 @@ def _cmyk(pdf: bytes) -> bytes:
                 "-dBATCH",
                 "-dSAFER",
                 "-sDEVICE=pdfwrite",
-                "-dCompatibilityLevel=1.6",
+                f"-dCompatibilityLevel={PDF_VERSION}",
                 "-sColorConversionStrategy=CMYK",
                 "-sProcessColorModel=DeviceCMYK",
                 f"-sOutputICCProfile={PROFILE}",
@@ -116,6 +122,30 @@ def _cmyk(pdf: bytes) -> bytes:
         if result.returncode != 0 or not target.is_file():
             raise PrepressError(f"Ghostscript failed: {result.stderr.strip() or result.stdout}")
         return target.read_bytes()
+
+
+def holds_rgb(document: pikepdf.Pdf) -> bool:
+    """Whether any colour of the PDF is not in CMYK or gray: an RGB (or calibrated,
+    Lab, three-channel ICC) colour space anywhere, or an RGB colour operator in a
+    content stream of a page or of a form it draws."""
+    for obj in document.objects:
+        if isinstance(obj, pikepdf.Stream) and obj.get("/N") == 3:
+            return True  # a three-channel ICC profile: RGB
+        if isinstance(obj, pikepdf.Dictionary | pikepdf.Array | pikepdf.Stream):
+            values = obj.values() if not isinstance(obj, pikepdf.Array) else obj
+            if any(isinstance(v, pikepdf.Name) and v in _RGB_SPACES for v in values):
+                return True
+    streams: list[pikepdf.Object] = [page.obj for page in document.pages]
+    streams += [
+        obj
+        for obj in document.objects
+        if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == pikepdf.Name.Form
+    ]
+    return any(
+        str(instruction.operator) in ("rg", "RG")
+        for stream in streams
+        for instruction in pikepdf.parse_content_stream(stream)
+    )
 
 
 def _output_intent(document: pikepdf.Pdf) -> None:

@@ -1,0 +1,86 @@
+"""Sentence boundaries of rule text, put right where the sentencizer misplaces them.
+
+spaCy's sentencizer ends a sentence at every full stop it does not know as part of an
+abbreviation, and never inside a line: rulebooks also write identifiers
+("Globals.ANSI"), abbreviations before numbers ("Pfizerstr. 5"), field names ("h8."),
+asides in brackets after a sentence and items run on after a colon.
+"""
+
+from __future__ import annotations
+
+import re
+
+from spacy.lang.de.stop_words import STOP_WORDS
+from spacy.tokens import Doc, Span, Token
+
+from rulekit.graph.kinds import KindJudge
+
+_OPENERS = frozenset("([„“\"'»‚")
+# A field or code closed by its full stop ("h8.", "A4."), which the tokenizer keeps whole.
+_CODE_DOT = re.compile(r"^[^\W\d_]+\d+\.$")
+
+
+def sentences(doc: Doc, judge: KindJudge) -> list[Span]:
+    """The sentences of a block, with the boundaries the sentencizer misplaces put right.
+
+    A full stop without a space after it ("Globals.ANSI") ends no sentence, nor does
+    an abbreviation's before a number ("Pfizerstr. 5–7, …") or before a lower-case
+    word ("(vergl. die Anleitung)"): no sentence starts in lower case; an opening
+    bracket or quote before a boundary opens the next sentence ("… werden. (D. h. …)");
+    a field closed by its full stop ("bis h8. Graphisch …") and an ellipsis before a
+    capitalised function word ("usw. ... Ob Ihr …") end one, and so does the colon of
+    a clause that announces a list or says what something consists of, before the
+    items run on in the same line ("… wie folgt: Wer dran ist, …").
+    """
+    for token in doc[1:]:
+        previous = doc[token.i - 1]
+        if (
+            token.is_sent_start
+            and previous.text == "."
+            and (
+                not previous.whitespace_
+                or _abbreviated_number(token)
+                or (token.is_alpha and token.text[:1].islower())
+            )
+        ):
+            token.is_sent_start = False
+        elif not token.is_sent_start and token.text[:1].isupper():
+            code = _CODE_DOT.match(previous.text) is not None
+            pause = previous.text in ("...", "…") and token.lower_ in STOP_WORDS
+            token.is_sent_start = code or pause or _announcing_colon(previous, judge)
+    for token in doc[1:-1]:
+        following = doc[token.i + 1]
+        if following.is_sent_start and token.text in _OPENERS and token.whitespace_ == "":
+            token.is_sent_start, following.is_sent_start = True, False
+    return list(doc.sents)
+
+
+def has_verb(span: Span) -> bool:
+    """A lower-case content word: German capitalises nouns, so a verb or adjective."""
+    return any(t.is_alpha and t.text[:1].islower() and t.lower_ not in STOP_WORDS for t in span)
+
+
+def _announcing_colon(token: Token, judge: KindJudge) -> bool:
+    """A colon closing a clause that announces its items ("… besteht aus zwei Teilen:").
+
+    Items that are clauses of their own follow it; a run of nouns ("… aus drei
+    Phasen: Die Präferenzphase, die Würfelphase und …") finishes the sentence.
+    """
+    if token.text != ":":
+        return False
+    head = token.doc[token.sent.start : token.i].text.lower()
+    items = token.doc[token.i + 1 : token.sent.end]
+    return (judge.announces(head, strict=True) or judge.consists(head)) and has_verb(items)
+
+
+def _abbreviated_number(token: Token) -> bool:
+    """A number after a word and a full stop that goes on with it ("Pfizerstr. 5–7, …").
+
+    A number that opens a sentence is an item's ("… Rohstoffe. 5 Wie kommen …"): a
+    capitalised word follows it.
+    """
+    doc = token.doc
+    if not token.text[:1].isdigit() or token.i < 2 or not doc[token.i - 2].is_alpha:
+        return False
+    following = doc[token.i + 1] if token.i + 1 < len(doc) else None
+    return following is None or not following.text[:1].isupper()
