@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from rulekit.extract.lexicon import german_lexicon  # noqa: E402
-from rulekit.graph import GraphBuilder  # noqa: E402
+from rulekit.graph.builder import GraphBuilder  # noqa: E402
 from rulekit.i18n.glossary import glossary_words, load_glossary  # noqa: E402
 from rulekit.model import Block, Extraction, SourceInfo  # noqa: E402
 

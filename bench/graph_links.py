@@ -42,7 +42,7 @@ OUTLINES = ROOT / "tests" / "data" / "outlines"
 
 if TYPE_CHECKING:
     from rulekit.build import Manual
-    from rulekit.graph import GraphBuilder
+    from rulekit.graph.builder import GraphBuilder
     from rulekit.graph.units import Unit
     from rulekit.model import Block, Edge
     from rulekit.nlp import Cues
@@ -166,7 +166,7 @@ def readings(builder: GraphBuilder) -> list[tuple[str, list[Unit], set[Link]]]:
 
 def main() -> None:
     from rulekit.extract.lexicon import german_lexicon
-    from rulekit.graph import GraphBuilder
+    from rulekit.graph.builder import GraphBuilder
     from rulekit.graph.links import link_units
     from rulekit.i18n.glossary import glossary_words, load_glossary
 

@@ -74,7 +74,7 @@ sys.path.insert(0, str(ROOT))
 from rulekit.model import normalise_text  # noqa: E402
 
 if TYPE_CHECKING:
-    from rulekit.graph import GraphBuilder
+    from rulekit.graph.builder import GraphBuilder
     from rulekit.model import Extraction, RuleGraph, SourceInfo
 
 GRAPHS = ROOT / "tests" / "data" / "graphs"
@@ -674,7 +674,7 @@ def table(title: str, results: list[tuple[str, Scores]], pooled: list[tuple[str,
 
 def main(argv: list[str] | None = None) -> None:
     from rulekit.extract.lexicon import german_lexicon
-    from rulekit.graph import GraphBuilder
+    from rulekit.graph.builder import GraphBuilder
     from rulekit.i18n.glossary import glossary_words, load_glossary
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])

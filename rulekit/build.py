@@ -26,6 +26,7 @@ import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from babel.messages.catalog import Catalog
 from babel.support import NullTranslations
@@ -33,10 +34,7 @@ from babel.support import NullTranslations
 from rulekit.buildcache import CACHE_DIR, MANIFEST, Inputs, Outputs, digest
 from rulekit.buildsite import SiteParts, in_site
 from rulekit.engines import implementations
-from rulekit.extract import extract
-from rulekit.extract.lexicon import german_lexicon
 from rulekit.files import locked, remove_leftovers, write_tree
-from rulekit.graph import GraphBuilder
 from rulekit.i18n.catalogs import (
     GLOSSARY_DOMAIN,
     SOURCE_LANGUAGE,
@@ -52,7 +50,6 @@ from rulekit.i18n.checkers import refuse_dangerous
 from rulekit.i18n.glossary import glossary_words, load_glossary
 from rulekit.i18n.pofile import catalog_bytes, read_catalog
 from rulekit.model import Localization, Manual, SourceInfo, TraceReport, dump_json
-from rulekit.output.cards import Printer, render_cards
 from rulekit.output.search import Indexing, indexed_pages
 from rulekit.output.siteshared import Games
 from rulekit.output.templating import make_environment
@@ -70,6 +67,10 @@ from rulekit.quickref import card_texts, info_texts, load_quickref
 from rulekit.sources import game_dirs, load_sources
 from rulekit.supplements import supplemented
 from rulekit.trace import load_pins, marked_rules, trace
+
+if TYPE_CHECKING:
+    from rulekit.graph.builder import GraphBuilder
+    from rulekit.output.cards import Printer
 
 LANGUAGES = (SOURCE_LANGUAGE, *TARGET_LANGUAGES)
 
@@ -104,12 +105,19 @@ class _Analyser:
 
     @functools.cached_property
     def _tools(self) -> tuple[list[str], GraphBuilder]:
+        # Imported here: extraction and the graph load pdfium and spaCy (most of a
+        # second), which a build whose graphs are all cached never needs.
+        from rulekit.extract.lexicon import german_lexicon
+        from rulekit.graph.builder import GraphBuilder
+
         glossary = load_glossary(self.project.glossary_file)
         words = glossary_words(glossary)
         return words, GraphBuilder(glossary, german_lexicon(words))
 
     def analyse(self, info: SourceInfo, step: Step | None) -> Manual:
         """One registered manual, extracted, built into a graph and corrected by its editors."""
+        from rulekit.extract import extract
+
         words, graphs = self._tools
         folder = self.project.sources_dir / info.game
         if step:
@@ -229,11 +237,12 @@ def _make_outputs(project: Project, outputs: Outputs, step: Step | None) -> None
     # when the definitions of the game's terms change, as when the game's own texts do.
     definitions, defined = _definitions(project, keys, outputs)
     analyser = _Analyser(project)
-    # Typesetting dominates the build: the cards of each game and language are a
-    # job for a worker process, queued as soon as the game is analysed, while
-    # this process goes on with the next game, the trace and the site.
+    # Typesetting dominates the build: the sheet and the deck of each game and
+    # language are two jobs for worker processes, queued as soon as the game is
+    # analysed, while this process goes on with the next game, the trace and the
+    # site.  Two jobs, so that one edited language keeps both cores busy.
     with _card_workers(project) as pool:
-        jobs: list[tuple[str, str, Future[dict[str, bytes]]]] = []
+        jobs: list[tuple[str, str, list[Future[dict[str, bytes]]]]] = []
         for info in load_sources(project.sources_dir):
             game = info.game
             manual, made.manuals[game] = _analysed(analyser, info, keys, outputs, step)
@@ -244,8 +253,11 @@ def _make_outputs(project: Project, outputs: Outputs, step: Step | None) -> None
                 texts = digest(made.texts[(game, lang)], made.defined[(game, lang)])
                 inputs = keys.cards(lang, made.manuals[game], texts)
                 if not outputs.keep(key, inputs):
-                    job = pool.submit(_language_cards, manual, lang, local, definitions[lang])
-                    jobs.append((key, inputs, job))
+                    parts = [
+                        pool.submit(_language_cards, manual, lang, local, definitions[lang], part)
+                        for part in CARD_JOBS
+                    ]
+                    jobs.append((key, inputs, parts))
                 elif step:
                     step(f"cards {game} {lang}")
             made.analysed.append(manual)
@@ -265,11 +277,13 @@ def _make_outputs(project: Project, outputs: Outputs, step: Step | None) -> None
 
 
 def _collect_cards(
-    jobs: list[tuple[str, str, Future[dict[str, bytes]]]], outputs: Outputs, step: Step | None
+    jobs: list[tuple[str, str, list[Future[dict[str, bytes]]]]],
+    outputs: Outputs,
+    step: Step | None,
 ) -> None:
     """Wait for the card workers' print files and record them."""
-    for key, inputs, job in jobs:
-        cards = job.result()
+    for key, inputs, parts in jobs:
+        cards = {name: data for part in parts for name, data in part.result().items()}
         # The site is served on its own, so it carries its own copy of the print files.
         downloads = {f"downloads/{p.removeprefix('cards/')}": b for p, b in cards.items()}
         outputs.put(key, inputs, {**cards, **in_site(downloads)})
@@ -427,6 +441,8 @@ def _trace_and_report(
 # Each worker process sets up its printer (templates, fonts) and UI strings once.
 _printer: tuple[Printer, dict[str, NullTranslations]] | None = None
 WORKER_NAME = "rulekit-cards"
+# The documents of `render_cards` that are one worker's job each.
+CARD_JOBS = ("sheet", "deck")
 
 
 def _start_worker(project: Project, parent: int) -> None:
@@ -440,19 +456,32 @@ def _start_worker(project: Project, parent: int) -> None:
 
 
 def _start_printer(project: Project) -> None:
+    # Imported here: WeasyPrint takes half a second to load, which each worker then
+    # spends beside the build process instead of before it.
+    from rulekit.output.cards import Printer
+
     global _printer
     env = make_environment(project.templates_dir)
     _printer = (Printer(env, project.templates_dir), load_template_translations(project))
 
 
 def _language_cards(
-    manual: Manual, lang: str, local: Localization, definitions: Localization
+    manual: Manual, lang: str, local: Localization, definitions: Localization, document: str
 ) -> dict[str, bytes]:
-    """One game's print files in one language, in a worker process."""
+    """One game's `document` ("sheet" or "deck") in one language, in a worker process."""
+    from rulekit.output.cards import render_cards
+
     assert _printer is not None, "runs in a worker started by _start_printer"
     printer, ui = _printer
     texts = {(manual.info.game, lang): local}
-    return render_cards(printer, manual, texts, {lang: ui[lang]}, definitions={lang: definitions})
+    return render_cards(
+        printer,
+        manual,
+        texts,
+        {lang: ui[lang]},
+        definitions={lang: definitions},
+        documents=[document],
+    )
 
 
 def build_report(

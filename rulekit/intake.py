@@ -17,7 +17,7 @@ from pathlib import Path
 
 from rulekit.extract import extract
 from rulekit.extract.lexicon import german_lexicon
-from rulekit.graph import GraphBuilder
+from rulekit.graph.builder import GraphBuilder
 from rulekit.i18n.glossary import glossary_words, load_glossary, suggest_terms
 from rulekit.model import Extraction, RuleGraph, SourceInfo, Term
 from rulekit.nlp import NOUN_ENDINGS

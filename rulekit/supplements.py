@@ -24,11 +24,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rulekit.errors import InputError
-from rulekit.graph import GraphBuilder, slugify, unique_id
+from rulekit.graph import slugify, unique_id
 from rulekit.graph.ids import section_id
 from rulekit.model import (
     Edge,
@@ -41,6 +42,9 @@ from rulekit.model import (
     normalise_text,
 )
 from rulekit.sources import item_lines, load_yaml, validation_error
+
+if TYPE_CHECKING:
+    from rulekit.graph.builder import GraphBuilder
 
 SUPPLEMENT_FILE = "supplement.yaml"
 

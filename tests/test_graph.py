@@ -9,7 +9,8 @@ import pytest
 from rulekit.build import analyse
 from rulekit.errors import InputError
 from rulekit.extract.lexicon import german_lexicon
-from rulekit.graph import GraphBuilder, slugify
+from rulekit.graph import slugify
+from rulekit.graph.builder import GraphBuilder
 from rulekit.i18n.glossary import load_glossary
 from rulekit.model import Block, Extraction, RuleGraph, Term
 from rulekit.nlp import TermMatcher, german_pipeline

@@ -9,7 +9,7 @@ import pytest
 
 from rulekit.extract import extract
 from rulekit.extract.lexicon import german_lexicon
-from rulekit.graph import GraphBuilder
+from rulekit.graph.builder import GraphBuilder
 from rulekit.model import RuleGraph
 from tests.conftest import invented_manual
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rulekit.extract.lexicon import german_lexicon
-from rulekit.graph import GraphBuilder
+from rulekit.graph.builder import GraphBuilder
 from rulekit.graph.exceptions import excepts
 from rulekit.graph.overlap import span_features
 from rulekit.model import Block, Extraction, RuleGraph, Term

@@ -14,9 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-import spacy
 from babel.messages.catalog import Catalog, Message
-from spacy.lookups import load_lookups
 
 from rulekit.errors import InputError
 from rulekit.i18n.catalogs import DETAILS_DOMAIN, TEMPLATES_DOMAIN
@@ -59,6 +57,11 @@ class Problem:
 @cache
 def lemmatizer(lang: str) -> Lemmatize:
     """Token forms (text and lemmas, lower case) of a text in `lang`, from spaCy's lookups."""
+    # Imported here: spaCy takes most of a second to load, and a build only checks
+    # catalogs for dangerous markup, which needs no lemmas.
+    import spacy
+    from spacy.lookups import load_lookups
+
     nlp = spacy.blank(lang)
     if lang == "pl":
         lookups = load_lookups("pl", [f"lemma_lookup_{table}" for table in _POLISH_TABLES])

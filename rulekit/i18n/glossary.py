@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import yaml
 from pydantic import ValidationError
-from spacy.lang.de.stop_words import STOP_WORDS
 
 from rulekit.errors import InputError
-from rulekit.extract.lexicon import Lexicon
 from rulekit.model import RuleGraph, Term
-from rulekit.nlp import TermMatcher, german_pipeline
 from rulekit.sources import load_yaml
+
+if TYPE_CHECKING:
+    from rulekit.extract.lexicon import Lexicon
 
 CONTEXTS_PER_CANDIDATE = 2
 
@@ -86,6 +87,12 @@ def suggest_terms(
     sentence is a noun.  Words a term already covers (inflected, in a compound)
     are left out, and so are words that occur once.
     """
+    # Imported here: spaCy takes most of a second to load, and a build reads the
+    # glossary without it.
+    from spacy.lang.de.stop_words import STOP_WORDS
+
+    from rulekit.nlp import TermMatcher, german_pipeline
+
     nlp = german_pipeline(glossary)
     by_id = {term.id: term for term in glossary}
     counts: dict[str, int] = {}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 from babel import Locale
@@ -57,6 +58,7 @@ def use_language(env: Environment, translations: NullTranslations) -> None:
     )
 
 
+@cache  # every page names every language; CLDR lookups cost a millisecond each
 def language_name(code: str, in_language: str | None = None) -> str:
     """A language's name from Babel's CLDR data ("fr" -> "français", or in another language)."""
     name = Locale.parse(code).get_display_name(in_language or code) or code

@@ -18,7 +18,7 @@ whole (`ladders`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from functools import partial
 from pathlib import Path
 from typing import TypeVar
@@ -97,12 +97,15 @@ def render_cards(
     ui: dict[str, NullTranslations],
     step: Callable[[str], None] | None = None,
     definitions: dict[str, Localization] | None = None,
+    documents: Collection[str] = ("sheet", "deck"),
 ) -> dict[str, bytes]:
     """Every print file of one game in every language, as build-relative path -> PDF.
 
     Per language: the A4 rules sheet, the deck of poker cards (trim, bleed and
     crop marks in a slug) and the deck imposed 3 x 3 on A4 for home printing.
     `definitions` holds the glossary's definitions per language, for the sheet.
+    `documents` names the ones to make ("sheet", "deck": the deck and its
+    imposition), so that two processes can typeset one language at once.
     """
     game = manual.info.game
     files: dict[str, bytes] = {}
@@ -111,9 +114,12 @@ def render_cards(
             step(f"cards {game} {lang}")
         use_language(printer.env, ui[lang])
         local_texts = texts[(game, lang)]
-        files[f"cards/{lang}/{game}-sheet.pdf"] = printer.sheet(
-            manual, local_texts, f"cards/{lang}/{game}-sheet.pdf", (definitions or {}).get(lang)
-        )
+        if "sheet" in documents:
+            files[f"cards/{lang}/{game}-sheet.pdf"] = printer.sheet(
+                manual, local_texts, f"cards/{lang}/{game}-sheet.pdf", (definitions or {}).get(lang)
+            )
+        if "deck" not in documents:
+            continue
         deck, imposed = printer.deck(
             manual,
             local_texts,
