@@ -32,6 +32,9 @@ from rulekit.output.cards.prepress import holds_rgb
 
 ROOT = Path(__file__).resolve().parent.parent
 CARDS = ROOT / "build" / "cards"
+GUTTER = 8  # pt: the narrowest white between two columns
+ACROSS_COLUMNS = 3  # words that may cross a gutter: a running head or foot
+COLUMN_WORDS = 10  # words a column holds at the least
 ONE_LETTER = re.compile(r"(?:^|\s)[aiouwzAIOUWZ]$")
 
 
@@ -67,7 +70,14 @@ def page_problems(path: Path, lang: str) -> list[set[str]]:
         for page in pdf.pages:
             found = set()
             text = page.extract_text() or ""
-            lines = text.splitlines()
+            # Line ends are read column by column: a sheet's two columns (or an A4
+            # imposition's three cards) extracted together would join the lines
+            # that stand side by side into one.
+            lines = [
+                line
+                for column in _columns(page)
+                for line in (column.extract_text() or "").splitlines()
+            ]
             if "rulekit" in text:
                 found.add("tool")
             if any(c["size"] < 6.45 for c in page.chars):
@@ -85,6 +95,33 @@ def page_problems(path: Path, lang: str) -> list[set[str]]:
                 found.add("marks")
             pages.append(found)
     return pages
+
+
+def _columns(page: pdfplumber.page.Page) -> list[pdfplumber.page.Page]:
+    """The page cut at its gutters: vertical strips at least GUTTER wide that no word
+    crosses but the few lines set across columns (a running head or foot)."""
+    words = page.extract_words()
+    left, right = int(page.bbox[0]), int(page.bbox[2])
+    crossing = [0] * (right - left + 1)
+    for word in words:
+        for x in range(int(word["x0"]) - left, int(word["x1"]) - left + 1):
+            crossing[min(max(x, 0), right - left)] += 1
+    text_left = min((int(w["x0"]) for w in words), default=left) - left
+    text_right = max((int(w["x1"]) for w in words), default=right) - left
+    cuts, start = [], None
+    for x in range(text_left, text_right + 1):
+        if crossing[x] <= ACROSS_COLUMNS:
+            start = x if start is None else start
+            continue
+        if start is not None and x - start >= GUTTER:
+            cut, before = left + (start + x) / 2, cuts[-1] if cuts else left
+            # A column holds text of its own, not just the ends of a running head.
+            beside = [w for w in words if w["x0"] >= before and w["x1"] <= cut]
+            if len(beside) > COLUMN_WORDS and sum(w["x0"] >= cut for w in words) > COLUMN_WORDS:
+                cuts.append(cut)
+        start = None
+    bounds = [page.bbox[0], *cuts, page.bbox[2]]
+    return [page.crop((a, page.bbox[1], b, page.bbox[3])) for a, b in itertools.pairwise(bounds)]
 
 
 def _bare_french_punctuation(chars: list[dict[str, object]]) -> bool:
