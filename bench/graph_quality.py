@@ -697,6 +697,9 @@ def main(argv: list[str] | None = None) -> None:
     if not args.corpus_only:
         for name, document, gold, predicted in bundled_manuals(builder):
             bundled.append((name, score(document, gold, predicted)))
+            if name in show:
+                notes.append(f"{name}: misses")
+                notes.extend(f"  {line}" for line in misses(document, gold, predicted))
     results = corpus + bundled
     pooled = [("corpus (pooled)", total([s for _, s in corpus]))]
     if bundled:

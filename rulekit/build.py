@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import gc
 import json
 import multiprocessing
 import os
@@ -453,6 +454,11 @@ def _start_worker(project: Project, parent: int) -> None:
     # by ending the workers, so that no worker prints a traceback of its own.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _start_printer(project)
+    # A worker is forked with everything the build process held (spaCy's pipeline,
+    # the analysed games): moved out of the collector's sight, they are no longer
+    # walked by every full collection, which WeasyPrint's many short-lived boxes
+    # set off again and again (a sixth of the typesetting time).
+    gc.freeze()
 
 
 def _start_printer(project: Project) -> None:

@@ -39,6 +39,11 @@ def page_label(pages: Iterable[int]) -> str:
     return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}–{r[-1]}" for r in runs)
 
 
+# libyaml's safe loader where PyYAML was built with it: the pure-Python parser costs a
+# cold build more than a second on the project's sources and catalogs of overrides.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def load_yaml(path: Path) -> object:
     """Parse a YAML file; a syntax error becomes an `InputError` with its line."""
     try:
@@ -46,7 +51,7 @@ def load_yaml(path: Path) -> object:
     except UnicodeDecodeError as error:
         raise InputError(path, 0, f"not UTF-8 text: {error.reason}") from error
     try:
-        return yaml.safe_load(text)
+        return yaml.load(text, Loader=_LOADER)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line = mark.line + 1 if mark is not None else 0
@@ -59,7 +64,9 @@ class YamlLines:
 
     def __init__(self, path: Path) -> None:
         try:
-            self.root: yaml.Node | None = yaml.compose(path.read_text(encoding="utf-8"))
+            self.root: yaml.Node | None = yaml.compose(
+                path.read_text(encoding="utf-8"), Loader=_LOADER
+            )
         except (OSError, UnicodeDecodeError, yaml.YAMLError):
             self.root = None  # the file was read before; a message then names the file
 
@@ -108,7 +115,7 @@ class YamlLines:
 
 def item_lines(path: Path) -> dict[tuple[str, int], tuple[int, int]]:
     """First and last line of each item of a YAML file's top-level lists, by (list, index)."""
-    root = yaml.compose(path.read_text(encoding="utf-8"))
+    root = yaml.compose(path.read_text(encoding="utf-8"), Loader=_LOADER)
     lines: dict[tuple[str, int], tuple[int, int]] = {}
     if isinstance(root, yaml.MappingNode):
         for key, value in root.value:

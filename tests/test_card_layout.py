@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from pathlib import Path
 
 import pdfplumber
@@ -26,7 +27,8 @@ from rulekit.output.cards import (
     sheet_size,
     topics,
 )
-from rulekit.output.cards.layout import own_step, pack
+from rulekit.output.cards.layout import own_step, pack, wanted_step
+from rulekit.output.cards.sizing import Fill, search
 from rulekit.output.templating import make_environment
 from rulekit.quickref import card_texts
 from tests.cardprobe import SENTENCE, TEMPLATES, UNTRANSLATED, probe_manual
@@ -265,7 +267,7 @@ def test_a_spec_table_split_over_cards_repeats_its_head() -> None:
 def _pack(topic: Topic, galleys: dict[int, Galley], where: str) -> list:  # type: ignore[type-arg]
     """A topic's cards at its own step, as a deck of that topic alone sets it."""
     step = own_step(topic, galleys, where)
-    return pack(topic, galleys[step], step)
+    return pack(topic, galleys, step)
 
 
 @pytest.mark.parametrize(
@@ -282,3 +284,64 @@ def test_the_sheet_size_follows_its_page_counts(
     pages: dict[float, int], size: float | None
 ) -> None:
     assert sheet_size(pages.__getitem__) == size
+
+
+def _growing_text(height: float, growth: float) -> Callable[[float], Fill]:
+    """Layouts of a sheet whose text is `height` px of column at 9 pt and grows with the
+    type size to the power `growth`; the rooms are an A4 sheet's with its header."""
+    front, page = 1779.0, 1988.0
+
+    def measure(size: float) -> Fill:
+        text = height * (size / 9.0) ** growth
+        pages = 1 if text <= front else 2 if text <= front + page else 3
+        return Fill(pages, text, front, page)
+
+    return measure
+
+
+def _searched(measure: Callable[[float], Fill]) -> tuple[float | None, list[float]]:
+    """The size `search` chooses, and the sizes it lays out to choose it."""
+    made: list[float] = []
+
+    def lay_out(size: float) -> Fill:
+        made.append(size)
+        return measure(size)
+
+    return search(lay_out), made
+
+
+def _ruled(measure: Callable[[float], Fill]) -> tuple[float | None, set[float]]:
+    """The size `sheet_size` chooses, and the sizes it asks about to choose it."""
+    asked: set[float] = set()
+
+    def pages(size: float) -> int:
+        asked.add(size)
+        return measure(size).pages
+
+    return sheet_size(pages), asked
+
+
+@pytest.mark.parametrize("growth", [1.0, 1.5, 2.0])
+def test_the_sheet_size_is_found_on_fewer_layouts_with_the_same_choice(growth: float) -> None:
+    searched, asked = 0, 0
+    for height in range(1000, 5000, 25):
+        found, made = _searched(_growing_text(height, growth))
+        chosen, rule = _ruled(_growing_text(height, growth))
+        assert found == chosen, height
+        # Never a size twice, nor one the rule would not look at, but for the one chosen.
+        assert len(made) == len(set(made)) <= len(rule | ({chosen} - {None})), height
+        searched, asked = searched + len(made), asked + len(rule)
+    assert searched < 0.75 * asked
+
+
+def test_a_sheet_without_columns_to_measure_is_sized_on_its_page_counts_alone() -> None:
+    counts = {9.0: 2, 8.5: 2, 8.0: 2, 7.5: 2, 9.5: 2, 10.0: 3, 10.5: 3}
+    found = search(lambda size: Fill(counts[size], 0.0, 0.0, 0.0))
+    assert found == sheet_size(counts.__getitem__) == 9.5
+
+
+def test_a_topic_that_fits_one_card_at_a_larger_step_is_not_measured_again() -> None:
+    galleys = {0: _galley([30] * 3)}  # 90 px of 100: one card at the largest step
+    cards = pack(_topic(3), galleys, 2)
+    assert [(card.step, len(card.entries)) for card in cards] == [(2, 3)]
+    assert wanted_step(galleys, deck_step=2) is None

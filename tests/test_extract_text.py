@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import Levenshtein
 import pytest
 
 from rulekit.extract import extract
+from rulekit.extract.textwidth import measure
 from rulekit.model import Extraction
 from tests.conftest import ROOT
 
@@ -322,19 +324,22 @@ def test_a_lower_case_line_set_off_between_sentences_is_a_heading(tmp_path: Path
     assert ("heading", "nach der letzten Runde") in blocks
 
 
-def test_an_ordinal_at_a_line_start_goes_on_with_its_sentence(tmp_path: Path) -> None:
-    text = (
-        "Wer am Zug ist, zieht nach jeder\n"
-        "5. Runde eine Ereigniskarte und legt sie offen vor sich ab.\n"
-    )
+@pytest.mark.parametrize(
+    "text",
+    [
+        # An ordinal at a line start goes on with its sentence.
+        "Wer am Zug ist, zieht nach jeder\n5. Runde eine Ereigniskarte und legt sie ab.\n",
+        # An abbreviation at a line start is no letter item.
+        "Karten dürfen nicht getauscht werden (d. h.\nz. B. nie eine rote gegen eine blaue).\n",
+        # An abbreviation at a line end ends no sentence.
+        "Eine Partie dauert ca.\n30 Minuten, bei vier Spielern etwas länger.\n",
+    ],
+)
+def test_a_sentence_goes_on_over_a_number_or_abbreviation_at_a_wrap(
+    tmp_path: Path, text: str
+) -> None:
     blocks = [(b.kind, b.text) for b in extract_string(tmp_path, text).blocks]
-    assert blocks == [
-        (
-            "paragraph",
-            "Wer am Zug ist, zieht nach jeder 5. Runde eine Ereigniskarte und legt sie "
-            "offen vor sich ab.",
-        )
-    ]
+    assert blocks == [("paragraph", " ".join(text.split()))]
 
 
 def test_labelled_lines_one_under_another_stay_apart_in_a_viewer_copy(tmp_path: Path) -> None:
@@ -349,4 +354,178 @@ def test_labelled_lines_one_under_another_stay_apart_in_a_viewer_copy(tmp_path: 
         "(A)ngreifer: der Spieler, der die Burg erobern will,",
         "(V)erteidiger: der Spieler, der die Burg hält, und",
         "(H)ändler: der Spieler, der mit beiden handelt.",
+    ]
+
+
+# A copy wrapped evenly at a number of characters (a reader's re-flow): every line
+# breaks where the next word would not have fitted, unless it was ended on purpose.
+EVEN_WIDTH = 60
+RUNNING_TEXT = (
+    "Zu Beginn des Spiels erhält jeder Spieler einen Vorrat an Holz, Stein und Getreide, "
+    "den er offen vor sich auslegt, damit alle anderen ihn jederzeit sehen können. "
+    "Wer an der Reihe ist, darf zuerst tauschen und danach bauen, aber nie mehr als "
+    "zwei Gebäude in einem einzigen Zug errichten, auch wenn er genug Vorrat hätte.",
+    "Die Straßen verbinden die Dörfer miteinander und werden immer an eine eigene Straße "
+    "oder ein eigenes Dorf angelegt, niemals aber an eine fremde Straße, die schon auf "
+    "dem Plan liegt. Wer die längste ununterbrochene Straße besitzt, bekommt dafür am "
+    "Ende der Partie zwei zusätzliche Punkte gutgeschrieben.",
+    "Am Ende seines Zuges zieht der Spieler so lange Karten vom verdeckten Stapel nach, "
+    "bis er wieder fünf Karten auf der Hand hält, und gibt dann den Würfel an seinen "
+    "linken Nachbarn weiter, der sofort mit seinem eigenen Zug beginnt und dabei genauso "
+    "vorgeht wie sein Vorgänger, bis alle Spieler an der Reihe waren.",
+    "Ein Dorf darf nur auf einer freien Kreuzung stehen, deren drei benachbarte Kreuzungen "
+    "ebenfalls frei sind, denn zwischen zwei Dörfern muss immer mindestens eine leere "
+    "Kreuzung liegen bleiben, auch wenn die beiden Dörfer verschiedenen Spielern gehören "
+    "und durch keine Straße miteinander verbunden werden.",
+    "Wird eine Sieben gewürfelt, so erhält in dieser Runde niemand einen Ertrag, und jeder "
+    "Spieler mit mehr als sieben Karten auf der Hand muss die Hälfte davon abwerfen, "
+    "wobei er selbst entscheidet, welche Karten er abgibt und welche er für spätere "
+    "Runden behält, um damit noch zu bauen oder zu handeln.",
+    "Gehandelt wird nur mit dem Spieler, der gerade an der Reihe ist, und nur mit den "
+    "Karten, die er offen auf den Tisch legt, während die übrigen Spieler untereinander "
+    "nicht tauschen dürfen, solange der Zug noch nicht beendet ist und der Würfel noch "
+    "nicht an den nächsten Spieler weitergegeben wurde.",
+    "Sobald ein Spieler zehn oder mehr Punkte erreicht hat, endet die Partie sofort mit "
+    "dem Ende seines Zuges, und es gewinnt der Spieler mit den meisten Punkten, wobei bei "
+    "einem Gleichstand derjenige gewinnt, der mehr Städte gebaut hat und deshalb mehr "
+    "Rohstoffe in jeder Runde einsammeln konnte als die anderen.",
+)
+
+
+def even_copy(*lines: str) -> str:
+    """The lines (paragraphs, headings, list lines) as an evenly wrapped copy gives them."""
+    return "".join(
+        textwrap.fill(line, EVEN_WIDTH, break_on_hyphens=False) + "\n"
+        for line in (*RUNNING_TEXT, *lines)
+    )
+
+
+def even_blocks(tmp_path: Path, *lines: str) -> list[str]:
+    """The texts of the blocks the text path finds after the running text."""
+    blocks = extract_string(tmp_path, even_copy(*lines)).blocks
+    return [b.text for b in blocks][len(RUNNING_TEXT) :]
+
+
+def test_an_evenly_wrapped_copy_keeps_its_paragraphs_apart(tmp_path: Path) -> None:
+    blocks = extract_string(tmp_path, even_copy()).blocks
+    assert [b.text for b in blocks] == list(RUNNING_TEXT)
+
+
+def test_a_break_with_room_for_the_next_word_ends_a_block_in_an_even_copy(
+    tmp_path: Path,
+) -> None:
+    # A displayed command between the parts of its sentence, and list lines in lower
+    # case: each line ends before the next one's first word would have filled it.
+    lines = (
+        "Zum Starten der Partie gibt man",
+        "spiele --neu",
+        "ein und wartet, bis sich alle Mitspieler angemeldet haben.",
+        "Jeder Spieler hat zu Beginn:",
+        "zwei Dörfer auf dem Plan,",
+        "eine Straße an jedem Dorf",
+    )
+    assert even_blocks(tmp_path, *lines) == list(lines)
+
+
+def test_a_wrap_in_an_even_copy_goes_on_with_its_sentence(tmp_path: Path) -> None:
+    # A capitalised function word or a list marker after a line that was full: the
+    # sentence goes on, it is no new sentence and no list item.
+    sentence = "Wer einen Ritter spielt, versetzt den Räuber. Siehe Punkte 1. und 2. oben."
+    wrapped = textwrap.wrap(sentence, EVEN_WIDTH)
+    assert wrapped[1] == "1. und 2. oben."  # the line break falls before the number
+    assert even_blocks(tmp_path, sentence) == [sentence]
+
+
+def test_rows_of_names_and_values_stay_apart_in_an_even_copy(tmp_path: Path) -> None:
+    rows = (
+        "Holz 3 Stein 2 Getreide 4 Wolle 1 Erz 0 Lehm 2 Gold 1 Zinn 5",
+        "Holz 1 Stein 4 Getreide 2",
+    )
+    # A full line: the next row's first word would not have fitted on it.
+    assert EVEN_WIDTH - len("Holz") < len(rows[0]) <= EVEN_WIDTH
+    lines = ("Die Vorräte zu Beginn:", *rows, "Danach beginnt der älteste Spieler.")
+    assert even_blocks(tmp_path, *lines) == list(lines)
+
+
+def test_labels_run_along_wrapped_lines_end_no_block_in_an_even_copy(tmp_path: Path) -> None:
+    # The wraps fall after a colon of labels run along the lines: one paragraph.
+    legend = (
+        "Die Felder tragen Abkürzungen (H/h: Holzfeld und Hain, S/s: Steinbruch, G/g: "
+        "Getreidefeld, W/w: Weide am Fluss, E/e: Erzmine, L/l: Lehmgrube):"
+    )
+    assert [line[-1] for line in textwrap.wrap(legend, EVEN_WIDTH)] == [":", ":", ":"]
+    assert even_blocks(tmp_path, legend, "Die Felder werden gemischt.") == [
+        legend,
+        "Die Felder werden gemischt.",
+    ]
+
+
+def test_running_text_at_the_end_of_an_even_copy_is_one_block(tmp_path: Path) -> None:
+    # Without a sentence end, the last lines are no labels beside a picture one a line.
+    caption = (
+        "Der Händler zieht mit seinem Karren über die Brücke und winkt den Bauern zu, "
+        "die auf dem Feld das Getreide ernten"
+    )
+    assert even_blocks(tmp_path, caption) == [caption]
+
+
+def test_a_copy_in_proportional_type_is_not_taken_for_an_even_one() -> None:
+    # Lines that break short of the longest ones although the next word would have
+    # fitted, as letters of different widths make them: no reach to judge breaks by.
+    lines = [
+        line
+        for number, paragraph in enumerate(RUNNING_TEXT)
+        for line in textwrap.wrap(paragraph, EVEN_WIDTH - 12 * (number % 2))
+    ]
+    assert measure(lines).reach is None
+    even = [line for paragraph in RUNNING_TEXT for line in textwrap.wrap(paragraph, EVEN_WIDTH)]
+    assert measure(even).reach == EVEN_WIDTH
+
+
+def test_a_counted_line_goes_on_inside_its_brackets(tmp_path: Path) -> None:
+    text = (
+        "Spielmaterial\n"
+        "84 Wegeplättchen (mit Werten von 1 bis 7, davon\n"
+        "42 mit heller Rückseite)\n"
+        "24 Wasserplättchen\n"
+    )
+    blocks = [b.text for b in extract_string(tmp_path, text).blocks]
+    assert blocks[1:] == [
+        "84 Wegeplättchen (mit Werten von 1 bis 7, davon 42 mit heller Rückseite)",
+        "24 Wasserplättchen",
+    ]
+
+
+def test_a_noun_after_its_adjective_is_no_title_in_an_even_copy(tmp_path: Path) -> None:
+    # The line before is full and the noun set apart from the next line, as a title
+    # under a full line is; but the adjective at the line's end wants its noun.
+    item = "Es folgen zehn Stapel mit jeweils zwei übereinanderliegenden Wegeplättchen"
+    assert textwrap.wrap(item, EVEN_WIDTH)[1] == "Wegeplättchen"
+    lines = ("Der Weg wird so ausgelegt:", item, "Danach folgen zehn einzelne Plättchen.")
+    assert even_blocks(tmp_path, *lines) == list(lines)
+
+
+def test_a_sentence_after_a_wrap_goes_on_with_its_list_item_in_an_even_copy(
+    tmp_path: Path,
+) -> None:
+    item = (
+        "3. Nehmt euch einen Gegenstand eurer Wahl als Startmarker. (Stein, Ring oder "
+        "Münze) Legt ihn vor die Person, die beginnt."
+    )
+    assert textwrap.wrap(item, EVEN_WIDTH)[0].endswith("Startmarker.")
+    blocks = extract_string(tmp_path, even_copy(item, "Es wird reihum gespielt.")).blocks
+    assert [(b.kind, b.text) for b in blocks[len(RUNNING_TEXT) :]] == [
+        ("list-item", item),
+        ("paragraph", "Es wird reihum gespielt."),
+    ]
+
+
+def test_a_colon_before_quoted_words_at_a_wrap_ends_no_block_in_an_even_copy(
+    tmp_path: Path,
+) -> None:
+    call = "Wer als Erster eine Sieben würfelt, ruft so laut er kann: „Der Räuber kommt!“"
+    assert textwrap.wrap(call, EVEN_WIDTH)[0].endswith("kann:")
+    assert even_blocks(tmp_path, call, "Dann zieht er den Räuber.") == [
+        call,
+        "Dann zieht er den Räuber.",
     ]

@@ -268,3 +268,282 @@ def test_a_worked_example_keeps_its_told_values_and_pronouns(
     # "würfelt 4 und 1" tells values; the procedure told without them is no longer the story.
     assert "Der Angreifer würfelt 4 und 1. Der Verteidiger würfelt 6 und 2." in examples
     assert kind_of(graph, "Zunächst wird der höchste Wurf verglichen.")[0] != "example"
+
+
+def test_lettered_and_numbered_lines_head_their_paragraphs(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "4. Handel",
+        "Es gibt zwei Arten von Handel:",
+        "a) Handel mit Mitspielern (➔):",
+        "Der Spieler kann mit allen Spielern Karten tauschen.",
+        "b) Handel mit der Bank:",
+        "Der Spieler kann immer 4 gleiche Karten gegen 1 beliebige Karte tauschen.",
+        "5. Sonderfälle",
+        "a) Sieben gewürfelt: Der Räuber wird aktiv.",
+        "Wer mehr als 7 Karten hat, gibt die Hälfte ab.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    sections = {n.text: n.id for n in graph.nodes if n.kind == "section"}
+    assert set(sections) >= {
+        "4. Handel",
+        "a) Handel mit Mitspielern (➔):",
+        "b) Handel mit der Bank:",
+        "5. Sonderfälle",
+    }
+    parent = {e.from_: e.to for e in graph.edges if e.type == "part-of"}
+    # Siblings by their marker, both under the numbered section.
+    first, second = sections["a) Handel mit Mitspielern (➔):"], sections["b) Handel mit der Bank:"]
+    assert parent[first] == parent[second] == sections["4. Handel"]
+    # A run-in label with its content is no heading.
+    assert kind_of(graph, "a) Sieben gewürfelt")[0] != "section"
+
+
+# Manuals of a few lines, and what each node that starts with a given text must be:
+# its kind and mechanical flag, or only its kind (mechanical None).
+KIND_CASES = {
+    "short lines after a colon are its items": (
+        [
+            "Spielvorbereitung",
+            "Die Plättchen werden wie folgt als Weg ausgelegt:",
+            "10 Stapel mit jeweils 2 Plättchen",
+            "10 einzelne Plättchen",
+            "Danach stellt jeder Spieler seine Figuren auf das Startfeld.",
+        ],
+        {
+            "10 Stapel": ("step", True),
+            "10 einzelne": ("step", True),
+            "Danach stellt": ("rule", True),
+        },
+    ),
+    "a short question heads its paragraph": (
+        [
+            "Wertung",
+            "Wie können Sie Ihre Strategie bewerten?",
+            "Addieren Sie am Ende alle Punkte auf Ihren Karten.",
+        ],
+        {"Wie können Sie": ("section", None), "Addieren Sie": ("rule", True)},
+    ),
+    "a character speaking is flavour though it commands": (
+        [
+            "Spielregeln",
+            "Der Papagei krächzt: „Willkommen auf meiner Insel! Unterhaltet mich gut! "
+            "Zeigt, wer ihr seid!“ Dann fliegt er davon.",
+            "Mischt die Karten und gebt jedem Spieler fünf Karten.",
+        ],
+        {
+            "Unterhaltet mich": ("flavour", False),
+            "Zeigt, wer": ("flavour", False),
+            "Mischt die Karten": ("rule", True),
+        },
+    ),
+    "advice is a rule no engine implements; a verb-first case is no advice": (
+        [
+            "Spielvorbereitung",
+            "Nach ein oder zwei Partien sollten Sie den Spielplan variabel aufbauen.",
+            "Solltest du keine Karten mehr haben, ziehst du sofort 3 Karten nach.",
+            "Dann könntet ihr folgendes ausprobieren:",
+        ],
+        {
+            "Nach ein oder zwei": ("rule", False),
+            "Solltest du": ("rule", True),
+            "Dann könntet": ("lead-in", False),
+        },
+    ),
+    "a colon after a copula or a caption leads in": (
+        [
+            "Die Tiere",
+            "Die vorkommenden Tierarten sind:",
+            "Vegetarier: Kaninchen, Elefant, Pferd",
+            "Mögliche Züge eines Pferdes vom Feld e3 aus, sofern keine anderen Tiere im Weg"
+            " stehen:",
+            "Ein Pferd zieht immer zwei Felder geradeaus und eines zur Seite.",
+        ],
+        {
+            "Die vorkommenden": ("lead-in", False),
+            "Vegetarier:": ("definition", True),
+            "Mögliche Züge": ("lead-in", False),
+            "Ein Pferd zieht": ("rule", True),
+        },
+    ),
+    "a component is described though a clause says what players may do": (
+        [
+            "Spielmaterial",
+            "Giftflasche",
+            "Die Giftflasche zeigt an, welche Zutat du auf keinen Fall verwenden möchtest.",
+            "Spielvorbereitung",
+            "Jeder Spieler erhält eine Giftflasche.",
+        ],
+        {"Die Giftflasche zeigt": ("component", False), "Jeder Spieler erhält": ("rule", True)},
+    ),
+    "rules before any heading end the assumed preface": (
+        [
+            "Die Tiere der Savanne leben seit Urzeiten in einem empfindlichen Gleichgewicht.",
+            "Jeder Spieler erhält zu Beginn 6 Tiere einer Art.",
+            "Die Raubtiere fressen die Pflanzenfresser.",
+            "Das Spiel endet, wenn ein Spieler keine Tiere mehr hat.",
+        ],
+        {
+            "Die Tiere der Savanne": ("flavour", False),
+            "Jeder Spieler erhält": ("rule", True),
+            "Die Raubtiere fressen": ("rule", True),
+            "Das Spiel endet": ("rule", True),
+        },
+    ),
+    "an essay section keeps its modal sentences as flavour": (
+        [
+            "Warum wir vernetzt denken sollten",
+            "Wir glauben, dass wir jedes Problem einzeln lösen können.",
+            "Dann sind wir überrascht, wenn sich die Dinge aufschaukeln.",
+            "So etwas kann man üben.",
+            "Spielablauf",
+            "Jeder Spieler zieht 2 Karten.",
+        ],
+        {"So etwas kann man üben.": ("flavour", False), "Jeder Spieler zieht": ("rule", True)},
+    ),
+    "a sentence opening on the figure tells an example": (
+        [
+            "Rohstoffe",
+            "Jede Siedlung erhält einen Rohstoff des Feldes, an das sie grenzt.",
+            "In der Abbildung grenzt eine rote Siedlung an Wald, eine blaue an Weideland.",
+        ],
+        {"In der Abbildung": ("example", False), "Jede Siedlung": ("rule", True)},
+    ),
+    "a strategy hint is a note": (
+        [
+            "Angreifen",
+            "Wer angreift, nennt den Rang seiner Figur.",
+            "Wenn ein Spieler hohe Figuren kennt, ist dies ein großer Vorteil für seine Taktik.",
+        ],
+        {"Wenn ein Spieler hohe": ("note", False), "Wer angreift": ("rule", True)},
+    ),
+    "a row of named starting values is mechanical": (
+        [
+            "Spielbeginn",
+            "Stellen Sie die Scheiben auf diese Anfangswerte:",
+            "Aktionspunkte 8 Umweltbelastung 13 Vermehrungsrate 20",
+        ],
+        {"Aktionspunkte 8": ("rule", True)},
+    ),
+    "trademarks and literature are outside the rules": (
+        [
+            "Literatur",
+            "A. Autor „Denken in Systemen“ (Großformat) Verlag Beispiel, Stuttgart 1980.",
+            "Spielname® ist ein eingetragenes Warenzeichen und wird mit Genehmigung verwendet.",
+        ],
+        {"A. Autor": ("other", False), "Spielname®": ("other", False)},
+    ),
+    "a subsection of program documentation is other": (
+        [
+            "2 Spielregeln",
+            "Jeder Spieler legt in seinem Zug einen Stein.",
+            "2.2 Ein- und Ausgabe",
+            "Die Ein- und Ausgabe kann textbasiert über die Konsole oder grafisch erfolgen.",
+            "2.2.1 Textbasierte Eingabe",
+            "Züge werden eingegeben, indem man die Koordinaten nennt.",
+            "Die linke obere Ecke des Feldes hat die Koordinaten (A, 1), die rechte obere (T, 1).",
+        ],
+        {"Züge werden eingegeben": ("other", False), "Jeder Spieler legt": ("rule", True)},
+    ),
+    "a question to the reader rules nothing": (
+        [
+            "Variante",
+            "Habt ihr zu Hause auch eine Aufgabe, die keiner gerne erledigt?",
+            "Legt zu Beginn des Spiels fest, wer die Aufgabe übernimmt.",
+        ],
+        {"Habt ihr": ("flavour", False), "Legt zu Beginn": ("rule", True)},
+    ),
+    "a sentence-opening adverb or a compound is no player's name": (
+        [
+            "Spielvorbereitung",
+            "Zuletzt erhält jeder Spieler für seine erste Siedlung die ersten Rohstoffe.",
+            "Würfelt der Spieler eine 7, so erhält kein Spieler Rohstofferträge.",
+            "Beispiel: Lotta (Rot) würfelt eine 7 und erhält keine Rohstoffe.",
+        ],
+        {
+            "Zuletzt erhält": ("rule", True),
+            "Würfelt der Spieler": ("rule", True),
+            "Beispiel: Lotta": ("example", False),
+        },
+    ),
+    "a bracketed aside naming an instance is an example": (
+        [
+            "Fressen",
+            "Jedes Raubtier darf jedes Tier des Gegners fressen. "
+            "(D. h. ein Pinguin kann z. B. einen Elefanten verspeisen.)",
+        ],
+        {"(D. h. ein Pinguin": ("example", False), "Jedes Raubtier": ("rule", True)},
+    ),
+    "an exclamation that binds no one is flavour": (
+        ["Wertung", "Sie sind ein wahres Genie!", "Wer die meisten Punkte hat, gewinnt!"],
+        {"Sie sind ein wahres": ("flavour", False), "Wer die meisten": ("rule", True)},
+    ),
+    "a heading over a paragraph ends a run of steps": (
+        [
+            "Bewertung",
+            "1. Addieren Sie alle Punkte auf Ihren Karten.",
+            "2. Suchen Sie die passende Rubrik in der folgenden Bewertung.",
+            "Über 20 Punkte",
+            "Der Klub der Denker nimmt Sie mit großem Vergnügen in seine Reihen auf.",
+        ],
+        {"2. Suchen Sie": ("step", True), "Über 20 Punkte": ("section", None)},
+    ),
+}
+
+
+@pytest.mark.parametrize(("lines", "expected"), KIND_CASES.values(), ids=KIND_CASES.keys())
+def test_kinds_told_by_cues_and_structure(
+    builder: GraphBuilder,
+    tmp_path: Path,
+    lines: list[str],
+    expected: dict[str, tuple[str, bool | None]],
+) -> None:
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    for start, (kind, mechanical) in expected.items():
+        found = kind_of(graph, start)
+        assert found[0] == kind, (start, found)
+        if mechanical is not None:
+            assert found[1] is mechanical, (start, found)
+
+
+def test_credits_with_compound_or_abbreviated_labels_are_outside_the_rules(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Spielende",
+        "Wer zuerst 10 Punkte hat, gewinnt.",
+        "3D-Grafik: Andrea Beispielfrau",
+        "Art.-Nr.: 693602",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert kind_of(graph, "3D-Grafik")[0] == "other"
+    # The number stays with its label.
+    assert kind_of(graph, "Art.-Nr.: 693602") == ("other", False)
+
+
+def test_a_table_row_is_no_heading(builder: GraphBuilder, tmp_path: Path) -> None:
+    lines = [
+        "Die Bereiche",
+        "Die Werte der Scheiben reichen vom schlechtesten zum besten Zustand.",
+        "Produktion Die Wirtschaft liegt darnieder 1 29 Überkapazitäten und Konsumterror",
+        "Umweltbelastung Ungestörte Ökosysteme 1 29 Zusammenbruch der natürlichen Regulation",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    sections = [n.text for n in graph.nodes if n.kind == "section"]
+    assert not any(text.startswith(("Produktion", "Umweltbelastung")) for text in sections)
+    assert kind_of(graph, "Produktion Die Wirtschaft")[1] is True
+
+
+def test_an_example_goes_on_through_the_moment_it_tells(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Brücken",
+        "Eine Brücke darf jeder Spieler kostenlos überqueren.",
+        "Beispiel: Philipp (Blau) legt seine Brücke über die Lücke. "
+        "Für alle folgenden Figuren ist die Überquerung jetzt kostenlos.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    texts = [n.text for n in graph.nodes if n.kind == "example"]
+    assert any(t.startswith("Beispiel: Philipp") and "jetzt kostenlos" in t for t in texts)

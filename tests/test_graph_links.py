@@ -139,6 +139,9 @@ def test_a_rule_that_points_to_a_numbered_example_is_illustrated_by_it(
         ("Ein Hase darf nur dann ziehen, wenn das Feld NICHT besetzt ist.", False),
         ("Beende das Spiel nicht zu früh, aber auch nicht zu spät.", False),
         ("Die Züge der Hasen werden durch folgende Regeln eingeschränkt:", True),
+        # A contrast with a main clause of the same sentence limits that clause only.
+        ("Hat er zu wenig, muss er mehr bezahlen, erhält jedoch keine Karotte zurück.", False),
+        ("Ein Hase, der auf einem Salatfeld steht, nimmt jedoch keine Karotte.", True),
     ],
 )
 def test_emphasis_additive_contrast_and_restriction_cues(sentence: str, expected: bool) -> None:
@@ -159,6 +162,12 @@ def test_a_case_sentence_that_decides_the_rule_beside_it_otherwise_excepts_it(
     builder: GraphBuilder,
 ) -> None:
     tie = "Bei Gleichstand erhält der jüngere Spieler den goldenen Pokal."
+    graph = build(builder, "# Spielende", DRAW, PRIZE, tie)
+    assert edges_of(graph, "exception-of") == [(tie, PRIZE)]
+
+
+def test_a_case_named_im_falle_decides_the_rule_beside_it_otherwise(builder: GraphBuilder) -> None:
+    tie = "Im Falle eines Gleichstands erhält der jüngere Spieler den goldenen Pokal."
     graph = build(builder, "# Spielende", DRAW, PRIZE, tie)
     assert edges_of(graph, "exception-of") == [(tie, PRIZE)]
 
@@ -232,3 +241,59 @@ def test_abweichend_von_der_grundregel_excepts_the_rule_it_changes(builder: Grap
     )
     graph = build(builder, "# Spielablauf", MOVE, DRAW, "# Sonderfelder", salad, forest)
     assert edges_of(graph, "exception-of") == [(forest, MOVE)]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Die Karotte darf nicht weitergegeben werden, wenn der Hase im Bau sitzt.", True),
+        ("Ein Hase kann keinen Salat fressen, solange er auf dem Startfeld steht.", True),
+        ("Hat der Spieler nicht genug Karotten, kann er den Hasen nicht ziehen.", False),
+        ("Ein Hase darf nicht nur vorwärts ziehen, wenn er hungrig ist.", False),
+        ("Ab der dritten Runde darf jeder Spieler nur noch eine Karotte nehmen.", True),
+        ("Wer nur noch einen Hasen hat, darf ihn doppelt so weit ziehen.", False),
+    ],
+)
+def test_a_rule_negated_for_a_case_or_narrowed_from_now_on_is_an_exception(
+    sentence: str, expected: bool
+) -> None:
+    doc = german_pipeline()(sentence)
+    assert excepts(doc[:], cues("de")) is expected
+
+
+def test_a_prohibition_for_a_case_excepts_the_rule_that_does_it(builder: GraphBuilder) -> None:
+    passing = "Am Ende seines Zuges gibt der Spieler die Karotte an seinen linken Nachbarn weiter."
+    forbidden = "Die Karotte darf nicht weitergegeben werden, wenn der Hase im Bau sitzt."
+    graph = build(builder, "# Spielablauf", MOVE, CHOICE, passing, forbidden)
+    assert edges_of(graph, "exception-of") == [(forbidden, passing)]
+
+
+def test_a_negated_rule_of_the_end_phase_excepts_the_normal_turn(builder: GraphBuilder) -> None:
+    end = "In der letzten Runde nehmen die Spieler keine Karotten vom Vorrat."
+    graph = build(
+        builder,
+        "# Spielablauf",
+        DRAW,
+        MOVE,
+        "# Spielende",
+        "Das Spiel endet, sobald der letzte Salat gegessen ist.",
+        end,
+    )
+    assert edges_of(graph, "exception-of") == [(end, DRAW)]
+
+
+def test_only_the_first_sentence_of_a_restricting_list_item_is_an_exception(
+    builder: GraphBuilder,
+) -> None:
+    general = "Prinzipiell darf ein Hase auf jedes freie Feld vor ihm ziehen."
+    lead = "Die Züge des Hasen werden durch folgende Regeln eingeschränkt:"
+    item = "1. Auf ein Salatfeld darf er nur ziehen, wenn er hungrig ist."
+    then = "Der Hase frisst dann den Salat, der vom Brett genommen wird."
+    texts = [("heading", "Ziehen"), ("paragraph", general), ("paragraph", lead)]
+    texts.append(("list-item", f"{item} {then}"))
+    blocks = [
+        Block(kind=kind, text=text, page=1, lines=(i, i))
+        for i, (kind, text) in enumerate(texts, start=1)
+    ]
+    graph = builder.build(INFO, Extraction(blocks=blocks, repairs=[]))
+    assert edges_of(graph, "exception-of") == [(item, general)]

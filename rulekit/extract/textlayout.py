@@ -5,18 +5,41 @@ from the shape of the lines: page numbers and callout digits stand alone,
 headings are short lines without sentence punctuation followed by a sentence
 start, and figure labels are runs of lines that never form a sentence, or
 short names stacked one under another.  (Page numbers, callout digits and the
-viewer's own header are found before, in `textpages`.)
+viewer's own header are found before, in `textpages`; what a line opens or ends
+with is read in `textshapes`.)  Which line breaks were made on purpose is told
+by the lines' widths (`textwidth`); in a copy wrapped evenly at a number of
+characters every break is known to be a wrap or on purpose, and a break on
+purpose counts as a blank line does.
 """
 
 from __future__ import annotations
 
 import re
 from itertools import pairwise
-from statistics import quantiles
 
 from spacy.lang.de.stop_words import STOP_WORDS
 
 from rulekit.extract.encoding import BREAK_HYPHENS
+from rulekit.extract.textshapes import (
+    INFLECTED,
+    INLINE_LABELS,
+    LABELLED_OPENER,
+    LIST_MARKER,
+    MARKER_ONLY,
+    NUMBERED_HEADING,
+    OPENING_QUOTES,
+    RUN_IN_LABEL,
+    all_caps,
+    listed,
+    terminal,
+)
+from rulekit.extract.textwidth import (
+    DELIBERATE_BREAK,
+    Measure,
+    local_width,
+    mark_breaks_on_purpose,
+    measure,
+)
 from rulekit.model import LineRole, TextLine
 
 SHORT_LINE = 0.6  # of the typical line width: labels and headings are shorter
@@ -24,28 +47,8 @@ PARAGRAPH_END = 0.8  # a sentence ending on a line shorter than this ends its pa
 HEADING_MAX_LINES = 2
 # The most words of a figure label set on a line of its own.
 _LABEL_WORDS = 2
-# The lines either side of a line that tell the width of its column.
-LOCAL_LINES = 6
-# A line opened by a run-in label: "Gestaltung: Michaela Kienle", "(R)andomplayer: die ...".
-_RUN_IN_LABEL = re.compile(r"^[^\s:]+(?:\s+[^\s:]+){0,2}:\s+\S")
-# A line that counts something: "4 Brücken", "12 Spielfiguren (je 3 ...)".
-_COUNTED = re.compile(r"^\d{1,3}\s*(?:x\s*)?[^\W\d_]")
 # A heading, set larger than the body, fits this share of a body line's characters.
 _HEADING_LINE = 0.75
-# A line ends on purpose (a heading, a list line, a paragraph's end) when the next
-# line's first word would have fitted on it within this share of the body width: a
-# viewer copy's lines vary in characters with the letters' widths.
-DELIBERATE_BREAK = 0.85
-
-_SECTION_NUMBER = r"\d+(?:\.\d+)+\.?"
-_LIST_MARKER = re.compile(
-    rf"^(?:[•▪◦‣●*–-]\s|\d{{1,2}}[.)](?:\s|$)|[a-z][.)]\s|{_SECTION_NUMBER}\s)"
-)
-_MARKER_ONLY = re.compile(r"^(?:[•▪◦‣●*–-]|\d{1,2}[.)])$")
-_NUMBERED_HEADING = re.compile(rf"^{_SECTION_NUMBER}\s")
-_LABELLED_OPENER = re.compile(r"^[A-ZÄÖÜ][\w-]*:\s")
-_TRAILING_CLOSERS = "\"')]»“”’"
-
 _ARTICLES = frozenset(
     {"der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer"}
     | {"eines", "kein", "keine", "keinen", "keinem"}
@@ -61,9 +64,12 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
     content = [i for i, line in enumerate(lines) if line.role != "artefact"]
     if not content:
         return lines
-    width = _typical_width([lines[i].text for i in content])
+    m = measure([lines[i].text for i in content])
+    width = m.width
+    if m.even:
+        lines = mark_breaks_on_purpose(lines, content, m)
     capitalised_inside = _capitalised_inside([lines[i].text for i in content])
-    units = _units(lines, content, capitalised_inside, width)
+    units = _units(lines, content, capitalised_inside, m)
     roles = _classify(lines, units, width)
     result = list(lines)
     previous_role: LineRole | None = None
@@ -72,31 +78,49 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
     for unit, role in zip(units, roles, strict=True):
         first = lines[unit[0]]
         stacked = _stacked_names([lines[i].text.strip() for i in unit], width)
+        # In an evenly wrapped copy a sentence after a wrap goes on with its list item.
+        item_goes_on = (
+            role == "body"
+            and previous_role == "list-item"
+            and previous_last is not None
+            and not first.starts_paragraph
+            and m.wrapped(previous_last.text, first.text)
+            and not LABELLED_OPENER.match(first.text.strip())
+        )
+        if item_goes_on:
+            role = "list-item"
         new_paragraph = (
-            role != "body"
-            or previous_role != "body"
-            or previous_last is None
-            or not _resumes(
-                [lines[i].text for i in previous_unit], [lines[i].text for i in unit], width
+            not item_goes_on
+            and (
+                role != "body"
+                or previous_role != "body"
+                or previous_last is None
+                or not _resumes(
+                    [lines[i].text for i in previous_unit], [lines[i].text for i in unit], width
+                )
             )
-        ) and (
-            role != "body"
-            or previous_role != "body"
-            or first.starts_paragraph
-            or bool(_LABELLED_OPENER.match(first.text.strip()))
-            # Lines opened by run-in labels, one under another, are a list of their own.
-            or bool(
-                previous_unit
-                and _RUN_IN_LABEL.match(first.text.strip())
-                and _RUN_IN_LABEL.match(lines[previous_unit[0]].text.strip())
-            )
-            or (
-                previous_last is not None
-                and (
-                    len(previous_last.text.strip()) < PARAGRAPH_END * width
-                    or _deliberate_break(previous_last.text, first.text, width)
-                    # What a sentence announces with its colon starts a block of its own.
-                    or previous_last.text.rstrip().endswith(":")
+            and (
+                role != "body"
+                or previous_role != "body"
+                or first.starts_paragraph
+                or bool(LABELLED_OPENER.match(first.text.strip()))
+                # Lines opened by run-in labels, one under another, are a list of their own
+                # (in an evenly wrapped copy, unless the line before only wraps).
+                or bool(
+                    previous_unit
+                    and previous_last is not None
+                    and RUN_IN_LABEL.match(first.text.strip())
+                    and RUN_IN_LABEL.match(lines[previous_unit[0]].text.strip())
+                    and not m.wrapped(previous_last.text, first.text)
+                )
+                or (
+                    previous_last is not None
+                    and (
+                        len(previous_last.text.strip()) < PARAGRAPH_END * width
+                        or m.deliberate(previous_last.text, first.text)
+                        # What a sentence announces with its colon starts a block of its own.
+                        or _announcing_colon(previous_last.text, first.text, m)
+                    )
                 )
             )
         )
@@ -107,15 +131,34 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                 # A capitals line over a mixed-case line: two headings of different levels;
                 # names stacked one under another: a heading over a subheading.
                 starts = stacked or (
-                    _all_caps(lines[index].text) != _all_caps(lines[unit[position - 1]].text)
+                    all_caps(lines[index].text) != all_caps(lines[unit[position - 1]].text)
                 )
             else:
-                starts = role == "figure"
+                # Figure labels stand one a line; in an evenly wrapped copy the lines of a
+                # unit are wraps (a break on purpose ends the unit): one text.
+                starts = role == "figure" and not m.even
             result[index] = lines[index].model_copy(
                 update={"role": role, "starts_paragraph": starts}
             )
         previous_role, previous_last, previous_unit = role, lines[unit[-1]], unit
     return result
+
+
+def _announcing_colon(text: str, following: str, m: Measure) -> bool:
+    """The line ends in a colon that announces what follows.
+
+    In an evenly wrapped copy a wrap may fall after one of several labels run along
+    the line ("(L/l: Leopard, P/p:" / "Pinguin, S/s: Schlange"): that colon
+    announces only its label's value; or before the words the sentence quotes
+    ("… auf dem sie liegen:" / "„Davon nehm ich noch einen!“"), which it holds.
+    """
+    stripped = text.strip()
+    if not stripped.endswith(":"):
+        return False
+    return not (
+        m.wrapped(text, following)
+        and (bool(INLINE_LABELS.search(stripped)) or following.strip()[:1] in OPENING_QUOTES)
+    )
 
 
 def _goes_on(text: str, following: str) -> bool:
@@ -125,10 +168,10 @@ def _goes_on(text: str, following: str) -> bool:
     """
     after = following.strip()
     return (
-        not _terminal(text)
+        not terminal(text)
         and after[:1].isalpha()
         and after[:1].islower()
-        and not _LIST_MARKER.match(after)
+        and not LIST_MARKER.match(after)
     )
 
 
@@ -153,14 +196,6 @@ def _resumes(before: list[str], unit: list[str], width: float) -> bool:
     return bool(running) and any(re.search(r"[.!?](?:\s|$)", line.strip()) for line in unit)
 
 
-def _typical_width(texts: list[str]) -> float:
-    """The width of a full line in characters: the upper quartile of line lengths."""
-    lengths = [len(text.strip()) for text in texts]
-    if len(lengths) < 4:
-        return float(max(lengths))
-    return quantiles(lengths, n=4)[2]
-
-
 def _capitalised_inside(texts: list[str]) -> set[str]:
     """Function words the document capitalises mid-sentence (the polite "Sie", "Ihre").
 
@@ -176,21 +211,13 @@ def _capitalised_inside(texts: list[str]) -> set[str]:
     return found
 
 
-def _terminal(text: str) -> bool:
-    """Ends a sentence (or introduces what follows, with a colon)."""
-    stripped = text.strip()
-    if _MARKER_ONLY.match(stripped):
-        return False
-    return stripped.rstrip(_TRAILING_CLOSERS)[-1:] in (".", "!", "?", ":", ";")
-
-
 def _starts_sentence(text: str, capitalised_inside: set[str]) -> bool:
     """A line that can only be the start of a sentence, list item or labelled note."""
     stripped = text.strip()
     if (
-        _LIST_MARKER.match(stripped)
-        or _MARKER_ONLY.match(stripped)
-        or _LABELLED_OPENER.match(stripped)
+        LIST_MARKER.match(stripped)
+        or MARKER_ONLY.match(stripped)
+        or LABELLED_OPENER.match(stripped)
     ):
         return True
     first = stripped.split(maxsplit=1)[0] if stripped else ""
@@ -199,7 +226,7 @@ def _starts_sentence(text: str, capitalised_inside: set[str]) -> bool:
 
 
 def _units(
-    lines: list[TextLine], content: list[int], capitalised_inside: set[str], width: float
+    lines: list[TextLine], content: list[int], capitalised_inside: set[str], m: Measure
 ) -> list[list[int]]:
     """Content lines grouped into sentence units: runs of lines up to a sentence end.
 
@@ -208,7 +235,11 @@ def _units(
     short line opening a paragraph without ending a sentence, followed by a
     capital or a digit ("Spielende" over "Sobald ein Spieler ..."), after a line
     set apart on purpose (`_set_apart`), and before a name set apart under a
-    full line (`_title_after_full_line`).
+    full line (`_title_after_full_line`).  In an evenly wrapped copy, whose breaks on
+    purpose are marked as paragraph starts, any other break inside a sentence is a wrap
+    (`textwidth`): a capitalised function word or a list marker after it goes on with
+    the sentence ("… vor über 11.000" / "Jahren das …", "Siehe Punkte" / "1. + 2. oben."),
+    unless the two lines open alike (`listed`).
     """
     units: list[list[int]] = []
     current: list[int] = []
@@ -219,23 +250,40 @@ def _units(
             if (
                 _boundary_between(lines, previous, index)
                 or line.starts_paragraph
+                or _title_after_full_line(lines, content, position, m)
                 or (
-                    _starts_sentence(line.text, capitalised_inside)
-                    and not _ordinal_after(lines[previous].text, line.text)
+                    listed(lines[previous].text, line.text)
+                    if m.even
+                    else (
+                        _opens_unit(lines, content, position, capitalised_inside, m)
+                        or (len(current) == 1 and _title_line(lines[previous], line, m.width))
+                    )
                 )
-                or (len(current) == 1 and _title_line(lines[previous], line, width))
-                or _set_apart(lines[previous], line, _local_width(lines, content, position, width))
-                or _title_after_full_line(lines, content, position, width)
             ):
                 units.append(current)
                 current = []
         current.append(index)
-        if _terminal(line.text):
+        if terminal(line.text):
             units.append(current)
             current = []
     if current:
         units.append(current)
     return units
+
+
+def _opens_unit(
+    lines: list[TextLine],
+    content: list[int],
+    position: int,
+    capitalised_inside: set[str],
+    m: Measure,
+) -> bool:
+    """In proportional type: the content line at `position` cannot go on with its unit."""
+    line, previous = lines[content[position]], lines[content[position - 1]]
+    return (
+        _starts_sentence(line.text, capitalised_inside)
+        and not _ordinal_after(previous.text, line.text)
+    ) or _set_apart(previous, line, m, local_width(lines, content, position, m.width))
 
 
 def _ordinal_after(text: str, following: str) -> bool:
@@ -254,7 +302,7 @@ def _ordinal_after(text: str, following: str) -> bool:
 
 
 def _title_after_full_line(
-    lines: list[TextLine], content: list[int], position: int, width: float
+    lines: list[TextLine], content: list[int], position: int, m: Measure
 ) -> bool:
     """A name of a word or two, set apart from what follows, under a full body line.
 
@@ -267,15 +315,19 @@ def _title_after_full_line(
         return False
     before, line, after = (lines[content[i]] for i in (position - 1, position, position + 1))
     text, previous = line.text.strip(), before.text.strip()
-    local = _local_width(lines, content, position, width)
+    local = local_width(lines, content, position, m.width)
+    # In an evenly wrapped copy a full line is one the name would not have fitted on.
+    full = m.wrapped(previous, text) if m.even else len(previous) >= DELIBERATE_BREAK * local
     return (
         _name(text)
         and text[:1].isupper()
         and all(word.replace("-", "").isalpha() for word in text.split())
         and not previous.endswith((",", *BREAK_HYPHENS, "/"))
         and previous.split()[-1].casefold() not in STOP_WORDS
-        and len(previous) >= DELIBERATE_BREAK * local
-        and _set_apart(line, after, _local_width(lines, content, position + 1, width))
+        # Nor after an inflected adjective, which wants its noun ("2 übereinanderliegenden").
+        and not INFLECTED.match(previous.split()[-1])
+        and full
+        and _set_apart(line, after, m, local_width(lines, content, position + 1, m.width))
     )
 
 
@@ -285,39 +337,15 @@ def _title_line(line: TextLine, following: TextLine, width: float) -> bool:
     return (
         line.starts_paragraph
         and len(line.text.strip()) < SHORT_LINE * width
-        and not _terminal(line.text)
+        and not terminal(line.text)
         and line.text.strip()[:1].isupper()
         and (text[:1].isupper() or text[:1].isdigit())
         # Body text follows a title; a short line under it is another label.
-        and (len(text) >= SHORT_LINE * width or _terminal(text))
+        and (len(text) >= SHORT_LINE * width or terminal(text))
     )
 
 
-def _deliberate_break(text: str, following: str, width: float) -> bool:
-    """The line ends before the next line's first word would have filled it.
-
-    A wrapped line ends where the next word no longer fits; a line that had room
-    for it ends on purpose.  A hyphen or slash at its end is a wrap.
-    """
-    stripped, after = text.strip(), following.strip()
-    if not stripped or not after or stripped.endswith((*BREAK_HYPHENS, "/")):
-        return False
-    return len(stripped) + 1 + len(after.split()[0]) <= DELIBERATE_BREAK * width
-
-
-def _local_width(lines: list[TextLine], content: list[int], position: int, width: float) -> float:
-    """The body width around a content line: its neighbours' longest line, at most `width`.
-
-    A column beside a picture or the narrow column of a two-column page is set
-    narrower than the page's typical line; its lines are full for that column.
-    `position` is the line after the one judged: the lines before it and that next
-    line (the body under a heading) tell the width.
-    """
-    window = content[max(0, position - LOCAL_LINES) : position + 1]
-    return min(width, max(len(lines[i].text.strip()) for i in window))
-
-
-def _set_apart(line: TextLine, following: TextLine, width: float) -> bool:
+def _set_apart(line: TextLine, following: TextLine, m: Measure, width: float) -> bool:
     """A line without a sentence end that was broken on purpose before a new line.
 
     A heading, a line of a list or a table row set one under another without blank
@@ -331,14 +359,9 @@ def _set_apart(line: TextLine, following: TextLine, width: float) -> bool:
     text, after = line.text.strip(), following.text.strip()
     if _name(text) and _name(after):
         return False  # names stacked one under another: `_stacked_names` judges them whole
-    if _terminal(text) or _MARKER_ONLY.match(text):
+    if terminal(text) or MARKER_ONLY.match(text):
         return False
-    if (_COUNTED.match(text) and _COUNTED.match(after)) or (
-        _RUN_IN_LABEL.match(text) and _RUN_IN_LABEL.match(after)
-    ):
-        # A list of counted things ("4 Brücken" / "24 Wasserplättchen", "1 Punkt für …,")
-        # or of labelled lines ("Gestaltung: ..." / "Design: ..."), one a line, commas
-        # or not.
+    if listed(text, after):
         return True
     if text.endswith((",", *BREAK_HYPHENS, "/")):
         return False
@@ -346,8 +369,8 @@ def _set_apart(line: TextLine, following: TextLine, width: float) -> bool:
     if last.casefold() in STOP_WORDS or (last.islower() and len(last) <= 3):
         return False  # an article or a preposition: the line goes on ("Die Heroes of the")
     return (
-        after[:1].isupper() or after[:1].isdigit() or bool(_LIST_MARKER.match(after))
-    ) and _deliberate_break(text, after, width)
+        after[:1].isupper() or after[:1].isdigit() or bool(LIST_MARKER.match(after))
+    ) and m.deliberate(text, after, width)
 
 
 def _name(text: str) -> bool:
@@ -387,7 +410,7 @@ def _classify(lines: list[TextLine], units: list[list[int]], width: float) -> li
             role = "body"  # nor its figure text: its items, one a line
         # The list runs on while its lines leave the sentence open ("..., " / "... und").
         announced = role == "body" and (
-            _announces(lines, unit) or (announced and not _terminal(lines[unit[-1]].text))
+            _announces(lines, unit) or (announced and not terminal(lines[unit[-1]].text))
         )
         roles.append(role)
     # A sentence that goes on in lower case after a line is body on both sides: no
@@ -429,7 +452,7 @@ def _set_off(lines: list[TextLine], units: list[list[int]], number: int) -> bool
         return False
     after = lines[units[number + 1][0]]
     before = lines[units[number - 1][-1]].text if number else "."
-    return after.starts_paragraph and after.text.strip()[:1].isupper() and _terminal(before)
+    return after.starts_paragraph and after.text.strip()[:1].isupper() and terminal(before)
 
 
 def _announces(lines: list[TextLine], unit: list[int]) -> bool:
@@ -451,36 +474,31 @@ def _names_what_follows(name: str, text: str) -> bool:
     return all(word in opening for word in words)
 
 
-def _all_caps(text: str) -> bool:
-    letters = [c for c in text if c.isalpha()]
-    return bool(letters) and all(c.isupper() for c in letters)
-
-
 def _unit_role(
     texts: list[str], ends_at_boundary: bool, width: float, set_off: bool = False
 ) -> LineRole:
     """The role of a unit of lines; `set_off`: a line between blank lines (`_set_off`)."""
     first = texts[0]
-    if _LIST_MARKER.match(first) or _MARKER_ONLY.match(first):
-        if _NUMBERED_HEADING.match(first) and len(texts) == 1 and len(first) < width:
+    if LIST_MARKER.match(first) or MARKER_ONLY.match(first):
+        if NUMBERED_HEADING.match(first) and len(texts) == 1 and len(first) < width:
             return "heading"
         return "list-item"
     if _stacked_names(texts, width):
         return "figure"
-    all_caps = _all_caps(" ".join(texts))
-    terminal = _terminal(texts[-1])
+    capitals = all_caps(" ".join(texts))
+    ends = terminal(texts[-1])
     heading_shaped = (
         len(texts) <= HEADING_MAX_LINES
         and (first[:1].isupper() or first[:1].isdigit() or set_off)
         and all(len(text) <= width for text in texts)
         and not any(re.search(r"[.!?]\s", text) for text in texts)
-        and (not terminal or (texts[-1].endswith(":") and len(texts) == 1 and _label(first)))
+        and (not ends or (texts[-1].endswith(":") and len(texts) == 1 and _label(first)))
     )
     if heading_shaped and not ends_at_boundary:
         return "heading"
-    if all_caps and not terminal:
+    if capitals and not ends:
         return "figure" if ends_at_boundary else "heading"
-    if terminal:
+    if ends:
         return "body"
     if ends_at_boundary or all(len(text) < SHORT_LINE * width for text in texts):
         return "figure"

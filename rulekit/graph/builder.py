@@ -18,7 +18,7 @@ class GraphBuilder:
         self.lexicon = lexicon
         self.nlp = german_pipeline(glossary)
         self.cues: Cues = cues("de")
-        self.segmenter = Segmenter(self.nlp, self.cues)
+        self.segmenter = Segmenter(self.nlp, self.cues, lexicon)
         self._matchers: dict[str, TermMatcher] = {}
 
     def matcher(self, game: str) -> TermMatcher:

@@ -11,19 +11,28 @@ from the sentence, not from single words alone (see `exception_cues` in
   own rule ("Mit Ausnahme der Salatfelder ...", "Außer dem Startspieler ...");
 - a contrast word with a negation or restriction ("darf aber nicht", "jedoch ...
   nicht", "allerdings ausschließlich");
-- "no longer": a negation with "mehr" beside a modal verb, outside a condition
-  ("kann nicht mehr", "müssen keine Karten mehr", but not "nicht mehr als 3" nor
-  "Wer keinen Zug mehr machen kann, ...").
+- "no longer" or "only from now on": a negation with "mehr", or "nur noch", beside a
+  modal verb, outside a condition ("kann nicht mehr", "müssen keine Karten mehr",
+  "darf nur noch eine Karte", but not "nicht mehr als 3" nor "Wer keinen Zug mehr
+  machen kann, ...");
+- a negated modal clause that a condition after it restricts to a case ("Die Karte
+  darf nicht weitergegeben werden, wenn ..."); a condition first ("Hat er nicht genug
+  Punkte, kann er nicht ziehen") only says what follows from its case.
 
-Some exceptions show only beside the rule they except: a sentence that opens with the
-case it decides ("Bei Gleichstand erhält ...", `opens_case`) excepts the rule next to
-it that does the same ("... erhält die Initiativekarte"); `rulekit.graph.links` reads
-that.
+Some exceptions show only in their context (`flag_in_context`): the items of a list
+that a flagged lead-in announces ("... werden durch folgende Kriterien
+eingeschränkt:"), each item's first sentence; and a rule under an end-phase heading
+that negates what it claims ("Sie erhalten weder Plättchen noch Karten"), which
+overrides the normal turn.  Others show only beside the rule they except: a sentence
+that opens with the case it decides ("Bei Gleichstand erhält ...", "Im Falle eines
+Gleichstands ...", `opens_case`) excepts the rule next to it that does the same ("...
+erhält die Initiativekarte"); `rulekit.graph.links` reads that.
 """
 
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -49,8 +58,9 @@ _RELATIVES = frozenset(
         *("welche", "welcher", "welches", "welchem", "welchen"),
     }
 )
-# The preposition that opens the case a sentence decides ("Bei Gleichstand ...").
-_CASE_OPENERS = frozenset({"bei"})
+# The words that open the case a sentence decides ("Bei Gleichstand ...", "Im Falle
+# eines Gleichstands ...", "Für den Fall, dass ...").
+_CASE_OPENERS = (("bei",), ("im", "fall"), ("im", "falle"), ("für", "den", "fall"))
 # Number words that count a noun ("zwei Karten"); "ein" is mostly the article.
 NUMBER_WORDS = {
     word: str(number)
@@ -62,23 +72,48 @@ NUMBER_WORDS = {
 _CASE_PHRASE_TOKENS = 5
 # A label before a sentence ("Wichtig: ...") ends within this many tokens.
 _LABEL_TOKENS = 3
+# Condition words that, after the clause they restrict, name the case a rule does not
+# hold in ("darf nicht ..., wenn ..."); "wer" and "ob" open a subject or an object.
+_RESTRICTING_CONDITIONS = frozenset({"wenn", "falls", "sofern", "solange"})
 
 
 def flag_in_context(units: list[Unit], by_id: dict[str, Unit], cues: Cues) -> dict[str, Unit]:
-    """Flag the items of a list that a flagged sentence announces ("Die möglichen Züge
-    werden durch folgende Kriterien eingeschränkt:"): each limits what the sentence
-    names.  Return the lead-in of each such item by the item's node id."""
+    """Flag what is an exception only in its context: a rule of the end phase that
+    negates what it claims (it overrides the normal turn), and the items of a list that
+    a flagged sentence announces ("Die möglichen Züge werden durch folgende Kriterien
+    eingeschränkt:"): each limits what the sentence names.  Return the lead-in of each
+    such item by the item's node id."""
     leads: dict[str, Unit] = {}
     for index, unit in enumerate(units):
         if unit.kind == "section":
             continue
+        if not unit.exception and in_end_phase(unit, by_id, cues) and _denies(unit, cues):
+            unit.exception = True
         if unit.exception and unit.text.rstrip().endswith(":"):
+            previous = None
             for item in units[index + 1 :]:
                 if item.kind == "section" or not _list_item(item):
                     break
-                item.exception = True
-                leads[item.node_id] = unit
+                # The later sentences of an item go on with what its first one allows
+                # ("2. Auf ein besetztes Feld kann gezogen werden, wenn ... Das Raubtier
+                # frisst dann ..."); only the first names a restriction.
+                if item.block is not previous:
+                    item.exception = True
+                    leads[item.node_id] = unit
+                previous = item.block
     return leads
+
+
+def _denies(unit: Unit, cues: Cues) -> bool:
+    """The unit negates what it claims, not only its case: "Sie erhalten weder Plättchen
+    noch Karten", but not "Kann er nicht zahlen, hat er ..."."""
+    return any(
+        token.lower_ in cues.exception_negations
+        for sentence in unit.sentences
+        for clause, names_case in case_clauses(sentence, cues)
+        if not names_case
+        for token in clause
+    )
 
 
 def negated(unit: Unit, cues: Cues) -> bool:
@@ -99,20 +134,21 @@ def in_end_phase(unit: Unit, by_id: dict[str, Unit], cues: Cues) -> bool:
 
 def opens_case(unit: Unit) -> bool:
     """The unit opens, after any label, with the case it decides: "Bei Gleichstand
-    erhält ...", "Wichtig: Bei einem Unentschieden gewinnt ...".  A case that counts
-    ("Bei 3 Spielern ...", "Bei zwei Spielern ...") adjusts the game to a number of
-    players or things, a variant rather than an exception."""
+    erhält ...", "Wichtig: Bei einem Unentschieden gewinnt ...", "Im Falle eines
+    Gleichstands ...".  A case that counts ("Bei 3 Spielern ...", "Bei zwei Spielern
+    ...") adjusts the game to a number of players or things, a variant rather than an
+    exception."""
     if not unit.sentences:
         return False
     tokens = [t for t in unit.sentences[0] if not t.is_space]
     colon = next((i for i, t in enumerate(tokens[:_LABEL_TOKENS]) if t.text == ":"), None)
     words = [t for t in tokens[0 if colon is None else colon + 1 :] if not t.is_punct]
-    phrase = words[:_CASE_PHRASE_TOKENS]
-    return (
-        bool(phrase)
-        and phrase[0].lower_ in _CASE_OPENERS
-        and not any(t.like_num or t.lower_ in NUMBER_WORDS for t in phrase)
-    )
+    lowers = [t.lower_ for t in words]
+    opener = next((o for o in _CASE_OPENERS if tuple(lowers[: len(o)]) == o), None)
+    if opener is None:
+        return False
+    phrase = words[len(opener) : len(opener) - 1 + _CASE_PHRASE_TOKENS]
+    return not any(t.like_num or t.lower_ in NUMBER_WORDS for t in phrase)
 
 
 def _list_item(unit: Unit) -> bool:
@@ -139,14 +175,55 @@ def excepts(sentence: Span, cues: Cues) -> bool:
         return True
     if _emphasised_negation(sentence, cues):
         return True
-    following = [*lowers[1:], ""]
+    # A contrast that follows a main clause of its own sentence turns against that
+    # clause ("…, muss er mehr bezahlen, erhält jedoch keine Karten zurück"), not
+    # against another rule; after a condition or a relative clause it is the main
+    # clause's own ("Ein Hase, der …, nimmt jedoch keine Karotte").
+    clauses = _clauses(sentence)
     contrasts = (
-        word in cues.exception_contrasts and after != "auch"  # "aber auch nicht" adds
-        for word, after in zip(lowers, following, strict=True)
+        _contrasts(clause, cues)
+        for index, clause in enumerate(clauses)
+        if index <= 1 or _subordinate(clauses[index - 1], cues)
     )
     if _limited(lowers, cues) and any(contrasts):
         return True
-    return _no_longer(sentence, cues)
+    return _no_longer(sentence, cues) or _forbidden_if(sentence, cues)
+
+
+def _contrasts(clause: list[Token], cues: Cues) -> bool:
+    """A contrast word in the clause; "aber auch nicht" adds, it does not contrast."""
+    lowers = [t.lower_ for t in clause]
+    return any(
+        word in cues.exception_contrasts and after != "auch"
+        for word, after in zip(lowers, [*lowers[1:], ""], strict=True)
+    )
+
+
+def _subordinate(clause: list[Token], cues: Cues) -> bool:
+    """A clause opened by a condition or a relative pronoun ("wenn …", "der …")."""
+    first = next(t for t in clause if t.is_alpha).lower_
+    return first in cues.condition_openers or first in _RELATIVES
+
+
+def _forbidden_if(sentence: Span, cues: Cues) -> bool:
+    """A negated modal clause restricted by a condition after it: "Die Karte darf nicht
+    weitergegeben werden, wenn ...", a case the rule that allows it does not hold in.
+    A condition first ("Hat er nicht genug Punkte, kann er nicht ziehen") only says
+    what follows from the case."""
+    clauses = _clauses(sentence)
+    for index, clause in enumerate(clauses[:-1]):
+        if index == 0 and _condition(clause, cues):
+            return False
+        lowers = [t.lower_ for t in clause]
+        # "nur" narrows the clause's own rule ("darf nur dann ..., wenn", "nicht nur").
+        if not _limited(lowers, cues) or "nur" in lowers:
+            continue
+        if not any(t.lemma_.lower() in cues.modal_lemmas for t in clause):
+            continue
+        following = next(t for t in clauses[index + 1] if t.is_alpha).lower_
+        if following in _RESTRICTING_CONDITIONS:
+            return True
+    return False
 
 
 def _emphasised_negation(sentence: Span, cues: Cues) -> bool:
@@ -203,19 +280,23 @@ def _opens(words: list[Token], cues: Cues) -> bool:
 
 
 def _no_longer(sentence: Span, cues: Cues) -> bool:
-    """ "kann nicht mehr", "müssen keine Karten mehr": what held so far no longer does.
+    """ "kann nicht mehr", "müssen keine Karten mehr", "darf nur noch": what held so far
+    no longer does, or only in part.
 
-    The negation and "mehr" stand in one clause with a modal verb, "mehr" is no
-    comparison ("nicht mehr als 3"), and the clause is no condition ("Wer keinen Zug
-    mehr machen kann, ...", "Hat eine Seite keine Tiere mehr, ...").
+    The negation and "mehr" (or "nur noch") stand in one clause with a modal verb,
+    "mehr" is no comparison ("nicht mehr als 3"), and the clause is no condition ("Wer
+    keinen Zug mehr machen kann, ...", "Hat eine Seite keine Tiere mehr, ...").
     """
     for number, clause in enumerate(_clauses(sentence)):
         if number == 0 and _condition(clause, cues):
             continue
         lowers = [t.lower_ for t in clause]
-        modal = any(t.lemma_.lower() in cues.modal_lemmas for t in clause)
+        if not any(t.lemma_.lower() in cues.modal_lemmas for t in clause):
+            continue
+        if ("nur", "noch") in pairwise(lowers):
+            return True
         negation = next((i for i, w in enumerate(lowers) if w in cues.exception_negations), None)
-        if not modal or negation is None:
+        if negation is None:
             continue
         for index in range(negation + 1, len(lowers)):
             following = lowers[index + 1] if index + 1 < len(lowers) else ""

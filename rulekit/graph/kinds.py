@@ -19,12 +19,18 @@ from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.language import Language
 from spacy.tokens import Span, Token
 
+from rulekit.extract.lexicon import Lexicon
 from rulekit.extract.textlayout import sentence_before_colon
 from rulekit.model import NodeKind
 from rulekit.nlp import Cues
 
 # A label opening a line: "Beispiel:", "Achtung!", "Art.-Nr.:", "Design der Spielfiguren:".
 LABEL = re.compile(r"^\s*([A-ZÄÖÜ][\w.-]*(?:\s+[\w.-]+){0,3}?)\s*[:!]\s*")
+# A literature reference: a quoted title, then its publisher, place and year
+# ("F. Vester „Neuland des Denkens“, DVA, Stuttgart 1980").
+_CITATION = re.compile(r"„[^“”]+[“”][^.!?]*,[^.!?]*\b(?:1[89]|20)\d{2}\b")
+# A credit's label, also one opening with a digit ("3D-Grafik:").
+_CREDIT_LABEL = re.compile(r"^\s*([\w][\w.-]*(?:\s+[\w.-]+){0,3}?)\s*:")
 # A line that is nothing but a label: "Beispiel 1:", "Zum Beispiel:".
 LABEL_ONLY = re.compile(r"^\s*[\w .-]{1,30}:\s*$")
 _EMAIL_OR_URL = re.compile(r"\S+@\S+\.\w+|www\.\S+|\b\w+\.(?:de|com|net|org)\b")
@@ -49,6 +55,15 @@ PROGRAMMING_SHARE = 0.5
 SENTENCE_LINE_WORDS = 5
 # "Ein Paar ist eine Kombination aus ...": a term defined by what it is.
 _IS_A = re.compile(r"^(?:ein|eine)\s+[A-ZÄÖÜ][\w-]*\s+(?:ist|sind|heißt|bezeichnet)\b", re.I)
+# Words that open a subordinate clause after a comma: relative pronouns, conjunctions.
+SUBORDINATORS = frozenset(
+    {"der", "die", "das", "dem", "den", "deren", "dessen", "welche", "welcher", "welches",
+     "welchen", "dass", "daß", "weil", "wenn", "ob", "wie", "um", "damit", "sodass", "falls",
+     "obwohl", "was", "wo", "wobei", "sofern", "solange", "sobald", "bevor", "nachdem",
+     "indem"}
+)  # fmt: skip
+# A colon after one of these closes a sentence that names its list ("Die Arten sind:").
+COPULAS = frozenset({"sind", "ist", "lauten", "lautet"})
 VERB_ENDINGS = ("en", "ern", "eln")
 NOUN_ENDINGS = ("en", "ern", "eln", "ung", "heit", "keit", "ion", "tät", "schaft")
 ACTOR_PRONOUNS = frozenset({"er", "sie", "man", "du", "ihr"})
@@ -59,8 +74,9 @@ GENERIC_ACTORS = frozenset({"alle", "jeder", "jede", "jedes", "wer", "man", "spi
 class KindJudge:
     """Kinds of lines and sentences from cue words and the shape of the text."""
 
-    def __init__(self, nlp: Language, cues: Cues) -> None:
+    def __init__(self, nlp: Language, cues: Cues, lexicon: Lexicon) -> None:
         self.cues = cues
+        self.lexicon = lexicon
         self._lemmas = nlp.get_pipe("lemmatizer").lookups.get_table("lemma_lookup")  # type: ignore[attr-defined]
 
     # Lines: headings, list lines, figure text ------------------------------------------
@@ -91,16 +107,19 @@ class KindJudge:
         first = re.split(r"[\s:]+", lower, maxsplit=1)[0].strip(".")
         if first in self.cues.title_words:
             return True
-        match = LABEL.match(stripped)
-        if match and ":" in match.group(0):
-            label_words = re.split(r"[\s-]+", match.group(1).lower())
+        match = _CREDIT_LABEL.match(stripped)
+        if match:
+            label = match.group(1).lower()
+            label_words = re.split(r"[\s-]+", label)
             if any(w.strip(".") in self.cues.credit_labels for w in label_words):
-                return True
-            if match.group(1).lower() in self.cues.credit_labels:
-                return True
+                return True  # "3D-Grafik: …" as "Grafik: …"
+            if label.rstrip(".") in self.cues.credit_labels:
+                return True  # "Art.-Nr.: 693602"
         if "©" in stripped or _EMAIL_OR_URL.search(stripped) or _POSTCODE.search(stripped):
             return True
         if _DATE.search(stripped) and len(stripped.split()) <= 4:
+            return True
+        if _CITATION.search(stripped):
             return True
         words = {w.strip(".,;:()").lower() for w in stripped.split()}
         if len(words & self.cues.imprint_words) >= 1 and not stripped.endswith(":"):
@@ -131,6 +150,8 @@ class KindJudge:
             return False
         if any(_has(stripped.lower(), phrase) for phrase in self.cues.lead_in_phrases):
             return True
+        if words[-1].lower() in COPULAS:
+            return True  # "Die vorkommenden Tierarten sind:"
         return sentence_before_colon(stripped) or (
             len(words) >= SENTENCE_LINE_WORDS and not _infinitive_heading(words)
         )
@@ -148,20 +169,42 @@ class KindJudge:
         normative = self.normative(sentence)
         if self.consists(lower) or (_IS_A.match(text) and not normative):
             return "definition"
-        if text.endswith(":") and not normative and self.announces(lower):
+        if (
+            text.endswith(":")
+            and (not normative or self.advice(sentence))
+            and self.announces(lower)
+        ):
             return "rule" if self.manner(lower) else "lead-in"
+        if (
+            text.endswith(":")
+            and not self.normative(main_clause(sentence))
+            and self.names_list(sentence)
+        ):
+            return "lead-in"
         if text.endswith((".", "?")) and not normative and self.announces(lower, strict=True):
             return "lead-in"
-        if material and not normative:
+        if material and not self.normative(main_clause(sentence)):
+            # A component's description may say what players can do with it in a
+            # clause ("…, die Ihr verwenden könnt"); only its main clause could bind them.
             return "component"
         lemmas = {t.lemma_.lower() for t in sentence}
-        if not normative and (
+        # "Die Restlaufzeit bezeichnet die Tage, die das Raubtier … auskommen kann":
+        # a modal verb of a relative clause does not make the definition a rule.
+        if not self.normative(main_clause(sentence)) and (
             lemmas & self.cues.definition_lemmas
             or any(_has(lower, phrase) for phrase in self.cues.definition_phrases)
         ):
             return "definition"
         if not normative and self.flavour(sentence):
             return "flavour"
+        if text.rstrip('“”"»« ').endswith("?"):
+            return "flavour"  # a question asks the reader; it rules nothing
+        if text.endswith("!") and not (
+            normative or self.generic_actor(sentence) or any(t.like_num for t in sentence)
+        ):
+            return "flavour"  # an exclamation that binds no one cheers ("Sie sind ein Genie!")
+        if not self.normative(main_clause(sentence)) and self.hint(sentence):
+            return "note"
         return "rule"
 
     def other(self, sentence: Span) -> bool:
@@ -191,18 +234,24 @@ class KindJudge:
         return False
 
     def example(self, sentence: Span) -> bool:
-        """A worked case: "z. B." or "zum Beispiel" with concrete values, outside brackets."""
+        """A worked case: "z. B." or "zum Beispiel" with concrete values, or in a
+        sentence of its own in brackets; "z. B." inside a rule's brackets is not one."""
         lower = sentence.text.lower().strip()
         if lower.lstrip("(").startswith(("zum beispiel", "z. b.", "z.b.", "beispiel")):
             return True
-        if lower.startswith("(") and lower.rstrip(".").endswith(")"):
+        if lower.lstrip("(").startswith(self.cues.example_openers):
+            return True
+        bracketed = lower.startswith("(") and lower.rstrip(".").endswith(")")
+        if bracketed:
             lower = lower.lstrip("(")  # a sentence wholly in brackets: read what it says
         for phrase in self.cues.example_phrases:
             position = lower.find(phrase)
             if position < 0 or lower[:position].count("(") > lower[:position].count(")"):
                 continue
             concrete = any(t.like_num for t in sentence) or "„" in lower or '"' in lower
-            if concrete or _has(lower, "also"):
+            # An aside in brackets that names an instance is one: "(D. h. ein Pinguin
+            # kann z. B. einen Elefanten verspeisen.)"
+            if concrete or bracketed or _has(lower, "also"):
                 return True
         return False
 
@@ -228,7 +277,11 @@ class KindJudge:
                 token.lower_ in self.cues.actor_nouns
                 and following.is_alpha
                 and following.text[:1].isupper()
-                and (following.lower_ in self.cues.colour_words or self._unknown(following))
+                and (
+                    following.lower_ in self.cues.colour_words
+                    # A name, not a word ("… erhält kein Spieler Rohstofferträge").
+                    or (self._unknown(following) and not self.lexicon.known(following.text))
+                )
             )
             if colour_after:
                 names.add(token.text)
@@ -268,8 +321,16 @@ class KindJudge:
         return self._unknown(token) and not token.lower_.endswith(NOUN_ENDINGS)
 
     def _unknown(self, token: Token) -> bool:
-        """A word the dictionary does not know: a name ("Conny"), not a noun ("Punkte")."""
-        return token.text not in self._lemmas and token.lower_ not in self._lemmas
+        """A word the dictionary does not know: a name ("Conny"), not a noun ("Punkte").
+
+        Nor a word capitalised only because it opens the sentence ("Zuletzt erhält …",
+        "Hierbei wird …"): its lower-case form is a word as written.
+        """
+        return (
+            token.text not in self._lemmas
+            and token.lower_ not in self._lemmas
+            and not self.lexicon.known_as_written(token.lower_)
+        )
 
     def continues(self, sentence: Span) -> bool:
         """A sentence that goes on with an example: its player as a pronoun, no general actor."""
@@ -283,7 +344,9 @@ class KindJudge:
             return True
         if any(w.lower_ in GENERIC_ACTORS for w in words):
             return False
-        return any(w.text in self.cues.continuation_pronouns for w in words[1:])
+        return any(w.text in self.cues.continuation_pronouns for w in words[1:]) or any(
+            w.lower_ in self.cues.continuation_possessives for w in words
+        )
 
     def general(self, sentence: Span) -> bool:
         """A sentence about players in general ("alle Spieler", "jeder", "wer"): not a story."""
@@ -299,6 +362,36 @@ class KindJudge:
             return True
         words = {t.lower_ for t in sentence}
         return bool(words & self.cues.normative_words)
+
+    def binding(self, sentence: Span) -> bool:
+        """Binds the players beyond a modal verb: an instruction, a count, a rule word
+        ("nur", "immer", "jeder") or the players named ("Spieler").  In a preface or
+        an essay "kann man üben" is no rule; "Jeder Spieler zieht 2 Karten" is."""
+        words = {t.lower_ for t in sentence}
+        return (
+            self.imperative(sentence)
+            or any(t.like_num for t in sentence)
+            or bool(words & self.cues.normative_words)
+            or any(t.lemma_.lower() in self.cues.actor_nouns for t in sentence)
+            # "Wer …", "jeder", "alle" bind the players; an essay's "man" does not.
+            or any(t.lower_ in GENERIC_ACTORS and t.lower_ != "man" for t in sentence)
+        )
+
+    def hint(self, sentence: Span) -> bool:
+        """A strategy hint: what is wise, an advantage, a tactic."""
+        return any(
+            t.lower_ in self.cues.hint_lemmas or t.lemma_.lower() in self.cues.hint_lemmas
+            for t in sentence
+        )
+
+    def advice(self, sentence: Span) -> bool:
+        """Recommends rather than rules: "sollten Sie …", "könntet Ihr …", "wir empfehlen".
+
+        A sentence that opens with the verb states a case ("Solltest du keine Karten
+        mehr haben, …"): that is a condition, not advice.
+        """
+        words = [t for t in sentence if t.is_alpha]
+        return any(t.lower_ in self.cues.advice_words for t in words[1:])
 
     def modal(self, sentence: Span) -> bool:
         """A modal verb whose subject is not "wir" (an essay's "müssen wir" is no rule)."""
@@ -340,6 +433,17 @@ class KindJudge:
             r"\b[a-zäöüß]{3,}\b", lower.split(":")[0]
         )
 
+    def names_list(self, sentence: Span) -> bool:
+        """Before its colon, names what the list holds: "Die vorkommenden Arten sind:", or
+        a caption without a verb ("Mögliche Züge eines Pferdes vom Feld e3 aus:")."""
+        words = [t for t in sentence if t.is_alpha]
+        if words and words[-1].lower_ in COPULAS:
+            return True
+        head = main_clause(sentence)
+        return not any(
+            t.is_alpha and t.text[:1].islower() and t.lower_ not in STOP_WORDS for t in head
+        )
+
     def manner(self, lower: str) -> bool:
         """ "... werden wie folgt gelegt:": how something is done, told by the list: a rule."""
         return _has(lower, "wie folgt") and not re.search(r"\b(?:ist|sind|funktioniert)\b", lower)
@@ -353,6 +457,15 @@ class KindJudge:
         words = {t.lower_ for t in sentence}
         lemmas = {t.lemma_.lower() for t in sentence}
         return bool(words & self.cues.flavour_words or lemmas & self.cues.flavour_lemmas)
+
+
+def main_clause(sentence: Span) -> Span:
+    """The sentence up to its first subordinate clause ("Der Plan zeigt alle Sorten, die …")."""
+    for token in sentence[:-1]:
+        following = sentence.doc[token.i + 1]
+        if token.text == "," and following.lower_ in SUBORDINATORS:
+            return sentence.doc[sentence.start : token.i]
+    return sentence
 
 
 def _has(text: str, phrase: str) -> bool:

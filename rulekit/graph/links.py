@@ -21,9 +21,10 @@ the text as a prior:
   general rule ("jeder", "immer", "prinzipiell") and not itself negated; the best one
   is excepted if alike enough, with the rules almost as alike.  The items of a list
   announced as restrictions ("... werden durch folgende Kriterien eingeschränkt:")
-  are exceptions too, judged by the words of their lead-in alone.  A sentence that
-  opens with a case and does what the rule beside it does ("Bei Gleichstand erhält
-  ...") excepts that rule.  A variant's rules except nothing.
+  are exceptions too (each item's first sentence), judged by the words of their
+  lead-in alone.  A sentence that opens with a case and does what the rule beside it
+  does ("Bei Gleichstand erhält ...", "Im Falle eines Gleichstands erhält ...")
+  excepts that rule.  A variant's rules except nothing.
 """
 
 from __future__ import annotations

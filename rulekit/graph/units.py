@@ -6,32 +6,46 @@ whole: a numbered step, a labelled remark ("Wichtig: ..."), a worked example
 (labelled, in parentheses, or narrated with player names, also over the lines
 after a "Beispiel 1:" label).  Structure decides what a heading-shaped line is: a
 section, an item of the component list, the list item after a colon, or a line
-outside the rules (title, credits).  `KindJudge` gives the kinds of sentences;
+outside the rules (title, credits); `shapes` reads what a line looks like on its
+own.  `KindJudge` gives the kinds of sentences;
 regions then smooth them: a section that documents a program is `other`, a
 preface without rules is `flavour`.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.language import Language
 from spacy.tokens import Span
 
+from rulekit.extract.lexicon import Lexicon
 from rulekit.graph.exceptions import flag
 from rulekit.graph.ids import heading_level, section_id
-from rulekit.graph.kinds import LABEL_ONLY, PROGRAMMING_SHARE, KindJudge
+from rulekit.graph.kinds import COPULAS, LABEL_ONLY, PROGRAMMING_SHARE, KindJudge
 from rulekit.graph.sentences import has_verb
 from rulekit.graph.sentences import sentences as split_sentences
+from rulekit.graph.shapes import (
+    CLAUSE_MIN_WORDS,
+    MARKER,
+    NUMBERED,
+    TITLE,
+    closing_bracket,
+    has_phrase,
+    item_line,
+    marked_heading,
+    marker_type,
+    question_heading,
+    quoted_sentences,
+    run_in_heading,
+    table_row,
+    verbless,
+)
 from rulekit.model import Block, NodeKind, SourceInfo
 from rulekit.nlp import Cues, TermMatcher
 
 MECHANICAL_KINDS = ("rule", "step", "note")
-CLAUSE_MIN_WORDS = 5
-# A numbered line this short, without a sentence end, is a heading ("1. Eigene Figur wählen").
-NUMBERED_HEADING_WORDS = 8
 # Figure text this long is a sentence of the body that the text layout took for a label.
 FIGURE_SENTENCE_WORDS = 12
 # Share of programming units that makes a whole section program documentation.
@@ -41,11 +55,6 @@ FLAVOUR_SECTION_SHARE = 0.5
 
 # The kinds of a sentence whose colon opens a list.
 ITEM_LEADS = ("lead-in", "rule", "definition", "component")
-# A paragraph of one to three capitalised words and no punctuation reads as a heading.
-_TITLE = re.compile(r"^[A-ZÄÖÜ][\w-]*(?:\s+[A-ZÄÖÜ][\w-]*){0,2}$")
-_NOUN_JOINERS = frozenset({"und", "oder", "sowie"})
-_NUMBERED = re.compile(r"^\d{1,2}[.)]\s")
-_SENTENCE_END = re.compile(r"[.!?:]\W*$")
 
 
 @dataclass(eq=False)
@@ -91,6 +100,8 @@ class _Reading:
     sections: list[Unit] = field(default_factory=list)  # open sections, outermost first
     material: bool = False  # inside the component list
     preface: bool = False  # inside a preface ("Spielidee", "Einleitung")
+    # The preface is only assumed: text before the first heading the text path found.
+    assumed_preface: bool = False
     items: NodeKind | None = None  # the kind of the list lines after a colon
     # The colon announced a set ("folgende Kriterien:"), whose items are no procedure.
     listed: bool = False
@@ -102,10 +113,10 @@ class _Reading:
 class Segmenter:
     """Cuts body blocks into units with kinds, sections and cue flags."""
 
-    def __init__(self, nlp: Language, cues: Cues) -> None:
+    def __init__(self, nlp: Language, cues: Cues, lexicon: Lexicon) -> None:
         self.nlp = nlp
         self.cues = cues
-        self.judge = KindJudge(nlp, cues)
+        self.judge = KindJudge(nlp, cues, lexicon)
 
     def units(self, info: SourceInfo, blocks: list[Block], matcher: TermMatcher) -> list[Unit]:
         """The units of a manual's blocks in reading order, sections included."""
@@ -123,7 +134,8 @@ class Segmenter:
             if not state.sections:
                 self._open_section(info, block, units, state)
             units.extend(self._block_units(block, sentences, following, state))
-        units = self._smooth(units)
+        opening = {u.node_id for u in units if u.kind == "section" and u.level == 0}
+        units = self._smooth(units, opening)
         for unit in units:
             spans = unit.sentences or [self.nlp(unit.block.text)[:]]
             found = {term for span in spans for term in matcher.terms_in(span)}
@@ -142,7 +154,7 @@ class Segmenter:
         unit = Unit("section", [], opening, None, level=0)
         unit.node_id = section_id(info.game, info.title, {u.node_id for u in units})
         state.sections.append(unit)
-        state.preface = not block.text.lstrip()[:1].islower()
+        state.preface = state.assumed_preface = not block.text.lstrip()[:1].islower()
         units.append(unit)
 
     def _line_units(
@@ -162,12 +174,16 @@ class Segmenter:
         judge = self.judge
         numbered_heading = (
             block.kind == "list-item"
-            and _NUMBERED.match(text) is not None
-            and self._numbered_heading(text, following)
+            and MARKER.match(text) is not None
+            and marked_heading(text, following)
         )
-        title = block.kind == "paragraph" and _TITLE.match(text) is not None
-        if (block.kind == "paragraph" and not title) or (
-            block.kind == "list-item" and not numbered_heading
+        title = block.kind == "paragraph" and (
+            TITLE.match(text) is not None or question_heading(text, sentences, following)
+        )
+        if (
+            (block.kind == "paragraph" and not title)
+            or (block.kind == "list-item" and not numbered_heading)
+            or (block.kind == "heading" and state.items is None and table_row(text))
         ):
             return None
         section = state.sections[-1].node_id if state.sections else None
@@ -176,6 +192,9 @@ class Segmenter:
         if block.kind == "figure":
             if state.material and judge.component_line(text):
                 return [Unit("component", sentences, block, section)]
+            if state.items is not None:
+                # The line a colon announced, however much it looks like a figure label.
+                return [self._flagged(Unit(state.items, sentences, block, section))]
             if len(text.split()) < FIGURE_SENTENCE_WORDS:
                 return []  # figure text is no part of the body
             return None  # a whole sentence the layout took for figure text
@@ -184,20 +203,31 @@ class Segmenter:
             unit = Unit("example", sentences, block, section)
             state.example = unit
             return [unit]
+        # A heading over a paragraph ends a run of numbered steps ("Über 20 Punkte").
+        ends_steps = (
+            state.step is not None
+            and block.kind == "heading"
+            and following is not None
+            and following.kind == "paragraph"
+        )
         if state.items is not None and not numbered_heading:
             if self._step_goes_on(sentences, block, state):
                 return []
-            return [self._flagged(Unit(state.items, sentences, block, section))]
+            if not ends_steps:
+                return [self._flagged(Unit(state.items, sentences, block, section))]
         if state.material and judge.component_line(text):
             return [Unit("component", sentences, block, section)]
         last = text.split()[-1].lower()
-        if (
+        last_lemma = sentences[-1][-1].lemma_.lower() if sentences and len(sentences[-1]) else ""
+        # A numbered line of nouns closed by a colon heads its paragraphs ("a) Binnenhandel:").
+        noun_heading = numbered_heading and verbless(MARKER.sub("", text))
+        if not (title or noun_heading) and (
             judge.sentence_line(text)
             or (text.endswith(":") and any(judge.modal(s) for s in sentences))
             or text.endswith(",")
             or (
                 last in STOP_WORDS
-                and last not in self.cues.modal_lemmas
+                and last_lemma not in self.cues.modal_lemmas
                 and last not in self.cues.phrase_final_particles
             )
         ):
@@ -209,10 +239,7 @@ class Segmenter:
         state.items = None
         state.step = None
         state.example = None
-        if numbered_heading:
-            level = (state.sections[-1].level if state.sections else 0) + 1
-        else:
-            level = heading_level(text)
+        level = _marked_level(text, state.sections) if numbered_heading else heading_level(text)
         while state.sections and state.sections[-1].level >= level:
             state.sections.pop()
         parent = state.sections[-1].node_id if state.sections else None
@@ -224,18 +251,8 @@ class Segmenter:
         elif judge.heading_words(text, self.cues.structure_headings) or numbered_heading:
             state.material = False
         state.preface = judge.heading_words(text, self.cues.preface_headings)
+        state.assumed_preface = False
         return [unit]
-
-    def _numbered_heading(self, text: str, following: Block | None) -> bool:
-        """A numbered line that heads the paragraphs under it: short, no sentence end."""
-        words = text.split()
-        return (
-            len(words) <= NUMBERED_HEADING_WORDS
-            and not _SENTENCE_END.search(text)
-            and not any(w in ("Sie", "er", "sie", "ihr", "du") for w in words[1:])
-            and following is not None
-            and following.kind == "paragraph"
-        )
 
     def _block_units(
         self, block: Block, sentences: list[Span], following: Block | None, state: _Reading
@@ -254,7 +271,10 @@ class Segmenter:
             if told:
                 # The rest of the block, after the example's last sentence, is running text.
                 sentences, text = sentences[told:], ""
-        if block.kind == "list-item" and _NUMBERED.match(text) and self._step(sentences, state):
+        if state.items is not None and item_line(block, text):
+            # An item the text path took for a paragraph: one short line without a sentence end.
+            return [self._flagged(Unit(state.items, sentences, block, section))]
+        if block.kind == "list-item" and NUMBERED.match(text) and self._step(sentences, state):
             state.items = "step"
             state.step = self._flagged(Unit("step", sentences, block, section))
             return [state.step]
@@ -268,8 +288,14 @@ class Segmenter:
         # tell apart: a labelled remark then runs on only while its sentences go on with it.
         wrapped = block.lines[1] > block.lines[0]
         run_in: list[Span] = []  # a run-in heading ("Bomben und Mineure (3).") waiting for its rule
+        quoted = quoted_sentences(sentences)
         for position, sentence in enumerate(sentences):
-            if position + 1 < len(sentences) and _run_in_heading(sentence):
+            if position in quoted:
+                # A character speaks ("„Unterhaltet mich …“"): the story's words, not rules.
+                units.append(Unit("flavour", [sentence], block, section))
+                mode = None
+                continue
+            if position + 1 < len(sentences) and run_in_heading(sentence):
                 run_in.append(sentence)
                 continue
             if run_in:
@@ -305,9 +331,7 @@ class Segmenter:
         if last.endswith(":") and units and units[-1].kind in ITEM_LEADS:
             state.items = self._item_kind(units[-1], last)
             lower = last.lower()
-            state.listed = self.judge.announces(lower, strict=True) and not has_phrase(
-                lower, "wie folgt"
-            )
+            state.listed = self.judge.announces(lower, strict=True) and not self._sequence(lower)
         return units
 
     def _sentence_units(
@@ -325,6 +349,15 @@ class Segmenter:
             return [Unit("example", [sentence], block, section)]
         head, aside = self._parenthesised_example(sentence)
         kind = judge.sentence_kind(head, state.material)
+        if (
+            kind == "rule"
+            and state.assumed_preface
+            and judge.normative(head)
+            and judge.binding(head)
+        ):
+            # A rule that binds the players ends a preface no heading announced: the
+            # rules begin, and the text path missed their heading.
+            state.preface = state.assumed_preface = False
         if kind == "rule" and state.preface and not judge.modal(head):
             kind = "flavour"
         result = [self._flagged(Unit(kind, [head], block, section))]
@@ -343,7 +376,7 @@ class Segmenter:
         for index, token in enumerate(sentence[1:], start=1):
             if token.text != "(":
                 continue
-            close = _closing_bracket(sentence[index:])
+            close = closing_bracket(sentence[index:])
             if close is None or any(t.is_alpha for t in sentence.doc[close + 1 : sentence.end]):
                 continue
             inside = sentence[index:]
@@ -358,12 +391,15 @@ class Segmenter:
         """A sentence after a labelled remark or example that is no part of it.
 
         An example goes on until a sentence speaks of players in general ("alle
-        Spieler", "jeder", "wer"); a remark goes on while a sentence is joined to it
-        by a connective or a demonstrative ("Also ...", "Das gilt ...").
+        Spieler", "jeder", "wer"), unless it tells the story's moment ("Für alle
+        folgenden Figuren ist jetzt …"); a remark goes on while a sentence is joined
+        to it by a connective or a demonstrative ("Also ...", "Das gilt ...").
         """
         judge = self.judge
         if mode == "example":
             if judge.narrated(sentence, state.names) or judge.continues(sentence):
+                return False
+            if any(t.lower_ in self.cues.story_moments for t in sentence):
                 return False
             return judge.generic_actor(sentence)
         words = [t for t in sentence if t.is_alpha]
@@ -420,29 +456,50 @@ class Segmenter:
             return False
         return self.judge.sentence_kind(first) == "rule"
 
+    def _sequence(self, lower: str) -> bool:
+        """Names an order ("wie folgt", "in dieser Reihenfolge", "nacheinander")."""
+        return any(phrase in lower for phrase in self.cues.sequence_phrases)
+
     def _item_kind(self, unit: Unit, sentence: str) -> NodeKind:
         """The kind of the list lines after a sentence that ends in a colon."""
         if unit.kind == "definition":
             return "definition"
-        if unit.kind == "component" or unit.kind == "lead-in":
-            return "component" if unit.kind == "component" else "rule"
-        if has_phrase(sentence.lower(), "wie folgt"):
+        if unit.kind == "component":
+            return "component"
+        if self._sequence(sentence.lower()):
             return "step"
-        return "rule"
+        words = sentence.rstrip(": ").split()
+        # "Die vorkommenden Arten sind:" names a set; its items define its members.
+        return "definition" if words and words[-1].lower() in COPULAS else "rule"
 
-    def _smooth(self, units: list[Unit]) -> list[Unit]:
+    def _smooth(self, units: list[Unit], opening: set[str]) -> list[Unit]:
         """Regions: program documentation is `other`, a preface without rules `flavour`.
+
+        Under a heading whose text is mostly flavour, a rule stays one only when it binds
+        the players beyond a modal verb ("So etwas kann man üben." is flavour); the
+        section made up for text before the first heading (`opening`) may be a
+        whole manual whose headings the text path missed, so a modal verb keeps a rule.
+
+        A subsection of program documentation that speaks of the program at all, or
+        holds text outside the rules, is program documentation too ("2.2.1
+        textbasierte Eingabe" under "2.2 Ein- und Ausgabe").
 
         Text outside the rules is one unit per sentence: a remark or step that turns
         `other` is cut into its sentences, and so is a line of credits.
         """
         by_section: dict[str | None, list[Unit]] = {}
+        parents = {u.node_id: u.section for u in units if u.kind == "section"}
         for unit in units:
             if unit.kind != "section":
                 by_section.setdefault(unit.section, []).append(unit)
-        for members in by_section.values():
+        program_sections: set[str | None] = set()
+        for section, members in by_section.items():
             about_program = [u for u in members if self._about_program(u)]
-            if len(about_program) >= PROGRAMMING_SECTION_SHARE * len(members):
+            inherited = parents.get(section or "") in program_sections and any(
+                u in about_program or u.kind == "other" for u in members
+            )
+            if inherited or len(about_program) >= PROGRAMMING_SECTION_SHARE * len(members):
+                program_sections.add(section)
                 for unit in members:
                     if unit.kind not in ("example",) or unit in about_program:
                         unit.kind = "other"
@@ -452,22 +509,29 @@ class Segmenter:
             flavour = [u for u in members if u.kind == "flavour"]
             if len(flavour) >= FLAVOUR_SECTION_SHARE * len(members):
                 for unit in members:
-                    if unit.kind == "rule" and not any(
-                        self.judge.normative(s) for s in unit.sentences
-                    ):
+                    binds = self.judge.normative if section in opening else self.judge.binding
+                    if unit.kind == "rule" and not any(binds(s) for s in unit.sentences):
                         unit.kind = "flavour"
         return [
             part
             for unit in units
             for part in (
-                [
-                    self._flagged(Unit("other", [s], unit.block, unit.section))
-                    for s in unit.sentences
-                ]
+                self._other_sentences(unit)
                 if unit.kind == "other" and len(unit.sentences) > 1
                 else [unit]
             )
         ]
+
+    def _other_sentences(self, unit: Unit) -> list[Unit]:
+        """Text outside the rules, one unit per sentence; a value without words
+        stays with its label ("Art.-Nr.: 693602")."""
+        parts: list[Unit] = []
+        for sentence in unit.sentences:
+            if parts and not any(t.is_alpha for t in sentence):
+                parts[-1].sentences.append(sentence)
+            else:
+                parts.append(Unit("other", [sentence], unit.block, unit.section))
+        return [self._flagged(part) for part in parts]
 
     def _about_program(self, unit: Unit) -> bool:
         """Most of the unit's sentences speak about a program."""
@@ -487,9 +551,12 @@ class Segmenter:
         must be done.
         """
         if not is_clause(unit):
-            return False
+            if unit.kind == "definition":
+                return _member_list(unit)
+            return unit.kind == "rule" and _value_row(unit)
         if unit.kind in ("rule", "step"):
-            return True
+            # Advice binds no engine ("Nach ein oder zwei Spielen sollten Sie …").
+            return not all(self.judge.advice(s) for s in unit.sentences)
         if unit.kind == "definition":
             lemmas = {t.lemma_.lower() for s in unit.sentences for t in s}
             return not lemmas & self.cues.naming_lemmas
@@ -500,26 +567,28 @@ class Segmenter:
         return False
 
 
-def _closing_bracket(span: Span) -> int | None:
-    """The document index of the bracket that closes the one `span` opens with."""
-    depth = 0
-    for token in span:
-        depth += (token.text == "(") - (token.text == ")")
-        if depth == 0:
-            return token.i
-    return None
+def _value_row(unit: Unit) -> bool:
+    """A row of values, each named ("Aktionspunkte 8 Umweltbelastung 13"): starting values."""
+    tokens = [t for s in unit.sentences for t in s if not t.is_punct]
+    numbers = sum(1 for t in tokens if t.like_num)
+    names = [t for t in tokens if t.is_alpha]
+    return numbers >= 2 and all(t.text[:1].isupper() for t in names)
 
 
-def _run_in_heading(sentence: Span) -> bool:
-    """A few nouns closed by a full stop that head the next sentence ("Bomben und Mineure (3).")."""
-    words = [t for t in sentence if t.is_alpha]
-    return (
-        0 < len(words) < CLAUSE_MIN_WORDS
-        and sentence.text.rstrip().endswith(".")
-        and words[0].lower_ not in STOP_WORDS
-        and all(t.text[:1].isupper() or t.lower_ in _NOUN_JOINERS for t in words)
-        and not any(t.like_num and not t.text.strip("()").isdigit() for t in sentence)
-    )
+def _member_list(unit: Unit) -> bool:
+    """A class and its members ("Raubtiere: Leopard, Schlange, Pinguin")."""
+    head, _, members = unit.text.partition(":")
+    return bool(head.strip()) and members.count(",") >= 1
+
+
+def _marked_level(text: str, sections: list[Unit]) -> int:
+    """The level of a numbered or lettered heading: beside an open heading of the same
+    marker ("b) Seehandel" after "a) Binnenhandel"), else one below the open section."""
+    marker = marker_type(text)
+    for section in reversed(sections):
+        if marker_type(section.block.text) == marker:
+            return section.level
+    return (sections[-1].level if sections else 0) + 1
 
 
 def is_clause(unit: Unit) -> bool:
@@ -532,8 +601,3 @@ def is_clause(unit: Unit) -> bool:
     return len(words) >= CLAUSE_MIN_WORDS or any(
         t.text[:1].islower() and t.lower_ not in STOP_WORDS for t in words
     )
-
-
-def has_phrase(text: str, phrase: str) -> bool:
-    """`phrase` occurs in `text` as whole words."""
-    return re.search(rf"\b{re.escape(phrase)}\b", text) is not None

@@ -3,13 +3,15 @@
 One module per concern: `content` chooses what prints (the editors' quick
 reference, or a game's mechanical rules) in the card language; `typography`
 sets it as each language's typesetters would; `layout` fits it onto cards at
-one body size per deck; `impose` draws the deck onto A4; `prepress` turns each
-file into CMYK with an output intent and its metadata.
+one body size per deck; `sizing` chooses the body size of a sheet; `impose`
+draws the deck onto A4; `prepress` turns each file into CMYK with an output
+intent and its metadata.
 
 Layouts are measured, never trusted.  Each document is laid out with WeasyPrint
 and read back through its anchors (every element with an id has one: its box
 on the page).  A sheet that runs past its two pages is set a step smaller on
-the type scale; a deck is set at the largest step at which every topic takes
+the type scale (the sizes a layout's fill leaves in doubt are laid out, not
+every size); a deck is set at the largest step at which every topic takes
 as few cards as it can.  Text that does not fit at the smallest step fails the
 build with a `LayoutError` naming the rules.  A layout with more than two
 hyphenated lines in a row is laid out again with a word of the run kept
@@ -58,6 +60,7 @@ from rulekit.output.cards.layout import (
     wanted_step,
 )
 from rulekit.output.cards.prepress import PDF_VERSION, Identity, print_ready
+from rulekit.output.cards.sizing import SHEET_PAGES, SHEET_STEPS, fill, search, sheet_size
 from rulekit.output.cards.typography import hyphenation_css
 from rulekit.output.templating import use_language
 from rulekit.quickref import edition_key, title_key
@@ -77,15 +80,6 @@ __all__ = [
     "topics",
 ]
 
-# Sheet body sizes in pt, largest first; the last step is the smallest type allowed.
-SHEET_STEPS = (9.0, 8.5, 8.0, 7.5)
-SHEET_PAGES = 2  # front and back of one A4 sheet at most
-# A sheet that runs onto its back is set up to this many steps smaller to fit its front
-# instead: a back holding a few lines wastes a page and hides the end of the rules.
-ONE_PAGE_STEPS = 2
-# A sheet that needs its back anyway is set larger, as long as it keeps to two pages:
-# the back is then filled with readable type rather than left mostly empty.
-GROWN_STEPS = (9.5, 10.0, 10.5)
 LADDER_ROUNDS = 4  # layouts tried to break up hyphen ladders before one is accepted
 Laid = TypeVar("Laid")
 
@@ -179,7 +173,7 @@ class Printer:
         definitions: Localization | None = None,
     ) -> bytes:
         """The A4 rules sheet: one page, at the body size or a step or two smaller; else
-        two pages, at the largest step that fits them (see `GROWN_STEPS`).  Its glossary
+        two pages, at the largest step that fits them (see `sizing`).  Its glossary
         defines the terms with `definitions` (German where they lack one)."""
         context = {
             **self.context(manual, texts),
@@ -202,13 +196,13 @@ class Printer:
                 finished[size] = _without_ladders(rounds, found, first=(first(size), None))[0]
             return finished[size]
 
-        # The size is chosen on first layouts, and ladders are broken up at that size
-        # only: every layout of a sheet costs a quarter of a second.  Should keeping
-        # words whole change the page count there, the choice is made again on the
-        # finished layouts.
-        size = sheet_size(lambda step: len(first(step).pages))
+        # The size is chosen on first layouts, as few as the choice needs (`search`), and
+        # ladders are broken up at that size only: every layout of a sheet costs a
+        # quarter of a second.  Should keeping words whole change the page count there,
+        # the choice is made again on the finished layouts.
+        size = search(lambda step: fill(first(step)))
         if size is not None and len(lay_out(size).pages) != len(first(size).pages):
-            size = sheet_size(lambda step: len(lay_out(step).pages))
+            size = search(lambda step: fill(lay_out(step)))
         if size is None:
             smallest = first(SHEET_STEPS[-1])
             overflow = [n for page in smallest.pages[SHEET_PAGES:] for n in page.anchors]
@@ -230,9 +224,11 @@ class Printer:
         pages onto its sheets, so both show the very same layout.
         """
         context = self.context(manual, texts)
+        # A round against hyphen ladders changes a few topics: the others keep their galleys.
+        measured: dict[Topic, dict[int, Galley]] = {}
 
         def laid(kept: list[Topic]) -> tuple[Document, list[Card]]:
-            cards = numbered(self.plan(kept, context, where))
+            cards = numbered(self.plan(kept, context, where, measured))
             sheets = [cards[i : i + CARDS_PER_PAGE] for i in range(0, len(cards), CARDS_PER_PAGE)]
             return self.layout(
                 "cards.html", cards=cards, sheets=sheets, galley=False, **context
@@ -247,21 +243,29 @@ class Printer:
             _print_ready(document, texts.lang, finisher=impose(len(cards))),
         )
 
-    def plan(self, found: list[Topic], context: dict[str, object], where: str) -> list[Card]:
+    def plan(
+        self,
+        found: list[Topic],
+        context: dict[str, object],
+        where: str,
+        known: dict[Topic, dict[int, Galley]] | None = None,
+    ) -> list[Card]:
         """The topics packed onto cards, all at one step: the largest at which every
         topic takes as few cards as it can (see `layout`).
 
         Topics are set on galley cards (one per page, as tall as the text needs)
-        and measured; each round measures only the steps still undecided.
+        and measured; each round measures only the steps still undecided.  `known`
+        holds galleys already measured in this context, and takes the new ones.
         """
-        measured: list[dict[int, Galley]] = [{} for _ in found]
+        known = {} if known is None else known
+        measured = [known.setdefault(topic, {}) for topic in found]
         self._measure(found, measured, context, None)
         step = max((own_step(t, g, where) for t, g in zip(found, measured, strict=True)), default=0)
         self._measure(found, measured, context, step)
         return [
             card
             for topic, galleys in zip(found, measured, strict=True)
-            for card in pack(topic, galleys[step], step)
+            for card in pack(topic, galleys, step)
         ]
 
     def _measure(
@@ -280,30 +284,6 @@ class Printer:
             document = self.layout("cards.html", cards=galley, sheets=[], galley=True, **context)
             for (index, step), result in zip(wanted, measure(document, galley), strict=True):
                 measured[index][step] = result
-
-
-def sheet_size(pages: Callable[[float], int]) -> float | None:
-    """The body size of a sheet, given its page count at each size; None if none fits.
-
-    The largest of `SHEET_STEPS` that fits two pages; when that takes two, up to
-    `ONE_PAGE_STEPS` steps smaller if that fits the front alone, else (from the
-    body size only) the largest of `GROWN_STEPS` that still keeps to two pages.
-    """
-    for index, size in enumerate(SHEET_STEPS):
-        count = pages(size)
-        if count > SHEET_PAGES:
-            continue
-        if count == 1:
-            return size
-        for smaller in SHEET_STEPS[index + 1 :][:ONE_PAGE_STEPS]:
-            if pages(smaller) == 1:
-                return smaller
-        for larger in GROWN_STEPS if index == 0 else ():
-            if pages(larger) > SHEET_PAGES:
-                break
-            size = larger
-        return size
-    return None
 
 
 def _without_ladders(

@@ -106,10 +106,13 @@ def wanted_step(galleys: dict[int, Galley], deck_step: int | None = None) -> int
 
     First the largest step (most topics fit one card there), then the smallest
     (how many cards it takes), then the steps between, largest first, until one
-    fits on that many cards.  Once the deck's step is known, that step too.
+    fits on that many cards.  Once the deck's step is known, that step too, unless
+    the topic fits one card at a larger step: smaller type takes no more room, so
+    it fits one card at the deck's step as well.
     """
     if deck_step is not None:
-        return None if deck_step in galleys else deck_step
+        done = deck_step in galleys or _one_card_at_or_above(galleys, deck_step)
+        return None if done else deck_step
     smallest = len(CARD_STEPS) - 1
     if 0 not in galleys:
         return 0
@@ -145,11 +148,20 @@ def own_step(topic: Topic, galleys: dict[int, Galley], where: str) -> int:
     return next(s for s in sorted(galleys) if greedy_count(galleys[s]) <= count)
 
 
-def pack(topic: Topic, galley: Galley, step: int) -> list[Card]:
-    """A topic's cards at `step`, as few as fit, its entries spread evenly over them."""
-    count = greedy_count(galley)
-    if count == 1:
+def _one_card_at_or_above(galleys: dict[int, Galley], step: int) -> bool:
+    """Whether the topic fits one card at `step` or a larger step (a smaller index)."""
+    return any(s <= step and greedy_count(galley) == 1 for s, galley in galleys.items())
+
+
+def pack(topic: Topic, galleys: dict[int, Galley], step: int) -> list[Card]:
+    """A topic's cards at `step`, as few as fit, its entries spread evenly over them.
+
+    `galleys` are the topic's measured ones, per step (see `wanted_step`).
+    """
+    if _one_card_at_or_above(galleys, step):
         return [Card(topic, topic.entries, step)]
+    galley = galleys[step]
+    count = greedy_count(galley)
     return [
         Card(topic, _with_head(topic.entries, first, end), step)
         for first, end in even_runs(galley, count)

@@ -1,0 +1,75 @@
+"""The shapes of a text extract's lines: list markers, labels, counts, sentence ends.
+
+What a line opens or ends with tells a list item from running text, a sentence's
+end from an abbreviation, and lines of one list from a sentence that goes on;
+`textlayout` reads the roles of the lines from these shapes and their widths.
+"""
+
+from __future__ import annotations
+
+import re
+
+from spacy.lang.de.tokenizer_exceptions import TOKENIZER_EXCEPTIONS
+
+# A line opened by a run-in label: "Gestaltung: Michaela Kienle", "(R)andomplayer: die ...".
+RUN_IN_LABEL = re.compile(r"^[^\s:]+(?:\s+[^\s:]+){0,2}:\s+\S")
+# A line that counts something: "4 Brücken", "12 Spielfiguren (je 3 ...)".
+COUNTED = re.compile(r"^\d{1,3}\s*(?:x\s*)?[^\W\d_]")
+# A lower-case word with an adjective's ending: "übereinanderliegenden", "rote".
+INFLECTED = re.compile(r"^[a-zäöüß]+(?:e|em|en|er|es)$")
+# A table row of names and their values: "Sanierung 1 Aufklärung 4 Bevölkerung 21".
+VALUES_ROW = re.compile(r"^(?:[^\W\d_][\w-]*\s+\d+\s*){2,}$")
+
+SECTION_NUMBER = r"\d+(?:\.\d+)+\.?"
+# A letter item ("a) ...", "b. ...") is no abbreviation of single letters ("z. B.", "u. a.").
+LIST_MARKER = re.compile(
+    rf"^(?:[•▪◦‣●*–-]\s|\d{{1,2}}[.)](?:\s|$)|[a-z][.)]\s(?!\w\.)|{SECTION_NUMBER}\s)"
+)
+MARKER_ONLY = re.compile(r"^(?:[•▪◦‣●*–-]|\d{1,2}[.)])$")
+NUMBERED_HEADING = re.compile(rf"^{SECTION_NUMBER}\s")
+LABELLED_OPENER = re.compile(r"^[A-ZÄÖÜ][\w-]*:\s")
+# A line that runs label after label, its last colon at its end: "(L/l: Leopard, P/p:".
+INLINE_LABELS = re.compile(r":\s+\S.*:$")
+OPENING_QUOTES = '„‚»«"“'
+TRAILING_CLOSERS = "\"')]»“”’"
+# Abbreviations that end no sentence ("ca.", "bzw.", "d. h."), as spaCy's German
+# tokenizer knows them; those a sentence often ends with ("usw.", "etc.", "II.") are left out.
+ABBREVIATIONS = frozenset(
+    form
+    for form in TOKENIZER_EXCEPTIONS
+    if form.endswith(".")
+    and form not in {"usw.", "etc.", "usf.", "u.s.w.", "uvm.", "u.v.m."}
+    and not set(form) <= set("IVX.")
+)
+
+
+def terminal(text: str) -> bool:
+    """Ends a sentence (or introduces what follows, with a colon); an abbreviation does not."""
+    stripped = text.strip()
+    if not stripped or MARKER_ONLY.match(stripped) or stripped.split()[-1] in ABBREVIATIONS:
+        return False
+    return stripped.rstrip(TRAILING_CLOSERS)[-1:] in (".", "!", "?", ":", ";")
+
+
+def listed(text: str, following: str) -> bool:
+    """Two lines of a list, one a line whatever their punctuation: both open alike.
+
+    Counted things ("4 Brücken" / "24 Wasserplättchen", "1 Punkt für …,"), labelled
+    lines ("Gestaltung: ..." / "Design: ...") or rows of names and values.  A line
+    that ends a sentence or a marker alone is judged by its punctuation, and one
+    that opens a bracket goes on inside it ("(mit Werten von 1 bis 7, davon" / "42 …)").
+    """
+    text, after = text.strip(), following.strip()
+    if terminal(text) or MARKER_ONLY.match(text) or text.count("(") > text.count(")"):
+        return False  # a sentence's end, or a bracket the next line closes
+    return bool(
+        (COUNTED.match(text) and COUNTED.match(after))
+        or (RUN_IN_LABEL.match(text) and RUN_IN_LABEL.match(after))
+        or (VALUES_ROW.match(text) and VALUES_ROW.match(after))
+    )
+
+
+def all_caps(text: str) -> bool:
+    """Every letter of the line is a capital ("SPIELANLEITUNG")."""
+    letters = [c for c in text if c.isalpha()]
+    return bool(letters) and all(c.isupper() for c in letters)

@@ -1,0 +1,140 @@
+"""How full the lines of a text extract are, and which line breaks were made on purpose.
+
+A viewer copy keeps the printed lines.  A line breaks where the next word no
+longer fits, so a line that had room for the next line's first word was ended
+on purpose: a heading, a list or table line, a displayed command, a paragraph's
+end.  How much room tells depends on the copy:
+
+- printed in proportional type, the lines vary in characters with the letters'
+  widths, and only a break well short of the typical line (`DELIBERATE_BREAK`)
+  is sure to be on purpose;
+- wrapped evenly at a number of characters (a copy re-flowed by a reader or an
+  editor), the lines never pass one length, the copy's reach, and every wrap
+  would have overrun it.  Then every break with room for the next word is on
+  purpose, and every other break is a wrap, whatever the next line starts with.
+
+`measure` tells the two apart from the copy itself (`Measure.reach`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import pairwise
+from statistics import quantiles
+
+from rulekit.extract.encoding import BREAK_HYPHENS
+from rulekit.model import TextLine
+
+# A line ends on purpose (a heading, a list line, a paragraph's end) when the next
+# line's first word would have fitted on it within this share of the body width: a
+# viewer copy's lines vary in characters with the letters' widths.
+DELIBERATE_BREAK = 0.85
+# The lines either side of a line that tell the width of its column.
+LOCAL_LINES = 6
+# An evenly wrapped copy: its reach is the length at this share of its lines (a few
+# longer ones are words no line could hold), and at least `EVEN_WRAPS` of the wraps
+# seen, from `EVEN_SAMPLE` of them at least, would have overrun it.
+EVEN_REACH_SHARE = 0.98
+EVEN_WRAPS = 0.9
+EVEN_SAMPLE = 20
+# Wraps are seen on lines at least this share of the typical width long (shorter ones
+# are more often set apart on purpose) that a lower-case word goes on from.
+WRAP_SAMPLE_LINE = 0.6
+
+
+@dataclass(frozen=True)
+class Measure:
+    """The typical width of a copy's lines and, when it is wrapped evenly, its reach."""
+
+    width: float
+    reach: int | None = None
+
+    @property
+    def even(self) -> bool:
+        """The copy is wrapped evenly at `reach` characters."""
+        return self.reach is not None
+
+    def deliberate(self, text: str, following: str, width: float | None = None) -> bool:
+        """The line ends before the next line's first word would have filled it.
+
+        `width` is the body width around the line (`local_width`), for a copy in
+        proportional type; an evenly wrapped copy has one reach throughout.  A
+        hyphen or slash at the line's end is a wrap.
+        """
+        stripped, after = text.strip(), following.strip()
+        if not stripped or not after or stripped.endswith((*BREAK_HYPHENS, "/")):
+            return False
+        fit = len(stripped) + 1 + len(after.split()[0])
+        if self.reach is not None:
+            return fit <= self.reach
+        return fit <= DELIBERATE_BREAK * (width if width is not None else self.width)
+
+    def wrapped(self, text: str, following: str) -> bool:
+        """In an evenly wrapped copy, the line ends only because the next word did not fit."""
+        return self.even and not self.deliberate(text, following)
+
+
+def measure(texts: list[str]) -> Measure:
+    """The measure of a copy's content lines (`texts`, in reading order)."""
+    stripped = [text.strip() for text in texts]
+    width = typical_width(stripped)
+    return Measure(width, _even_reach(stripped, width))
+
+
+def typical_width(texts: list[str]) -> float:
+    """The width of a full line in characters: the upper quartile of line lengths."""
+    lengths = [len(text.strip()) for text in texts]
+    if len(lengths) < 4:
+        return float(max(lengths))
+    return quantiles(lengths, n=4)[2]
+
+
+def _even_reach(texts: list[str], width: float) -> int | None:
+    """The length no line of an evenly wrapped copy passes, or None for proportional type.
+
+    The wraps seen are the lines a lower-case word goes on from.  In proportional
+    type the longest lines pass the typical one by far and many wraps would have
+    fitted on them; in an evenly wrapped copy the longest lines are as long as lines
+    get, and next to every wrap would have overrun them.
+    """
+    lengths = sorted(len(text) for text in texts)
+    reach = lengths[int(EVEN_REACH_SHARE * (len(lengths) - 1))]
+    fits = [
+        len(text) + 1 + len(following.split()[0])
+        for text, following in pairwise(texts)
+        if following[:1].islower()
+        and len(text) >= WRAP_SAMPLE_LINE * width
+        and not text.endswith((*BREAK_HYPHENS, "/"))
+    ]
+    if len(fits) < EVEN_SAMPLE:
+        return None
+    overrun = sum(fit > reach for fit in fits) / len(fits)
+    return reach if overrun >= EVEN_WRAPS else None
+
+
+def mark_breaks_on_purpose(lines: list[TextLine], content: list[int], m: Measure) -> list[TextLine]:
+    """An evenly wrapped copy's breaks on purpose, marked as a blank line marks them.
+
+    A line that had room for the next line's first word ends what it holds: a
+    paragraph, a heading, a list or table line, a displayed command.  Marked as a
+    paragraph start, the next line is read as in a copy with blank lines between
+    its paragraphs, where a sentence the break cuts may still go on.  `content`
+    are the indices of the content lines.
+    """
+    result = list(lines)
+    for before, index in pairwise(content):
+        if m.deliberate(lines[before].text, lines[index].text):
+            result[index] = lines[index].model_copy(update={"starts_paragraph": True})
+    return result
+
+
+def local_width(lines: list[TextLine], content: list[int], position: int, width: float) -> float:
+    """The body width around a content line: its neighbours' longest line, at most `width`.
+
+    A column beside a picture or the narrow column of a two-column page is set
+    narrower than the page's typical line; its lines are full for that column.
+    `position` is the line after the one judged: the lines before it and that next
+    line (the body under a heading) tell the width.
+    """
+    window = content[max(0, position - LOCAL_LINES) : position + 1]
+    return min(width, max(len(lines[i].text.strip()) for i in window))

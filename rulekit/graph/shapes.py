@@ -1,0 +1,158 @@
+"""The shape of a line or a sentence, by its characters alone: list markers,
+headings, one-line list items, table rows, run-in headings, quotations.
+
+The segmenter (`units.py`) reads these shapes with the structure around them (what
+came before, what follows) to tell a section from an item or a sentence.
+"""
+
+from __future__ import annotations
+
+import re
+
+from spacy.lang.de.stop_words import STOP_WORDS
+from spacy.tokens import Span
+
+from rulekit.model import Block
+
+# A unit of fewer words without a verb is a fragment, not a clause.
+CLAUSE_MIN_WORDS = 5
+# A paragraph of one to three capitalised words and no punctuation reads as a heading.
+TITLE = re.compile(r"^[A-ZÄÖÜ][\w-]*(?:\s+[A-ZÄÖÜ][\w-]*){0,2}$")
+_NOUN_JOINERS = frozenset({"und", "oder", "sowie"})
+NUMBERED = re.compile(r"^\d{1,2}[.)]\s")
+# A heading-shaped line of this many words with a number between them is a table row.
+TABLE_ROW_WORDS = 6
+_INNER_NUMBER = re.compile(r"[^\W\d_]\s+\d+(?:\s+\d+)*\s+[^\W\d_]")
+# A list marker: a number ("2.", "3)") or a letter ("a)", "b.").
+MARKER = re.compile(r"^(?:(\d{1,2})|([a-z]))[.)]\s")
+# An item printed on one line after a colon, without a sentence end, has at most this many words.
+ITEM_LINE_WORDS = 12
+# A question or a clause that opens with an interrogative ("Wie können Sie ...?", "Was
+# wir ... erfahren können.") heads the paragraphs under it when it is this short.
+QUESTION_HEADING_WORDS = 8
+# German quotation marks „…“ (closed by a typographic double quote of either shape); a quote
+# over several sentences is a character speaking.  »…« is left out: Swiss print turns it round.
+_QUOTE_OPENERS = frozenset("„")
+_QUOTE_CLOSERS = frozenset("“”")
+_INTERROGATIVES = frozenset(
+    {"wie", "was", "warum", "wann", "wo", "wer", "welche", "wozu", "weshalb"}
+)
+_SENTENCE_END = re.compile(r"[.!?:]\W*$")
+# A numbered line this short, without a sentence end, is a heading ("1. Eigene Figur wählen").
+NUMBERED_HEADING_WORDS = 8
+
+
+def marked_heading(text: str, following: Block | None) -> bool:
+    """A numbered or lettered line that heads what follows: short, no sentence end.
+
+    What follows is a paragraph, or a list of the other marker ("4. Sonderfälle"
+    over "a) Sieben gewürfelt"); under a colon ("a) Binnenhandel (…):") too.
+    """
+    head = text.rstrip(":")
+    words = head.split()
+    if (
+        len(words) > NUMBERED_HEADING_WORDS
+        or _SENTENCE_END.search(head)
+        or ":" in head  # a run-in label with its content ("a) Straße: erfordert …")
+        or any(w in ("Sie", "er", "sie", "ihr", "du") for w in words[1:])
+        or following is None
+    ):
+        return False
+    if following.kind in ("paragraph", "heading"):
+        return True
+    return following.kind == "list-item" and marker_type(following.text) not in (
+        None,
+        marker_type(text),
+    )
+
+
+def marker_type(text: str) -> str | None:
+    """ "digit" or "letter" for a line opened by a list marker, else None."""
+    match = MARKER.match(text.strip())
+    if match is None:
+        return None
+    return "digit" if match.group(1) else "letter"
+
+
+def verbless(text: str) -> bool:
+    """No lower-case content word: nouns and function words only ("Handel mit der Bank")."""
+    return not any(
+        word[:1].islower() and word.lower() not in STOP_WORDS
+        for word in re.findall(r"[^\W\d_]+", text)
+    )
+
+
+def quoted_sentences(sentences: list[Span]) -> set[int]:
+    """The sentences that open inside a quotation begun in an earlier sentence."""
+    inside = False
+    quoted: set[int] = set()
+    for position, sentence in enumerate(sentences):
+        if inside:
+            quoted.add(position)
+        for char in sentence.text:
+            if char in _QUOTE_OPENERS:
+                inside = True
+            elif char in _QUOTE_CLOSERS:
+                inside = False
+    return quoted
+
+
+def table_row(text: str) -> bool:
+    """A row of a table the text path took for a heading: long, with values between
+    its words ("Produktion Die Wirtschaft liegt darnieder 1 29 Überkapazitäten")."""
+    words = re.findall(r"[^\W\d_]+", text)
+    return len(words) >= TABLE_ROW_WORDS and _INNER_NUMBER.search(text) is not None
+
+
+def item_line(block: Block, text: str) -> bool:
+    """A paragraph of one short printed line without a sentence end: a list item."""
+    return (
+        block.kind == "paragraph"
+        and block.lines[0] == block.lines[1]
+        and len(text.split()) <= ITEM_LINE_WORDS
+        and not _SENTENCE_END.search(text)
+        # A clause before a colon opens a list of its own ("Die Aufstellung ist so: W hat").
+        and verbless(text.partition(":")[0] if ":" in text else "")
+    )
+
+
+def question_heading(text: str, sentences: list[Span], following: Block | None) -> bool:
+    """A short paragraph of one question or interrogative clause over a paragraph:
+    "Wie können Sie Ihre Strategie bewerten?", "Was wir über Systeme erfahren können."."""
+    words = text.split()
+    return (
+        len(sentences) == 1
+        and len(words) <= QUESTION_HEADING_WORDS
+        and words[0].lower() in _INTERROGATIVES
+        and "," not in text
+        and text.endswith(("?", "."))
+        and following is not None
+        and following.kind == "paragraph"
+    )
+
+
+def closing_bracket(span: Span) -> int | None:
+    """The document index of the bracket that closes the one `span` opens with."""
+    depth = 0
+    for token in span:
+        depth += (token.text == "(") - (token.text == ")")
+        if depth == 0:
+            return token.i
+    return None
+
+
+def run_in_heading(sentence: Span) -> bool:
+    """A few nouns closed by a full stop that head the next sentence ("Bomben und Mineure (3).")."""
+    words = [t for t in sentence if t.is_alpha]
+    return (
+        0 < len(words) < CLAUSE_MIN_WORDS
+        and sentence.text.rstrip().endswith(".")
+        and words[0].lower_ not in STOP_WORDS
+        and all(t.text[:1].isupper() or t.lower_ in _NOUN_JOINERS for t in words)
+        and not any(t.like_num and not t.text.strip("()").isdigit() for t in sentence)
+    )
+
+
+def has_phrase(text: str, phrase: str) -> bool:
+    """`phrase` occurs in `text` as whole words."""
+    return re.search(rf"\b{re.escape(phrase)}\b", text) is not None

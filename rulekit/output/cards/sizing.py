@@ -1,0 +1,195 @@
+"""The body size of a rules sheet, chosen on as few layouts as the choice allows.
+
+`sheet_size` is the rule: the largest step that keeps to two pages, smaller to
+fit the front alone, larger to fill a back.  It looks at the page count of up to
+six sizes, and every layout of a sheet costs a quarter of a second.  `search`
+makes the same choice, but answers most of the rule's questions from how full
+the layouts already made are (`Fill`), and lays out only the sizes whose page
+count that leaves in doubt, and the size chosen.
+
+A prediction is trusted only where it cannot be wrong by the way text grows with
+the type size: by at least its own factor (every line is taller) and at most by
+its square (every line also holds fewer words), give or take a line a paragraph
+gains or loses (`JITTER`).  So "does not fit n pages" is trusted when even the
+least the text can take is more than n pages hold.  "Fits" is never predicted:
+it holds when a layout at that size or a larger one shows it (smaller type never
+takes more pages), else that size is laid out.  On the bundled games this lays
+out two sizes for most sheets where the rule alone lays out four.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from weasyprint.document import Document
+from weasyprint.formatting_structure.boxes import Box
+
+# Sheet body sizes in pt, largest first; the last step is the smallest type allowed.
+SHEET_STEPS = (9.0, 8.5, 8.0, 7.5)
+SHEET_PAGES = 2  # front and back of one A4 sheet at most
+# A sheet that runs onto its back is set up to this many steps smaller to fit its front
+# instead: a back holding a few lines wastes a page and hides the end of the rules.
+ONE_PAGE_STEPS = 2
+# A sheet that needs its back anyway is set larger, as long as it keeps to two pages:
+# the back is then filled with readable type rather than left mostly empty.
+GROWN_STEPS = (9.5, 10.0, 10.5)
+# How text height grows with the type size: at least linearly, at most squared, and
+# typically in between (only used to guess which size to lay out next).
+LEAST_GROWTH, MOST_GROWTH, TYPICAL_GROWTH = 1.0, 2.0, 1.7
+# A fraction of its height by which text can differ from either bound: paragraphs gain
+# or lose a line, hyphenation points come and go, a block moves to the next column.  The
+# bundled sheets, laid out at every size, stay within 4%.
+JITTER = 0.05
+
+
+def sheet_size(pages: Callable[[float], int]) -> float | None:
+    """The body size of a sheet, given its page count at each size; None if none fits.
+
+    The largest of `SHEET_STEPS` that fits two pages; when that takes two, up to
+    `ONE_PAGE_STEPS` steps smaller if that fits the front alone, else (from the
+    body size only) the largest of `GROWN_STEPS` that still keeps to two pages.
+    """
+    for index, size in enumerate(SHEET_STEPS):
+        count = pages(size)
+        if count > SHEET_PAGES:
+            continue
+        if count == 1:
+            return size
+        for smaller in SHEET_STEPS[index + 1 :][:ONE_PAGE_STEPS]:
+            if pages(smaller) == 1:
+                return smaller
+        for larger in GROWN_STEPS if index == 0 else ():
+            if pages(larger) > SHEET_PAGES:
+                break
+            size = larger
+        return size
+    return None
+
+
+@dataclass(frozen=True)
+class Fill:
+    """How full one layout of a sheet is, in CSS px of column height."""
+
+    pages: int
+    text: float  # the height its text takes, summed over every column of every page
+    front: float  # room in the columns of the first page (under the header)
+    page: float  # room in the columns of any further page
+
+    def room(self, pages: int) -> float:
+        """The column height `pages` pages hold."""
+        return self.front + (pages - 1) * self.page
+
+
+def search(measure: Callable[[float], Fill]) -> float | None:
+    """`sheet_size` for the layouts `measure` makes and reads (see `fill`), with as few
+    of them as it can.
+
+    Each round answers the rule from the layouts made and guesses for the other
+    sizes, then lays out one size: the first that may take fewer pages than
+    guessed (which would change the choice before it is reached), else the size
+    chosen (laid out in the end anyway, and a larger size that fits shows that
+    the smaller ones fit too), else one that may take more pages than guessed.
+    A layout that belies a guess changes the next round's choice.  Without
+    columns to measure, no guess is trusted, and the rule's own sizes are laid out.
+    """
+    known = {SHEET_STEPS[0]: measure(SHEET_STEPS[0])}
+    while True:
+        size, guesses = _answer(known)
+        fewer = [s for s, count in guesses if not _at_least(known, s, count)]
+        more = [s for s, count in guesses if not _at_most(known, s, count)]
+        chosen = [size] if size is not None and size not in known else []
+        doubtful = fewer[:1] + chosen + more
+        if not doubtful:
+            return size
+        known[doubtful[0]] = measure(doubtful[0])
+
+
+def _answer(known: dict[float, Fill]) -> tuple[float | None, list[tuple[float, int]]]:
+    """The rule's answer from the layouts made and guesses, and the guesses it took
+    (size and page count), in the order it asked."""
+    guesses: list[tuple[float, int]] = []
+
+    def pages(size: float) -> int:
+        if size in known:
+            return known[size].pages
+        guess = _guess(known, size)
+        guesses.append((size, guess))
+        return guess
+
+    return sheet_size(pages), guesses
+
+
+def _guess(known: dict[float, Fill], size: float) -> int:
+    """The likely page count at `size` (at most one past `SHEET_PAGES`, all the rule
+    tells apart), from the layout of the nearest size made."""
+    nearest = min(known, key=lambda made: (abs(made - size), made))
+    layout = known[nearest]
+    text = layout.text * (size / nearest) ** TYPICAL_GROWTH
+    count = 1
+    while count <= SHEET_PAGES and text > layout.room(count):
+        count += 1
+    return count
+
+
+def _at_least(known: dict[float, Fill], size: float, count: int) -> bool:
+    """Whether `size` surely takes `count` pages or more: a layout at that size or a
+    smaller one does, or the least its text can take is more than one page fewer holds."""
+    return (
+        count == 1
+        or any(made <= size and layout.pages >= count for made, layout in known.items())
+        or any(_least_text(made, f, size) > f.room(count - 1) for made, f in known.items())
+    )
+
+
+def _at_most(known: dict[float, Fill], size: float, count: int) -> bool:
+    """Whether `size` surely takes no more than `count` pages, as far as the rule tells
+    counts apart: a layout at that size or a larger one shows it (never a guess)."""
+    return count > SHEET_PAGES or any(
+        made >= size and layout.pages <= count for made, layout in known.items()
+    )
+
+
+def _least_text(made: float, layout: Fill, size: float) -> float:
+    """The least column height the text laid out at `made` can take at `size`."""
+    growth = LEAST_GROWTH if size > made else MOST_GROWTH
+    return layout.text * ((size / made) ** growth - JITTER)
+
+
+def fill(document: Document) -> Fill:
+    """How full a sheet's layout is: its pages and the height of the text in its columns.
+
+    Read from WeasyPrint's column boxes (its layout tree is private, as in
+    `ladders`).  A sheet whose first page has no columns measures as empty, so
+    that nothing is guessed from it.
+    """
+    text, front, page = 0.0, 0.0, 0.0
+    for number, laid in enumerate(document.pages):
+        box = laid._page_box
+        bottom = box.content_box_y() + box.height
+        for container in _multicolumn(box):
+            columns = [child for child in container.children if child.is_column]
+            count = container.style["column_count"]
+            count = count if isinstance(count, int) else len(columns)
+            if number == 0:
+                front += count * (bottom - columns[0].position_y)
+                page += count * box.height
+            text += sum(_text_height(column) for column in columns)
+    return Fill(len(document.pages), text if front else 0.0, front, page)
+
+
+def _text_height(column: Box) -> float:
+    """From the top of a column to the end of its last box's border."""
+    flowing = [child for child in column.children if child.is_in_normal_flow()]
+    if not flowing:
+        return 0.0
+    last = flowing[-1]
+    return float(last.position_y + last.margin_height() - last.margin_bottom - column.position_y)
+
+
+def _multicolumn(box: Box) -> list[Box]:
+    """The boxes under `box` laid out in columns (their children are the columns)."""
+    children = getattr(box, "children", ())
+    if any(getattr(child, "is_column", False) for child in children):
+        return [box]
+    return [found for child in children for found in _multicolumn(child)]
