@@ -24,7 +24,7 @@ from rulekit.build import (  # noqa: E402
     load_localizations,
     load_template_translations,
 )
-from rulekit.output.cards import Printer  # noqa: E402
+from rulekit.output.cards.printer import Printer  # noqa: E402
 from rulekit.output.templating import make_environment, use_language  # noqa: E402
 from rulekit.project import Project  # noqa: E402
 

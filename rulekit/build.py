@@ -11,7 +11,9 @@ Builds are incremental (`rulekit.buildcache`): each output (a game's analysis,
 its texts and print files in one language, the trace, the pages of a game in
 one language, each shared page of the site, the search index) is made again
 only when the hash of its own inputs changed; the others are taken over from
-the previous build.  Pagefind indexes the site while the cards are typeset.
+the previous build.  Print files are keyed by what they show
+(`rulekit.output.cards.printed`), computed here without WeasyPrint, which only
+the card workers load.  Pagefind indexes the site while the cards are typeset.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ from rulekit.i18n.checkers import refuse_dangerous
 from rulekit.i18n.glossary import glossary_words, load_glossary
 from rulekit.i18n.pofile import catalog_bytes, read_catalog
 from rulekit.model import Localization, Manual, SourceInfo, TraceReport, dump_json
+from rulekit.output.cards.printed import printed
 from rulekit.output.search import Indexing, indexed_pages
 from rulekit.output.siteshared import Games
 from rulekit.output.templating import make_environment
@@ -71,7 +74,7 @@ from rulekit.trace import load_pins, marked_rules, trace
 
 if TYPE_CHECKING:
     from rulekit.graph.builder import GraphBuilder
-    from rulekit.output.cards import Printer
+    from rulekit.output.cards.printer import Printer
 
 LANGUAGES = (SOURCE_LANGUAGE, *TARGET_LANGUAGES)
 
@@ -234,8 +237,7 @@ def _make_outputs(project: Project, outputs: Outputs, step: Step | None) -> None
     made = Made()
     # Read (and refused if dangerous) here, before the workers read them too.
     ui = load_template_translations(project)
-    # The sheets define the glossary's terms: the cards of a language are made again
-    # when the definitions of the game's terms change, as when the game's own texts do.
+    # The sheets and the game pages define the glossary's terms in their language.
     definitions, defined = _definitions(project, keys, outputs)
     analyser = _Analyser(project)
     # Typesetting dominates the build: the sheet and the deck of each game and
@@ -251,8 +253,9 @@ def _make_outputs(project: Project, outputs: Outputs, step: Step | None) -> None
                 local = _localized(project, manual, lang, keys, made, outputs)
                 key = f"cards/{lang}/{game}"
                 made.defined[(game, lang)] = used_definitions(manual, definitions[lang])
-                texts = digest(made.texts[(game, lang)], made.defined[(game, lang)])
-                inputs = keys.cards(lang, made.manuals[game], texts)
+                # Keyed by what they show, not by the manual and texts: most edits of a
+                # manual change no card, or the German ones only.
+                inputs = keys.cards(lang, printed(manual, local, definitions[lang]))
                 if not outputs.keep(key, inputs):
                     parts = [
                         pool.submit(_language_cards, manual, lang, local, definitions[lang], part)
@@ -310,7 +313,7 @@ def _definitions(
 
 
 def used_definitions(manual: Manual, definitions: Localization) -> str:
-    """The digest of what a game's pages and sheet show of the glossary's definitions
+    """The digest of what a game's pages show of the glossary's definitions
     in one language: those of the game's own terms, and which of them are missing."""
     used = {
         term.id: [definitions.texts.get(term.id), term.id in definitions.missing]
@@ -464,7 +467,7 @@ def _start_worker(project: Project, parent: int) -> None:
 def _start_printer(project: Project) -> None:
     # Imported here: WeasyPrint takes half a second to load, which each worker then
     # spends beside the build process instead of before it.
-    from rulekit.output.cards import Printer
+    from rulekit.output.cards.printer import Printer
 
     global _printer
     env = make_environment(project.templates_dir)
@@ -475,7 +478,7 @@ def _language_cards(
     manual: Manual, lang: str, local: Localization, definitions: Localization, document: str
 ) -> dict[str, bytes]:
     """One game's `document` ("sheet" or "deck") in one language, in a worker process."""
-    from rulekit.output.cards import render_cards
+    from rulekit.output.cards.printer import render_cards
 
     assert _printer is not None, "runs in a worker started by _start_printer"
     printer, ui = _printer

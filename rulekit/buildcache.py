@@ -8,6 +8,11 @@ editors) in one language, the root pages, the site's other files, the search
 index.  Each has a key ("cards/fr/risiko") and an input hash: a digest of exactly what it is
 made from (a manual's bytes and its editors' files, a catalog, the glossary, the
 templates it uses, and the source of the rulekit modules its stage imports).
+A game's print files in one language are keyed not by the manual and texts
+they come from but by what they show (the templates' context, topics and
+glossary: `rulekit.output.cards.printed`, the very values the printer lays
+out), besides their templates, UI strings and code.  The build process
+computes it without typesetting anything, or loading WeasyPrint.
 
 Every build records, per output, its input hash and its files in
 `.cache/outputs.json` inside the build folder.  The next build computes each
@@ -52,7 +57,11 @@ ANALYSE_MODULES = (
 )
 TEXTS_MODULES = ("rulekit.i18n.catalogs", "rulekit.i18n.checkers", "rulekit.quickref")
 DEFINITIONS_MODULES = ("rulekit.i18n.glossary", "rulekit.i18n.catalogs", "rulekit.i18n.checkers")
-CARDS_MODULES = ("rulekit.output.cards", "rulekit.output.templating", "rulekit.i18n.catalogs")
+CARDS_MODULES = (
+    "rulekit.output.cards.printer",
+    "rulekit.output.templating",
+    "rulekit.i18n.catalogs",
+)
 SITE_MODULES = (
     "rulekit.output.site",
     "rulekit.output.sitegames",
@@ -206,10 +215,13 @@ class Code:
 class Inputs:
     """The input hash of each output of one project's build in `languages`.
 
-    Outputs made from earlier outputs (cards from a game's analysis and texts)
+    Outputs made from earlier outputs (texts and pages from a game's analysis)
     are keyed by the digest of those outputs' content, not by their inputs: an
     edit that leaves a game's graph as it was (a glossary entry the game does not
-    use) re-runs the analysis but re-renders none of its cards or pages.
+    use) re-runs the analysis but re-renders none of its pages.  Print files go
+    further: they are keyed by the digest of what they show, so that an edited
+    sentence that no card prints typesets nothing, and one that the German cards
+    print typesets those alone (the other languages print their translations).
     """
 
     def __init__(self, project: Project, languages: tuple[str, ...]) -> None:
@@ -259,10 +271,10 @@ class Inputs:
         ]
         return digest("definitions", self.definitions_code, self.glossary, *catalogs)
 
-    def cards(self, lang: str, manual: str, texts: str) -> str:
-        """A game's print files in one language: manual, texts, the UI strings, the card
-        templates."""
-        return digest("cards", self.cards_code, manual, texts, self.ui[lang], self.card_templates)
+    def cards(self, lang: str, printed: str) -> str:
+        """A game's print files in one language: what they show (`printed`, the digest
+        of `rulekit.output.cards.printed`), the UI strings, the card templates."""
+        return digest("cards", self.cards_code, printed, self.ui[lang], self.card_templates)
 
     def trace(self, manuals: list[str]) -> str:
         """The trace: every game's graph, the engines and the tests' markers."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulekit.model import RuleGraph
-from rulekit.output.cards import sections
+from rulekit.output.cards.content import sections
 
 OUTLINE_WIDTH = 72
 

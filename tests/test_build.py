@@ -118,3 +118,13 @@ def _edit_an_input(project: Project) -> None:
     """Change a template without changing what it renders."""
     css = sorted(project.templates_dir.rglob("*.css"))[0]
     css.write_text(css.read_text("utf-8") + "\n/* edited */\n", "utf-8")
+
+
+def test_the_build_process_keys_the_cards_without_loading_weasyprint() -> None:
+    # WeasyPrint is the card workers' to load: the build process hashes what the cards
+    # show (`rulekit.output.cards.printed`) without it.
+    code = (
+        "import sys, rulekit.build, rulekit.output.cards.printed; "
+        "sys.exit('weasyprint' in sys.modules)"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

@@ -18,17 +18,11 @@ from rulekit.model import (
     Provenance,
     QuickReference,
 )
-from rulekit.output.cards import (
-    CARD_STEPS,
-    Entry,
-    Galley,
-    Printer,
-    Topic,
-    sheet_size,
-    topics,
-)
-from rulekit.output.cards.layout import own_step, pack, wanted_step
-from rulekit.output.cards.sizing import Fill, search
+from rulekit.output.cards.content import Entry, Topic, topics
+from rulekit.output.cards.layout import CARD_STEPS, Galley, own_step, pack, wanted_step
+from rulekit.output.cards.printed import common_context
+from rulekit.output.cards.printer import Printer
+from rulekit.output.cards.sizing import Fill, search, sheet_size
 from rulekit.output.templating import make_environment
 from rulekit.quickref import card_texts
 from tests.cardprobe import SENTENCE, TEMPLATES, UNTRANSLATED, probe_manual
@@ -170,7 +164,7 @@ def test_headings_stay_in_the_column_of_their_first_rule() -> None:
         topics=topics(manual.graph, texts, ("rule",), manual.info.pages),
         glossary=[],
         pages="10",
-        **printer.context(manual, texts),
+        **common_context(manual, texts),
     )
     where = {
         name: (number, round(box[0]))

@@ -23,13 +23,10 @@ from rulekit.model import (
     Term,
     Translation,
 )
-from rulekit.output.cards import (
-    CARD_STEPS,
-    Printer,
-    key_numbers,
-    render_cards,
-)
+from rulekit.output.cards.content import key_numbers
+from rulekit.output.cards.layout import CARD_STEPS
 from rulekit.output.cards.prepress import Identity, holds_rgb, print_ready
+from rulekit.output.cards.printer import Printer, render_cards
 from rulekit.output.templating import make_environment
 from rulekit.quickref import edition_key, info_texts, title_key
 from tests.cardprobe import TEMPLATES, UNTRANSLATED, probe_manual

@@ -14,6 +14,7 @@ import re
 import shutil
 from pathlib import Path
 
+import pdfplumber
 import pytest
 
 from rulekit.build import LANGUAGES, build
@@ -69,13 +70,29 @@ def cards_of(game: str, lang: str) -> list[str]:
     return [f"{folder}/{name}" for folder in ("cards", "site/downloads") for name in names]
 
 
+# The first French translation of a text the cards print (a quick-reference card's title),
+# and of one they do not (a section heading: a game with a quick reference prints its cards).
+FRENCH = {
+    True: r'(?m)^(msgctxt "risiko#card\.[^"]*"\nmsgid "[^"]+"\nmsgstr "[^"]+)"$',
+    False: r'(?m)^(msgctxt "risiko\.[^"#]*"\nmsgid "[^"]+"\nmsgstr "[A-Z][^"]+)"$',
+}
+# A line of the German quick reference, and an edit of it after the words its key is made of.
+CARD_LINE = "Setze alle Verstärkungen in eigene Gebiete."
+CARD_LINE_EDITED = "Setze alle Verstärkungen in eigene Gebiete, auch mehrere in eines."
+
+
+def card_files(project: Project) -> dict[str, int]:
+    """The inode of every print file of the build, with their copies on the site."""
+    return {name: inode for name, inode in inodes(project).items() if name.endswith(".pdf")}
+
+
+@pytest.mark.parametrize("printed", [True, False], ids=["printed", "not-printed"])
 def test_one_french_string_remakes_only_that_games_french_outputs(
-    project: Project, tmp_path: Path
+    project: Project, tmp_path: Path, printed: bool
 ) -> None:
     before = inodes(project)
     catalog = project.translations_dir / "fr" / "LC_MESSAGES" / f"{EDITED}.po"
-    text = catalog.read_text("utf-8")
-    edited, count = re.subn(r'(?m)^msgstr "([A-Z][^"]+)"$', r'msgstr "\1 (revu)"', text, count=1)
+    edited, count = re.subn(FRENCH[printed], r'\1 (revu)"', catalog.read_text("utf-8"), count=1)
     assert count == 1
     catalog.write_text(edited, "utf-8")
 
@@ -85,11 +102,15 @@ def test_one_french_string_remakes_only_that_games_french_outputs(
     # editors' page, which shows every language's translation status.
     pages = [f"site/fr/{EDITED}", "site/fr/index", "site/fr/glossary", "site/fr/trace"]
     pages += [f"site/{lang}/editors" for lang in LANGUAGES]
+    # The French cards are typeset again only when they show the string; the search index
+    # is made again only when the site shows it (it shows no quick-reference card).
+    cards = [f"cards/fr/{EDITED}"] if printed else []
+    search = [] if printed else ["search"]
     assert sorted(result.rebuilt) == sorted(
-        [f"texts/fr/{EDITED}", f"cards/fr/{EDITED}", "report", *pages, "search"]
+        [f"texts/fr/{EDITED}", *cards, "report", *pages, *search]
     )
     after = inodes(project)
-    assert all(after[name] != before[name] for name in cards_of(EDITED, "fr"))
+    assert all((after[name] != before[name]) == printed for name in cards_of(EDITED, "fr"))
     kept_pages = [f"site/de/{EDITED}.html", f"site/fr/{OTHER}.html", f"site/fr/{OTHER}-graph.html"]
     assert [name for name in kept_pages if after[name] != before[name]] == []
     untouched = [
@@ -105,27 +126,58 @@ def test_one_french_string_remakes_only_that_games_french_outputs(
     assert tree_bytes(project.build_dir) == tree_bytes(tmp_path / "cold")
 
 
-def test_a_german_sentence_remakes_that_games_graph_texts_and_cards(project: Project) -> None:
+def test_a_german_sentence_no_card_prints_remakes_that_games_graph_texts_and_pages_only(
+    project: Project, tmp_path: Path
+) -> None:
+    # An example's sentence: the cards print the editors' quick reference, not the manual.
     manual = project.sources_dir / EDITED / "manual.txt"
     text = manual.read_text("utf-8")
     assert "(Maximum für Verteidigungen)" in text
     manual.write_text(text.replace("(Maximum für Verteidigungen)", "(Maximum bei Abwehr)"), "utf-8")
     register_again(project.sources_dir / EDITED)
 
-    before = inodes(project)
+    before = card_files(project)
 
     result = build(project)
 
-    per_language = [
-        f"{kind}/{lang}/{EDITED}" for kind in ("texts", "cards", "site") for lang in LANGUAGES
-    ]
+    per_language = [f"{kind}/{lang}/{EDITED}" for kind in ("texts", "site") for lang in LANGUAGES]
     site = [f"site/{lang}/{name}" for lang in LANGUAGES for name in SITE_PAGES]
     shared = ["trace", "report", *site, "site/root", "site/files", "search"]
     assert sorted(result.rebuilt) == sorted([f"analyse/{EDITED}", *per_language, *shared])
-    # The other game's pages are taken over, not rendered again.
-    after = inodes(project)
-    other = [name for name in after if name.startswith("site/") and f"/{OTHER}" in name]
-    assert other and [name for name in other if after[name] != before[name]] == []
+    # No print file is typeset again: every one is the very file of the first build.
+    assert card_files(project) == before
+    build(project, out_dir=tmp_path / "cold")
+    assert tree_bytes(project.build_dir) == tree_bytes(tmp_path / "cold")
+
+
+def test_a_printed_german_line_remakes_only_that_games_german_cards(
+    project: Project, tmp_path: Path
+) -> None:
+    # The translators have reviewed the edit: their translations stand for the new German,
+    # so the other languages print what they printed.
+    spec = project.sources_dir / EDITED / "cards.yaml"
+    text = spec.read_text("utf-8")
+    assert f"- text: {CARD_LINE}\n" in text
+    spec.write_text(text.replace(CARD_LINE, CARD_LINE_EDITED), "utf-8")
+    for lang in LANGUAGES[1:]:  # German has no catalog of its own
+        catalog = project.translations_dir / lang / "LC_MESSAGES" / f"{EDITED}.po"
+        po = catalog.read_text("utf-8")
+        assert f'msgid "{CARD_LINE}"' in po
+        catalog.write_text(po.replace(f'msgid "{CARD_LINE}"', f'msgid "{CARD_LINE_EDITED}"'))
+    before = card_files(project)
+
+    result = build(project)
+
+    assert [key for key in result.rebuilt if key.startswith("cards/")] == [f"cards/de/{EDITED}"]
+    after = card_files(project)
+    german = cards_of(EDITED, "de")
+    assert all(after[name] != before[name] for name in german)
+    assert [name for name in after if name not in german and after[name] != before[name]] == []
+    with pdfplumber.open(project.build_dir / german[1]) as deck:
+        shown = " ".join(" ".join((page.extract_text() or "").split()) for page in deck.pages)
+    assert "auch mehrere in eines" in shown
+    build(project, out_dir=tmp_path / "cold")
+    assert tree_bytes(project.build_dir) == tree_bytes(tmp_path / "cold")
 
 
 def test_a_card_template_remakes_every_deck_and_nothing_else(project: Project) -> None:
@@ -199,15 +251,21 @@ def test_the_build_records_every_outputs_input_hash_and_files(project: Project) 
 
 def test_a_stage_counts_the_code_it_imports_and_not_the_rest(tmp_path: Path) -> None:
     code = Code()
-    cards = code.closure(["rulekit.output.cards"])
+    cards = code.closure(["rulekit.output.cards.printer"])
     assert "output/cards/layout.py" in cards and "graph/ids.py" in cards
     # The cards import the graph's id rules (through the quick reference), not its builder.
     assert not any(name.startswith(("extract/", "graph/builder")) for name in cards)
     package = tmp_path / "rulekit"
     shutil.copytree(PACKAGE_DIR, package, ignore=shutil.ignore_patterns("__pycache__"))
-    before = [Code(package).stage([module]) for module in ("rulekit.output.cards", "rulekit.graph")]
+    before = [
+        Code(package).stage([module])
+        for module in ("rulekit.output.cards.printer", "rulekit.graph")
+    ]
     layout = package / "output" / "cards" / "layout.py"
     layout.write_text(layout.read_text("utf-8") + "\n# edited\n", "utf-8")
-    after = [Code(package).stage([module]) for module in ("rulekit.output.cards", "rulekit.graph")]
+    after = [
+        Code(package).stage([module])
+        for module in ("rulekit.output.cards.printer", "rulekit.graph")
+    ]
     assert after[0] != before[0]  # the cards' code changed
     assert after[1] == before[1]  # the graph stage's did not

@@ -1,0 +1,258 @@
+"""The printer: lays out a game's print documents with WeasyPrint and makes them print-ready.
+
+Layouts are measured, never trusted.  Each document is laid out with WeasyPrint
+and read back through its anchors (every element with an id has one: its box
+on the page).  A sheet that runs past its two pages is set a step smaller on
+the type scale (the sizes a layout's fill leaves in doubt are laid out, not
+every size); a deck is set at the largest step at which every topic takes
+as few cards as it can.  Text that does not fit at the smallest step fails the
+build with a `LayoutError` naming the rules.  A layout with more than two
+hyphenated lines in a row is laid out again with a word of the run kept
+whole (`ladders`).
+
+What a document shows comes from `printed`, which the build also hashes: the
+printer lays out nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from functools import partial
+from pathlib import Path
+from typing import TypeVar
+
+from babel.support import NullTranslations
+from jinja2 import Environment
+from weasyprint import HTML
+from weasyprint.document import Document
+from weasyprint.text.fonts import FontConfiguration
+
+from rulekit.errors import LayoutError
+from rulekit.model import Localization, Manual
+from rulekit.output.cards.content import Topic
+from rulekit.output.cards.impose import CARDS_PER_PAGE, Finisher, impose
+from rulekit.output.cards.ladders import keep_whole, ladders
+from rulekit.output.cards.layout import (
+    Card,
+    Galley,
+    check_cards,
+    measure,
+    numbered,
+    own_step,
+    pack,
+    wanted_step,
+)
+from rulekit.output.cards.prepress import PDF_VERSION, Identity, print_ready
+from rulekit.output.cards.printed import common_context, sheet_context, shown_topics
+from rulekit.output.cards.sizing import SHEET_PAGES, SHEET_STEPS, fill, search
+from rulekit.output.templating import use_language
+
+LADDER_ROUNDS = 4  # layouts tried to break up hyphen ladders before one is accepted
+Laid = TypeVar("Laid")
+
+
+def render_cards(
+    printer: Printer,
+    manual: Manual,
+    texts: dict[tuple[str, str], Localization],
+    ui: dict[str, NullTranslations],
+    step: Callable[[str], None] | None = None,
+    definitions: dict[str, Localization] | None = None,
+    documents: Collection[str] = ("sheet", "deck"),
+) -> dict[str, bytes]:
+    """Every print file of one game in every language, as build-relative path -> PDF.
+
+    Per language: the A4 rules sheet, the deck of poker cards (trim, bleed and
+    crop marks in a slug) and the deck imposed 3 x 3 on A4 for home printing.
+    `definitions` holds the glossary's definitions per language, for the sheet.
+    `documents` names the ones to make ("sheet", "deck": the deck and its
+    imposition), so that two processes can typeset one language at once.
+    """
+    game = manual.info.game
+    files: dict[str, bytes] = {}
+    for lang in ui:
+        if step:
+            step(f"cards {game} {lang}")
+        use_language(printer.env, ui[lang])
+        local_texts = texts[(game, lang)]
+        if "sheet" in documents:
+            files[f"cards/{lang}/{game}-sheet.pdf"] = printer.sheet(
+                manual, local_texts, f"cards/{lang}/{game}-sheet.pdf", (definitions or {}).get(lang)
+            )
+        if "deck" not in documents:
+            continue
+        deck, imposed = printer.deck(
+            manual,
+            local_texts,
+            f"cards/{lang}/{game}-cards.pdf",
+            f"cards/{lang}/{game}-cards-a4.pdf",
+        )
+        files[f"cards/{lang}/{game}-cards.pdf"] = deck
+        files[f"cards/{lang}/{game}-cards-a4.pdf"] = imposed
+    return files
+
+
+class Printer:
+    """Lays out and measures the print documents of one build."""
+
+    def __init__(self, env: Environment, templates_dir: Path) -> None:
+        self.env = env
+        self.base_url = str(templates_dir / "cards") + "/"
+        # Fonts are looked up once per printer, not once per document.
+        self.fonts = FontConfiguration()
+
+    def layout(self, template: str, **context: object) -> Document:
+        """Render a template and lay it out; stylesheets resolve against templates/cards."""
+        html = self.env.get_template(f"cards/{template}").render(**context)
+        return HTML(string=html, base_url=self.base_url).render(font_config=self.fonts)
+
+    def sheet(
+        self,
+        manual: Manual,
+        texts: Localization,
+        where: str,
+        definitions: Localization | None = None,
+    ) -> bytes:
+        """The A4 rules sheet: one page, at the body size or a step or two smaller; else
+        two pages, at the largest step that fits them (see `sizing`).  Its glossary
+        defines the terms with `definitions` (German where they lack one)."""
+        context = sheet_context(manual, texts, definitions)
+        found = shown_topics(manual, texts, for_cards=False)
+        plain: dict[float, Document] = {}
+        finished: dict[float, Document] = {}
+
+        def first(size: float) -> Document:
+            """The layout at `size` as it comes, before any hyphen ladder is broken up."""
+            if size not in plain:
+                plain[size] = self._sheet_at(size, context, found)[0]
+            return plain[size]
+
+        def lay_out(size: float) -> Document:
+            if size not in finished:
+                rounds = partial(self._sheet_at, size, context)
+                finished[size] = _without_ladders(rounds, found, first=(first(size), None))[0]
+            return finished[size]
+
+        # The size is chosen on first layouts, as few as the choice needs (`search`), and
+        # ladders are broken up at that size only: every layout of a sheet costs a
+        # quarter of a second.  Should keeping words whole change the page count there,
+        # the choice is made again on the finished layouts.
+        size = search(lambda step: fill(first(step)))
+        if size is not None and len(lay_out(size).pages) != len(first(size).pages):
+            size = search(lambda step: fill(lay_out(step)))
+        if size is None:
+            smallest = first(SHEET_STEPS[-1])
+            overflow = [n for page in smallest.pages[SHEET_PAGES:] for n in page.anchors]
+            raise LayoutError(list(dict.fromkeys(overflow)) or ["glossary"], where)
+        return _print_ready(lay_out(size), texts.lang)
+
+    def _sheet_at(
+        self, size: float, context: dict[str, object], kept: list[Topic]
+    ) -> tuple[Document, None]:
+        return self.layout("sheet.html", size=size, topics=kept, **context), None
+
+    def deck(
+        self, manual: Manual, texts: Localization, where: str, where_a4: str
+    ) -> tuple[bytes, bytes]:
+        """The deck (one page per card, with bleed, and crop marks in a slug) and its
+        A4 imposition.
+
+        The deck and the A4 pages are one document: the A4 file draws the card
+        pages onto its sheets, so both show the very same layout.
+        """
+        context = common_context(manual, texts)
+        # A round against hyphen ladders changes a few topics: the others keep their galleys.
+        measured: dict[Topic, dict[int, Galley]] = {}
+
+        def laid(kept: list[Topic]) -> tuple[Document, list[Card]]:
+            cards = numbered(self.plan(kept, context, where, measured))
+            sheets = [cards[i : i + CARDS_PER_PAGE] for i in range(0, len(cards), CARDS_PER_PAGE)]
+            return self.layout(
+                "cards.html", cards=cards, sheets=sheets, galley=False, **context
+            ), cards
+
+        document, cards = _without_ladders(laid, shown_topics(manual, texts, for_cards=True))
+        # The galley has the same boxes, so this holds unless the stylesheet changes them.
+        check_cards(document, cards, where)
+        deck = document.copy(document.pages[: len(cards)])
+        return (
+            _print_ready(deck, texts.lang, slug=True),
+            _print_ready(document, texts.lang, finisher=impose(len(cards))),
+        )
+
+    def plan(
+        self,
+        found: list[Topic],
+        context: dict[str, object],
+        where: str,
+        known: dict[Topic, dict[int, Galley]] | None = None,
+    ) -> list[Card]:
+        """The topics packed onto cards, all at one step: the largest at which every
+        topic takes as few cards as it can (see `layout`).
+
+        Topics are set on galley cards (one per page, as tall as the text needs)
+        and measured; each round measures only the steps still undecided.  `known`
+        holds galleys already measured in this context, and takes the new ones.
+        """
+        known = {} if known is None else known
+        measured = [known.setdefault(topic, {}) for topic in found]
+        self._measure(found, measured, context, None)
+        step = max((own_step(t, g, where) for t, g in zip(found, measured, strict=True)), default=0)
+        self._measure(found, measured, context, step)
+        return [
+            card
+            for topic, galleys in zip(found, measured, strict=True)
+            for card in pack(topic, galleys, step)
+        ]
+
+    def _measure(
+        self,
+        found: list[Topic],
+        measured: list[dict[int, Galley]],
+        context: dict[str, object],
+        deck_step: int | None,
+    ) -> None:
+        while wanted := [
+            (index, step)
+            for index, galleys in enumerate(measured)
+            if (step := wanted_step(galleys, deck_step)) is not None
+        ]:
+            galley = numbered([Card(found[i], found[i].entries, step) for i, step in wanted])
+            document = self.layout("cards.html", cards=galley, sheets=[], galley=True, **context)
+            for (index, step), result in zip(wanted, measure(document, galley), strict=True):
+                measured[index][step] = result
+
+
+def _without_ladders(
+    lay_out: Callable[[list[Topic]], tuple[Document, Laid]],
+    found: list[Topic],
+    first: tuple[Document, Laid] | None = None,
+) -> tuple[Document, Laid]:
+    """The layout of `found` with no hyphen ladder (see `ladders`), or the last one tried.
+
+    Each round keeps whole the words that the ladders of the previous one name,
+    on top of the words kept before.  `first`, when given, is the first round's
+    layout (nothing kept whole), already made.
+    """
+    kept: dict[str, set[str]] = {}
+    for round_ in range(LADDER_ROUNDS):
+        if round_ == 0 and first is not None:
+            document, laid = first
+        else:
+            document, laid = lay_out(keep_whole(found, kept))
+        more = {k: words - kept.get(k, set()) for k, words in ladders(document).items()}
+        if not any(more.values()):
+            break
+        for key, words in more.items():
+            kept.setdefault(key, set()).update(words)
+    return document, laid
+
+
+def _print_ready(
+    document: Document, lang: str, slug: bool = False, finisher: Finisher | None = None
+) -> bytes:
+    """The document as PDF, made print-ready; its title is the one its template gave."""
+    pdf = document.write_pdf(finisher=finisher, pdf_version=PDF_VERSION)
+    assert pdf is not None
+    title = document.metadata.title or ""
+    return print_ready(pdf, Identity(title=title, lang=lang, subject=title), slug=slug)
