@@ -35,6 +35,8 @@ import re
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from rulekit.graph.shapes import RELATIVE_PRONOUNS
+
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
@@ -51,13 +53,6 @@ _NUMBER = re.compile(r"^\d")
 _PARTICLES = frozenset({"statt"})
 # The marker that opens a list item: "1.", "2)", "a)", a bullet or a dash.
 _ITEM_MARKER = re.compile(r"^(?:\d{1,2}[.)]|[a-z]\)|[•\-–*])\s")
-# Relative pronouns, which open a relative clause ("..., auf dem der Räuber steht").
-_RELATIVES = frozenset(
-    {
-        *("der", "die", "das", "dem", "den", "deren", "dessen", "denen"),
-        *("welche", "welcher", "welches", "welchem", "welchen"),
-    }
-)
 # The words that open the case a sentence decides ("Bei Gleichstand ...", "Im Falle
 # eines Gleichstands ...", "Für den Fall, dass ...").
 _CASE_OPENERS = (("bei",), ("im", "fall"), ("im", "falle"), ("für", "den", "fall"))
@@ -202,7 +197,7 @@ def _contrasts(clause: list[Token], cues: Cues) -> bool:
 def _subordinate(clause: list[Token], cues: Cues) -> bool:
     """A clause opened by a condition or a relative pronoun ("wenn …", "der …")."""
     first = next(t for t in clause if t.is_alpha).lower_
-    return first in cues.condition_openers or first in _RELATIVES
+    return first in cues.condition_openers or first in RELATIVE_PRONOUNS
 
 
 def _forbidden_if(sentence: Span, cues: Cues) -> bool:
@@ -327,10 +322,18 @@ def _case_clause(clause: list[Token], number: int, cues: Cues) -> bool:
         return False
     if words[0].lower_ in cues.condition_openers:
         return True
-    start = 1 if len(words) > 2 and words[0].text.islower() and words[1].lower_ in _RELATIVES else 0
+    start = (
+        1
+        if len(words) > 2 and words[0].text.islower() and words[1].lower_ in RELATIVE_PRONOUNS
+        else 0
+    )
     pronoun = words[start]
     following = words[start + 1] if start + 1 < len(words) else None
-    return pronoun.lower_ in _RELATIVES and following is not None and following.text[:1].islower()
+    return (
+        pronoun.lower_ in RELATIVE_PRONOUNS
+        and following is not None
+        and following.text[:1].islower()
+    )
 
 
 def _clauses(sentence: Span) -> list[list[Token]]:

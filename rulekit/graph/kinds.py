@@ -21,6 +21,7 @@ from spacy.tokens import Span, Token
 
 from rulekit.extract.lexicon import Lexicon
 from rulekit.extract.textlayout import sentence_before_colon
+from rulekit.graph.shapes import RELATIVE_PRONOUNS
 from rulekit.model import NodeKind
 from rulekit.nlp import Cues
 
@@ -56,11 +57,9 @@ SENTENCE_LINE_WORDS = 5
 # "Ein Paar ist eine Kombination aus ...": a term defined by what it is.
 _IS_A = re.compile(r"^(?:ein|eine)\s+[A-ZÄÖÜ][\w-]*\s+(?:ist|sind|heißt|bezeichnet)\b", re.I)
 # Words that open a subordinate clause after a comma: relative pronouns, conjunctions.
-SUBORDINATORS = frozenset(
-    {"der", "die", "das", "dem", "den", "deren", "dessen", "welche", "welcher", "welches",
-     "welchen", "dass", "daß", "weil", "wenn", "ob", "wie", "um", "damit", "sodass", "falls",
-     "obwohl", "was", "wo", "wobei", "sofern", "solange", "sobald", "bevor", "nachdem",
-     "indem"}
+SUBORDINATORS = RELATIVE_PRONOUNS | frozenset(
+    {"dass", "daß", "weil", "wenn", "ob", "wie", "um", "damit", "sodass", "falls", "obwohl",
+     "was", "wo", "wobei", "sofern", "solange", "sobald", "bevor", "nachdem", "indem"}
 )  # fmt: skip
 # A colon after one of these closes a sentence that names its list ("Die Arten sind:").
 COPULAS = frozenset({"sind", "ist", "lauten", "lautet"})

@@ -16,6 +16,13 @@ from rulekit.model import Block
 
 # A unit of fewer words without a verb is a fragment, not a clause.
 CLAUSE_MIN_WORDS = 5
+# Relative pronouns, which open a relative clause ("..., auf dem der Räuber steht").
+RELATIVE_PRONOUNS = frozenset(
+    {
+        *("der", "die", "das", "dem", "den", "deren", "dessen", "denen"),
+        *("welche", "welcher", "welches", "welchem", "welchen"),
+    }
+)
 # A paragraph of one to three capitalised words and no punctuation reads as a heading.
 TITLE = re.compile(r"^[A-ZÄÖÜ][\w-]*(?:\s+[A-ZÄÖÜ][\w-]*){0,2}$")
 _NOUN_JOINERS = frozenset({"und", "oder", "sowie"})
