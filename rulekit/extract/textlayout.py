@@ -64,12 +64,12 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
     content = [i for i, line in enumerate(lines) if line.role != "artefact"]
     if not content:
         return lines
-    m = measure([lines[i].text for i in content])
-    width = m.width
-    if m.even:
-        lines = mark_breaks_on_purpose(lines, content, m)
+    widths = measure([lines[i].text for i in content])
+    width = widths.width
+    if widths.even:
+        lines = mark_breaks_on_purpose(lines, content, widths)
     capitalised_inside = _capitalised_inside([lines[i].text for i in content])
-    units = _units(lines, content, capitalised_inside, m)
+    units = _units(lines, content, capitalised_inside, widths)
     roles = _classify(lines, units, width)
     result = list(lines)
     previous_role: LineRole | None = None
@@ -84,7 +84,7 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
             and previous_role == "list-item"
             and previous_last is not None
             and not first.starts_paragraph
-            and m.wrapped(previous_last.text, first.text)
+            and widths.wrapped(previous_last.text, first.text)
             and not LABELLED_OPENER.match(first.text.strip())
         )
         if item_goes_on:
@@ -111,15 +111,15 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                     and previous_last is not None
                     and RUN_IN_LABEL.match(first.text.strip())
                     and RUN_IN_LABEL.match(lines[previous_unit[0]].text.strip())
-                    and not m.wrapped(previous_last.text, first.text)
+                    and not widths.wrapped(previous_last.text, first.text)
                 )
                 or (
                     previous_last is not None
                     and (
                         len(previous_last.text.strip()) < PARAGRAPH_END * width
-                        or m.deliberate(previous_last.text, first.text)
+                        or widths.deliberate(previous_last.text, first.text)
                         # What a sentence announces with its colon starts a block of its own.
-                        or _announcing_colon(previous_last.text, first.text, m)
+                        or _announcing_colon(previous_last.text, first.text, widths)
                     )
                 )
             )
@@ -136,7 +136,7 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
             else:
                 # Figure labels stand one a line; in an evenly wrapped copy the lines of a
                 # unit are wraps (a break on purpose ends the unit): one text.
-                starts = role == "figure" and not m.even
+                starts = role == "figure" and not widths.even
             result[index] = lines[index].model_copy(
                 update={"role": role, "starts_paragraph": starts}
             )
@@ -144,7 +144,7 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
     return result
 
 
-def _announcing_colon(text: str, following: str, m: Measure) -> bool:
+def _announcing_colon(text: str, following: str, widths: Measure) -> bool:
     """The line ends in a colon that announces what follows.
 
     In an evenly wrapped copy a wrap may fall after one of several labels run along
@@ -156,7 +156,7 @@ def _announcing_colon(text: str, following: str, m: Measure) -> bool:
     if not stripped.endswith(":"):
         return False
     return not (
-        m.wrapped(text, following)
+        widths.wrapped(text, following)
         and (bool(INLINE_LABELS.search(stripped)) or following.strip()[:1] in OPENING_QUOTES)
     )
 
@@ -226,7 +226,7 @@ def _starts_sentence(text: str, capitalised_inside: set[str]) -> bool:
 
 
 def _units(
-    lines: list[TextLine], content: list[int], capitalised_inside: set[str], m: Measure
+    lines: list[TextLine], content: list[int], capitalised_inside: set[str], widths: Measure
 ) -> list[list[int]]:
     """Content lines grouped into sentence units: runs of lines up to a sentence end.
 
@@ -250,13 +250,13 @@ def _units(
             if (
                 _boundary_between(lines, previous, index)
                 or line.starts_paragraph
-                or _title_after_full_line(lines, content, position, m)
+                or _title_after_full_line(lines, content, position, widths)
                 or (
                     listed(lines[previous].text, line.text)
-                    if m.even
+                    if widths.even
                     else (
-                        _opens_unit(lines, content, position, capitalised_inside, m)
-                        or (len(current) == 1 and _title_line(lines[previous], line, m.width))
+                        _opens_unit(lines, content, position, capitalised_inside, widths)
+                        or (len(current) == 1 and _title_line(lines[previous], line, widths.width))
                     )
                 )
             ):
@@ -276,14 +276,14 @@ def _opens_unit(
     content: list[int],
     position: int,
     capitalised_inside: set[str],
-    m: Measure,
+    widths: Measure,
 ) -> bool:
     """In proportional type: the content line at `position` cannot go on with its unit."""
     line, previous = lines[content[position]], lines[content[position - 1]]
     return (
         _starts_sentence(line.text, capitalised_inside)
         and not _ordinal_after(previous.text, line.text)
-    ) or _set_apart(previous, line, m, local_width(lines, content, position, m.width))
+    ) or _set_apart(previous, line, widths, local_width(lines, content, position, widths.width))
 
 
 def _ordinal_after(text: str, following: str) -> bool:
@@ -302,7 +302,7 @@ def _ordinal_after(text: str, following: str) -> bool:
 
 
 def _title_after_full_line(
-    lines: list[TextLine], content: list[int], position: int, m: Measure
+    lines: list[TextLine], content: list[int], position: int, widths: Measure
 ) -> bool:
     """A name of a word or two, set apart from what follows, under a full body line.
 
@@ -315,9 +315,11 @@ def _title_after_full_line(
         return False
     before, line, after = (lines[content[i]] for i in (position - 1, position, position + 1))
     text, previous = line.text.strip(), before.text.strip()
-    local = local_width(lines, content, position, m.width)
+    local = local_width(lines, content, position, widths.width)
     # In an evenly wrapped copy a full line is one the name would not have fitted on.
-    full = m.wrapped(previous, text) if m.even else len(previous) >= DELIBERATE_BREAK * local
+    full = (
+        widths.wrapped(previous, text) if widths.even else len(previous) >= DELIBERATE_BREAK * local
+    )
     return (
         _name(text)
         and text[:1].isupper()
@@ -327,7 +329,7 @@ def _title_after_full_line(
         # Nor after an inflected adjective, which wants its noun ("2 übereinanderliegenden").
         and not INFLECTED.match(previous.split()[-1])
         and full
-        and _set_apart(line, after, m, local_width(lines, content, position + 1, m.width))
+        and _set_apart(line, after, widths, local_width(lines, content, position + 1, widths.width))
     )
 
 
@@ -345,7 +347,7 @@ def _title_line(line: TextLine, following: TextLine, width: float) -> bool:
     )
 
 
-def _set_apart(line: TextLine, following: TextLine, m: Measure, width: float) -> bool:
+def _set_apart(line: TextLine, following: TextLine, widths: Measure, width: float) -> bool:
     """A line without a sentence end that was broken on purpose before a new line.
 
     A heading, a line of a list or a table row set one under another without blank
@@ -370,7 +372,7 @@ def _set_apart(line: TextLine, following: TextLine, m: Measure, width: float) ->
         return False  # an article or a preposition: the line goes on ("Die Heroes of the")
     return (
         after[:1].isupper() or after[:1].isdigit() or bool(LIST_MARKER.match(after))
-    ) and m.deliberate(text, after, width)
+    ) and widths.deliberate(text, after, width)
 
 
 def _name(text: str) -> bool:

@@ -112,7 +112,9 @@ def _even_reach(texts: list[str], width: float) -> int | None:
     return reach if overrun >= EVEN_WRAPS else None
 
 
-def mark_breaks_on_purpose(lines: list[TextLine], content: list[int], m: Measure) -> list[TextLine]:
+def mark_breaks_on_purpose(
+    lines: list[TextLine], content: list[int], widths: Measure
+) -> list[TextLine]:
     """An evenly wrapped copy's breaks on purpose, marked as a blank line marks them.
 
     A line that had room for the next line's first word ends what it holds: a
@@ -123,7 +125,7 @@ def mark_breaks_on_purpose(lines: list[TextLine], content: list[int], m: Measure
     """
     result = list(lines)
     for before, index in pairwise(content):
-        if m.deliberate(lines[before].text, lines[index].text):
+        if widths.deliberate(lines[before].text, lines[index].text):
             result[index] = lines[index].model_copy(update={"starts_paragraph": True})
     return result
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rulekit.extract.lexicon import Lexicon
 from rulekit.graph.ids import slugify, unique_id
 from rulekit.graph.links import link_units
+from rulekit.graph.mechanical import mechanical
 from rulekit.graph.units import Segmenter, Unit
 from rulekit.model import Extraction, Provenance, RuleGraph, RuleNode, SourceInfo, Term, fingerprint
 from rulekit.nlp import Cues, TermMatcher, cues, german_pipeline
@@ -66,7 +67,7 @@ class GraphBuilder:
                         lines=unit.block.lines,
                         bbox=unit.block.bbox,
                     ),
-                    mechanical=self.segmenter.mechanical(unit),
+                    mechanical=mechanical(unit, self.segmenter.judge),
                 )
             )
         return nodes

@@ -21,7 +21,7 @@ from spacy.tokens import Span, Token
 
 from rulekit.extract.lexicon import Lexicon
 from rulekit.extract.textlayout import sentence_before_colon
-from rulekit.graph.shapes import RELATIVE_PRONOUNS
+from rulekit.graph.shapes import RELATIVE_PRONOUNS, has_verb
 from rulekit.model import NodeKind
 from rulekit.nlp import Cues
 
@@ -149,7 +149,7 @@ class KindJudge:
             return False
         if any(_has(stripped.lower(), phrase) for phrase in self.cues.lead_in_phrases):
             return True
-        if words[-1].lower() in COPULAS:
+        if names_a_set(stripped):
             return True  # "Die vorkommenden Tierarten sind:"
         return sentence_before_colon(stripped) or (
             len(words) >= SENTENCE_LINE_WORDS and not _infinitive_heading(words)
@@ -435,13 +435,9 @@ class KindJudge:
     def names_list(self, sentence: Span) -> bool:
         """Before its colon, names what the list holds: "Die vorkommenden Arten sind:", or
         a caption without a verb ("Mögliche Züge eines Pferdes vom Feld e3 aus:")."""
-        words = [t for t in sentence if t.is_alpha]
-        if words and words[-1].lower_ in COPULAS:
+        if names_a_set(sentence.text):
             return True
-        head = main_clause(sentence)
-        return not any(
-            t.is_alpha and t.text[:1].islower() and t.lower_ not in STOP_WORDS for t in head
-        )
+        return not has_verb(main_clause(sentence))
 
     def manner(self, lower: str) -> bool:
         """ "... werden wie folgt gelegt:": how something is done, told by the list: a rule."""
@@ -456,6 +452,12 @@ class KindJudge:
         words = {t.lower_ for t in sentence}
         lemmas = {t.lemma_.lower() for t in sentence}
         return bool(words & self.cues.flavour_words or lemmas & self.cues.flavour_lemmas)
+
+
+def names_a_set(text: str) -> bool:
+    """Closes on a copula before its colon: "Die vorkommenden Arten sind:"."""
+    words = re.findall(r"[^\W\d_]+", text)
+    return bool(words) and words[-1].lower() in COPULAS
 
 
 def main_clause(sentence: Span) -> Span:

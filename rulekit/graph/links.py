@@ -43,8 +43,9 @@ from rulekit.graph.exceptions import (
     negated,
     opens_case,
 )
+from rulekit.graph.mechanical import is_clause
 from rulekit.graph.overlap import Overlap, stem
-from rulekit.graph.units import MECHANICAL_KINDS, Unit, is_clause
+from rulekit.graph.units import MECHANICAL_KINDS, Unit
 from rulekit.model import Edge, EdgeType
 from rulekit.nlp import Cues
 

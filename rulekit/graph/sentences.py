@@ -14,6 +14,7 @@ from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Doc, Span, Token
 
 from rulekit.graph.kinds import KindJudge
+from rulekit.graph.shapes import has_verb
 
 _OPENERS = frozenset("([„“\"'»‚")
 # A field or code closed by its full stop ("h8.", "A4."), which the tokenizer keeps whole.
@@ -53,11 +54,6 @@ def sentences(doc: Doc, judge: KindJudge) -> list[Span]:
         if following.is_sent_start and token.text in _OPENERS and token.whitespace_ == "":
             token.is_sent_start, following.is_sent_start = True, False
     return list(doc.sents)
-
-
-def has_verb(span: Span) -> bool:
-    """A lower-case content word: German capitalises nouns, so a verb or adjective."""
-    return any(t.is_alpha and t.text[:1].islower() and t.lower_ not in STOP_WORDS for t in span)
 
 
 def _announcing_colon(token: Token, judge: KindJudge) -> bool:

@@ -8,9 +8,10 @@ came before, what follows) to tell a section from an item or a sentence.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from spacy.lang.de.stop_words import STOP_WORDS
-from spacy.tokens import Span
+from spacy.tokens import Span, Token
 
 from rulekit.model import Block
 
@@ -47,6 +48,11 @@ _INTERROGATIVES = frozenset(
 _SENTENCE_END = re.compile(r"[.!?:]\W*$")
 # A numbered line this short, without a sentence end, is a heading ("1. Eigene Figur wählen").
 NUMBERED_HEADING_WORDS = 8
+
+
+def has_verb(tokens: Iterable[Token]) -> bool:
+    """A lower-case content word: German capitalises nouns, so a verb or adjective."""
+    return any(t.is_alpha and t.text[:1].islower() and t.lower_ not in STOP_WORDS for t in tokens)
 
 
 def marked_heading(text: str, following: Block | None) -> bool:

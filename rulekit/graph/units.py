@@ -23,16 +23,15 @@ from spacy.tokens import Span
 from rulekit.extract.lexicon import Lexicon
 from rulekit.graph.exceptions import flag
 from rulekit.graph.ids import heading_level, section_id
-from rulekit.graph.kinds import COPULAS, LABEL_ONLY, PROGRAMMING_SHARE, KindJudge
-from rulekit.graph.sentences import has_verb
+from rulekit.graph.kinds import LABEL_ONLY, PROGRAMMING_SHARE, KindJudge, names_a_set
 from rulekit.graph.sentences import sentences as split_sentences
 from rulekit.graph.shapes import (
-    CLAUSE_MIN_WORDS,
     MARKER,
     NUMBERED,
     TITLE,
     closing_bracket,
     has_phrase,
+    has_verb,
     item_line,
     marked_heading,
     marker_type,
@@ -468,9 +467,8 @@ class Segmenter:
             return "component"
         if self._sequence(sentence.lower()):
             return "step"
-        words = sentence.rstrip(": ").split()
         # "Die vorkommenden Arten sind:" names a set; its items define its members.
-        return "definition" if words and words[-1].lower() in COPULAS else "rule"
+        return "definition" if names_a_set(sentence) else "rule"
 
     def _smooth(self, units: list[Unit], opening: set[str]) -> list[Unit]:
         """Regions: program documentation is `other`, a preface without rules `flavour`.
@@ -543,43 +541,6 @@ class Segmenter:
     def _flagged(self, unit: Unit) -> Unit:
         return flag(unit, self.cues)
 
-    def mechanical(self, unit: Unit) -> bool:
-        """An engine can implement and test it: a rule, step or definition with content.
-
-        A definition that only names something ("Diese Regel heißt ...") and a
-        remark without a label are not; a labelled note is when it says what may or
-        must be done.
-        """
-        if not is_clause(unit):
-            if unit.kind == "definition":
-                return _member_list(unit)
-            return unit.kind == "rule" and _value_row(unit)
-        if unit.kind in ("rule", "step"):
-            # Advice binds no engine ("Nach ein oder zwei Spielen sollten Sie …").
-            return not all(self.judge.advice(s) for s in unit.sentences)
-        if unit.kind == "definition":
-            lemmas = {t.lemma_.lower() for s in unit.sentences for t in s}
-            return not lemmas & self.cues.naming_lemmas
-        if unit.kind == "note" and unit.labelled:
-            return any(
-                self.judge.normative(s) or any(t.like_num for t in s) for s in unit.sentences
-            )
-        return False
-
-
-def _value_row(unit: Unit) -> bool:
-    """A row of values, each named ("Aktionspunkte 8 Umweltbelastung 13"): starting values."""
-    tokens = [t for s in unit.sentences for t in s if not t.is_punct]
-    numbers = sum(1 for t in tokens if t.like_num)
-    names = [t for t in tokens if t.is_alpha]
-    return numbers >= 2 and all(t.text[:1].isupper() for t in names)
-
-
-def _member_list(unit: Unit) -> bool:
-    """A class and its members ("Raubtiere: Leopard, Schlange, Pinguin")."""
-    head, _, members = unit.text.partition(":")
-    return bool(head.strip()) and members.count(",") >= 1
-
 
 def _marked_level(text: str, sections: list[Unit]) -> int:
     """The level of a numbered or lettered heading: beside an open heading of the same
@@ -589,15 +550,3 @@ def _marked_level(text: str, sections: list[Unit]) -> int:
         if marker_type(section.block.text) == marker:
             return section.level
     return (sections[-1].level if sections else 0) + 1
-
-
-def is_clause(unit: Unit) -> bool:
-    """Not a run-in heading like "Bomben und Mineure (3).": longer, or with a verb.
-
-    A lower-case content word is a verb or adjective; a short run of nouns is a
-    fragment.  (A verb at the sentence start is capitalised, hence the length.)
-    """
-    words = [t for s in unit.sentences for t in s if t.is_alpha]
-    return len(words) >= CLAUSE_MIN_WORDS or any(
-        t.text[:1].islower() and t.lower_ not in STOP_WORDS for t in words
-    )

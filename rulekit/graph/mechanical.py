@@ -1,0 +1,64 @@
+"""Whether a unit is mechanical: a statement an engine can implement and test.
+
+Rules and steps are, unless they only advise; definitions are when they do more
+than name something; a labelled note is when it says what may or must be done.
+A fragment without a verb ("Bomben und Mineure (3).") is not, but for a row of
+named values ("Aktionspunkte 8 Umweltbelastung 13") and a class with its
+members ("Raubtiere: Leopard, Schlange, Pinguin").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulekit.graph.shapes import CLAUSE_MIN_WORDS, has_verb
+
+if TYPE_CHECKING:
+    from rulekit.graph.kinds import KindJudge
+    from rulekit.graph.units import Unit
+
+
+def mechanical(unit: Unit, judge: KindJudge) -> bool:
+    """An engine can implement and test it: a rule, step or definition with content.
+
+    A definition that only names something ("Diese Regel heißt ...") and a
+    remark without a label are not; a labelled note is when it says what may or
+    must be done.
+    """
+    if not is_clause(unit):
+        if unit.kind == "definition":
+            return _member_list(unit)
+        return unit.kind == "rule" and _value_row(unit)
+    if unit.kind in ("rule", "step"):
+        # Advice binds no engine ("Nach ein oder zwei Spielen sollten Sie …").
+        return not all(judge.advice(s) for s in unit.sentences)
+    if unit.kind == "definition":
+        lemmas = {t.lemma_.lower() for s in unit.sentences for t in s}
+        return not lemmas & judge.cues.naming_lemmas
+    if unit.kind == "note" and unit.labelled:
+        return any(judge.normative(s) or any(t.like_num for t in s) for s in unit.sentences)
+    return False
+
+
+def is_clause(unit: Unit) -> bool:
+    """Not a run-in heading like "Bomben und Mineure (3).": longer, or with a verb.
+
+    A lower-case content word is a verb or adjective; a short run of nouns is a
+    fragment.  (A verb at the sentence start is capitalised, hence the length.)
+    """
+    words = sum(1 for s in unit.sentences for t in s if t.is_alpha)
+    return words >= CLAUSE_MIN_WORDS or any(has_verb(s) for s in unit.sentences)
+
+
+def _value_row(unit: Unit) -> bool:
+    """A row of values, each named ("Aktionspunkte 8 Umweltbelastung 13"): starting values."""
+    tokens = [t for s in unit.sentences for t in s if not t.is_punct]
+    numbers = sum(1 for t in tokens if t.like_num)
+    names = [t for t in tokens if t.is_alpha]
+    return numbers >= 2 and all(t.text[:1].isupper() for t in names)
+
+
+def _member_list(unit: Unit) -> bool:
+    """A class and its members ("Raubtiere: Leopard, Schlange, Pinguin")."""
+    head, _, members = unit.text.partition(":")
+    return bool(head.strip()) and members.count(",") >= 1
