@@ -13,7 +13,8 @@ one language, each shared page of the site, the search index) is made again
 only when the hash of its own inputs changed; the others are taken over from
 the previous build.  Print files are keyed by what they show
 (`rulekit.output.cards.printed`), computed here without WeasyPrint, which only
-the card workers load.  Pagefind indexes the site while the cards are typeset.
+the card workers load: they start as this process loads its analysis tools, and
+set up meanwhile.  Pagefind indexes the site while the cards are typeset.
 """
 
 from __future__ import annotations
@@ -77,6 +78,11 @@ if TYPE_CHECKING:
     from rulekit.output.cards.printer import Printer
 
 LANGUAGES = (SOURCE_LANGUAGE, *TARGET_LANGUAGES)
+# The collector walks its youngest generation every this many new objects (Python's
+# default is 700).  A build makes millions that live on (analysed games, pages,
+# WeasyPrint's boxes): at the default, walks that find little garbage took a tenth
+# of the build process's time and a twentieth of the card workers'.
+GC_THRESHOLD = 50_000
 
 
 Step = Callable[[str], None]
@@ -101,14 +107,20 @@ def analyse_each(
 
 class _Analyser:
     """Extraction and graph of one manual at a time; the glossary and the German
-    lexicon are loaded when the first manual is analysed, not when all are cached."""
+    lexicon are loaded when the first manual is analysed, not when all are cached.
+    `loading`, if given, is called just before they are."""
 
-    def __init__(self, project: Project, specs: bool = True) -> None:
+    def __init__(
+        self, project: Project, specs: bool = True, loading: Callable[[], None] | None = None
+    ) -> None:
         self.project = project
         self.specs = specs
+        self.loading = loading
 
     @functools.cached_property
     def _tools(self) -> tuple[list[str], GraphBuilder]:
+        if self.loading is not None:
+            self.loading()
         # Imported here: extraction and the graph load pdfium and spaCy (most of a
         # second), which a build whose graphs are all cached never needs.
         from rulekit.extract.lexicon import german_lexicon
@@ -219,7 +231,8 @@ def build(project: Project, step: Step | None = None, out_dir: Path | None = Non
             return previous
         outputs = Outputs.after(target)
         outputs.files[INPUTS_FILE] = inputs.encode("utf-8")
-        _make_outputs(project, outputs, step)
+        with _fewer_collections():
+            _make_outputs(project, outputs, step)
         outputs.files[MANIFEST] = outputs.manifest()
         write_tree(outputs.files, target, kept=outputs.kept)
         result = written_build(target)
@@ -231,6 +244,17 @@ def _say(line: str) -> None:
     print(line, file=sys.stderr, flush=True)
 
 
+@contextlib.contextmanager
+def _fewer_collections() -> Iterator[None]:
+    """Collect garbage every GC_THRESHOLD new objects, until the block ends."""
+    before = gc.get_threshold()
+    gc.set_threshold(GC_THRESHOLD)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
+
+
 def _make_outputs(project: Project, outputs: Outputs, step: Step | None) -> None:
     """Make, or keep from the previous build, every output."""
     keys = Inputs(project, LANGUAGES)
@@ -239,12 +263,14 @@ def _make_outputs(project: Project, outputs: Outputs, step: Step | None) -> None
     ui = load_template_translations(project)
     # The sheets and the game pages define the glossary's terms in their language.
     definitions, defined = _definitions(project, keys, outputs)
-    analyser = _Analyser(project)
     # Typesetting dominates the build: the sheet and the deck of each game and
     # language are two jobs for worker processes, queued as soon as the game is
     # analysed, while this process goes on with the next game, the trace and the
     # site.  Two jobs, so that one edited language keeps both cores busy.
     with _card_workers(project) as pool:
+        # Loading the analysis tools takes this process seconds, in which the
+        # workers set up; a build that analyses nothing starts them at its first job.
+        analyser = _Analyser(project, loading=functools.partial(_start_workers, pool))
         jobs: list[tuple[str, str, list[Future[dict[str, bytes]]]]] = []
         for info in load_sources(project.sources_dir):
             game = info.game
@@ -403,6 +429,12 @@ def _card_workers(project: Project) -> Iterator[ProcessPoolExecutor]:
     pool.shutdown(wait=True)
 
 
+def _start_workers(pool: ProcessPoolExecutor) -> None:
+    """Start the card workers now rather than at the first job: a pool of forked
+    processes starts all of them at its first job, here one that does nothing."""
+    pool.submit(int)
+
+
 def _stop_workers(pool: ProcessPoolExecutor) -> None:
     """Drop the queued jobs and end the running ones: nobody will read their cards.
 
@@ -457,21 +489,29 @@ def _start_worker(project: Project, parent: int) -> None:
     # by ending the workers, so that no worker prints a traceback of its own.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _start_printer(project)
-    # A worker is forked with everything the build process held (spaCy's pipeline,
-    # the analysed games): moved out of the collector's sight, they are no longer
-    # walked by every full collection, which WeasyPrint's many short-lived boxes
-    # set off again and again (a sixth of the typesetting time).
+    # What a worker holds by now (WeasyPrint, the hyphenation patterns, and what the
+    # build process held when it forked): moved out of the collector's sight, it is
+    # no longer walked by every full collection, which WeasyPrint's many short-lived
+    # boxes set off again and again (a sixth of the typesetting time).
     gc.freeze()
+    gc.set_threshold(GC_THRESHOLD)
 
 
 def _start_printer(project: Project) -> None:
     # Imported here: WeasyPrint takes half a second to load, which each worker then
     # spends beside the build process instead of before it.
+    import pyphen  # type: ignore[import-untyped]
+
     from rulekit.output.cards.printer import Printer
 
     global _printer
     env = make_environment(project.templates_dir)
     _printer = (Printer(env, project.templates_dir), load_template_translations(project))
+    # WeasyPrint hyphenates with pyphen, which reads a language's patterns once per
+    # process (half a second for German) when first asked: asked now, while the
+    # build process is still analysing, not in the first card of each language.
+    for lang in LANGUAGES:
+        pyphen.Pyphen(lang=lang)
 
 
 def _language_cards(

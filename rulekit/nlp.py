@@ -20,7 +20,9 @@ import spacy
 import yaml
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.language import Language
+from spacy.lookups import Lookups
 from spacy.tokens import Doc, Span
+from spacy.util import load_language_data, registry
 
 from rulekit.extract.lexicon import Lexicon
 from rulekit.model import Term
@@ -39,6 +41,8 @@ class Cues:
     example_labels: frozenset[str]
     note_labels: frozenset[str]
     modal_lemmas: frozenset[str]
+    permission_lemmas: frozenset[str]
+    gain_lemmas: frozenset[str]
     normative_words: frozenset[str]
     advice_words: frozenset[str]
     hint_lemmas: frozenset[str]
@@ -51,9 +55,11 @@ class Cues:
     exception_contrasts: frozenset[str]
     exception_negations: frozenset[str]
     exception_restrictions: frozenset[str]
+    shortage_words: frozenset[str]
     condition_openers: frozenset[str]
     variant_words: frozenset[str]
     end_phase_words: tuple[str, ...]
+    setup_words: tuple[str, ...]
     general_words: frozenset[str]
     trigger_cues: tuple[str, ...]
     demonstratives: frozenset[str]
@@ -61,6 +67,7 @@ class Cues:
     definition_phrases: tuple[str, ...]
     flavour_lemmas: frozenset[str]
     example_phrases: tuple[str, ...]
+    conclusion_words: tuple[str, ...]
     example_openers: tuple[str, ...]
     colour_words: frozenset[str]
     material_headings: frozenset[str]
@@ -80,6 +87,14 @@ class Cues:
     naming_lemmas: frozenset[str]
     remark_connectives: frozenset[str]
     phrase_final_particles: frozenset[str]
+    aid_phrases: tuple[str, ...]
+    having_lemmas: frozenset[str]
+    assembly_phrases: tuple[str, ...]
+    upper_bound_words: frozenset[str]
+    lower_bound_words: frozenset[str]
+    comment_verbs: frozenset[str]
+    duty_words: frozenset[str]
+    hedge_words: frozenset[str]
 
 
 @cache
@@ -127,9 +142,21 @@ def _pipeline() -> Language:
     nlp = spacy.blank("de")
     nlp.add_pipe("sentencizer")
     nlp.add_pipe("rule_sentence_boundaries")
-    nlp.add_pipe("lemmatizer", config={"mode": "lookup"})
-    nlp.initialize()
+    lemmatizer = nlp.add_pipe("lemmatizer", config={"mode": "lookup"})
+    # The lemmatizer is the one component with data to initialise.  spaCy would
+    # put the table's 355,000 forms one by one into a hashing `Table` (most of a
+    # second); a plain dict answers `get` and `in` the same, by the same strings.
+    lookups = Lookups()
+    lookups.set_table("lemma_lookup", _lemma_table())  # type: ignore[arg-type]
+    lemmatizer.initialize(lookups=lookups)  # type: ignore[attr-defined]
     return nlp
+
+
+def _lemma_table() -> dict[str, str]:
+    """spacy-lookups-data's German lemma table, from the file spaCy itself reads."""
+    table = load_language_data(registry.lookups.get("de")["lemma_lookup"])
+    assert isinstance(table, dict), "a lemma table maps forms to lemmas"
+    return table
 
 
 def german_pipeline(terms: Iterable[Term] = ()) -> Language:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -12,6 +14,7 @@ import pytest
 
 from rulekit import buildsite
 from rulekit.build import build
+from rulekit.extract import lexicon
 from rulekit.files import lock_file, write_tree
 from rulekit.model import graph_schema
 from rulekit.project import Project
@@ -118,6 +121,20 @@ def _edit_an_input(project: Project) -> None:
     """Change a template without changing what it renders."""
     css = sorted(project.templates_dir.rglob("*.css"))[0]
     css.write_text(css.read_text("utf-8") + "\n/* edited */\n", "utf-8")
+
+
+def test_the_card_workers_start_before_the_analysis_loads_its_tools(
+    project: Project, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # They set up (WeasyPrint, the hyphenation patterns) while the build process loads
+    # spaCy and the lexicon, not after the first game is analysed.
+    def loading(words: object) -> None:
+        raise RuntimeError(f"{len(multiprocessing.active_children())} workers")
+
+    monkeypatch.setattr(lexicon, "german_lexicon", loading)
+    with pytest.raises(RuntimeError, match=f"^{os.cpu_count() or 1} workers$"):
+        build(project)
+    assert multiprocessing.active_children() == []  # ended with the failed build
 
 
 def test_the_build_process_keys_the_cards_without_loading_weasyprint() -> None:

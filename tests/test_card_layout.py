@@ -9,6 +9,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 from markupsafe import Markup
+from weasyprint.document import Document
 
 from rulekit.errors import LayoutError
 from rulekit.i18n.catalogs import localization
@@ -19,10 +20,18 @@ from rulekit.model import (
     QuickReference,
 )
 from rulekit.output.cards.content import Entry, Topic, topics
-from rulekit.output.cards.layout import CARD_STEPS, Galley, own_step, pack, wanted_step
+from rulekit.output.cards.layout import (
+    CARD_STEPS,
+    Card,
+    Galley,
+    galley,
+    own_step,
+    pack,
+    wanted_steps,
+)
 from rulekit.output.cards.printed import common_context
 from rulekit.output.cards.printer import Printer
-from rulekit.output.cards.sizing import Fill, search, sheet_size
+from rulekit.output.cards.sizing import FRONT_CHARACTERS, Fill, first_size, search, sheet_size
 from rulekit.output.templating import make_environment
 from rulekit.quickref import card_texts
 from tests.cardprobe import SENTENCE, TEMPLATES, UNTRANSLATED, probe_manual
@@ -293,15 +302,17 @@ def _growing_text(height: float, growth: float) -> Callable[[float], Fill]:
     return measure
 
 
-def _searched(measure: Callable[[float], Fill]) -> tuple[float | None, list[float]]:
-    """The size `search` chooses, and the sizes it lays out to choose it."""
+def _searched(
+    measure: Callable[[float], Fill], first: float = 9.0
+) -> tuple[float | None, list[float]]:
+    """The size `search` chooses, starting at `first`, and the sizes it lays out."""
     made: list[float] = []
 
     def lay_out(size: float) -> Fill:
         made.append(size)
         return measure(size)
 
-    return search(lay_out), made
+    return search(lay_out, first), made
 
 
 def _ruled(measure: Callable[[float], Fill]) -> tuple[float | None, set[float]]:
@@ -328,6 +339,26 @@ def test_the_sheet_size_is_found_on_fewer_layouts_with_the_same_choice(growth: f
     assert searched < 0.75 * asked
 
 
+@pytest.mark.parametrize("growth", [1.0, 1.5, 2.0])
+def test_a_sheet_searched_from_a_step_smaller_gets_the_size_the_rule_chooses(growth: float) -> None:
+    for height in range(1000, 5000, 25):
+        found, made = _searched(_growing_text(height, growth), first=8.5)
+        assert found == _ruled(_growing_text(height, growth))[0], height
+        assert len(made) == len(set(made)), height
+
+
+def test_a_page_count_the_choice_does_not_depend_on_is_not_laid_out() -> None:
+    # 8.5 pt takes two pages, so 9 pt takes two or more: either way the rule goes on
+    # to the smaller sizes, and 8 pt fits the front.
+    assert _searched(_growing_text(2000, 1.7), first=8.5) == (8.0, [8.5, 8.0])
+    assert _searched(_growing_text(2000, 1.7)) == (8.0, [9.0, 8.5, 8.0])
+
+
+def test_a_long_sheet_is_laid_out_a_step_smaller_first() -> None:
+    assert first_size(FRONT_CHARACTERS - 1) == 9.0
+    assert first_size(FRONT_CHARACTERS) == 8.5
+
+
 def test_a_sheet_without_columns_to_measure_is_sized_on_its_page_counts_alone() -> None:
     counts = {9.0: 2, 8.5: 2, 8.0: 2, 7.5: 2, 9.5: 2, 10.0: 3, 10.5: 3}
     found = search(lambda size: Fill(counts[size], 0.0, 0.0, 0.0))
@@ -338,4 +369,36 @@ def test_a_topic_that_fits_one_card_at_a_larger_step_is_not_measured_again() -> 
     galleys = {0: _galley([30] * 3)}  # 90 px of 100: one card at the largest step
     cards = pack(_topic(3), galleys, 2)
     assert [(card.step, len(card.entries)) for card in cards] == [(2, 3)]
-    assert wanted_step(galleys, deck_step=2) is None
+    assert wanted_steps(galleys) == ()
+
+
+class _CountingPrinter(Printer):
+    """A printer that notes each layout: whether a galley, and the topics and steps."""
+
+    def __init__(self) -> None:
+        super().__init__(make_environment(TEMPLATES), TEMPLATES)
+        self.laid: list[tuple[object, list[tuple[str, int]]]] = []
+
+    def layout(self, template: str, **context: object) -> Document:
+        cards: list[Card] = context.get("cards", [])  # type: ignore[assignment]
+        shown = sorted({(card.topic.heading.id, card.step) for card in cards})
+        self.laid.append((context.get("galley"), shown))
+        return super().layout(template, **context)
+
+
+def test_a_deck_is_measured_on_two_galleys_and_laid_out_once() -> None:
+    manual = probe_manual([("kurz", [("rule", "Kurz.")]), ("lang", [("rule", SENTENCE * 3)] * 6)])
+    printer = _CountingPrinter()
+    printer.deck(manual, localization(manual.graph, None, "de"), "deck.pdf", "a4.pdf")
+    assert printer.laid[:2] == [
+        (True, [("probe.kurz", 0), ("probe.lang", 0)]),  # every topic at the largest step
+        (True, [("probe.lang", 1), ("probe.lang", 2)]),  # the long one at both other steps
+    ]
+    assert [galley for galley, _ in printer.laid[2:]] == [False]
+
+
+def test_a_galley_sets_a_topic_at_several_steps_with_every_id_once() -> None:
+    cards = galley([(_topic(2), 1), (_topic(2), 2)])
+    ids = [entry.id for card in cards for entry in card.entries]
+    assert len(set(ids)) == len(ids) == 4
+    assert [(card.number, card.step, card.parts) for card in cards] == [(1, 1, 1), (2, 2, 1)]

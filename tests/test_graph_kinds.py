@@ -237,6 +237,39 @@ def test_a_remark_or_example_in_a_wrapped_paragraph_ends_where_it_stops_going_on
     assert kind_of(graph, "Danach zählen alle Spieler") == ("rule", True)
 
 
+def test_a_label_standing_alone_in_a_wrapped_paragraph_takes_what_it_labels(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Ablauf",
+        "Wer an der Reihe ist, legt eine Karte aus und zieht danach eine neue Karte",
+        "vom Stapel. Damit ist der Zug beendet. Achtung! Karten mit einem Stern",
+        "dürfen nicht getauscht werden (sie zählen aber doppelt).",
+        "Der Startspieler nimmt danach alle sechs Würfel und legt sie in den Becher.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=False)
+    note = next(n for n in graph.nodes if n.text.startswith("Achtung!"))
+    assert note.kind == "note" and "dürfen nicht getauscht" in note.text
+    assert note.mechanical
+
+
+def test_a_wrapped_remark_goes_on_with_a_sentence_that_restates_it(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Handel",
+        "Wer an der Reihe ist, darf mit allen anderen Spielern Waren tauschen, so oft",
+        "er möchte und solange er noch Waren besitzt, die er abgeben kann.",
+        "Wichtig: Die Nachbarn handeln nur mit dem Spieler, der an der Reihe ist. Die",
+        "Nachbarn handeln nie untereinander.",
+        "Der Startspieler nimmt danach alle sechs Würfel und legt sie in den Becher.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=False)
+    note = next(n for n in graph.nodes if n.text.startswith("Wichtig:"))
+    assert note.kind == "note" and "nie untereinander" in note.text
+    assert kind_of(graph, "Der Startspieler") == ("rule", True)
+
+
 HEADINGS_AND_RUN_INS = [
     "Karten vom Spielplan entfernen:",
     "Wer eine Karte nimmt, legt sie auf den Ablagestapel.",
@@ -488,6 +521,244 @@ KIND_CASES = {
             "Der Klub der Denker nimmt Sie mit großem Vergnügen in seine Reihen auf.",
         ],
         {"2. Suchen Sie": ("step", True), "Über 20 Punkte": ("section", None)},
+    ),
+    "a labelled remark that states how play goes on is mechanical": (
+        [
+            "Spielablauf",
+            "Jeder Spieler legt eine Karte ab.",
+            "Erinnerung: Ab jetzt wird gegen den Uhrzeigersinn gespielt.",
+        ],
+        {"Erinnerung: Ab jetzt": ("note", True)},
+    ),
+    "a sentence of the component list that speaks to the players rules": (
+        [
+            "Spielmaterial",
+            "Schild",
+            "Das Schild zeigt an, welche Farbe du gewählt hast.",
+            "Spielst du zu zweit, erhältst du ein zweites Schild.",
+        ],
+        {"Das Schild zeigt": ("component", False), "Spielst du zu zweit": ("rule", True)},
+    ),
+    "the items of a rule's colon bind as the rule does": (
+        [
+            "Spielbeginn",
+            "Verteilen Sie nun 6 Punkte auf die 3 Gebiete:",
+            "Wald",
+            "Wiese",
+            "Moor",
+        ],
+        {"Wald": ("rule", True), "Moor": ("rule", True)},
+    ),
+    "a count before a colon names what a thing has": (
+        [
+            "Spielmaterial",
+            "Karten",
+            "Jede Karte zeigt 3 Merkmale:",
+            "Farbe, Zahl und Symbol",
+            "Punkteblock",
+            "Zum Notieren der Punkte.",
+        ],
+        {
+            "Jede Karte zeigt": ("definition", True),
+            "Farbe, Zahl": ("definition", True),
+            "Punkteblock": ("section", None),
+            "Zum Notieren": ("component", False),
+        },
+    ),
+    "a word of computing in a manual without a program is no program matter": (
+        ["Würfel", "Jeder Würfel zeigt 4 Attribute:", "Zahl, Farbe, Form und Füllung"],
+        {"Jeder Würfel zeigt": ("definition", True)},
+    ),
+    "an aid to the players' memory is a rule no engine implements": (
+        [
+            "Wertung",
+            "Als Gedächtnisstütze werden die gewerteten Karten offen ausgelegt.",
+            "Wer die meisten Karten hat, gewinnt.",
+        ],
+        {"Als Gedächtnisstütze": ("rule", False), "Wer die meisten": ("rule", True)},
+    ),
+    "a clause opened by 'was' states, it does not announce": (
+        ["Ziel", "Was zählt, ist die Summe der Augen auf den Karten."],
+        {"Was zählt": ("rule", None)},
+    ),
+    "a reference in brackets does not make a rule other": (
+        [
+            "Spielende",
+            "Das Spiel endet nach der zehnten Runde.",
+            "Es sei denn, Sie spielen die Profivariante (vergleiche die Anleitung dazu).",
+        ],
+        {"Es sei denn": ("rule", True)},
+    ),
+    "a verdict on the reader's play and a wish are flavour": (
+        [
+            "Über 30 Punkte",
+            "Auch Sie haben das Spiel mit Glanz gemeistert.",
+            "Wenn alle so klug spielten, wäre die Welt ein besserer Ort.",
+        ],
+        {"Auch Sie haben": ("flavour", False), "Wenn alle so klug": ("flavour", False)},
+    ),
+    "a short imperative is a mechanical rule": (
+        ["Spielablauf", "Mischt die Karten.", "Bomben und Mineure (3)."],
+        {"Mischt die Karten": ("rule", True), "Bomben und Mineure": ("rule", False)},
+    ),
+    "a preface that addresses the players ends at the next heading": (
+        [
+            "Vorwort",
+            "Dieses Spiel entführt euch in die Welt der Piraten. Viel Spaß!",
+            "Die Karten",
+            "Die Karten werden gemischt und als Stapel bereitgelegt.",
+            "Eine Karte kostet 3 Münzen.",
+        ],
+        {
+            "Dieses Spiel entführt": ("flavour", False),
+            "Die Karten werden": ("rule", True),
+            "Eine Karte kostet": ("rule", True),
+        },
+    ),
+    "an essay preface goes on under a heading that names no part of the rules": (
+        [
+            "Vorwort",
+            "Wir alle kennen Systeme, die anders reagieren, als wir denken.",
+            "Ein Spiel über Systeme",
+            "Ob Ihnen das gelingt, hängt ganz von Ihrem Geschick ab.",
+            "Hier kann jeder nur mit 10 Zügen etwas bewegen.",
+            "Allerdings ziehen Sie nach jeder 5. Runde eine Ereigniskarte.",
+            "Spielanleitung",
+            "Aufbau",
+            "Die Karten werden gemischt.",
+        ],
+        {
+            "Ob Ihnen das": ("flavour", False),
+            "Hier kann jeder": ("flavour", False),
+            "Allerdings ziehen Sie": ("rule", True),
+            "Die Karten werden": ("rule", True),
+        },
+    ),
+    "a hint stays one though a contrast restricts it, and what is important hints": (
+        [
+            "Angreifen",
+            "Wer angreift, nennt den Rang seiner Figur.",
+            "Wenn ein Spieler die Figuren des Gegners kennt, ist dies ein Vorteil, aber nur"
+            " wenn er sie auch angreifen kann.",
+            "Es ist also wichtig, dass man sich die Ränge gut merkt.",
+        ],
+        {"Wenn ein Spieler die": ("note", False), "Es ist also wichtig": ("note", False)},
+    ),
+    "readying the material and a matter of taste bind no engine": (
+        [
+            "Aufbau",
+            "Stecken Sie die beiliegenden Stifte durch die Löcher der Scheiben.",
+            "Dann gestalten Sie die Felder nach Ihren eigenen Vorstellungen.",
+            "Jeder Spieler erhält 3 Karten.",
+        ],
+        {
+            "Stecken Sie": ("rule", False),
+            "Dann gestalten Sie": ("rule", False),
+            "Jeder Spieler": ("rule", True),
+        },
+    ),
+    "a label between numbered steps is no step": (
+        [
+            "Bewertung",
+            "1. Zählen Sie alle Punkte auf Ihren Karten.",
+            "Zwischensumme",
+            "2. Teilen Sie die Zwischensumme durch 2.",
+        ],
+        {"Zwischensumme": ("other", False), "2. Teilen Sie": ("step", True)},
+    ),
+    "a table's header is other and its described rows define": (
+        [
+            "Die Gebiete",
+            "Die Scheiben zeigen den Zustand jedes Gebiets.",
+            "Gebiet Schlechtester Zustand Stellung der Scheibe Bester Zustand",
+            "Wald Der Wald ist abgeholzt 1 20 Dichter Urwald mit Wild",
+            "Fluss Fast ausgetrocknet 1 20 Klares Wasser",
+        ],
+        {
+            "Gebiet Schlechtester": ("other", False),
+            "Wald Der Wald": ("definition", True),
+            "Fluss Fast": ("definition", True),
+        },
+    ),
+    "a comment on what was said is one remark with the case it gives": (
+        [
+            "Spielablauf",
+            "Zu Beginn jeder Runde zieht jeder Spieler zwei Karten vom Stapel.",
+            "Das ist natürlich nicht ganz fair. Bei „Wald“ oder „Wiese“ zum Beispiel"
+            " hängt eine solche Ziehung sehr vom Glück ab.",
+            "Das ist nur einmal pro Runde möglich.",
+            "Das ist der letzte Schritt der Runde.",
+        ],
+        {
+            "Das ist natürlich nicht ganz fair. Bei": ("note", False),
+            "Das ist nur": ("rule", True),
+            "Das ist der letzte": ("rule", True),
+        },
+    ),
+    "cases drawn with also and run on with usw. are an example": (
+        [
+            "Wertung",
+            "Jede Farbe zählt für sich.",
+            "Also zählen drei rote Steine drei Punkte, zwei blaue Steine zwei Punkte usw."
+            " Jede Farbe wird am Ende einzeln gezählt.",
+            "Also erhält der erste Spieler 2 Karten, der zweite 3 usw.",
+        ],
+        {
+            "Also zählen": ("example", False),
+            "Jede Farbe wird": ("rule", True),
+            "Also erhält": ("rule", True),
+        },
+    ),
+    "an instance named in a clause of a rule leaves it a rule": (
+        [
+            "Eigene Karten",
+            "Ihr solltet zuerst alle Karten genau abzeichnen, so wie das z.B. bei der"
+            " Karte „Wald“ (Seite 3) gezeigt ist.",
+            "Man kann auch mit Zahlen spielen, z.B.: „Meine 4 schlägt deine 2.“",
+        ],
+        {"Ihr solltet": ("rule", False), "Man kann": ("example", False)},
+    ),
+    "a connective after a hint joins a remark, not a rule": (
+        [
+            "Bauen",
+            "Es ist ein großer Vorteil, früh Städte zu bauen. Daher lohnt sich ein früher Handel.",
+            "Es ist ein großer Vorteil, früh Türme zu bauen. Daher baut der Startspieler zuerst.",
+        ],
+        {
+            "Es ist ein großer Vorteil, früh Städte zu bauen. Daher": ("note", False),
+            "Es ist ein großer Vorteil, früh Türme zu bauen.": ("note", False),
+            "Daher baut": ("rule", True),
+        },
+    ),
+    "a guess is a remark, unless a contrast states the rule": (
+        [
+            "Handel",
+            "Ihr dürft jederzeit mit den anderen Spielern tauschen.",
+            "Und wenn es klappt, dann bekommt ihr vielleicht die Karte, die euch noch fehlt.",
+            "Die Karte kommt vielleicht erst spät ins Spiel, aber sie zählt doppelt.",
+            "Eventuell übrige Karten werden abgelegt.",
+        ],
+        {
+            "Und wenn es klappt": ("note", False),
+            "Die Karte kommt": ("rule", True),
+            "Eventuell übrige": ("rule", True),
+        },
+    ),
+    "a credit's value without a colon is outside the rules": (
+        [
+            "Spielende",
+            "Wer zuerst 10 Punkte hat, gewinnt.",
+            "Version 2.3",
+        ],
+        {"Version 2.3": ("other", False), "Wer zuerst": ("rule", True)},
+    ),
+    "a longer question heads its paragraph": (
+        [
+            "Wertung",
+            "Was bedeuten für Sie die Zahlen am Rand der Scheiben?",
+            "Addieren Sie am Ende alle Punkte auf Ihren Karten.",
+        ],
+        {"Was bedeuten": ("section", None)},
     ),
 }
 

@@ -297,3 +297,325 @@ def test_only_the_first_sentence_of_a_restricting_list_item_is_an_exception(
     ]
     graph = builder.build(INFO, Extraction(blocks=blocks, repairs=[]))
     assert edges_of(graph, "exception-of") == [(item, general)]
+
+
+def test_a_denial_excepts_the_rules_under_the_heading_that_names_what_it_denies(
+    builder: GraphBuilder,
+) -> None:
+    harvest = "Jeder Hase, der neben einem Salatfeld steht, nimmt sich 1 Karotte vom Vorrat."
+    double = "Steht ein Hase zwischen zwei Salatfeldern, erhält er 2 Karotten."
+    fox = "Der Spieler stellt den Fuchs auf ein Salatfeld neben einem fremden Hasen."
+    denial = (
+        "Wichtig: Steht der Fuchs auf dem Salatfeld, erhalten die Hasen daneben KEINE Karotten."
+    )
+    graph = build(
+        builder,
+        "# Karotten",
+        harvest,
+        double,
+        "# Ziehen",
+        MOVE,
+        CHOICE,
+        "# Sonderfälle",
+        fox,
+        denial,
+    )
+    assert sorted(edges_of(graph, "exception-of")) == sorted([(denial, harvest), (denial, double)])
+
+
+# Rules that share nothing with the money rules below: they make "Münzen" a rare word.
+FILLER = [
+    "Der jüngste Spieler beginnt.",
+    "Danach geht es im Uhrzeigersinn weiter.",
+    "Ein Hase darf nie auf ein besetztes Feld ziehen.",
+    "Der Fuchs bleibt immer in seinem Bau.",
+    "Jeder Igel steht auf einem Igelfeld.",
+    "Wer zuerst im Ziel ankommt, gewinnt.",
+    "Die Würfel werden gemeinsam benutzt.",
+    "Ein Igel schläft tagsüber.",
+    "Die Igelfelder liegen am Rand des Spielplans.",
+    "Im Ziel ist Platz für alle Hasen.",
+]
+
+
+def test_an_exception_without_a_case_excepts_the_general_rule_not_a_conditional_one(
+    builder: GraphBuilder,
+) -> None:
+    short = (
+        "Hat der Spieler nicht genug Münzen, muss er mit Karotten bezahlen, "
+        "erhält jedoch keine Münzen zurück."
+    )
+    pay = "Einen Salat bezahlt der Spieler mit gesammelten Münzen oder mit seinen Karotten."
+    only = (
+        "Zum Bezahlen darf er allerdings ausschließlich Münzen verwenden, "
+        "die er schon vor seinem Zug gesammelt hatte!"
+    )
+    graph = build(
+        builder, "# Spielablauf", MOVE, CHOICE, DRAW, *FILLER, "# Salat", short, pay, only
+    )
+    assert edges_of(graph, "exception-of") == [(only, pay)]
+
+
+def test_a_worked_example_shows_no_rule_it_shares_only_everyday_words_with(
+    builder: GraphBuilder,
+) -> None:
+    eat = "Steht ein Hase auf einem Salatfeld, frisst er dort einen Salat."
+    fox = "Der Fuchs schläft im Bau, solange kein Spieler in der Nähe ist."
+    drop = "Wer einen Salat frisst, legt danach eine Karotte ab."
+    example = (
+        "Beispiel: Spieler Rot zieht seinen Hasen in die Nähe auf ein Salatfeld "
+        "und frisst dort einen Salat. Danach legt er eine Karotte ab."
+    )
+    paragraph = f"{eat} {fox} {drop}"
+    graph = build(
+        builder, "# Spielablauf", MOVE, CHOICE, DRAW, *FILLER, "# Salat", paragraph, example
+    )
+    assert sorted(edges_of(graph, "illustrates")) == sorted([(example, drop), (example, eat)])
+
+
+def test_a_worked_example_shows_a_rule_after_it_only_if_one_sentence_shares_much(
+    builder: GraphBuilder,
+) -> None:
+    story = (
+        "Spieler Rot würfelt eine Vier und zieht seinen Hasen vier Felder weit. "
+        "Danach nimmt Rot eine Karotte aus dem Vorrat."
+    )
+    # Shares the die with the first sentence, the supply with the second: by chance.
+    after = "Jeder Spieler legt den Würfel am Ende zurück in den Vorrat."
+    paragraph = f"{MOVE} {story} {after}"
+    graph = build(builder, "# Spielablauf", CHOICE, DRAW, *FILLER, "# Ziehen", paragraph)
+    assert sorted(edges_of(graph, "illustrates")) == sorted([(story, MOVE), (story, DRAW)])
+
+
+def test_an_end_phase_rule_that_withdraws_a_permission_excepts_the_rule_granting_it(
+    builder: GraphBuilder,
+) -> None:
+    fence = "Jeder Spieler kann während seines Zuges einen Zaun vor ein freies Feld stellen."
+    stays = "Ein gestellter Zaun bleibt bis zum Schluss stehen."
+    never = "Über einen Zaun darf kein Hase springen."
+    last = "Sobald der erste Hase das Ziel erreicht, beginnt die letzte Runde."
+    end = "Zäune dürfen jetzt nicht mehr gebaut werden."
+    fences = ["# Zäune", fence, stays, never]
+    graph = build(
+        builder, "# Spielablauf", MOVE, CHOICE, DRAW, *FILLER, *fences, "# Spielende", last, end
+    )
+    assert edges_of(graph, "exception-of") == [(end, fence)]
+
+
+LAST = "Sobald der erste Hase das Ziel erreicht, beginnt die letzte Runde."
+
+
+def test_an_end_phase_rule_that_withdraws_a_duty_excepts_the_turn_rule_imposing_it(
+    builder: GraphBuilder,
+) -> None:
+    # The set-up and a permission also name cards in the hand; the compound
+    # "Handkarten" holds "Hand" only as a word the manual also uses on its own.
+    deal = "Jeder Spieler erhält 5 Karten auf die Hand."
+    play = "Der Spieler legt eine seiner Handkarten offen vor sich ab."
+    buy = "Der Spieler kann mit seinen Handkarten Karotten kaufen."
+    end = "Hierfür müssen keine Karten mehr aus der Hand gespielt werden."
+    turn = ["# Spielablauf", MOVE, play, *FILLER, buy]
+    graph = build(builder, "# Spielvorbereitung", deal, *turn, "# Spielende", LAST, end)
+    assert edges_of(graph, "exception-of") == [(end, play)]
+
+
+def test_an_end_phase_rule_denying_gains_excepts_the_first_rule_giving_each(
+    builder: GraphBuilder,
+) -> None:
+    take = "Der Spieler nimmt sich die Blume von dem Feld, auf dem sein Hase steht."
+    draw = "Danach zieht der Spieler 1 Karte vom Stapel nach."
+    buy = "Einmal pro Runde darf der Spieler Karten kaufen, indem er Blumen abgibt."
+    more = "Er bekommt so viele Karten, wie die Blume Punkte zeigt."
+    end = "Sie erhalten weder Blumen noch Karten für diesen Zug."
+    turn = ["# Spielablauf", MOVE, take, draw, *FILLER, "# Kaufen", buy, more]
+    graph = build(builder, *turn, "# Spielende", LAST, end)
+    assert sorted(edges_of(graph, "exception-of")) == sorted([(end, take), (end, draw)])
+
+
+NEW_FIELD = "Immer wenn ein Hase ein Salatfeld verlässt, kommt ein neues Salatfeld ins Spiel."
+FILL = "Es wird auf den Plan gelegt und mit Karotten belegt."
+OTHER_FILL = "Ein Kohlfeld wird auf den Plan gelegt und mit Karotten belegt."
+SHORT = "Sollten keine Karotten im Vorrat verfügbar sein, bleibt das Salatfeld leer."
+
+
+@pytest.mark.parametrize(
+    ("rules", "excepted"),
+    [
+        ([NEW_FIELD, FILL], FILL),
+        # Two rules hand out carrots alike: which one the case excepts cannot be told ...
+        ([NEW_FIELD, FILL, OTHER_FILL], None),
+        # ... unless one rule announces both: the case excepts what that rule announces.
+        ([f"{NEW_FIELD[:-1]}, und zwar so:", FILL, OTHER_FILL], f"{NEW_FIELD[:-1]}, und zwar so:"),
+    ],
+)
+def test_a_shortage_case_excepts_the_rule_handing_out_what_it_lacks(
+    builder: GraphBuilder, rules: list[str], excepted: str | None
+) -> None:
+    graph = build(builder, "# Spielablauf", MOVE, CHOICE, "# Felder nachlegen", *rules, SHORT)
+    assert edges_of(graph, "exception-of") == ([(SHORT, excepted)] if excepted else [])
+
+
+@pytest.mark.parametrize(
+    ("example", "shows_both"),
+    [
+        ("Für eine Münze „4“ darf er sich also z. B. 2 Karotten nehmen.", False),
+        (
+            "Für eine Münze „4“ tauscht er z. B. am Anfang seines Zuges 2 Karotten, also weniger.",
+            True,
+        ),
+    ],
+)
+def test_an_example_concluding_from_the_sentence_before_shows_only_that_sentence(
+    builder: GraphBuilder, example: str, shows_both: bool
+) -> None:
+    trade = "Am Anfang seines Zuges darf der Spieler Karotten tauschen, indem er Münzen abgibt."
+    half = "Er erhält halb so viele Karotten, wie die Münze Punkte zeigt."
+    graph = build(
+        builder,
+        "# Spielablauf",
+        MOVE,
+        CHOICE,
+        DRAW,
+        *FILLER,
+        "# Tauschen",
+        f"{trade} {half}",
+        example,
+    )
+    expected = [(example, half), (example, trade)] if shows_both else [(example, half)]
+    assert sorted(edges_of(graph, "illustrates")) == sorted(expected)
+
+
+def test_an_example_shows_no_earlier_rule_for_what_the_nearest_rule_already_says(
+    builder: GraphBuilder,
+) -> None:
+    general = (
+        "Die Hasen bewegen sich nach einem weiter unten beschriebenen Muster "
+        "über die Wiese bis zum Zielfeld."
+    )
+    near = "Um ein Zielfeld zu erreichen, muss ein Hase oft mehrere Zwischenfelder passieren."
+    example = (
+        "Beispiel: Ein Hase kann von a1 über die Zwischenfelder b2 und c1 "
+        "das Zielfeld d2 erreichen."
+    )
+    paragraph = f"{general} {near}"
+    graph = build(builder, "# Spielablauf", CHOICE, DRAW, *FILLER, "# Ziehen", paragraph, example)
+    assert edges_of(graph, "illustrates") == [(example, near)]
+
+
+def test_a_denial_names_only_the_noun_phrase_it_negates_not_a_phrase_after_it(
+    builder: GraphBuilder,
+) -> None:
+    harvest = "Jeder Hase, der neben einem Salatfeld steht, nimmt sich 1 Karotte vom Vorrat."
+    turn = "In seinem Zug darf jeder Hase neben dem Fuchs stehen bleiben."
+    fox = "Der Spieler stellt den Fuchs auf ein Salatfeld neben einem fremden Hasen."
+    denial = (
+        "Wichtig: Steht der Fuchs neben dem Hasen, erhält dieser KEINE Karotten für diesen Zug."
+    )
+    graph = build(
+        builder, "# Karotten", harvest, "# Zug", turn, CHOICE, "# Sonderfälle", fox, denial
+    )
+    assert edges_of(graph, "exception-of") == [(denial, harvest)]
+
+
+def test_an_example_that_reaches_a_bound_shows_the_rule_that_sets_it(
+    builder: GraphBuilder,
+) -> None:
+    upper = "Ein Hase darf in seinem Zug höchstens 3 Karotten fressen, egal wie viele er hat."
+    lower = "Für den Sieg braucht ein Spieler mindestens 3 Karotten im Bau."
+    example = (
+        "Beispiel: Spielerin Rot hat 5 Karotten gesammelt und wartet am Zaun. "
+        "Sie frisst jetzt 3 Karotten (Maximum) und geht weiter."
+    )
+    graph = build(
+        builder,
+        "# Fressen",
+        upper,
+        "# Sieg",
+        lower,
+        "# Der Zaun",
+        "Am Zaun wartet der Hase eine Runde.",
+        "Der Zaun steht zwischen dem Salatfeld und dem Bau.",
+        "Wer am Zaun steht, darf nicht würfeln.",
+        example,
+    )
+    illustrated = {target for source, target in edges_of(graph, "illustrates")}
+    assert upper in illustrated
+    assert lower not in illustrated
+
+
+def test_an_example_shows_the_later_rule_labelled_with_what_it_is_about(
+    builder: GraphBuilder,
+) -> None:
+    example = "Beispiel: Ein Igel kann vom Startfeld über zwei Zwischenfelder zum Salatfeld laufen."
+    own = "Igel: Läuft im ersten Schritt vom Startfeld schräg auf ein Zwischenfeld."
+    going_on = "Danach läuft er geradeaus weiter."
+    aside = "Hierbei zählt jeder Schritt einzeln."
+    other = "Hase: Springt über ein Zwischenfeld hinweg."
+    graph = build(
+        builder,
+        "# Laufen",
+        "Um ein Zielfeld zu erreichen, laufen die Tiere über Zwischenfelder.",
+        example,
+        "# Tiere",
+        "Jedes Tier läuft nach seinem eigenen Muster.",
+        f"{own} {going_on} {aside}",
+        other,
+        "# Karotten",
+        DRAW,
+        "Wer keine Karotte mehr hat, setzt eine Runde aus.",
+        "Karotten im Vorrat sind für alle sichtbar.",
+        "Eine gefressene Karotte kommt aus dem Spiel.",
+    )
+    illustrated = {target for source, target in edges_of(graph, "illustrates")}
+    assert {own, going_on} <= illustrated
+    assert not {aside, other} & illustrated
+
+
+PROCEDURE = [
+    "1. Lege den gefressenen Salat in die graue Schachtel.",
+    "2. Ziehe den obersten Salat vom Stapel und lege ihn auf ein freies Beet.",
+    "3. Klopfe zweimal auf den Tisch. Das zeigt allen, dass es neuen Salat gibt.",
+]
+WALKED = (
+    "Beispiel: Spielerin Rot frisst den letzten Salat. Sie legt den gefressenen Salat "
+    "in die graue Schachtel. Dann zieht sie den obersten Salat vom Stapel und legt ihn auf "
+    "das Beet am Teich."
+)
+
+
+def illustrated_after_procedure(builder: GraphBuilder, steps: list[str]) -> set[str]:
+    """What WALKED illustrates after a numbered procedure of `steps`."""
+    texts = [
+        ("heading", "Neuer Salat"),
+        ("paragraph", "Wurde ein Salat gefressen, wird er so ersetzt:"),
+        *(("list-item", step) for step in steps),
+        ("paragraph", "Ein Beet am Teich bringt doppelte Punkte."),
+        ("paragraph", WALKED),
+    ]
+    blocks = [
+        Block(kind=kind, text=text, page=1, lines=(i, i))
+        for i, (kind, text) in enumerate(texts, start=1)
+    ]
+    graph = builder.build(INFO, Extraction(blocks=blocks, repairs=[]))
+    kinds = {node.text: node.kind for node in graph.nodes}
+    assert [kinds[step] for step in steps] == ["step"] * len(steps)
+    return {target for source, target in edges_of(graph, "illustrates")}
+
+
+def test_an_example_that_walks_through_a_procedure_shows_all_of_its_steps(
+    builder: GraphBuilder,
+) -> None:
+    assert set(PROCEDURE) <= illustrated_after_procedure(builder, PROCEDURE)
+
+
+def test_an_example_that_touches_two_steps_of_a_long_list_shows_only_those(
+    builder: GraphBuilder,
+) -> None:
+    more = [
+        "4. Würfle einmal für den Regen.",
+        "5. Gieße jedes Beet mit der Kanne.",
+        "6. Notiere die Runde auf dem Block.",
+    ]
+    illustrated = illustrated_after_procedure(builder, [*PROCEDURE, *more])
+    assert set(PROCEDURE[:2]) <= illustrated
+    assert not {PROCEDURE[2], *more} & illustrated

@@ -18,6 +18,7 @@ import math
 import unicodedata
 from collections.abc import Iterable
 from functools import cache
+from itertools import chain
 from pathlib import Path
 
 import wordfreq
@@ -25,6 +26,9 @@ from hunspell import Hunspell  # type: ignore[import-untyped]
 
 # Where Debian (and most other systems) put hunspell dictionaries.
 _DICTIONARY_DIRS = ("/usr/share/hunspell", "/usr/share/myspell/dicts", "/usr/share/myspell")
+
+# The frequency lists wordfreq reads unless told otherwise.
+_WORDLIST = "best"
 
 # Linking elements between the parts of a German compound, longest first.
 _FUGEN = ("ens", "es", "en", "er", "s", "n", "e", "")
@@ -64,8 +68,10 @@ class _Backend:
     def __init__(self) -> None:
         self.german = Hunspell("de_DE", hunspell_data_dir=_dictionary_dir("de_DE"))
         self.english = Hunspell("en_US", hunspell_data_dir=_dictionary_dir("en_US"))
-        self.german_freq: dict[str, float] = wordfreq.get_frequency_dict("de")
-        self.english_freq: dict[str, float] = wordfreq.get_frequency_dict("en")
+        # Asked as wordfreq's own `zipf_frequency` asks (the extraction uses it too), so
+        # that its cache builds each table once, not once per way of asking.
+        self.german_freq: dict[str, float] = wordfreq.get_frequency_dict("de", _WORDLIST)
+        self.english_freq: dict[str, float] = wordfreq.get_frequency_dict("en", _WORDLIST)
 
 
 @cache
@@ -151,7 +157,7 @@ class Lexicon:
         Junk tokens are among them, so this is a fast first filter for guesses,
         to be confirmed with `known`.
         """
-        return _common_forms(self._backend, min_zipf)
+        return _common_forms(min_zipf)
 
     def _check(self, word: str, exact_case: bool, compounds: bool = True) -> bool:
         parts = unicodedata.normalize("NFC", word).split("-")
@@ -265,10 +271,15 @@ class Lexicon:
 
 
 @cache
-def _common_forms(backend: _Backend, min_zipf: float) -> frozenset[str]:
+def _common_forms(min_zipf: float) -> frozenset[str]:
+    # The table comes from lists of the words of each frequency, most frequent first,
+    # each word in one list: joining whole lists spares a test of every word.
     threshold = 10 ** (min_zipf - 9)
+    lists = wordfreq.get_frequency_list("de", _WORDLIST)
     return frozenset(
-        form for form, frequency in backend.german_freq.items() if frequency >= threshold
+        chain.from_iterable(
+            words for cb, words in enumerate(lists) if wordfreq.cB_to_freq(-cb) >= threshold
+        )
     )
 
 

@@ -15,6 +15,8 @@ from the sentence, not from single words alone (see `exception_cues` in
   modal verb, outside a condition ("kann nicht mehr", "müssen keine Karten mehr",
   "darf nur noch eine Karte", but not "nicht mehr als 3" nor "Wer keinen Zug mehr
   machen kann, ...");
+- a case that something is not there ("Sollte keine Karte verfügbar sein, ..."): the
+  rule that hands it out cannot be followed;
 - a negated modal clause that a condition after it restricts to a case ("Die Karte
   darf nicht weitergegeben werden, wenn ..."); a condition first ("Hat er nicht genug
   Punkte, kann er nicht ziehen") only says what follows from its case.
@@ -127,6 +129,17 @@ def in_end_phase(unit: Unit, by_id: dict[str, Unit], cues: Cues) -> bool:
     return False
 
 
+def in_setup(unit: Unit, by_id: dict[str, Unit], cues: Cues) -> bool:
+    """A heading the unit stands under names the set-up ("Spielvorbereitung", "Aufbau")."""
+    section = by_id.get(unit.section) if unit.section else None
+    while section is not None:
+        words = re.findall(r"[^\W\d_]+", section.block.text.lower())
+        if any(word.endswith(setup) for word in words for setup in cues.setup_words):
+            return True
+        section = by_id.get(section.section) if section.section else None
+    return False
+
+
 def opens_case(unit: Unit) -> bool:
     """The unit opens, after any label, with the case it decides: "Bei Gleichstand
     erhält ...", "Wichtig: Bei einem Unentschieden gewinnt ...", "Im Falle eines
@@ -182,7 +195,24 @@ def excepts(sentence: Span, cues: Cues) -> bool:
     )
     if _limited(lowers, cues) and any(contrasts):
         return True
-    return _no_longer(sentence, cues) or _forbidden_if(sentence, cues)
+    return (
+        _no_longer(sentence, cues)
+        or _forbidden_if(sentence, cues)
+        or bool(shortage(sentence, cues))
+    )
+
+
+def shortage(sentence: Span, cues: Cues) -> list[Token]:
+    """The clause the sentence opens with if it is the case that something is not
+    there ("Sollte keine Karte verfügbar sein, ...", "Ist kein Plättchen mehr vorhanden,
+    ..."), else none: what the sentence does then replaces the rule that hands that
+    thing out."""
+    clauses = _clauses(sentence)
+    if not clauses or not _condition(clauses[0], cues):
+        return []
+    lowers = [t.lower_ for t in clauses[0]]
+    short = _limited(lowers, cues) and any(w in cues.shortage_words for w in lowers)
+    return clauses[0] if short else []
 
 
 def _contrasts(clause: list[Token], cues: Cues) -> bool:

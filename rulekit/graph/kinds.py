@@ -21,7 +21,18 @@ from spacy.tokens import Span, Token
 
 from rulekit.extract.lexicon import Lexicon
 from rulekit.extract.textlayout import sentence_before_colon
-from rulekit.graph.shapes import RELATIVE_PRONOUNS, has_verb
+from rulekit.graph.exceptions import NUMBER_WORDS
+from rulekit.graph.shapes import (
+    SUBORDINATORS,
+    addresses,
+    before_contrast,
+    counted_parts,
+    has_verb,
+    main_clause,
+    outside_brackets,
+    verdict,
+    wish,
+)
 from rulekit.model import NodeKind
 from rulekit.nlp import Cues
 
@@ -56,18 +67,19 @@ PROGRAMMING_SHARE = 0.5
 SENTENCE_LINE_WORDS = 5
 # "Ein Paar ist eine Kombination aus ...": a term defined by what it is.
 _IS_A = re.compile(r"^(?:ein|eine)\s+[A-ZÄÖÜ][\w-]*\s+(?:ist|sind|heißt|bezeichnet)\b", re.I)
-# Words that open a subordinate clause after a comma: relative pronouns, conjunctions.
-SUBORDINATORS = RELATIVE_PRONOUNS | frozenset(
-    {"dass", "daß", "weil", "wenn", "ob", "wie", "um", "damit", "sodass", "falls", "obwohl",
-     "was", "wo", "wobei", "sofern", "solange", "sobald", "bevor", "nachdem", "indem"}
-)  # fmt: skip
 # A colon after one of these closes a sentence that names its list ("Die Arten sind:").
 COPULAS = frozenset({"sind", "ist", "lauten", "lautet"})
 VERB_ENDINGS = ("en", "ern", "eln")
 NOUN_ENDINGS = ("en", "ern", "eln", "ung", "heit", "keit", "ion", "tät", "schaft")
 ACTOR_PRONOUNS = frozenset({"er", "sie", "man", "du", "ihr"})
 OBJECT_WORDS = frozenset({"die", "der", "das", "den", "einen", "eine", "ein", "ihn", "ihr"})
+FIRST_PERSON_PLURAL = frozenset(
+    {"wir", "uns", "unser", "unsere", "unserem", "unseren", "unserer", "unseres"}
+)
 GENERIC_ACTORS = frozenset({"alle", "jeder", "jede", "jedes", "wer", "man", "spieler", "spielerin"})
+# A bare "Das" or "Dies" before a `comment_verbs` cue comments on what was just said.
+COMMENT_SUBJECTS = frozenset({"das", "dies"})
+DEFINITE_ARTICLES = frozenset({"der", "die", "das", "den", "dem", "des"})
 
 
 class KindJudge:
@@ -86,9 +98,10 @@ class KindJudge:
         return match.group(1).split()[0].lower().rstrip(".") if match else ""
 
     def heading_words(self, text: str, words: frozenset[str]) -> bool:
-        """A heading that holds one of `words`, also inside a compound ("Spielvorbereitung")."""
+        """A heading that holds one of `words`, also as the head of a compound
+        ("Spielvorbereitung"); a compound's first part names no topic ("Wertungsblock")."""
         lower = text.lower()
-        return any(word in lower for word in words)
+        return any(re.search(rf"{re.escape(word)}\b", lower) for word in words)
 
     def material_heading(self, text: str) -> bool:
         """The heading of the component list: "Spielmaterial", "Inhalt"."""
@@ -114,6 +127,13 @@ class KindJudge:
                 return True  # "3D-Grafik: …" as "Grafik: …"
             if label.rstrip(".") in self.cues.credit_labels:
                 return True  # "Art.-Nr.: 693602"
+        values = stripped.split()[1:]
+        if (
+            first in self.cues.credit_labels
+            and values
+            and not any(c.isalpha() for c in "".join(values))
+        ):
+            return True  # a credit's value without a colon: "Version 1.0"
         if "©" in stripped or _EMAIL_OR_URL.search(stripped) or _POSTCODE.search(stripped):
             return True
         if _DATE.search(stripped) and len(stripped.split()) <= 4:
@@ -182,9 +202,19 @@ class KindJudge:
             return "lead-in"
         if text.endswith((".", "?")) and not normative and self.announces(lower, strict=True):
             return "lead-in"
-        if material and not self.normative(main_clause(sentence)):
+        if (
+            text.endswith(":")
+            and not (self.modal(sentence) or self.imperative(sentence))
+            and counted_parts(sentence)
+            and any(t.lemma_.lower() in self.cues.having_lemmas for t in sentence)
+        ):
+            return "definition"  # "Die Würfel zeigen 5 Attribute:" names what they have
+        if material and not (
+            self.normative(main_clause(sentence)) or addresses(main_clause(sentence))
+        ):
             # A component's description may say what players can do with it in a
-            # clause ("…, die Ihr verwenden könnt"); only its main clause could bind them.
+            # clause ("…, die Ihr verwenden könnt"); only its main clause could bind them,
+            # as it does when it speaks to them ("Hast du …, erhältst du …").
             return "component"
         lemmas = {t.lemma_.lower() for t in sentence}
         # "Die Restlaufzeit bezeichnet die Tage, die das Raubtier … auskommen kann":
@@ -194,7 +224,9 @@ class KindJudge:
             or any(_has(lower, phrase) for phrase in self.cues.definition_phrases)
         ):
             return "definition"
-        if not normative and self.flavour(sentence):
+        # A wish rules nothing, though its condition says "nur" ("Wenn nur …, würden …").
+        wishes = wish(sentence) and not self.modal(sentence)
+        if (not normative or wishes) and self.flavour(sentence):
             return "flavour"
         if text.rstrip('“”"»« ').endswith("?"):
             return "flavour"  # a question asks the reader; it rules nothing
@@ -202,9 +234,37 @@ class KindJudge:
             normative or self.generic_actor(sentence) or any(t.like_num for t in sentence)
         ):
             return "flavour"  # an exclamation that binds no one cheers ("Sie sind ein Genie!")
-        if not self.normative(main_clause(sentence)) and self.hint(sentence):
+        # "…, ist dies ein großer Vorteil für die Taktik, aber nur wenn …": what the
+        # contrast adds does not make the hint a rule.
+        if not self.normative(before_contrast(main_clause(sentence))) and self.hint(sentence):
+            return "note"
+        if self.comment(sentence) or (not normative and self.hedged(sentence)):
             return "note"
         return "rule"
+
+    def hedged(self, sentence: Span) -> bool:
+        """Its main clause says what may happen, not what does: "Und wenn es klappt,
+        dann haben Sie vielleicht den Rohstoff, …"; a rule is never unsure.  A contrast
+        may state the rule after the guess ("…, aber sie zählt doppelt")."""
+        main = main_clause(sentence)
+        return len(before_contrast(main)) == len(main) and any(
+            t.lower_ in self.cues.hedge_words for t in main
+        )
+
+    def comment(self, sentence: Span) -> bool:
+        """A remark on what was just said, binding no one: a bare "Das" or "Dies" as the
+        subject of a copula ("Das ist natürlich nicht überall eindeutig."); a definite
+        article after it names a thing of the game ("Das ist der letzte Zug."), and a
+        word of permission or duty makes it a rule ("Das ist nur einmal möglich.")."""
+        words = [t for t in sentence if t.is_alpha]
+        return (
+            len(words) >= 3
+            and words[0].lower_ in COMMENT_SUBJECTS
+            and words[1].lower_ in self.cues.comment_verbs
+            and words[2].lower_ not in DEFINITE_ARTICLES
+            and not any(w.lower_ in self.cues.duty_words for w in words)
+            and not (self.normative(sentence) or self.binding(sentence))
+        )
 
     def other(self, sentence: Span) -> bool:
         """Navigation, the publisher's word, or a remark about the booklet, not a rule."""
@@ -213,24 +273,28 @@ class KindJudge:
             return True
         if sentence[0].lower_ == "siehe":
             return True
-        lemmas = {t.lemma_.lower() for t in sentence} | {t.lower_ for t in sentence}
+        # A reference in brackets ("(vergl. die Anleitung)") is an aside of a rule.
+        told = sentence if sentence.text.lstrip().startswith("(") else outside_brackets(sentence)
+        lemmas = {t.lemma_.lower() for t in told} | {t.lower_ for t in told}
         return bool(lemmas & self.cues.other_lemmas) or self.outside_rules(sentence.text)
 
-    def programming(self, sentence: Span) -> bool:
+    def programming(self, sentence: Span, strong: bool = False) -> bool:
         """The sentence speaks about a program: classes, the console, compiling, input.
 
         Code set in the text (a file name, an identifier, a command-line flag) tells
-        it as well as the words of programming do.
+        it as well as the words of programming do.  `strong`: more than one word that
+        a rulebook may also use ("Attribute", "Objekt") tells it.
         """
         if _CODE.search(sentence.text):
             return True
+        words = 0
         for token in sentence:
             for part in token.lower_.split("-"):
                 if part in self.cues.programming_words:
-                    return True
+                    words += 1
                 if len(part) >= 4 and any(stem in part for stem in self.cues.programming_stems):
                     return True
-        return False
+        return words >= (2 if strong else 1)
 
     def example(self, sentence: Span) -> bool:
         """A worked case: "z. B." or "zum Beispiel" with concrete values, or in a
@@ -240,6 +304,8 @@ class KindJudge:
             return True
         if lower.lstrip("(").startswith(self.cues.example_openers):
             return True
+        if self.worked_cases(sentence):
+            return True
         bracketed = lower.startswith("(") and lower.rstrip(".").endswith(")")
         if bracketed:
             lower = lower.lstrip("(")  # a sentence wholly in brackets: read what it says
@@ -247,12 +313,47 @@ class KindJudge:
             position = lower.find(phrase)
             if position < 0 or lower[:position].count("(") > lower[:position].count(")"):
                 continue
+            if self._instance_in_clause(sentence, phrase):
+                continue
             concrete = any(t.like_num for t in sentence) or "„" in lower or '"' in lower
             # An aside in brackets that names an instance is one: "(D. h. ein Pinguin
             # kann z. B. einen Elefanten verspeisen.)"
             if concrete or bracketed or _has(lower, "also"):
                 return True
         return False
+
+    def _instance_in_clause(self, sentence: Span, phrase: str) -> bool:
+        """ "z. B." inside a subordinate clause of a rule names an instance of it, as a
+        bracket's would: "Zeichnen Sie die Kurven auf, so wie das z. B. bei Kurve 8
+        dargestellt ist."; "…, z. B.: „Meine 8 schlägt deine 5.“" gives a case."""
+        tokens = list(sentence)
+        first = phrase.split()[0]
+        at = next((i for i, t in enumerate(tokens) if t.lower_.startswith(first)), None)
+        commas = [i for i, t in enumerate(tokens[:at]) if t.text == ","] if at else []
+        if not commas:
+            return False
+        clause = tokens[commas[-1] + 1 : at]
+        head = sentence.doc[sentence.start : sentence.start + commas[0]]
+        return any(t.lower_ in SUBORDINATORS for t in clause) and (
+            self.modal(head) or self.imperative(head)
+        )
+
+    def worked_cases(self, sentence: Span) -> bool:
+        """Cases drawn from the rule before and run on with "usw.": "Also heben sich
+        ein Plus und ein Minus auf, zwei Minus ziehen zwei Punkte ab, usw."; a rule
+        that counts on with "usw." states no conclusion ("Er erhält 4 Karten, der
+        zweite 5 usw."), nor does one that names the players or sets out a table."""
+        lower = sentence.text.lower().strip()
+        return (
+            lower.startswith(self.cues.conclusion_words)
+            and re.search(r"\b(?:usw|etc)\b|und so weiter", lower) is not None
+            and ":" not in lower  # "Also gilt: 1 Stein 1 Punkt, …" states a table
+            and any(t.like_num or t.lower_ in NUMBER_WORDS for t in sentence)
+            and not (self.modal(sentence) or self.imperative(sentence))
+            # Players named make it a rule that counts on ("Also erhält der erste Spieler …").
+            and not self.generic_actor(sentence)
+            and not any(t.lemma_.lower() in self.cues.actor_nouns for t in sentence)
+        )
 
     def narrated(self, sentence: Span, names: set[str]) -> bool:
         """A move told of named players: "Conny (Rot) spielt ...", "Lotta steht ...", "Blau erhält".
@@ -376,6 +477,15 @@ class KindJudge:
             or any(t.lower_ in GENERIC_ACTORS and t.lower_ != "man" for t in sentence)
         )
 
+    def instructs(self, sentence: Span) -> bool:
+        """Tells the players what to do: an imperative, or the players named ("Spieler",
+        "wer").  In an essay "nur", "jeder" or a number are no more than words."""
+        return (
+            self.imperative(sentence)
+            or any(t.lemma_.lower() in self.cues.actor_nouns for t in sentence)
+            or any(t.lower_ == "wer" for t in sentence)
+        )
+
     def hint(self, sentence: Span) -> bool:
         """A strategy hint: what is wise, an advantage, a tactic."""
         return any(
@@ -391,6 +501,17 @@ class KindJudge:
         """
         words = [t for t in sentence if t.is_alpha]
         return any(t.lower_ in self.cues.advice_words for t in words[1:])
+
+    def aid(self, sentence: Span) -> bool:
+        """Serves the players' convenience ("Als Hilfestellung …", "zur besseren Übersicht")
+        or readies the material before play ("die beiliegenden Stifte")."""
+        lower = sentence.text.lower()
+        phrases = self.cues.aid_phrases + self.cues.assembly_phrases
+        return any(_has(lower, phrase) for phrase in phrases)
+
+    def speaks_as_we(self, sentence: Span) -> bool:
+        """Written in the first person plural, an essay's voice ("Wir glauben, ...")."""
+        return any(t.lower_ in FIRST_PERSON_PLURAL for t in sentence)
 
     def modal(self, sentence: Span) -> bool:
         """A modal verb whose subject is not "wir" (an essay's "müssen wir" is no rule)."""
@@ -427,7 +548,9 @@ class KindJudge:
         phrases = self.cues.lead_in_phrases
         if strict:
             phrases = tuple(p for p in phrases if p not in ("es gibt", "gibt es"))
-            return any(_has(lower, p) for p in phrases) or lower.startswith(("wie ", "was "))
+            # "Wie ...?" asks what follows; "Was angestrebt wird, ist ..." states it.
+            asks = lower.startswith(("wie ", "was ")) and not lower.endswith(".")
+            return any(_has(lower, p) for p in phrases) or asks
         return any(_has(lower, p) for p in phrases) or not re.search(
             r"\b[a-zäöüß]{3,}\b", lower.split(":")[0]
         )
@@ -448,25 +571,22 @@ class KindJudge:
         return any(_has(lower, phrase) for phrase in self.cues.consists_phrases)
 
     def flavour(self, sentence: Span) -> bool:
-        """Story or atmosphere: an essay's "wir", the words of a legend."""
+        """Story or atmosphere: an essay's "wir", the words of a legend, a wish that
+        rules nothing ("… würden die Generationen …"), a verdict on the reader's play."""
         words = {t.lower_ for t in sentence}
         lemmas = {t.lemma_.lower() for t in sentence}
-        return bool(words & self.cues.flavour_words or lemmas & self.cues.flavour_lemmas)
+        return bool(
+            words & self.cues.flavour_words
+            or lemmas & self.cues.flavour_lemmas
+            or wish(sentence)
+            or verdict(sentence)
+        )
 
 
 def names_a_set(text: str) -> bool:
     """Closes on a copula before its colon: "Die vorkommenden Arten sind:"."""
     words = re.findall(r"[^\W\d_]+", text)
     return bool(words) and words[-1].lower() in COPULAS
-
-
-def main_clause(sentence: Span) -> Span:
-    """The sentence up to its first subordinate clause ("Der Plan zeigt alle Sorten, die …")."""
-    for token in sentence[:-1]:
-        following = sentence.doc[token.i + 1]
-        if token.text == "," and following.lower_ in SUBORDINATORS:
-            return sentence.doc[sentence.start : token.i]
-    return sentence
 
 
 def _has(text: str, phrase: str) -> bool:

@@ -7,50 +7,39 @@ the text as a prior:
 - An example illustrates the rules it comes after: the rules told before it in its
   own paragraph, or, when it opens a paragraph, those of the paragraph before
   ("Beispiel: ..." after the rules it shows).  Of these it takes the nearest and
-  every other one it shares more than an everyday word with (one thing that both
-  count, "9 Karten" and "mehr als 7 Rohstoffkarten", weighs as such a word), and the
-  rules after it in its own paragraph that it shares much with.  A worked example of
-  several sentences also shows rules told earlier (a figure box at the top of a page
-  shows the rules of the page before): it takes every earlier rule whose content it
-  mostly repeats.  A rule that points to an example ("siehe Beispiel 2") is shown by it.
-- An exception that opens as a reply to the sentence before it ("Das darf aber
-  nicht ...", "Jedoch ...", "Außer ...") excepts the rule before it, and one that
-  replaces a count ("2 Karten statt nur einer") the rule that gives that count.
-  Otherwise every rule of the manual is judged as a pair with the exception: what
-  both say (rare words and shared verbs weigh more), how near it is, whether it is a
-  general rule ("jeder", "immer", "prinzipiell") and not itself negated; the best one
-  is excepted if alike enough, with the rules almost as alike.  The items of a list
-  announced as restrictions ("... werden durch folgende Kriterien eingeschränkt:")
-  are exceptions too (each item's first sentence), judged by the words of their
-  lead-in alone.  A sentence that opens with a case and does what the rule beside it
-  does ("Bei Gleichstand erhält ...", "Im Falle eines Gleichstands erhält ...")
-  excepts that rule.  A variant's rules except nothing.
+  every other one it shares more than an everyday word with beyond what the nearest
+  says (one thing that both count, "9 Karten" and "mehr als 7 Rohstoffkarten", weighs
+  as such a word), and the rules after it in its own paragraph that it shares much
+  with.  An example that concludes from the sentence before it ("Für 5 Punkte darf er
+  sich also 2 Karten nehmen") takes only the nearest.  A worked example of several
+  sentences says many words by chance: it takes another rule of the paragraph only if
+  it shares as much with it as with a rule told earlier, and a rule after it only if
+  one of its sentences does; it also shows rules told earlier (a figure box at the top
+  of a page shows the rules of the page before): every earlier rule whose content one
+  of its sentences mostly repeats.  A rule that points to an example ("siehe Beispiel
+  2") is shown by it.  So is an earlier rule that sets a bound the example reaches
+  ("höchstens 3 Einheiten" and "Er sendet 3 Einheiten (Maximum)", an upper bound of
+  the same count of the same thing), and a rule labelled with what the example is
+  about ("Schlange: Bewegt sich ..." for "Beispiel: Eine Schlange kann ..."), wherever
+  it stands, if the two share more than that name, with the sentences after it that
+  go on about it ("Danach bewegt sie sich ...").  An example that walks through most
+  steps of a numbered procedure (two at least) shows all of them.
+- Exceptions: see `rulekit.graph.exception_links`.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from spacy.lang.de.stop_words import STOP_WORDS
 
-from rulekit.graph.exceptions import (
-    NUMBER_WORDS,
-    case_clauses,
-    flag_in_context,
-    in_end_phase,
-    negated,
-    opens_case,
-)
+from rulekit.graph.exception_links import ExceptionContext, case_rules, excepted, in_variant
+from rulekit.graph.exceptions import NUMBER_WORDS, flag_in_context
 from rulekit.graph.mechanical import is_clause
-from rulekit.graph.overlap import Overlap, stem
+from rulekit.graph.overlap import Overlap, quantities, stem
 from rulekit.graph.units import MECHANICAL_KINDS, Unit
 from rulekit.model import Edge, EdgeType
 from rulekit.nlp import Cues
-
-if TYPE_CHECKING:
-    from spacy.tokens import Token
 
 # What a link can point to: units with rule content.
 TARGET_KINDS = (*MECHANICAL_KINDS, "definition")
@@ -71,48 +60,14 @@ EXAMPLE_COUNT_BONUS = 2.4
 MIN_COUNTED_HEAD = 4
 # A worked example has at least this many sentences besides its label.
 WORKED_MIN_SENTENCES = 2
-# An exception excepts every rule at least this share as alike as the best one.
-EXCEPTION_SHARE_OF_BEST = 0.85
-# An exception's likeness to a rule halves at this distance (in units) before it, and
-# at `EXCEPTION_AFTER_SCALE` after it.
-EXCEPTION_DISTANCE_SCALE = 10.0
-EXCEPTION_AFTER_SCALE = 5.0
-# An exception of the end phase overrides the normal turn, told long before: its
-# likeness fades this many times slower.
-EXCEPTION_END_PHASE_REACH = 3.0
-# Shared verbs (what the rule does) count this much again.
-EXCEPTION_VERB_BONUS = 1.0
-# A word that only names the exception's case (its conditions, its relative clauses)
-# counts this much of its weight.
-EXCEPTION_CASE_WEIGHT = 0.5
-# A noun both count with different numbers adds this much likeness.
-EXCEPTION_NUMBER_BONUS = 4.0
-# Likeness is multiplied by these: a rule of the exception's own section, a general
-# rule, and a rule negated like the exception.
-EXCEPTION_SECTION_FACTOR = 1.5
-EXCEPTION_GENERAL_FACTOR = 1.25
-EXCEPTION_BOTH_NEGATED_FACTOR = 0.5
-# Below this likeness no rule is taken as the excepted one.
-EXCEPTION_MIN_SCORE = 4.0
-# Words that open a phrase naming what an exception replaces ("statt nur einer").
-REPLACING = frozenset({"statt", "anstatt", "anstelle"})
-# After "statt", these say one ("2 Karten statt einer").
-ONE_WORDS = frozenset({"einer", "eine", "einen", "einem", "eins"})
-# Pronouns that open a sentence about what was just said ("Das darf aber nicht ...").
-ANAPHORS = frozenset({"das", "dies", "dieses", "dieser", "diese"})
-
-
-@dataclass(frozen=True)
-class ExceptionContext:
-    """What choosing an exception's rule needs besides the units: the cue words, the
-    units by node id, the lead-in of each list item that a lead-in makes an
-    exception (its words say what the item limits), and the rule each case sentence
-    excepts ("Bei Gleichstand ...")."""
-
-    cues: Cues
-    by_id: dict[str, Unit]
-    leads: dict[str, Unit]
-    cases: dict[str, Unit]
+# A bound word stands at most this many words before the number it bounds ("dürfen
+# höchstens 3 Einheiten") or this many tokens after the noun ("3 Einheiten (Maximum)").
+BOUND_REACH = 2
+# An example that shows this many steps of a procedure, and at least half of them,
+# shows all of them.
+WHOLE_PROCEDURE_STEPS = 2
+# A label before an example ("Beispiel 2:") ends within this many tokens.
+LABEL_TOKENS = 3
 
 
 def link_units(units: list[Unit], cues: Cues) -> list[Edge]:
@@ -130,7 +85,7 @@ def link_units(units: list[Unit], cues: Cues) -> list[Edge]:
         unit.position = position
         if unit.kind in TARGET_KINDS and is_clause(unit):
             targets.append(unit)
-    context = ExceptionContext(cues, by_id, leads, _cases(targets))
+    context = ExceptionContext(cues, by_id, leads, case_rules(targets))
     for position, unit in enumerate(units):
         if unit.section is not None:
             link(unit, by_id[unit.section], "part-of")
@@ -139,12 +94,12 @@ def link_units(units: list[Unit], cues: Cues) -> list[Edge]:
         section_targets = [u for u in targets if u.section == unit.section]
         earlier = [u for u in section_targets if u.position < position]
         if unit.kind == "example":
-            shown = _illustrated(unit, units, targets, overlap)
+            shown = _whole_procedures(_illustrated(unit, units, targets, overlap, cues), units)
             shown += [rule for rule in _pointing(unit, units, targets, cues) if rule not in shown]
             for rule in shown:
                 link(unit, rule, "illustrates")
-        if unit.exception and unit.kind in TARGET_KINDS and not _in_variant(unit, by_id, cues):
-            for rule in _excepted(unit, targets, overlap, context):
+        if unit.exception and unit.kind in TARGET_KINDS and not in_variant(unit, by_id, cues):
+            for rule in excepted(unit, targets, overlap, context):
                 link(unit, rule, "exception-of")
         if unit.trigger:
             # What a trigger starts is told next; a following trigger is a parallel
@@ -158,35 +113,28 @@ def link_units(units: list[Unit], cues: Cues) -> list[Edge]:
     return edges
 
 
-def _cases(targets: list[Unit]) -> dict[str, Unit]:
-    """The rule each case sentence excepts, by the sentence's node id; flags it.
-
-    A sentence that opens with a case ("Bei Gleichstand erhält ...") and does what
-    the rule next to it in its section does ("Wer die meisten Punkte hat, erhält ...")
-    decides that case otherwise: it excepts that rule.  One that does something else
-    ("Bei Gleichstand gibt es mehrere Sieger") adds to the rule.
-    """
-    cases: dict[str, Unit] = {}
-    for index, unit in enumerate(targets):
-        if not opens_case(unit):
-            continue
-        beside = (targets[i] for i in (index - 1, index + 1) if 0 <= i < len(targets))
-        for rule in beside:
-            if rule.section == unit.section and not rule.exception and _verbs(unit) & _verbs(rule):
-                unit.exception = True
-                cases[unit.node_id] = rule
-                break
-    return cases
-
-
 def _illustrated(
-    example: Unit, units: list[Unit], targets: list[Unit], overlap: Overlap
+    example: Unit, units: list[Unit], targets: list[Unit], overlap: Overlap, cues: Cues
 ) -> list[Unit]:
-    """The rules an example shows: those it follows, and for a worked example, more.
+    """The rules an example shows: those it follows, the earlier rules that set a bound
+    it reaches, the rules labelled with what it is about, and for a worked example, more.
 
     Each sentence of a worked example shows the earlier rules it is most alike.
     """
-    chosen = _followed(example, units, targets, overlap)
+    chosen = _followed(example, units, targets, overlap, cues)
+    # A count at a bound ("sendet 3 Einheiten (Maximum)") shows the rule that sets that
+    # bound ("höchstens 3 Einheiten"), however far before it stands.
+    reached = _bounds(example, cues)
+    chosen.extend(
+        rule
+        for rule in targets
+        if rule.position < example.position
+        and rule not in chosen
+        and _bound_alike(reached, _bounds(rule, cues))
+    )
+    chosen.extend(
+        rule for rule in _labelled(example, units, targets, overlap, cues) if rule not in chosen
+    )
     if not _worked(example):
         return chosen
     earlier = [rule for rule in targets if rule.position < example.position]
@@ -206,14 +154,35 @@ def _illustrated(
     return chosen
 
 
+def _whole_procedures(shown: list[Unit], units: list[Unit]) -> list[Unit]:
+    """An example that walks through most steps of a numbered procedure, two at least,
+    shows all of it: the steps it leaves out are done on the way ("3. Drehe die Karte
+    ...").  One that touches two steps of a long list shows only those."""
+    procedures: list[list[Unit]] = []
+    for unit in units:
+        if unit.kind != "step":
+            continue
+        if procedures and procedures[-1][-1].position == unit.position - 1:
+            procedures[-1].append(unit)
+        else:
+            procedures.append([unit])
+    for procedure in procedures:
+        walked = sum(step in shown for step in procedure)
+        if walked >= WHOLE_PROCEDURE_STEPS and 2 * walked >= len(procedure):
+            shown = [*shown, *(step for step in procedure if step not in shown)]
+    return shown
+
+
 def _followed(
-    example: Unit, units: list[Unit], targets: list[Unit], overlap: Overlap
+    example: Unit, units: list[Unit], targets: list[Unit], overlap: Overlap, cues: Cues
 ) -> list[Unit]:
     """The rules of the paragraph an example closes or follows, nearest first: the
     nearest (for a worked example, only if it shares more than an everyday word with
-    it), and the others it shares more than an everyday word with; then the rules
-    that go on after it in its own paragraph ("So zeigt die Kurve ... . Auf der x-Achse
-    ist also ...") that it shares as much with as a worked example's rules."""
+    it), and the others it shares more than an everyday word with (a worked example:
+    as much as with an earlier rule; a single sentence: beyond what the nearest says;
+    none if it concludes from the nearest); then the rules that go on after it in its
+    own paragraph ("So zeigt die Kurve ... . Auf der x-Achse ist also ...") that it
+    shares as much with as a worked example's rules."""
     target_ids = {id(u) for u in targets}
     paragraph: list[Unit] = []
     for unit in reversed(units[: example.position]):
@@ -227,22 +196,57 @@ def _followed(
     for unit in units[example.position + 1 :]:
         if unit.kind in ("section", "example") or unit.block is not example.block:
             break
-        if id(unit) in target_ids and overlap.shared(example, unit) >= WORKED_MIN_SHARED:
+        if id(unit) in target_ids and _said_after(example, unit, overlap) >= WORKED_MIN_SHARED:
             after.append(unit)
     if not paragraph:
         return after
     nearest, *others = paragraph
-    alike = [rule for rule in others if _shown(example, rule, overlap) >= FOLLOWED_MIN_SHARED]
-    if _worked(example) and _shown(example, nearest, overlap) < FOLLOWED_MIN_SHARED:
+    worked = _worked(example)
+    if worked:
+        # A worked example says many words, some of them by chance: it shows a rule of
+        # the paragraph before it only if it shares as much with it as with an earlier one.
+        alike = [rule for rule in others if _shown(example, rule, overlap) >= WORKED_MIN_SHARED]
+    elif _concludes(example, cues):
+        alike = []  # "Für 5 Punkte darf er sich also 2 Karten nehmen": what was just said
+    else:
+        # A single sentence shows another rule beside the nearest only for what the
+        # nearest does not say.
+        alike = [
+            rule
+            for rule in others
+            if _shown(example, rule, overlap, nearest) >= FOLLOWED_MIN_SHARED
+        ]
+    if worked and _shown(example, nearest, overlap) < FOLLOWED_MIN_SHARED:
         return [*alike, *after]  # a worked example shows what it talks about
     return [nearest, *alike, *after]
 
 
-def _shown(example: Unit, rule: Unit, overlap: Overlap) -> float:
+def _concludes(example: Unit, cues: Cues) -> bool:
+    """The example draws its case from the sentence before it: a conclusion word in its
+    first clause ("Für 5 Punkte darf er sich also 2 Karten nehmen", "D. h. ein ..."), not
+    a later one ("..., in der Abbildung also Wald")."""
+    if not example.sentences:
+        return False
+    first = re.split(r"[,;–—]|\s-\s", example.sentences[0].text, maxsplit=1)[0].lower()
+    words = (re.escape(word) for word in cues.conclusion_words)
+    return any(re.search(rf"(?<!\w){word}(?!\w)", first) for word in words)
+
+
+def _said_after(example: Unit, rule: Unit, overlap: Overlap) -> float:
+    """What an example shares with a rule told after it: for a worked example, what its
+    most alike sentence shares (a long story shares some words with any rule by chance)."""
+    if not _worked(example):
+        return overlap.shared(example, rule)
+    return max(overlap.weight(overlap.features([s]) & rule.features) for s in example.sentences)
+
+
+def _shown(example: Unit, rule: Unit, overlap: Overlap, nearest: Unit | None = None) -> float:
     """How much of `rule` an example shows: what both say, and a fixed weight more when
-    both count one thing ("wer 9 Karten hat" shows "mehr als 7 Rohstoffkarten")."""
-    shared = overlap.shared(example, rule)
-    if _count_alike(_quantities(example), _quantities(rule)):
+    both count one thing ("wer 9 Karten hat" shows "mehr als 7 Rohstoffkarten").  Beside
+    the `nearest` rule, which it shows anyway, only what that rule does not say counts."""
+    said = overlap.of(example) & overlap.of(rule)
+    shared = overlap.weight(said - overlap.of(nearest) if nearest else said)
+    if _count_alike(quantities(example), quantities(rule)):
         shared += EXAMPLE_COUNT_BONUS
     return shared
 
@@ -250,11 +254,97 @@ def _shown(example: Unit, rule: Unit, overlap: Overlap) -> float:
 def _count_alike(first: dict[str, set[str]], second: dict[str, set[str]]) -> bool:
     """Both count one thing: a noun of the same stem, or one that is the other's last
     compound part ("Karten", "Rohstoffkarten")."""
+    return any(_same_counted(a, b) for a in first for b in second)
+
+
+def _same_counted(a: str, b: str) -> bool:
+    """Two counted noun stems name one thing: the same, or one the other's last part."""
+    return a == b or (min(len(a), len(b)) >= MIN_COUNTED_HEAD and (a.endswith(b) or b.endswith(a)))
+
+
+def _bounds(unit: Unit, cues: Cues) -> set[tuple[bool, str, str]]:
+    """The bounds a unit sets or reaches, as (upper, noun stem, number): "höchstens 3
+    Einheiten", "3 Einheiten (Maximum für ...)", "mindestens 2 Karten"; a count of what
+    the unit counted before ("Sie hat 3 Einheiten. Sie darf nur 2 davon einsetzen")."""
+    found: set[tuple[bool, str, str]] = set()
+    last: str | None = None
+    for sentence in unit.sentences:
+        tokens = [t for t in sentence if not t.is_space]
+        for index, token in enumerate(tokens):
+            number = token.text if token.is_digit else NUMBER_WORDS.get(token.lower_)
+            if number is None:
+                continue
+            following = tokens[index + 1 : index + 3]
+            noun = next((t for t in following if t.is_alpha and t.text[:1].isupper()), None)
+            if noun is not None:
+                last, at = stem(noun.lemma_.lower()), index + 1 + following.index(noun)
+            elif following and following[0].lower_ == "davon" and last is not None:
+                at = index + 1
+            else:
+                continue
+            before = tokens[max(0, index - BOUND_REACH) : index]
+            after = tokens[at + 1 : at + 1 + BOUND_REACH]
+            words = {t.lower_ for t in (*before, *after)}
+            for upper, bounding in (
+                (True, cues.upper_bound_words),
+                (False, cues.lower_bound_words),
+            ):
+                if words & bounding:
+                    found.add((upper, last, number))
+    return found
+
+
+def _bound_alike(reached: set[tuple[bool, str, str]], set_: set[tuple[bool, str, str]]) -> bool:
+    """An example reaches a bound a rule sets: the same bound of the same thing."""
     return any(
-        a == b or (min(len(a), len(b)) >= MIN_COUNTED_HEAD and (a.endswith(b) or b.endswith(a)))
-        for a in first
-        for b in second
+        upper == other_upper and number == other_number and _same_counted(noun, other_noun)
+        for upper, noun, number in reached
+        for other_upper, other_noun, other_number in set_
     )
+
+
+def _labelled(
+    example: Unit, units: list[Unit], targets: list[Unit], overlap: Overlap, cues: Cues
+) -> list[Unit]:
+    """The rules labelled with what the example is about, wherever they stand ("Beispiel:
+    Eine Schlange kann ... gelangen" shows "Schlange: Bewegt sich ... diagonal."), if it
+    shares more than that name with them, and the sentences of their paragraph that go
+    on about it ("Danach bewegt sie sich ...")."""
+    subject = _subject(example)
+    if subject is None:
+        return []
+    target_ids = {id(u) for u in targets}
+    shown: list[Unit] = []
+    for rule in targets:
+        label = re.match(r"\s*([^\W\d_]+)\s*:", rule.text)
+        if label is None or stem(label.group(1).lower()) != subject:
+            continue
+        said = overlap.of(example) & overlap.of(rule)
+        if overlap.weight(f for f in said if f != subject) < FOLLOWED_MIN_SHARED:
+            continue
+        shown.append(rule)
+        for unit in units[rule.position + 1 :]:
+            opening = {t.lower_ for t in unit.sentences[0][:3]} if unit.sentences else set()
+            if unit.block is not rule.block or not opening & cues.continuation_pronouns:
+                break
+            if id(unit) in target_ids:
+                shown.append(unit)
+    return shown
+
+
+def _subject(example: Unit) -> str | None:
+    """The stem of the first noun of an example after its label ("Beispiel: Eine
+    Schlange ..."): what it is about.  The first word is passed over: capitalised there,
+    a verb looks like a noun ("Würfelt ein Spieler ...")."""
+    if not example.sentences:
+        return None
+    tokens = [t for t in example.sentences[0] if not t.is_space]
+    colon = next((i for i, t in enumerate(tokens[:LABEL_TOKENS]) if t.text == ":"), None)
+    words = [t for t in tokens[0 if colon is None else colon + 1 :] if t.is_alpha]
+    for token in words[1:]:
+        if token.text[:1].isupper() and token.lower_ not in STOP_WORDS:
+            return stem(token.lemma_.lower())
+    return None
 
 
 def _pointing(example: Unit, units: list[Unit], targets: list[Unit], cues: Cues) -> list[Unit]:
@@ -282,232 +372,6 @@ def _worked(example: Unit) -> bool:
     """An example of several sentences (its label not counted): a worked move."""
     sentences = [s for s in example.sentences if sum(t.is_alpha for t in s) > 2]
     return len(sentences) >= WORKED_MIN_SENTENCES
-
-
-def _excepted(
-    exception: Unit,
-    targets: list[Unit],
-    overlap: Overlap,
-    context: ExceptionContext,
-) -> list[Unit]:
-    """The rules an exception limits or overrides, most alike first.
-
-    A case sentence excepts the rule beside it (`_cases`); a reply to the sentence
-    before it excepts that sentence; a count it replaces ("2 Karten statt nur einer")
-    is the count of the rule it excepts.  Otherwise every rule of the manual is weighed
-    as a pair with the exception (`_pair_score`): what the two share, nearer rules and
-    rules of its own section first; the best one is taken if alike enough, with every
-    rule almost as alike and every alike rule that the exception recounts ("zieht 2
-    Karten" against "zieht 1 Karte nach").  An exception of the end phase overrides the
-    normal turn, so its own phase holds none of its rules.
-    """
-    cues, by_id = context.cues, context.by_id
-    if exception.node_id in context.cases:
-        return [context.cases[exception.node_id]]
-    # What follows an exception in its own paragraph goes on with it ("Der Mineur rückt
-    # dann ... vor"); it is not what the exception carves a case out of.
-    candidates = [
-        rule
-        for rule in targets
-        if rule is not exception
-        and not rule.exception
-        and not (rule.block is exception.block and rule.position > exception.position)
-    ]
-    earlier = [rule for rule in candidates if rule.position < exception.position]
-    local = [rule for rule in earlier if rule.section == exception.section]
-    if local and _continues_previous(exception, cues):
-        return [local[-1]]
-    replaced = _replaced(exception)
-    said = [rule for rule in candidates if replaced & _quantity_pairs(rule)]
-    if said:
-        return said
-    ending = in_end_phase(exception, by_id, cues)
-    if ending:
-        candidates = [rule for rule in candidates if not in_end_phase(rule, by_id, cues)]
-    lead = context.leads.get(exception.node_id)
-    # A list item says what it limits only through its lead-in ("Die möglichen Züge
-    # werden ... eingeschränkt:"); its own words name the case, which other rules share.
-    features = lead.features if lead else exception.features
-    # What only the exception's conditions and relative clauses say names its case
-    # ("Wird das Feld gewürfelt, auf dem der Räuber steht, ..."), which the rule it
-    # excepts rarely says: such words count less.
-    case = set() if lead else _case_features(exception, overlap, cues)
-    scored = [
-        (_pair_score(exception, (features, case), rule, overlap, cues, ending), rule)
-        for rule in candidates
-    ]
-    best = max((score for score, _ in scored), default=0.0)
-    # The lead-in of a list item already says it limits something: the most alike rule.
-    if best >= EXCEPTION_MIN_SCORE or (lead is not None and best > 0):
-        chosen = [
-            (score, rule)
-            for score, rule in scored
-            if score >= EXCEPTION_SHARE_OF_BEST * best
-            or (score >= EXCEPTION_MIN_SCORE and _recounts(exception, rule))
-        ]
-        return [rule for _, rule in sorted(chosen, key=lambda pair: -pair[0])]
-    # Too little said to tell: an elliptic clause excepts what was just said.
-    return [] if ending else local[-1:]
-
-
-def _case_features(exception: Unit, overlap: Overlap, cues: Cues) -> set[str]:
-    """The features an exception says only in the clauses that name its case."""
-    case: list[list[Token]] = []
-    claim: list[list[Token]] = []
-    for sentence in exception.sentences:
-        for clause, names_case in case_clauses(sentence, cues):
-            (case if names_case else claim).append(clause)
-    return overlap.features(case) - overlap.features(claim)
-
-
-def _pair_score(
-    exception: Unit,
-    said: tuple[set[str], set[str]],
-    rule: Unit,
-    overlap: Overlap,
-    cues: Cues,
-    ending: bool,
-) -> float:
-    """How likely `rule` is what `exception` carves a case out of; `said` holds the
-    exception's features and those of them that only name its case.
-
-    What both say (shared verbs count double, words that only name the exception's
-    case half, a noun counted with different numbers, "2 Karten" against "1 Karte",
-    adds a fixed weight), less with distance (more for a rule told after the
-    exception, less for an exception of the end phase, which overrides the normal turn
-    told long before), more in its own section and for a general rule ("jeder",
-    "immer", "prinzipiell"), less when both are negated (an exception negates what the
-    rule allows).
-    """
-    features, case = said
-    verbs = (_verbs(exception) & _verbs(rule)) - case
-    alike = (
-        overlap.weight((features - case) & rule.features)
-        + EXCEPTION_CASE_WEIGHT * overlap.weight(features & case & rule.features)
-        + EXCEPTION_VERB_BONUS * overlap.weight(verbs)
-    )
-    if _contrasting_numbers(exception, rule):
-        alike += EXCEPTION_NUMBER_BONUS
-    distance = exception.position - rule.position
-    scale = EXCEPTION_DISTANCE_SCALE if distance > 0 else EXCEPTION_AFTER_SCALE
-    if ending:
-        scale *= EXCEPTION_END_PHASE_REACH
-    alike /= 1.0 + abs(distance) / scale
-    if rule.section == exception.section:
-        alike *= EXCEPTION_SECTION_FACTOR
-    if _general(rule, cues):
-        alike *= EXCEPTION_GENERAL_FACTOR
-    if negated(exception, cues) and negated(rule, cues):
-        alike *= EXCEPTION_BOTH_NEGATED_FACTOR
-    return alike
-
-
-def _recounts(exception: Unit, rule: Unit) -> bool:
-    """The exception does what the rule does with another number: "zieht 2 Karten"
-    against "zieht 1 Karte nach"."""
-    return bool(_verbs(exception) & _verbs(rule)) and _contrasting_numbers(exception, rule)
-
-
-def _contrasting_numbers(a: Unit, b: Unit) -> bool:
-    """Both count one thing, with different numbers: "2 Karten" and "1 Karte"."""
-    first, second = _quantities(a), _quantities(b)
-    return any(first[noun].isdisjoint(second[noun]) for noun in first.keys() & second.keys())
-
-
-def _quantities(unit: Unit) -> dict[str, set[str]]:
-    """The numbers a unit gives, by the stem of the noun they count ("2 Karten")."""
-    counted: dict[str, set[str]] = {}
-    for sentence in unit.sentences:
-        for noun, number, _ in _counts(list(sentence)):
-            counted.setdefault(noun, set()).add(number)
-    return counted
-
-
-def _counts(tokens: list[Token]) -> list[tuple[str, str, int]]:
-    """Each number of some tokens that counts a noun: the noun's stem, the number, and
-    the number's index ("2 Karten", "zwei Karten")."""
-    counts = []
-    for index, token in enumerate(tokens):
-        number = token.text if token.is_digit else NUMBER_WORDS.get(token.lower_)
-        following = tokens[index + 1 : index + 3]
-        noun = next((t for t in following if t.is_alpha and t.text[:1].isupper()), None)
-        if number is not None and noun is not None:
-            counts.append((stem(noun.lemma_.lower()), number, index))
-    return counts
-
-
-def _replaced(exception: Unit) -> set[tuple[str, str]]:
-    """The count a "statt" phrase replaces, as (noun stem, number): "2 Karten (statt
-    nur einer)" replaces one card, "drei statt zwei Karten" two."""
-    replaced = set()
-    for sentence in exception.sentences:
-        tokens = list(sentence)
-        counts = _counts(tokens)
-        for index, token in enumerate(tokens):
-            if token.lower_ not in REPLACING:
-                continue
-            words = [t for t in tokens[index + 1 : index + 4] if t.is_alpha or t.is_digit]
-            number = next((_number(t) for t in words if _number(t)), None)
-            after = [noun for noun, _, at in counts if index < at <= index + 4]
-            before = [noun for noun, _, at in counts if at < index]
-            noun = after[0] if after else before[-1] if before else None
-            if number is not None and noun is not None:
-                replaced.add((noun, number))
-    return replaced
-
-
-def _number(token: Token) -> str | None:
-    """The number a token says: "2", "zwei", and after "statt" also "einer", "eins"."""
-    if token.is_digit:
-        return token.text
-    return NUMBER_WORDS.get(token.lower_) or ("1" if token.lower_ in ONE_WORDS else None)
-
-
-def _quantity_pairs(unit: Unit) -> set[tuple[str, str]]:
-    """The counts a unit gives, as (noun stem, number) pairs."""
-    return {(noun, number) for noun, numbers in _quantities(unit).items() for number in numbers}
-
-
-def _general(rule: Unit, cues: Cues) -> bool:
-    """A general statement: "jeder Spieler", "immer", "prinzipiell", "unabhängig von"."""
-    return any(t.lower_ in cues.general_words for s in rule.sentences for t in s)
-
-
-def _continues_previous(unit: Unit, cues: Cues) -> bool:
-    """The unit opens as a reply to the sentence before it: with a pronoun for what was
-    just said ("Das darf aber nicht ..."), a contrast ("Jedoch müssen ...") or an
-    exception opener ("Außer auf der Karte steht ...", "Es sei denn ...")."""
-    words = [t for t in unit.sentences[0] if t.is_alpha] if unit.sentences else []
-    if len(words) < 2:
-        return False
-    first, second = words[0].lower_, words[1]
-    return (
-        (first in ANAPHORS and second.text[:1].islower())
-        or first in cues.exception_contrasts
-        or first in cues.exception_openers
-        or (first, second.lower_) == ("es", "sei")
-    )
-
-
-def _verbs(unit: Unit) -> set[str]:
-    """The stems of a unit's lower-case content words: in German, its verbs and adjectives."""
-    return {
-        stem(t.lemma_.lower())
-        for sentence in unit.sentences
-        for t in sentence
-        if t.is_alpha and t.text[:1].islower() and t.lower_ not in STOP_WORDS
-    }
-
-
-def _in_variant(unit: Unit, by_id: dict[str, Unit], cues: Cues) -> bool:
-    """The unit, or a heading it stands under, names a variant of the game."""
-    texts = [unit.text]
-    section = by_id.get(unit.section) if unit.section else None
-    while section is not None:
-        texts.append(section.block.text)
-        section = by_id.get(section.section) if section.section else None
-    words = {word.lower().strip('.,:;!?()„“"') for text in texts for word in text.split()}
-    return any(word.endswith(variant) for word in words for variant in cues.variant_words)
 
 
 def _demonstrative(unit: Unit, cues: Cues) -> bool:

@@ -13,9 +13,14 @@ from typing import TYPE_CHECKING
 
 from rulekit.graph.shapes import CLAUSE_MIN_WORDS, has_verb
 
+# A note's label ("Erinnerung:", "Bitte beachten:") ends within this many tokens.
+LABEL_TOKENS = 4
+
 if TYPE_CHECKING:
+    from spacy.tokens import Span
+
     from rulekit.graph.kinds import KindJudge
-    from rulekit.graph.units import Unit
+    from rulekit.graph.unit import Unit
 
 
 def mechanical(unit: Unit, judge: KindJudge) -> bool:
@@ -25,19 +30,39 @@ def mechanical(unit: Unit, judge: KindJudge) -> bool:
     remark without a label are not; a labelled note is when it says what may or
     must be done.
     """
-    if not is_clause(unit):
+    # A short imperative is a clause though its verb is capitalised ("Zieht eine Karte.").
+    if not (is_clause(unit) or any(judge.imperative(s) for s in unit.sentences)):
+        if unit.lead is not None and unit.kind == unit.lead.kind:
+            # An item completes the sentence its colon ended ("Verteilen Sie die Punkte
+            # auf die Bereiche:" / "Sanierung"): it binds as that sentence does.
+            return mechanical(unit.lead, judge)
         if unit.kind == "definition":
             return _member_list(unit)
         return unit.kind == "rule" and _value_row(unit)
     if unit.kind in ("rule", "step"):
-        # Advice binds no engine ("Nach ein oder zwei Spielen sollten Sie …").
-        return not all(judge.advice(s) for s in unit.sentences)
+        # Advice binds no engine ("Nach ein oder zwei Spielen sollten Sie …"), nor an
+        # aid to the players ("Als Hilfestellung werden Steinchen gelegt") or the
+        # assembly of the material ("Führen Sie die beiliegenden Stifte …").
+        return not all(judge.advice(s) or judge.aid(s) for s in unit.sentences)
     if unit.kind == "definition":
         lemmas = {t.lemma_.lower() for s in unit.sentences for t in s}
         return not lemmas & judge.cues.naming_lemmas
     if unit.kind == "note" and unit.labelled:
-        return any(judge.normative(s) or any(t.like_num for t in s) for s in unit.sentences)
+        return any(
+            judge.normative(s) or any(t.like_num for t in s) or _states_rule(s, judge)
+            for s in unit.sentences
+        )
     return False
+
+
+def _states_rule(sentence: Span, judge: KindJudge) -> bool:
+    """After its label, the remark states how play goes on ("Erinnerung: Ab jetzt wird im
+    Uhrzeigersinn weitergespielt."), not what the booklet or a tactic is about."""
+    colon = next((t.i for t in sentence[:LABEL_TOKENS] if t.text in (":", "!")), None)
+    if colon is None or colon + 1 >= sentence.end:
+        return False
+    body = sentence.doc[colon + 1 : sentence.end]
+    return has_verb(body) and judge.sentence_kind(body) == "rule" and not judge.advice(body)
 
 
 def is_clause(unit: Unit) -> bool:

@@ -6,7 +6,8 @@ last part of each compound that the manual also uses on its own ("Fahnenplättch
 holds "Plättchen"), its numbers and its glossary terms.  Each feature weighs its
 inverse document frequency over the manual's units: a word every rule says
 ("Spieler", "Karte") counts little, a word few units share counts much.
-`Overlap` keeps each unit's features on the unit (`Unit.features`).
+`Overlap` keeps each unit's features on the unit (`Unit.features`).  `quantities`
+reads what a unit counts ("2 Karten", "zwei Karten"), by the stem of the noun.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from spacy.lang.de.stop_words import STOP_WORDS
+
+from rulekit.graph.exceptions import NUMBER_WORDS
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -105,3 +108,25 @@ def _compound_head(word: str, heads: list[str]) -> str | None:
         if len(head) < len(word) - 2 and word.endswith(head):
             return head
     return None
+
+
+def quantities(unit: Unit) -> dict[str, set[str]]:
+    """The numbers a unit gives, by the stem of the noun they count ("2 Karten")."""
+    counted: dict[str, set[str]] = {}
+    for sentence in unit.sentences:
+        for noun, number, _ in counts(list(sentence)):
+            counted.setdefault(noun, set()).add(number)
+    return counted
+
+
+def counts(tokens: list[Token]) -> list[tuple[str, str, int]]:
+    """Each number of some tokens that counts a noun: the noun's stem, the number, and
+    the number's index ("2 Karten", "zwei Karten")."""
+    found = []
+    for index, token in enumerate(tokens):
+        number = token.text if token.is_digit else NUMBER_WORDS.get(token.lower_)
+        following = tokens[index + 1 : index + 3]
+        noun = next((t for t in following if t.is_alpha and t.text[:1].isupper()), None)
+        if number is not None and noun is not None:
+            found.append((stem(noun.lemma_.lower()), number, index))
+    return found

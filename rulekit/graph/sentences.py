@@ -19,6 +19,8 @@ from rulekit.graph.shapes import has_verb
 _OPENERS = frozenset("([„“\"'»‚")
 # A field or code closed by its full stop ("h8.", "A4."), which the tokenizer keeps whole.
 _CODE_DOT = re.compile(r"^[^\W\d_]+\d+\.$")
+# An ellipsis or a list's "usw." before a capitalised function word ends a sentence.
+_PAUSES = frozenset({"...", "…", "usw.", "etc."})
 
 
 def sentences(doc: Doc, judge: KindJudge) -> list[Span]:
@@ -28,10 +30,10 @@ def sentences(doc: Doc, judge: KindJudge) -> list[Span]:
     an abbreviation's before a number ("Pfizerstr. 5–7, …") or before a lower-case
     word ("(vergl. die Anleitung)"): no sentence starts in lower case; an opening
     bracket or quote before a boundary opens the next sentence ("… werden. (D. h. …)");
-    a field closed by its full stop ("bis h8. Graphisch …") and an ellipsis before a
-    capitalised function word ("usw. ... Ob Ihr …") end one, and so does the colon of
-    a clause that announces a list or says what something consists of, before the
-    items run on in the same line ("… wie folgt: Wer dran ist, …").
+    a field closed by its full stop ("bis h8. Graphisch …") and an ellipsis or "usw."
+    before a capitalised function word ("usw. ... Ob Ihr …", "usw. Jede …") end one,
+    and so does the colon of a clause that announces a list or says what something
+    consists of, before the items run on in the same line ("… wie folgt: Wer dran ist, …").
     """
     for token in doc[1:]:
         previous = doc[token.i - 1]
@@ -47,7 +49,8 @@ def sentences(doc: Doc, judge: KindJudge) -> list[Span]:
             token.is_sent_start = False
         elif not token.is_sent_start and token.text[:1].isupper():
             code = _CODE_DOT.match(previous.text) is not None
-            pause = previous.text in ("...", "…") and token.lower_ in STOP_WORDS
+            # "usw." closes its list: a capitalised function word opens the next sentence.
+            pause = previous.lower_ in _PAUSES and token.lower_ in STOP_WORDS
             token.is_sent_start = code or pause or _announcing_colon(previous, judge)
     for token in doc[1:-1]:
         following = doc[token.i + 1]

@@ -1,5 +1,6 @@
 """The shape of a line or a sentence, by its characters alone: list markers,
-headings, one-line list items, table rows, run-in headings, quotations.
+headings, one-line list items, table rows, run-in headings, quotations, and the
+clauses of a sentence (its main clause, a contrast, a wish, a verdict).
 
 The segmenter (`units.py`) reads these shapes with the structure around them (what
 came before, what follows) to tell a section from an item or a sentence.
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from itertools import pairwise
 
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
@@ -31,13 +33,17 @@ NUMBERED = re.compile(r"^\d{1,2}[.)]\s")
 # A heading-shaped line of this many words with a number between them is a table row.
 TABLE_ROW_WORDS = 6
 _INNER_NUMBER = re.compile(r"[^\W\d_]\s+\d+(?:\s+\d+)*\s+[^\W\d_]")
+# A value between the words of a row, maybe signed or led to by dots ("- 10 ······· 37").
+_VALUE = re.compile(r"[^\W\d_][\s\W]*\s\d+(?:[\s\W]+\d+)*\s[\s\W]*[^\W\d_]")
+# Under a row, a line of this many words with a value between them is the next row.
+ROW_AFTER_ROW_WORDS = 3
 # A list marker: a number ("2.", "3)") or a letter ("a)", "b.").
 MARKER = re.compile(r"^(?:(\d{1,2})|([a-z]))[.)]\s")
 # An item printed on one line after a colon, without a sentence end, has at most this many words.
 ITEM_LINE_WORDS = 12
 # A question or a clause that opens with an interrogative ("Wie können Sie ...?", "Was
 # wir ... erfahren können.") heads the paragraphs under it when it is this short.
-QUESTION_HEADING_WORDS = 8
+QUESTION_HEADING_WORDS = 10
 # German quotation marks „…“ (closed by a typographic double quote of either shape); a quote
 # over several sentences is a character speaking.  »…« is left out: Swiss print turns it round.
 _QUOTE_OPENERS = frozenset("„")
@@ -48,6 +54,19 @@ _INTERROGATIVES = frozenset(
 _SENTENCE_END = re.compile(r"[.!?:]\W*$")
 # A numbered line this short, without a sentence end, is a heading ("1. Eigene Figur wählen").
 NUMBERED_HEADING_WORDS = 8
+
+# Words that open a subordinate clause after a comma: relative pronouns, conjunctions.
+SUBORDINATORS = RELATIVE_PRONOUNS | frozenset(
+    {"dass", "daß", "weil", "wenn", "ob", "wie", "um", "damit", "sodass", "falls", "obwohl",
+     "was", "wo", "wobei", "sofern", "solange", "sobald", "bevor", "nachdem", "indem"}
+)  # fmt: skip
+# Conjunctions that join a contrasting clause after a comma ("…, aber nur wenn …").
+CONTRASTS = frozenset({"aber", "doch", "jedoch", "sondern"})
+# Forms of the subjunctive of "werden" and "sein": a wish or a case that is not so.
+IRREALIS = frozenset({"würde", "würden", "würdest", "würdet", "wäre", "wären", "wärst", "wärt"})
+# The perfect's auxiliary beside the reader ("haben Sie … erreicht") tells a verdict.
+PERFECT_AUXILIARIES = frozenset({"hast", "habt", "haben"})
+READER = frozenset({"Sie", "du", "Du", "ihr", "Ihr"})
 
 
 def has_verb(tokens: Iterable[Token]) -> bool:
@@ -110,11 +129,41 @@ def quoted_sentences(sentences: list[Span]) -> set[int]:
     return quoted
 
 
-def table_row(text: str) -> bool:
+def table_row(text: str, after_row: bool = False) -> bool:
     """A row of a table the text path took for a heading: long, with values between
-    its words ("Produktion Die Wirtschaft liegt darnieder 1 29 Überkapazitäten")."""
+    its words ("Produktion Die Wirtschaft liegt darnieder 1 29 Überkapazitäten").
+
+    Under a row, a shorter line with a value between its words is the next row
+    ("Vermehrung Stark rückläufige Bevölkerung 1 29 Explosion", "… - 10 ···· 37 …").
+    """
     words = re.findall(r"[^\W\d_]+", text)
+    if _SENTENCE_END.search(text):
+        return False  # a sentence ("Verteilen Sie die 8 Punkte auf die 5 Bereiche:")
+    if after_row:
+        return len(words) >= ROW_AFTER_ROW_WORDS and _VALUE.search(text) is not None
     return len(words) >= TABLE_ROW_WORDS and _INNER_NUMBER.search(text) is not None
+
+
+def table_header(text: str, following: Block | None) -> bool:
+    """The column titles over a table row: as long as a row, without values
+    ("Lebensbereich Niedrigster Zustand Position der Scheibe Höchster Zustand")."""
+    words = re.findall(r"[^\W\d_]+", text)
+    return (
+        len(words) >= TABLE_ROW_WORDS
+        and not any(c.isdigit() for c in text)
+        and not _SENTENCE_END.search(text)
+        and following is not None
+        and following.kind != "list-item"
+        and table_row(following.text)
+    )
+
+
+def described_row(text: str) -> bool:
+    """A row that describes its first cell in words ("Produktion Die Wirtschaft liegt
+    darnieder 1 29"), not a row of named values ("Aktionspunkte 8 Umweltbelastung 13")."""
+    first_value = re.search(r"\d", text)
+    head = text[: first_value.start()] if first_value else text
+    return len(re.findall(r"[^\W\d_]+", head)) >= 2
 
 
 def item_line(block: Block, text: str) -> bool:
@@ -169,3 +218,71 @@ def run_in_heading(sentence: Span) -> bool:
 def has_phrase(text: str, phrase: str) -> bool:
     """`phrase` occurs in `text` as whole words."""
     return re.search(rf"\b{re.escape(phrase)}\b", text) is not None
+
+
+def wish(sentence: Span) -> bool:
+    """A main clause in the subjunctive after its condition: "Wenn nur …, würden die
+    Generationen …"; a rule's case opens with it instead ("Würde eine Lücke entstehen, …")."""
+    return any(a.text == "," and b.lower_ in IRREALIS for a, b in pairwise(sentence))
+
+
+def verdict(sentence: Span) -> bool:
+    """A verdict on what the reader has done: one clause in the perfect, spoken to them
+    ("Auch Sie haben das Ziel erreicht."); a rule's perfect is a condition ("Wer … hat,")."""
+    words = [t for t in sentence if t.is_alpha]
+    return (
+        not any(t.text == "," for t in sentence)
+        and len(words) >= 3
+        and any(
+            {a.lower_, b.lower_} & PERFECT_AUXILIARIES and {a.text, b.text} & READER
+            for a, b in pairwise(words[1:])
+        )
+        and words[-1].text[:1].islower()
+        and words[-1].lower_.endswith(("t", "en"))
+        and words[-1].lemma_ != words[-1].lower_
+    )
+
+
+def counted_parts(sentence: Span) -> bool:
+    """Closes on a count and what is counted before its colon: "… zeigen 5 Attribute:"."""
+    words = [t for t in sentence if t.is_alpha or t.like_num]
+    return (
+        len(words) >= 3
+        and words[-2].like_num
+        and words[-1].is_alpha
+        and words[-1].text[:1].isupper()
+        and has_verb(words[:-2])
+    )
+
+
+def addresses(span: Span) -> bool:
+    """Speaks to the players: "du", "ihr", or "Sie" inside the sentence."""
+    return any(t.lower_ in ("du", "ihr") or (t.text == "Sie" and t.i > span.start) for t in span)
+
+
+def outside_brackets(sentence: Span) -> list[Token]:
+    """The tokens of a sentence that stand outside brackets."""
+    depth = 0
+    tokens = []
+    for token in sentence:
+        depth += (token.text == "(") - (token.text == ")")
+        if depth <= 0 and token.text != ")":
+            tokens.append(token)
+    return tokens
+
+
+def before_contrast(clause: Span) -> Span:
+    """The clause up to a contrast joined by a comma ("…, aber nur wenn …")."""
+    for token in clause[:-1]:
+        if token.text == "," and clause.doc[token.i + 1].lower_ in CONTRASTS:
+            return clause.doc[clause.start : token.i]
+    return clause
+
+
+def main_clause(sentence: Span) -> Span:
+    """The sentence up to its first subordinate clause ("Der Plan zeigt alle Sorten, die …")."""
+    for token in sentence[:-1]:
+        following = sentence.doc[token.i + 1]
+        if token.text == "," and following.lower_ in SUBORDINATORS:
+            return sentence.doc[sentence.start : token.i]
+    return sentence

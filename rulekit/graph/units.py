@@ -2,14 +2,14 @@
 
 Every sentence of the body becomes a unit of its own, so one node holds one
 normative statement; what the README of the annotations calls one unit stays
-whole: a numbered step, a labelled remark ("Wichtig: ..."), a worked example
+whole: a numbered step, a remark ("Wichtig: ...", or a comment with the sentences
+that go on with it), a worked example
 (labelled, in parentheses, or narrated with player names, also over the lines
 after a "Beispiel 1:" label).  Structure decides what a heading-shaped line is: a
 section, an item of the component list, the list item after a colon, or a line
 outside the rules (title, credits); `shapes` reads what a line looks like on its
-own.  `KindJudge` gives the kinds of sentences;
-regions then smooth them: a section that documents a program is `other`, a
-preface without rules is `flavour`.
+own.  `KindJudge` gives the kinds of sentences; `regions` then smooths them: a
+section that documents a program is `other`, a preface without rules is `flavour`.
 """
 
 from __future__ import annotations
@@ -23,14 +23,15 @@ from spacy.tokens import Span
 from rulekit.extract.lexicon import Lexicon
 from rulekit.graph.exceptions import flag
 from rulekit.graph.ids import heading_level, section_id
-from rulekit.graph.kinds import LABEL_ONLY, PROGRAMMING_SHARE, KindJudge, names_a_set
+from rulekit.graph.kinds import COMMENT_SUBJECTS, LABEL, LABEL_ONLY, KindJudge, names_a_set
+from rulekit.graph.regions import smooth
 from rulekit.graph.sentences import sentences as split_sentences
 from rulekit.graph.shapes import (
     MARKER,
     NUMBERED,
     TITLE,
     closing_bracket,
-    has_phrase,
+    described_row,
     has_verb,
     item_line,
     marked_heading,
@@ -38,58 +39,24 @@ from rulekit.graph.shapes import (
     question_heading,
     quoted_sentences,
     run_in_heading,
+    table_header,
     table_row,
     verbless,
 )
+from rulekit.graph.unit import Unit
 from rulekit.model import Block, NodeKind, SourceInfo
 from rulekit.nlp import Cues, TermMatcher
 
 MECHANICAL_KINDS = ("rule", "step", "note")
 # Figure text this long is a sentence of the body that the text layout took for a label.
 FIGURE_SENTENCE_WORDS = 12
-# Share of programming units that makes a whole section program documentation.
-PROGRAMMING_SECTION_SHARE = 0.4
-# Share of flavour units that makes the unnormative rest of a section flavour.
-FLAVOUR_SECTION_SHARE = 0.5
+
+# Share of a preface's sentences in the first person plural that makes it an essay,
+# which may run on under headings of its own ("Warum man vernetztes Denken üben sollte").
+ESSAY_SHARE = 1 / 3
 
 # The kinds of a sentence whose colon opens a list.
 ITEM_LEADS = ("lead-in", "rule", "definition", "component")
-
-
-@dataclass(eq=False)
-class Unit:
-    """A node in the making: its kind, text and where it came from."""
-
-    kind: NodeKind
-    sentences: list[Span]
-    block: Block
-    section: str | None
-    level: int = 0
-    exception: bool = False
-    trigger: bool = False
-    node_id: str = ""
-    terms: list[str] = field(default_factory=list)
-    position: int = 0
-    features: set[str] = field(default_factory=set)
-    labelled: bool = False  # a note opened by its label ("Wichtig: ...")
-
-    @property
-    def text(self) -> str:
-        if not self.sentences:
-            return self.block.text
-        return " ".join(sentence.text.strip() for sentence in self.sentences)
-
-    def phrase(self, phrase: str) -> bool:
-        """The unit says `phrase` as whole words (case-insensitive)."""
-        text = " ".join(s.text for s in self.sentences).lower()
-        return has_phrase(text, phrase)
-
-    def extend(self, sentences: list[Span], block: Block) -> None:
-        """Take in the sentences of a later block (an example told over several lines)."""
-        self.sentences.extend(sentences)
-        self.block = self.block.model_copy(
-            update={"lines": (self.block.lines[0], block.lines[1]), "text": self.text}
-        )
 
 
 @dataclass
@@ -101,12 +68,19 @@ class _Reading:
     preface: bool = False  # inside a preface ("Spielidee", "Einleitung")
     # The preface is only assumed: text before the first heading the text path found.
     assumed_preface: bool = False
+    # The preface runs on under a heading that names no part of the rules ("Ein Lernspiel").
+    preface_goes_on: bool = False
+    # Sentences of the preface under its own heading, and those an essay's "wir" speaks.
+    preface_said: int = 0
+    preface_we: int = 0
     items: NodeKind | None = None  # the kind of the list lines after a colon
+    lead: Unit | None = None  # the unit whose colon announced them
     # The colon announced a set ("folgende Kriterien:"), whose items are no procedure.
     listed: bool = False
     step: Unit | None = None  # the step an unnumbered instruction would go on with
     example: Unit | None = None  # an example that goes on in the next block
     names: set[str] = field(default_factory=set)  # players named in examples
+    row: bool = False  # the last line was a row of a table
 
 
 class Segmenter:
@@ -134,7 +108,7 @@ class Segmenter:
                 self._open_section(info, block, units, state)
             units.extend(self._block_units(block, sentences, following, state))
         opening = {u.node_id for u in units if u.kind == "section" and u.level == 0}
-        units = self._smooth(units, opening)
+        units = smooth(units, opening, self.judge, self.cues)
         for unit in units:
             spans = unit.sentences or [self.nlp(unit.block.text)[:]]
             found = {term for span in spans for term in matcher.terms_in(span)}
@@ -179,21 +153,32 @@ class Segmenter:
         title = block.kind == "paragraph" and (
             TITLE.match(text) is not None or question_heading(text, sentences, following)
         )
-        if (
-            (block.kind == "paragraph" and not title)
-            or (block.kind == "list-item" and not numbered_heading)
-            or (block.kind == "heading" and state.items is None and table_row(text))
+        section = state.sections[-1].node_id if state.sections else None
+        after_row, state.row = state.row, False
+        if state.items is None and block.kind != "list-item" and state.sections:
+            if table_row(text, after_row):
+                # One row, one unit: a row that describes its first cell defines it
+                # ("Produktion Die Wirtschaft liegt darnieder 1 29 …"), values rule.
+                state.row = True
+                kind: NodeKind = "definition" if described_row(text) else "rule"
+                return [self._flagged(Unit(kind, sentences, block, section))]
+            if table_header(text, following):
+                return [Unit("other", sentences, block, section)]
+        if (block.kind == "paragraph" and not title) or (
+            block.kind == "list-item" and not numbered_heading
         ):
             return None
-        section = state.sections[-1].node_id if state.sections else None
         if judge.outside_rules(text, opening=not state.sections):
+            if state.sections:
+                # A title line ("Spielanleitung") after the preface: the rules begin.
+                state.preface = state.preface_goes_on = False
             return [Unit("other", sentences, block, section)]
         if block.kind == "figure":
             if state.material and judge.component_line(text):
                 return [Unit("component", sentences, block, section)]
             if state.items is not None:
                 # The line a colon announced, however much it looks like a figure label.
-                return [self._flagged(Unit(state.items, sentences, block, section))]
+                return [self._item(state.items, sentences, block, section, state)]
             if len(text.split()) < FIGURE_SENTENCE_WORDS:
                 return []  # figure text is no part of the body
             return None  # a whole sentence the layout took for figure text
@@ -202,9 +187,10 @@ class Segmenter:
             unit = Unit("example", sentences, block, section)
             state.example = unit
             return [unit]
-        # A heading over a paragraph ends a run of numbered steps ("Über 20 Punkte").
-        ends_steps = (
-            state.step is not None
+        # A heading over a paragraph ends a run of numbered steps ("Über 20 Punkte"), and
+        # in the component list the items of one piece ("Würfel" … "Wertungsblock").
+        ends_items = (
+            (state.step is not None or state.material)
             and block.kind == "heading"
             and following is not None
             and following.kind == "paragraph"
@@ -212,8 +198,12 @@ class Segmenter:
         if state.items is not None and not numbered_heading:
             if self._step_goes_on(sentences, block, state):
                 return []
-            if not ends_steps:
-                return [self._flagged(Unit(state.items, sentences, block, section))]
+            if not ends_items and state.items == "step" and state.lead is None and verbless(text):
+                # A line between numbered steps that no colon announced and that instructs
+                # nothing is a box or a label of the sheet ("Ergebnis I"), not a step.
+                return [Unit("other", sentences, block, section)]
+            if not ends_items:
+                return [self._item(state.items, sentences, block, section, state)]
         if state.material and judge.component_line(text):
             return [Unit("component", sentences, block, section)]
         last = text.split()[-1].lower()
@@ -245,11 +235,24 @@ class Segmenter:
         unit = Unit("section", [], block, parent, level=level)
         unit.node_id = section_id(info.game, text, {u.node_id for u in units})
         state.sections.append(unit)
+        names_rules = judge.heading_words(text, self.cues.structure_headings) or numbered_heading
         if judge.material_heading(text):
             state.material = True
-        elif judge.heading_words(text, self.cues.structure_headings) or numbered_heading:
+        elif names_rules:
             state.material = False
-        state.preface = judge.heading_words(text, self.cues.preface_headings)
+        preface = judge.heading_words(text, self.cues.preface_headings)
+        # Only an essay runs on under headings of its own: a "Vorwort" that addresses the
+        # players ends where the next heading begins, whatever that heading says.
+        state.preface_goes_on = (
+            not preface
+            and state.preface
+            and not state.assumed_preface
+            and not (names_rules or state.material)
+            and state.preface_we >= ESSAY_SHARE * state.preface_said > 0
+        )
+        if not state.preface_goes_on:
+            state.preface_said = state.preface_we = 0
+        state.preface = preface or state.preface_goes_on
         state.assumed_preface = False
         return [unit]
 
@@ -272,9 +275,9 @@ class Segmenter:
                 sentences, text = sentences[told:], ""
         if state.items is not None and item_line(block, text):
             # An item the text path took for a paragraph: one short line without a sentence end.
-            return [self._flagged(Unit(state.items, sentences, block, section))]
+            return [self._item(state.items, sentences, block, section, state)]
         if block.kind == "list-item" and NUMBERED.match(text) and self._step(sentences, state):
-            state.items = "step"
+            state.items, state.lead = "step", None
             state.step = self._flagged(Unit("step", sentences, block, section))
             return [state.step]
         if self._step_goes_on(sentences, block, state):
@@ -287,6 +290,7 @@ class Segmenter:
         # tell apart: a labelled remark then runs on only while its sentences go on with it.
         wrapped = block.lines[1] > block.lines[0]
         run_in: list[Span] = []  # a run-in heading ("Bomben und Mineure (3).") waiting for its rule
+        remark: Unit | None = None  # a remark without a label, open for what goes on with it
         quoted = quoted_sentences(sentences)
         for position, sentence in enumerate(sentences):
             if position in quoted:
@@ -319,16 +323,27 @@ class Segmenter:
                 mode = "example"
                 units.append(Unit("example", [sentence], block, section))
                 continue
-            if mode is not None and not (wrapped and self._leaves(mode, sentence, state)):
+            # A label standing alone ("Achtung!") is followed by what it labels.
+            bare = LABEL.sub("", units[-1].text).strip() == "" if units else False
+            if mode is not None and (
+                bare or not (wrapped and self._leaves(mode, sentence, state, units[-1]))
+            ):
                 units[-1].sentences.append(sentence)
                 continue
             mode = None
+            if remark is not None and remark is units[-1] and self._remark_goes_on(sentence):
+                remark.sentences.append(sentence)
+                continue
+            count = len(units)
             units.extend(self._sentence_units(sentence, block, section, state, units))
+            # A remark without a label is one unit with the sentences that go on with it.
+            remark = units[-1] if len(units) == count + 1 and units[-1].kind == "note" else None
         if units and units[-1].kind == "example" and LABEL_ONLY.match(units[-1].text):
             state.example = units[-1]
         last = sentences[-1].text.strip() if sentences else ""
         if last.endswith(":") and units and units[-1].kind in ITEM_LEADS:
             state.items = self._item_kind(units[-1], last)
+            state.lead = units[-1]
             lower = last.lower()
             state.listed = self.judge.announces(lower, strict=True) and not self._sequence(lower)
         return units
@@ -357,7 +372,13 @@ class Segmenter:
             # A rule that binds the players ends a preface no heading announced: the
             # rules begin, and the text path missed their heading.
             state.preface = state.assumed_preface = False
-        if kind == "rule" and state.preface and not judge.modal(head):
+        # A preface's own section keeps a modal rule; under a later heading of the
+        # essay only an instruction is one ("Allerdings ziehen Sie nach jeder 5. Runde …").
+        keeps = judge.instructs(head) if state.preface_goes_on else judge.modal(head)
+        if state.preface and not state.preface_goes_on:
+            state.preface_said += 1
+            state.preface_we += judge.speaks_as_we(head)
+        if kind == "rule" and state.preface and not keeps:
             kind = "flavour"
         result = [self._flagged(Unit(kind, [head], block, section))]
         if aside is not None:
@@ -386,13 +407,17 @@ class Segmenter:
                 return sentence[:index], inside
         return sentence, None
 
-    def _leaves(self, mode: NodeKind, sentence: Span, state: _Reading) -> bool:
+    def _leaves(
+        self, mode: NodeKind, sentence: Span, state: _Reading, unit: Unit | None = None
+    ) -> bool:
         """A sentence after a labelled remark or example that is no part of it.
 
         An example goes on until a sentence speaks of players in general ("alle
         Spieler", "jeder", "wer"), unless it tells the story's moment ("Für alle
-        folgenden Figuren ist jetzt …"); a remark goes on while a sentence is joined
-        to it by a connective or a demonstrative ("Also ...", "Das gilt ...").
+        folgenden Figuren ist jetzt …"); a remark (`unit`) goes on while a sentence is
+        joined to it by a connective or a demonstrative ("Also ...", "Das gilt ..."), or
+        mostly takes up its words ("Wichtig: Mitspieler tauschen nur mit … Die
+        Mitspieler tauschen nicht untereinander.").
         """
         judge = self.judge
         if mode == "example":
@@ -402,7 +427,38 @@ class Segmenter:
                 return False
             return judge.generic_actor(sentence)
         words = [t for t in sentence if t.is_alpha]
-        return not words or words[0].lower_ not in self.cues.remark_connectives
+        if words and words[0].lower_ in self.cues.remark_connectives:
+            return False
+        if not words or unit is None:
+            return True
+        # Most of its words are the remark's: it restates or carries on the remark, where
+        # a paragraph run together with it would bring words of its own.
+        said = set().union(*(_content(s) for s in unit.sentences))
+        own = _content(sentence)
+        shared = len(own & said)
+        return shared < 2 or shared * 2 < len(own)
+
+    def _remark_goes_on(self, sentence: Span) -> bool:
+        """A sentence that goes on with a remark without a label: it binds no one and
+        gives the remark's case ("Bei X zum Beispiel …") or, opened by a connective,
+        remarks too ("Daher lohnt sich …").
+
+        A bare "Das" or "Dies" opens a statement of its own ("Das ist der letzte Zug."),
+        as a paragraph the text path could not tell apart may.
+        """
+        judge = self.judge
+        if judge.normative(sentence) or judge.binding(sentence):
+            return False
+        words = [t for t in sentence if t.is_alpha]
+        if not words or words[0].lower_ in COMMENT_SUBJECTS:
+            return False
+        if judge.example(sentence):
+            return True
+        # A connective joins a sentence that states no rule of its own ("Daher baut der
+        # Startspieler zuerst." is one).
+        return words[0].lower_ in self.cues.remark_connectives and judge.sentence_kind(
+            sentence
+        ) in ("note", "flavour")
 
     def _told_on(self, sentences: list[Span], state: _Reading) -> int:
         """How many opening sentences of the next block go on with the open example.
@@ -470,76 +526,28 @@ class Segmenter:
         # "Die vorkommenden Arten sind:" names a set; its items define its members.
         return "definition" if names_a_set(sentence) else "rule"
 
-    def _smooth(self, units: list[Unit], opening: set[str]) -> list[Unit]:
-        """Regions: program documentation is `other`, a preface without rules `flavour`.
-
-        Under a heading whose text is mostly flavour, a rule stays one only when it binds
-        the players beyond a modal verb ("So etwas kann man üben." is flavour); the
-        section made up for text before the first heading (`opening`) may be a
-        whole manual whose headings the text path missed, so a modal verb keeps a rule.
-
-        A subsection of program documentation that speaks of the program at all, or
-        holds text outside the rules, is program documentation too ("2.2.1
-        textbasierte Eingabe" under "2.2 Ein- und Ausgabe").
-
-        Text outside the rules is one unit per sentence: a remark or step that turns
-        `other` is cut into its sentences, and so is a line of credits.
-        """
-        by_section: dict[str | None, list[Unit]] = {}
-        parents = {u.node_id: u.section for u in units if u.kind == "section"}
-        for unit in units:
-            if unit.kind != "section":
-                by_section.setdefault(unit.section, []).append(unit)
-        program_sections: set[str | None] = set()
-        for section, members in by_section.items():
-            about_program = [u for u in members if self._about_program(u)]
-            inherited = parents.get(section or "") in program_sections and any(
-                u in about_program or u.kind == "other" for u in members
-            )
-            if inherited or len(about_program) >= PROGRAMMING_SECTION_SHARE * len(members):
-                program_sections.add(section)
-                for unit in members:
-                    if unit.kind not in ("example",) or unit in about_program:
-                        unit.kind = "other"
-            else:
-                for unit in about_program:
-                    unit.kind = "other"
-            flavour = [u for u in members if u.kind == "flavour"]
-            if len(flavour) >= FLAVOUR_SECTION_SHARE * len(members):
-                for unit in members:
-                    binds = self.judge.normative if section in opening else self.judge.binding
-                    if unit.kind == "rule" and not any(binds(s) for s in unit.sentences):
-                        unit.kind = "flavour"
-        return [
-            part
-            for unit in units
-            for part in (
-                self._other_sentences(unit)
-                if unit.kind == "other" and len(unit.sentences) > 1
-                else [unit]
-            )
-        ]
-
-    def _other_sentences(self, unit: Unit) -> list[Unit]:
-        """Text outside the rules, one unit per sentence; a value without words
-        stays with its label ("Art.-Nr.: 693602")."""
-        parts: list[Unit] = []
-        for sentence in unit.sentences:
-            if parts and not any(t.is_alpha for t in sentence):
-                parts[-1].sentences.append(sentence)
-            else:
-                parts.append(Unit("other", [sentence], unit.block, unit.section))
-        return [self._flagged(part) for part in parts]
-
-    def _about_program(self, unit: Unit) -> bool:
-        """Most of the unit's sentences speak about a program."""
-        if not unit.sentences:
-            return False
-        about = sum(1 for s in unit.sentences if self.judge.programming(s))
-        return about >= PROGRAMMING_SHARE * len(unit.sentences)
+    def _item(
+        self,
+        kind: NodeKind,
+        sentences: list[Span],
+        block: Block,
+        section: str | None,
+        state: _Reading,
+    ) -> Unit:
+        """A list line after a colon, of the kind the colon's sentence gave its items."""
+        return self._flagged(Unit(kind, sentences, block, section, lead=state.lead))
 
     def _flagged(self, unit: Unit) -> Unit:
         return flag(unit, self.cues)
+
+
+def _content(sentence: Span) -> set[str]:
+    """The lemmas of a sentence's content words."""
+    return {
+        t.lemma_.lower()
+        for t in sentence
+        if t.is_alpha and len(t) > 2 and t.lower_ not in STOP_WORDS
+    }
 
 
 def _marked_level(text: str, sections: list[Unit]) -> int:

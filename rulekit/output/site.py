@@ -35,6 +35,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from babel.support import NullTranslations
@@ -99,10 +100,15 @@ def site_path(lang: str, name: str) -> str:
 def relative_url(page: str, target: str) -> str:
     """The link from `page` to `target`, both site-relative; `target` may carry a #fragment."""
     path, hash_mark, fragment = target.partition("#")
-    link = posixpath.relpath(path, posixpath.dirname(page) or ".")
+    link = _relative_path(path, posixpath.dirname(page) or ".")
     if path.endswith("/"):
         link += "/"
     return link + hash_mark + fragment
+
+
+@cache  # the pages of a folder link to the same few thousand places
+def _relative_path(path: str, folder: str) -> str:
+    return posixpath.relpath(path, folder)
 
 
 def visible(text: str) -> str:

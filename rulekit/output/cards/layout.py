@@ -101,34 +101,29 @@ def _heads(entries: tuple[Entry, ...], boxes: tuple[tuple[float, float], ...]) -
     return tuple(heads)
 
 
-def wanted_step(galleys: dict[int, Galley], deck_step: int | None = None) -> int | None:
-    """The step a topic must be measured at next; None once it is measured enough.
+def wanted_steps(galleys: dict[int, Galley]) -> tuple[int, ...]:
+    """The steps a topic must be measured at next; none once it is measured enough.
 
-    First the largest step (most topics fit one card there), then the smallest
-    (how many cards it takes), then the steps between, largest first, until one
-    fits on that many cards.  Once the deck's step is known, that step too, unless
-    the topic fits one card at a larger step: smaller type takes no more room, so
-    it fits one card at the deck's step as well.
+    First the largest step: most topics fit one card there, and then fit one card at
+    any step.  A topic that does not is measured at every other step at once: which
+    of them the deck is set at depends on the other topics too, and a card more in
+    a galley costs less than a galley laid out for it alone.
     """
-    if deck_step is not None:
-        done = deck_step in galleys or _one_card_at_or_above(galleys, deck_step)
-        return None if done else deck_step
-    smallest = len(CARD_STEPS) - 1
     if 0 not in galleys:
-        return 0
+        return (0,)
     if greedy_count(galleys[0]) == 1:
-        return None
-    if smallest not in galleys:
-        return smallest
-    count = greedy_count(galleys[smallest])
-    if count > len(galleys[smallest].boxes):
-        return None  # an entry too tall for any card: `own_step` names it
-    for step in range(smallest):
-        if step not in galleys:
-            return step
-        if greedy_count(galleys[step]) <= count:
-            return None
-    return None
+        return ()
+    return tuple(step for step in range(1, len(CARD_STEPS)) if step not in galleys)
+
+
+def galley(wanted: list[tuple[Topic, int]]) -> list[Card]:
+    """Galley cards of topics at steps, numbered.  A topic may be set at several
+    steps: its entries' ids name the step, so that each id is one element's; the
+    part number stays 1/1, as on an unsplit card."""
+    return [
+        Card(topic, tuple(replace(e, id=f"{e.id}@{step}") for e in topic.entries), step, number)
+        for number, (topic, step) in enumerate(wanted, start=1)
+    ]
 
 
 def own_step(topic: Topic, galleys: dict[int, Galley], where: str) -> int:

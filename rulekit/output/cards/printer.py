@@ -19,35 +19,43 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from functools import partial
 from pathlib import Path
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from babel.support import NullTranslations
 from jinja2 import Environment
-from weasyprint import HTML
+from weasyprint import CSS, HTML
 from weasyprint.document import Document
 from weasyprint.text.fonts import FontConfiguration
 
 from rulekit.errors import LayoutError
 from rulekit.model import Localization, Manual
-from rulekit.output.cards.content import Topic
+from rulekit.output.cards.content import GlossaryItem, Topic
 from rulekit.output.cards.impose import CARDS_PER_PAGE, Finisher, impose
 from rulekit.output.cards.ladders import keep_whole, ladders
 from rulekit.output.cards.layout import (
     Card,
     Galley,
     check_cards,
+    galley,
     measure,
     numbered,
     own_step,
     pack,
-    wanted_step,
+    wanted_steps,
 )
 from rulekit.output.cards.prepress import PDF_VERSION, Identity, print_ready
 from rulekit.output.cards.printed import common_context, sheet_context, shown_topics
-from rulekit.output.cards.sizing import SHEET_PAGES, SHEET_STEPS, fill, search
+from rulekit.output.cards.sizing import SHEET_PAGES, SHEET_STEPS, fill, first_size, search
 from rulekit.output.templating import use_language
 
 LADDER_ROUNDS = 4  # layouts tried to break up hyphen ladders before one is accepted
+# Each template's stylesheets (in templates/cards), in cascade order.  The printer parses
+# them once and hands them to every layout: linked, they would be fetched and parsed for
+# each one, a tenth of the time a small galley takes.
+STYLESHEETS = {
+    "sheet.html": ("print.css", "sheet.css"),
+    "cards.html": ("print.css", "card.css", "cards-a4.css"),
+}
 Laid = TypeVar("Laid")
 
 
@@ -68,6 +76,7 @@ def render_cards(
     `documents` names the ones to make ("sheet", "deck": the deck and its
     imposition), so that two processes can typeset one language at once.
     """
+    definitions = definitions or {}
     game = manual.info.game
     files: dict[str, bytes] = {}
     for lang in ui:
@@ -77,7 +86,7 @@ def render_cards(
         local_texts = texts[(game, lang)]
         if "sheet" in documents:
             files[f"cards/{lang}/{game}-sheet.pdf"] = printer.sheet(
-                manual, local_texts, f"cards/{lang}/{game}-sheet.pdf", (definitions or {}).get(lang)
+                manual, local_texts, f"cards/{lang}/{game}-sheet.pdf", definitions.get(lang)
             )
         if "deck" not in documents:
             continue
@@ -100,11 +109,21 @@ class Printer:
         self.base_url = str(templates_dir / "cards") + "/"
         # Fonts are looked up once per printer, not once per document.
         self.fonts = FontConfiguration()
+        parsed = {
+            name: CSS(filename=templates_dir / "cards" / name, font_config=self.fonts)
+            for name in dict.fromkeys(n for names in STYLESHEETS.values() for n in names)
+        }
+        self.stylesheets = {t: [parsed[n] for n in names] for t, names in STYLESHEETS.items()}
 
     def layout(self, template: str, **context: object) -> Document:
-        """Render a template and lay it out; stylesheets resolve against templates/cards."""
+        """Render a template and lay it out with its stylesheets (`STYLESHEETS`); URLs
+        resolve against templates/cards."""
         html = self.env.get_template(f"cards/{template}").render(**context)
-        return HTML(string=html, base_url=self.base_url).render(font_config=self.fonts)
+        # WeasyPrint takes parsed stylesheets as the user's: they rank below the template's
+        # own <style> and style attributes, which set only what they leave alone.
+        return HTML(string=html, base_url=self.base_url).render(
+            font_config=self.fonts, stylesheets=self.stylesheets[template]
+        )
 
     def sheet(
         self,
@@ -137,9 +156,10 @@ class Printer:
         # ladders are broken up at that size only: every layout of a sheet costs a
         # quarter of a second.  Should keeping words whole change the page count there,
         # the choice is made again on the finished layouts.
-        size = search(lambda step: fill(first(step)))
+        start = first_size(_characters(found, cast(list[GlossaryItem], context["glossary"])))
+        size = search(lambda step: fill(first(step)), start)
         if size is not None and len(lay_out(size).pages) != len(first(size).pages):
-            size = search(lambda step: fill(lay_out(step)))
+            size = search(lambda step: fill(lay_out(step)), start)
         if size is None:
             smallest = first(SHEET_STEPS[-1])
             overflow = [n for page in smallest.pages[SHEET_PAGES:] for n in page.anchors]
@@ -191,36 +211,27 @@ class Printer:
         topic takes as few cards as it can (see `layout`).
 
         Topics are set on galley cards (one per page, as tall as the text needs)
-        and measured; each round measures only the steps still undecided.  `known`
-        holds galleys already measured in this context, and takes the new ones.
+        and measured: all at the largest step, then those that take more than one
+        card there at every other step, in one galley.  `known` holds galleys
+        already measured in this context, and takes the new ones.
         """
         known = {} if known is None else known
         measured = [known.setdefault(topic, {}) for topic in found]
-        self._measure(found, measured, context, None)
+        while wanted := [
+            (index, step)
+            for index, galleys in enumerate(measured)
+            for step in wanted_steps(galleys)
+        ]:
+            cards = galley([(found[index], step) for index, step in wanted])
+            document = self.layout("cards.html", cards=cards, sheets=[], galley=True, **context)
+            for (index, step), result in zip(wanted, measure(document, cards), strict=True):
+                measured[index][step] = result
         step = max((own_step(t, g, where) for t, g in zip(found, measured, strict=True)), default=0)
-        self._measure(found, measured, context, step)
         return [
             card
             for topic, galleys in zip(found, measured, strict=True)
             for card in pack(topic, galleys, step)
         ]
-
-    def _measure(
-        self,
-        found: list[Topic],
-        measured: list[dict[int, Galley]],
-        context: dict[str, object],
-        deck_step: int | None,
-    ) -> None:
-        while wanted := [
-            (index, step)
-            for index, galleys in enumerate(measured)
-            if (step := wanted_step(galleys, deck_step)) is not None
-        ]:
-            galley = numbered([Card(found[i], found[i].entries, step) for i, step in wanted])
-            document = self.layout("cards.html", cards=galley, sheets=[], galley=True, **context)
-            for (index, step), result in zip(wanted, measure(document, galley), strict=True):
-                measured[index][step] = result
 
 
 def _without_ladders(
@@ -246,6 +257,12 @@ def _without_ladders(
         for key, words in more.items():
             kept.setdefault(key, set()).update(words)
     return document, laid
+
+
+def _characters(found: list[Topic], glossary: list[GlossaryItem]) -> int:
+    """The characters of text a sheet shows: its topics' entries and its glossary."""
+    entries = sum(len(entry.html.striptags()) for topic in found for entry in topic.entries)
+    return entries + sum(len(item.term) + len(item.definition) for item in glossary)
 
 
 def _print_ready(

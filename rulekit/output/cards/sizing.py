@@ -13,12 +13,17 @@ its square (every line also holds fewer words), give or take a line a paragraph
 gains or loses (`JITTER`).  So "does not fit n pages" is trusted when even the
 least the text can take is more than n pages hold.  "Fits" is never predicted:
 it holds when a layout at that size or a larger one shows it (smaller type never
-takes more pages), else that size is laid out.  On the bundled games this lays
-out two sizes for most sheets where the rule alone lays out four.
+takes more pages), else that size is laid out.  A page count the choice does not
+depend on is left in doubt.  A sheet with more text than a front likely holds is
+laid out a step smaller first (`first_size`), which settles most such choices on
+two layouts.  On the bundled games this lays out two sizes for most sheets, and
+one for those that fit their front at the body size, where the rule alone lays
+out four.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -41,6 +46,10 @@ LEAST_GROWTH, MOST_GROWTH, TYPICAL_GROWTH = 1.0, 2.0, 1.7
 # or lose a line, hyphenation points come and go, a block moves to the next column.  The
 # bundled sheets, laid out at every size, stay within 4%.
 JITTER = 0.05
+# Characters of text (rules and glossary) that likely run a sheet onto its back at the body
+# size: the bundled sheets hold 3 000 to 3 800 a page at 9 pt.  Only chooses the size laid
+# out first (`first_size`).
+FRONT_CHARACTERS = 3000
 
 
 def sheet_size(pages: Callable[[float], int]) -> float | None:
@@ -81,20 +90,37 @@ class Fill:
         return self.front + (pages - 1) * self.page
 
 
-def search(measure: Callable[[float], Fill]) -> float | None:
-    """`sheet_size` for the layouts `measure` makes and reads (see `fill`), with as few
-    of them as it can.
+def first_size(characters: int) -> float:
+    """The size to lay out first, for a sheet of that many characters of text: the body
+    size, or a step smaller when the text likely runs onto the back at the body size.
 
-    Each round answers the rule from the layouts made and guesses for the other
-    sizes, then lays out one size: the first that may take fewer pages than
-    guessed (which would change the choice before it is reached), else the size
-    chosen (laid out in the end anyway, and a larger size that fits shows that
-    the smaller ones fit too), else one that may take more pages than guessed.
+    A sheet that fits its front at the body size is then chosen on that one layout.
+    One that does not is most often set a step or two smaller, or larger to fill its
+    back; a layout a step smaller tells which on fewer layouts (see `search`).
+    """
+    return SHEET_STEPS[0] if characters < FRONT_CHARACTERS else SHEET_STEPS[1]
+
+
+def search(measure: Callable[[float], Fill], first: float = SHEET_STEPS[0]) -> float | None:
+    """`sheet_size` for the layouts `measure` makes and reads (see `fill`), with as few
+    of them as it can, starting with a layout at `first`.
+
+    It stops once the layouts made settle the choice, whatever page counts the other
+    sizes take within what those layouts show they surely take, and the size chosen
+    is laid out.  Until then, each round answers the rule from the layouts made and
+    guesses for the other sizes, then lays out one size: the first that may take
+    fewer pages than guessed (which would change the choice before it is reached),
+    else the size chosen (laid out in the end anyway, and a larger size that fits
+    shows that the smaller ones fit too), else one that may take more pages than
+    guessed.
     A layout that belies a guess changes the next round's choice.  Without
     columns to measure, no guess is trusted, and the rule's own sizes are laid out.
     """
-    known = {SHEET_STEPS[0]: measure(SHEET_STEPS[0])}
+    known = {first: measure(first)}
     while True:
+        answers = _answers(known)
+        if len(answers) == 1 and answers <= {None, *known}:
+            return answers.pop()
         size, guesses = _answer(known)
         fewer = [s for s, count in guesses if not _at_least(known, s, count)]
         more = [s for s, count in guesses if not _at_most(known, s, count)]
@@ -118,6 +144,26 @@ def _answer(known: dict[float, Fill]) -> tuple[float | None, list[tuple[float, i
         return guess
 
     return sheet_size(pages), guesses
+
+
+def _answers(known: dict[float, Fill]) -> set[float | None]:
+    """The rule's answers for all page counts the sizes may take: at least what
+    `_at_least` shows, at most what `_at_most` shows, and never fewer at a larger size.
+    Empty when the layouts belie those bounds: then nothing is settled."""
+    sizes = sorted(SHEET_STEPS + GROWN_STEPS)
+    counts = range(1, SHEET_PAGES + 2)  # the rule tells no counts apart past two pages
+    ranges = [
+        range(
+            max(c for c in counts if _at_least(known, size, c)),
+            min(c for c in counts if _at_most(known, size, c)) + 1,
+        )
+        for size in sizes
+    ]
+    return {
+        sheet_size(dict(zip(sizes, taken, strict=True)).__getitem__)
+        for taken in itertools.product(*ranges)
+        if all(a <= b for a, b in itertools.pairwise(taken))
+    }
 
 
 def _guess(known: dict[float, Fill], size: float) -> int:

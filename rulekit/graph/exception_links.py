@@ -1,0 +1,590 @@
+"""Exception edges: which rule an exception limits or overrides.
+
+- An exception that opens as a reply to the sentence before it ("Das darf aber
+  nicht ...", "Jedoch ...", "Außer ...") excepts the rule before it, and one that
+  replaces a count ("2 Karten statt nur einer") the rule that gives that count.
+- One that denies something ("erhalten ... KEINE Rohstofferträge") overrides the rules
+  under the heading that names it ("Rohstofferträge"), wherever they stand.
+- Otherwise every rule of the manual is judged as a pair with the exception: what
+  both say (rare words and shared verbs weigh more), how near it is, whether it is a
+  general rule ("jeder", "immer", "prinzipiell"), not itself negated and not itself
+  bound to a case ("Hat der Spieler nicht ..., muss er ..."); the best one is
+  excepted if alike enough, with the rules almost as alike.  An end-phase rule that
+  withdraws a permission ("Brücken dürfen jetzt nicht mehr gebaut werden") overrides
+  the rule that grants it, however little the two share; one that withdraws a duty
+  ("Es müssen keine Karten mehr aus der Hand gespielt werden") the rule of the turn
+  that imposes it, which names all it names ("legt eine seiner Handkarten ab": a
+  compound's parts count when the manual uses them as words); one that denies gains
+  ("Sie erhalten weder Plättchen noch Karten") the first rule of the turn that gives
+  each thing ("nimmt sich das Plättchen", "zieht 1 Karte nach").  The set-up holds
+  none of an end-phase rule's rules.  The items of a list
+  announced as restrictions ("... werden durch folgende Kriterien eingeschränkt:")
+  are exceptions too (each item's first sentence), judged by the words of their
+  lead-in alone.
+- A sentence that opens with a case and does what the rule beside it does ("Bei
+  Gleichstand erhält ...", "Im Falle eines Gleichstands erhält ...") excepts that
+  rule.  A case that something is not there ("Sollte keine Karte verfügbar sein, ...")
+  excepts the earlier rule of its section that hands that thing out, if only one does,
+  or the rule that announces all that do ("... muss sofort aufgefüllt werden:").
+  A variant's rules except nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from spacy.lang.de.stop_words import STOP_WORDS
+
+from rulekit.graph.exceptions import (
+    NUMBER_WORDS,
+    case_clauses,
+    in_end_phase,
+    in_setup,
+    negated,
+    opens_case,
+    shortage,
+)
+from rulekit.graph.overlap import Overlap, counts, quantities, stem
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+    from rulekit.graph.units import Unit
+    from rulekit.nlp import Cues
+
+# An exception excepts every rule at least this share as alike as the best one.
+EXCEPTION_SHARE_OF_BEST = 0.85
+# An exception's likeness to a rule halves at this distance (in units) before it, and
+# at `EXCEPTION_AFTER_SCALE` after it.
+EXCEPTION_DISTANCE_SCALE = 10.0
+EXCEPTION_AFTER_SCALE = 5.0
+# An exception of the end phase overrides the normal turn, told long before: its
+# likeness fades this many times slower.
+EXCEPTION_END_PHASE_REACH = 3.0
+# Shared verbs (what the rule does) count this much again.
+EXCEPTION_VERB_BONUS = 1.0
+# A word that only names the exception's case (its conditions, its relative clauses)
+# counts this much of its weight.
+EXCEPTION_CASE_WEIGHT = 0.5
+# A noun both count with different numbers adds this much likeness.
+EXCEPTION_NUMBER_BONUS = 4.0
+# Likeness is multiplied by these: a rule of the exception's own section, a general
+# rule, and a rule negated like the exception.
+EXCEPTION_SECTION_FACTOR = 1.5
+EXCEPTION_GENERAL_FACTOR = 1.25
+EXCEPTION_BOTH_NEGATED_FACTOR = 0.5
+# A rule that holds only in a case of its own ("Hat der Spieler nicht ..., muss er ...")
+# is rarely what an exception that names no case carves its case out of.
+EXCEPTION_CONDITIONAL_FACTOR = 0.8
+# Below this likeness no rule is taken as the excepted one.
+EXCEPTION_MIN_SCORE = 4.0
+# The rules under a heading that names what an exception denies are excepted if at
+# least this share as alike to it as the most alike of them.
+HEADING_SHARE_OF_BEST = 0.5
+# The parts of a compound that count on their own are at least this long ("Hand").
+_MIN_PART = 4
+# Words that join the nouns of one phrase ("weder Plättchen noch Karten").
+_JOINING = frozenset({"und", "oder", "noch", "sowie"})
+# Words that open a phrase naming what an exception replaces ("statt nur einer").
+REPLACING = frozenset({"statt", "anstatt", "anstelle"})
+# After "statt", these say one ("2 Karten statt einer").
+ONE_WORDS = frozenset({"einer", "eine", "einen", "einem", "eins"})
+# Pronouns that open a sentence about what was just said ("Das darf aber nicht ...").
+ANAPHORS = frozenset({"das", "dies", "dieses", "dieser", "diese"})
+
+
+@dataclass(frozen=True)
+class ExceptionContext:
+    """What choosing an exception's rule needs besides the units: the cue words, the
+    units by node id, the lead-in of each list item that a lead-in makes an
+    exception (its words say what the item limits), and the rule each case sentence
+    excepts ("Bei Gleichstand ...")."""
+
+    cues: Cues
+    by_id: dict[str, Unit]
+    leads: dict[str, Unit]
+    cases: dict[str, Unit]
+
+
+def case_rules(targets: list[Unit]) -> dict[str, Unit]:
+    """The rule each case sentence excepts, by the sentence's node id; flags it.
+
+    A sentence that opens with a case ("Bei Gleichstand erhält ...") and does what
+    the rule next to it in its section does ("Wer die meisten Punkte hat, erhält ...")
+    decides that case otherwise: it excepts that rule.  One that does something else
+    ("Bei Gleichstand gibt es mehrere Sieger") adds to the rule.
+    """
+    cases: dict[str, Unit] = {}
+    for index, unit in enumerate(targets):
+        if not opens_case(unit):
+            continue
+        beside = (targets[i] for i in (index - 1, index + 1) if 0 <= i < len(targets))
+        for rule in beside:
+            if rule.section == unit.section and not rule.exception and verbs(unit) & verbs(rule):
+                unit.exception = True
+                cases[unit.node_id] = rule
+                break
+    return cases
+
+
+def excepted(
+    exception: Unit,
+    targets: list[Unit],
+    overlap: Overlap,
+    context: ExceptionContext,
+) -> list[Unit]:
+    """The rules an exception limits or overrides, most alike first.
+
+    A case sentence excepts the rule beside it (`case_rules`); a reply to the sentence
+    before it excepts that sentence; a count it replaces ("2 Karten statt nur einer")
+    is the count of the rule it excepts; a denial ("KEINE Rohstofferträge") excepts the
+    rules under the heading that names what it denies.  Otherwise every rule of the
+    manual is weighed as a pair with the exception (`_pair_score`): what the two share,
+    nearer rules and rules of its own section first; the best one is taken if alike
+    enough, with every rule almost as alike and every alike rule that the exception
+    recounts ("zieht 2 Karten" against "zieht 1 Karte nach").  An exception of the end
+    phase overrides the normal turn, so its own phase holds none of its rules; if it
+    withdraws a permission, it excepts the rule that grants it however little the two
+    share.
+    """
+    cues, by_id = context.cues, context.by_id
+    if exception.node_id in context.cases:
+        return [context.cases[exception.node_id]]
+    # What follows an exception in its own paragraph goes on with it ("Der Mineur rückt
+    # dann ... vor"); it is not what the exception carves a case out of.
+    candidates = [
+        rule
+        for rule in targets
+        if rule is not exception
+        and not rule.exception
+        and not (rule.block is exception.block and rule.position > exception.position)
+    ]
+    earlier = [rule for rule in candidates if rule.position < exception.position]
+    local = [rule for rule in earlier if rule.section == exception.section]
+    # A case that something is not there excepts the rule that hands it out, or none.
+    short = [clause for clause in (shortage(s, cues) for s in exception.sentences) if clause]
+    if short:
+        return _supplier(short, local, overlap, cues)
+    if local and _continues_previous(exception, cues):
+        return [local[-1]]
+    replaced = _replaced(exception)
+    said = [rule for rule in candidates if replaced & _quantity_pairs(rule)]
+    if said:
+        return said
+    named = _named_by_heading(exception, candidates, overlap, context)
+    if named:
+        return named
+    ending = in_end_phase(exception, by_id, cues)
+    if ending:
+        # Nor is the set-up, done once before the turns the end phase overrides.
+        candidates = [
+            rule
+            for rule in candidates
+            if not in_end_phase(rule, by_id, cues) and not in_setup(rule, by_id, cues)
+        ]
+    lead = context.leads.get(exception.node_id)
+    # A list item says what it limits only through its lead-in ("Die möglichen Züge
+    # werden ... eingeschränkt:"); its own words name the case, which other rules share.
+    features = lead.features if lead else exception.features
+    # What only the exception's conditions and relative clauses say names its case
+    # ("Wird das Feld gewürfelt, auf dem der Räuber steht, ..."), which the rule it
+    # excepts rarely says: such words count less.
+    case = set() if lead else _case_features(exception, overlap, cues)
+    scored = [
+        (_pair_score(exception, (features, case), rule, overlap, cues, ending), rule)
+        for rule in candidates
+    ]
+    best = max((score for score, _ in scored), default=0.0)
+    # The lead-in of a list item already says it limits something: the most alike rule.
+    if best >= EXCEPTION_MIN_SCORE or (lead is not None and best > 0):
+        chosen = [
+            (score, rule)
+            for score, rule in scored
+            if score >= EXCEPTION_SHARE_OF_BEST * best
+            or (score >= EXCEPTION_MIN_SCORE and _recounts(exception, rule))
+        ]
+        return [rule for _, rule in sorted(chosen, key=lambda pair: -pair[0])]
+    if ending:
+        return _withdrawn(exception, scored, overlap, cues) or _denied_gains(
+            exception, scored, overlap, cues
+        )
+    # Too little said to tell: an elliptic clause excepts what was just said.
+    return local[-1:]
+
+
+def _supplier(
+    shortages: list[list[Token]], local: list[Unit], overlap: Overlap, cues: Cues
+) -> list[Unit]:
+    """The rule that hands out what a shortage case lacks ("Sollte eine Sorte Steine
+    nicht im Vorrat verfügbar sein, ..."): the earlier rule of its section whose claim
+    names most of the things of that case ("... und mit Steinen belegt").  If several
+    name as many, as when each of two rules hands out its own kind, the rule that
+    announces them all ("... muss sofort aufgefüllt werden:"), else none."""
+    things = {
+        stem(t.lemma_.lower())
+        for clause in shortages
+        for t in clause[1:]
+        if t.is_alpha and t.text[:1].isupper() and t.lower_ not in STOP_WORDS
+    }
+    named = [(len(things & _claimed(rule, overlap, cues)), rule) for rule in local]
+    best = max((count for count, _ in named), default=0)
+    chosen = [rule for count, rule in named if count == best]
+    if not best:
+        return []
+    if len(chosen) == 1:
+        return chosen
+    # Rules that all follow one that announces them ("... muss er sofort auffüllen:")
+    # are its cases: the shortage excepts what that rule announces.
+    announcing = [rule for rule in local if rule.position < chosen[0].position]
+    lead = next((rule for rule in reversed(announcing) if rule.text.rstrip().endswith(":")), None)
+    between = [rule for rule in local if lead and lead.position < rule.position]
+    if lead and not any(rule.text.rstrip().endswith(":") for rule in between):
+        return [lead]
+    return []
+
+
+def _claimed(rule: Unit, overlap: Overlap, cues: Cues) -> set[str]:
+    """The features of what a rule claims, not of the case it names."""
+    return overlap.features(
+        clause
+        for sentence in rule.sentences
+        for clause, names_case in case_clauses(sentence, cues)
+        if not names_case
+    )
+
+
+def _named_by_heading(
+    exception: Unit, candidates: list[Unit], overlap: Overlap, context: ExceptionContext
+) -> list[Unit]:
+    """The rules of the section whose heading names what the exception denies.
+
+    "... erhalten KEINE Rohstofferträge" overrides the rules under the heading
+    "Rohstofferträge", wherever they stand: of these, those most alike the exception.
+    """
+    denied = _denied(exception, context.cues)
+    if not denied:
+        return []
+    own = _headings(exception, context.by_id)
+    headings = {
+        section: _heading_words(unit)
+        for section, unit in context.by_id.items()
+        if unit.kind == "section" and section not in own
+    }
+    named = [
+        rule
+        for rule in candidates
+        if rule.section in headings
+        and headings[rule.section] <= denied
+        and not negated(rule, context.cues)
+    ]
+    scored = [(overlap.weight(exception.features & rule.features), rule) for rule in named]
+    best = max((score for score, _ in scored), default=0.0)
+    return [rule for score, rule in scored if score > 0 and score >= HEADING_SHARE_OF_BEST * best]
+
+
+def _denied(exception: Unit, cues: Cues, within: frozenset[str] = frozenset()) -> set[str]:
+    """The stems of the nouns a claim of the exception negates: "erhalten ... KEINE
+    Rohstofferträge", "weder Plättchen noch Karten" (not those of its case, nor what a
+    phrase after them adds: "... für diesen Zug"); if `within` is given, only in a claim
+    with one of these verbs."""
+    denied: set[str] = set()
+    for sentence in exception.sentences:
+        for clause, names_case in case_clauses(sentence, cues):
+            negations = (i for i, t in enumerate(clause) if t.lower_ in cues.exception_negations)
+            at = next(negations, None)
+            if names_case or at is None or (within and not _clause_verbs(clause) & within):
+                continue
+            nouns: set[str] = set()
+            for token in clause[at + 1 :]:
+                if token.is_alpha and token.text[:1].isupper():
+                    nouns |= {stem(token.lower_), stem(token.lemma_.lower())}
+                elif nouns and token.lower_ in STOP_WORDS and token.lower_ not in _JOINING:
+                    break  # the noun phrase ends: "weder Plättchen noch Karten | für ..."
+            denied |= nouns
+    return denied
+
+
+def _denied_gains(
+    exception: Unit, scored: list[tuple[float, Unit]], overlap: Overlap, cues: Cues
+) -> list[Unit]:
+    """The rules that give what an end-phase rule denies: for each thing of "Sie
+    erhalten weder Plättchen noch Karten", the first rule of the turn (the set-up is no
+    candidate) whose claim gets it ("nimmt sich das Wegeplättchen", "zieht 1 Karte
+    nach"); later rules that give it too tell special ways to get it ("kauft Karten")."""
+    denied = _denied(exception, cues, cues.gain_lemmas)
+    rules = sorted((rule for _, rule in scored), key=lambda rule: rule.position)
+    chosen: list[Unit] = []
+    for noun in sorted(denied):
+        giving = (
+            rule
+            for rule in rules
+            if noun in _gained(rule, overlap, cues) and not negated(rule, cues)
+        )
+        first = next(giving, None)
+        if first is not None and first not in chosen:
+            chosen.append(first)
+    return chosen
+
+
+def _gained(rule: Unit, overlap: Overlap, cues: Cues) -> set[str]:
+    """The features of the claims of a rule that get something ("nimmt sich ...")."""
+    return overlap.features(
+        clause
+        for sentence in rule.sentences
+        for clause, names_case in case_clauses(sentence, cues)
+        if not names_case and _clause_verbs(clause) & cues.gain_lemmas
+    )
+
+
+def _clause_verbs(clause: list[Token]) -> set[str]:
+    """The lemmas of a clause, and each joined with the particle that ends the clause:
+    "zieht 1 Karte nach" gives "nachziehen"."""
+    lemmas = {t.lemma_.lower() for t in clause if t.is_alpha}
+    words = [t.lower_ for t in clause if t.is_alpha]
+    particle = words[-1] if words and len(words) > 1 else ""
+    return lemmas | {particle + lemma for lemma in lemmas if particle}
+
+
+def _headings(unit: Unit, by_id: dict[str, Unit]) -> set[str]:
+    """The node ids of the sections a unit stands under."""
+    found: set[str] = set()
+    section = unit.section
+    while section is not None and section not in found:
+        found.add(section)
+        heading = by_id.get(section)
+        section = heading.section if heading else None
+    return found
+
+
+def _heading_words(section: Unit) -> set[str]:
+    """The stems of a heading's content words ("1. Rohstofferträge" gives one)."""
+    words = re.findall(r"[^\W\d_]+", section.block.text)
+    return {stem(w.lower()) for w in words if len(w) > 1 and w.lower() not in STOP_WORDS} or {""}
+
+
+def _withdrawn(
+    exception: Unit, scored: list[tuple[float, Unit]], overlap: Overlap, cues: Cues
+) -> list[Unit]:
+    """The permission or duty an end-phase rule withdraws, however little else the two
+    share.  A permission ("Brücken dürfen jetzt nicht mehr gebaut werden"): of the rules
+    that allow something with a thing it names ("Jeder Spieler kann seine Brücke ...
+    legen"), the most alike.  A duty ("Es müssen keine Karten mehr aus der Hand gespielt
+    werden"): of the rules that do, not allow, something with every thing its withdrawn
+    clause names, its compounds' parts counted ("legt eine seiner Handkarten ab"), the
+    most alike."""
+    if _withdraws(exception, cues, cues.permission_lemmas) is not None:
+        nouns = {
+            stem(t.lemma_.lower())
+            for s in exception.sentences
+            for t in s
+            if t.is_alpha and t.text[:1].isupper() and t.lower_ not in STOP_WORDS
+        }
+        allowing = [
+            (score, rule)
+            for score, rule in scored
+            if nouns & rule.features and _permits(rule, cues) and not negated(rule, cues)
+        ]
+        return [max(allowing, key=lambda pair: pair[0])[1]] if allowing else []
+    withdrawn = _withdraws(exception, cues, cues.modal_lemmas - cues.permission_lemmas)
+    duty = {
+        stem(t.lemma_.lower())
+        for t in withdrawn or []
+        if t.is_alpha and t.text[:1].isupper() and t.lower_ not in STOP_WORDS
+    }
+    if not duty:
+        return []
+    # A duty is withdrawn only where the rule that imposes it names all it is about:
+    # "Karten" alone is said by half the manual.
+    bidding = [
+        (score, rule)
+        for score, rule in scored
+        if duty <= _with_parts(rule.features, overlap)
+        and not _permits(rule, cues)
+        and not negated(rule, cues)
+    ]
+    return [max(bidding, key=lambda pair: pair[0])[1]] if bidding else []
+
+
+def _withdraws(unit: Unit, cues: Cues, modals: frozenset[str]) -> list[Token] | None:
+    """What a clause of the unit that says what holds (not its case) no longer lets or
+    makes one do: the clause from its negation on ("keine Karten mehr aus der Hand
+    gespielt werden"), if it has one of the modal verbs `modals`, and "mehr" after the
+    negation ("dürfen jetzt nicht mehr gebaut werden", but not "nicht mehr als 3")."""
+    for sentence in unit.sentences:
+        for clause, names_case in case_clauses(sentence, cues):
+            lowers = [t.lower_ for t in clause]
+            if names_case or not any(t.lemma_.lower() in modals for t in clause):
+                continue
+            negations = [i for i, w in enumerate(lowers) if w in cues.exception_negations]
+            following = [*lowers[1:], ""]
+            if negations and any(
+                lowers[i] == "mehr" and following[i] != "als"
+                for i in range(negations[0] + 1, len(lowers))
+            ):
+                return clause[negations[0] :]
+    return None
+
+
+def _with_parts(features: set[str], overlap: Overlap) -> set[str]:
+    """Some features and the first parts of their compounds whose other part the manual
+    also uses ("handkart" gives "hand" when "kart" is a word of the manual)."""
+    parts = {
+        word[:cut]
+        for word in features
+        for cut in range(_MIN_PART, len(word) - _MIN_PART + 1)
+        if word[cut:] in overlap.idf and word[:cut] in overlap.idf
+    }
+    return features | parts
+
+
+def _permits(unit: Unit, cues: Cues) -> bool:
+    """The unit says what may be done: "kann", "darf", "dürfen"."""
+    return any(t.lemma_.lower() in cues.permission_lemmas for s in unit.sentences for t in s)
+
+
+def _case_features(exception: Unit, overlap: Overlap, cues: Cues) -> set[str]:
+    """The features an exception says only in the clauses that name its case."""
+    case: list[list[Token]] = []
+    claim: list[list[Token]] = []
+    for sentence in exception.sentences:
+        for clause, names_case in case_clauses(sentence, cues):
+            (case if names_case else claim).append(clause)
+    return overlap.features(case) - overlap.features(claim)
+
+
+def _pair_score(
+    exception: Unit,
+    said: tuple[set[str], set[str]],
+    rule: Unit,
+    overlap: Overlap,
+    cues: Cues,
+    ending: bool,
+) -> float:
+    """How likely `rule` is what `exception` carves a case out of; `said` holds the
+    exception's features and those of them that only name its case.
+
+    What both say (shared verbs count double, words that only name the exception's
+    case half, a noun counted with different numbers, "2 Karten" against "1 Karte",
+    adds a fixed weight), less with distance (more for a rule told after the
+    exception, less for an exception of the end phase, which overrides the normal turn
+    told long before), more in its own section and for a general rule ("jeder",
+    "immer", "prinzipiell"), less when both are negated (an exception negates what the
+    rule allows).
+    """
+    features, case = said
+    shared_verbs = (verbs(exception) & verbs(rule)) - case
+    alike = (
+        overlap.weight((features - case) & rule.features)
+        + EXCEPTION_CASE_WEIGHT * overlap.weight(features & case & rule.features)
+        + EXCEPTION_VERB_BONUS * overlap.weight(shared_verbs)
+    )
+    if _contrasting_numbers(exception, rule):
+        alike += EXCEPTION_NUMBER_BONUS
+    distance = exception.position - rule.position
+    scale = EXCEPTION_DISTANCE_SCALE if distance > 0 else EXCEPTION_AFTER_SCALE
+    if ending:
+        scale *= EXCEPTION_END_PHASE_REACH
+    alike /= 1.0 + abs(distance) / scale
+    if rule.section == exception.section:
+        alike *= EXCEPTION_SECTION_FACTOR
+    if _general(rule, cues):
+        alike *= EXCEPTION_GENERAL_FACTOR
+    if negated(exception, cues) and negated(rule, cues):
+        alike *= EXCEPTION_BOTH_NEGATED_FACTOR
+    if _conditional(rule, cues) and not _conditional(exception, cues):
+        alike *= EXCEPTION_CONDITIONAL_FACTOR
+    return alike
+
+
+def _conditional(unit: Unit, cues: Cues) -> bool:
+    """The unit opens with the case it holds in: "Hat der Spieler nicht ..., muss er ..."."""
+    clauses = case_clauses(unit.sentences[0], cues) if unit.sentences else []
+    return bool(clauses) and clauses[0][1]
+
+
+def _recounts(exception: Unit, rule: Unit) -> bool:
+    """The exception does what the rule does with another number: "zieht 2 Karten"
+    against "zieht 1 Karte nach"."""
+    return bool(verbs(exception) & verbs(rule)) and _contrasting_numbers(exception, rule)
+
+
+def _contrasting_numbers(a: Unit, b: Unit) -> bool:
+    """Both count one thing, with different numbers: "2 Karten" and "1 Karte"."""
+    first, second = quantities(a), quantities(b)
+    return any(first[noun].isdisjoint(second[noun]) for noun in first.keys() & second.keys())
+
+
+def _replaced(exception: Unit) -> set[tuple[str, str]]:
+    """The count a "statt" phrase replaces, as (noun stem, number): "2 Karten (statt
+    nur einer)" replaces one card, "drei statt zwei Karten" two."""
+    replaced = set()
+    for sentence in exception.sentences:
+        tokens = list(sentence)
+        counted = counts(tokens)
+        for index, token in enumerate(tokens):
+            if token.lower_ not in REPLACING:
+                continue
+            words = [t for t in tokens[index + 1 : index + 4] if t.is_alpha or t.is_digit]
+            number = next((_number(t) for t in words if _number(t)), None)
+            after = [noun for noun, _, at in counted if index < at <= index + 4]
+            before = [noun for noun, _, at in counted if at < index]
+            noun = after[0] if after else before[-1] if before else None
+            if number is not None and noun is not None:
+                replaced.add((noun, number))
+    return replaced
+
+
+def _number(token: Token) -> str | None:
+    """The number a token says: "2", "zwei", and after "statt" also "einer", "eins"."""
+    if token.is_digit:
+        return token.text
+    return NUMBER_WORDS.get(token.lower_) or ("1" if token.lower_ in ONE_WORDS else None)
+
+
+def _quantity_pairs(unit: Unit) -> set[tuple[str, str]]:
+    """The counts a unit gives, as (noun stem, number) pairs."""
+    return {(noun, number) for noun, numbers in quantities(unit).items() for number in numbers}
+
+
+def _general(rule: Unit, cues: Cues) -> bool:
+    """A general statement: "jeder Spieler", "immer", "prinzipiell", "unabhängig von"."""
+    return any(t.lower_ in cues.general_words for s in rule.sentences for t in s)
+
+
+def _continues_previous(unit: Unit, cues: Cues) -> bool:
+    """The unit opens as a reply to the sentence before it: with a pronoun for what was
+    just said ("Das darf aber nicht ..."), a contrast ("Jedoch müssen ...") or an
+    exception opener ("Außer auf der Karte steht ...", "Es sei denn ...")."""
+    words = [t for t in unit.sentences[0] if t.is_alpha] if unit.sentences else []
+    if len(words) < 2:
+        return False
+    first, second = words[0].lower_, words[1]
+    return (
+        (first in ANAPHORS and second.text[:1].islower())
+        or first in cues.exception_contrasts
+        or first in cues.exception_openers
+        or (first, second.lower_) == ("es", "sei")
+    )
+
+
+def verbs(unit: Unit) -> set[str]:
+    """The stems of a unit's lower-case content words: in German, its verbs and adjectives."""
+    return {
+        stem(t.lemma_.lower())
+        for sentence in unit.sentences
+        for t in sentence
+        if t.is_alpha and t.text[:1].islower() and t.lower_ not in STOP_WORDS
+    }
+
+
+def in_variant(unit: Unit, by_id: dict[str, Unit], cues: Cues) -> bool:
+    """The unit, or a heading it stands under, names a variant of the game."""
+    texts = [unit.text]
+    section = by_id.get(unit.section) if unit.section else None
+    while section is not None:
+        texts.append(section.block.text)
+        section = by_id.get(section.section) if section.section else None
+    words = {word.lower().strip('.,:;!?()„“"') for text in texts for word in text.split()}
+    return any(word.endswith(variant) for word in words for variant in cues.variant_words)

@@ -1,0 +1,92 @@
+"""Regions: sections whose units change kind together.
+
+A section that documents a program is `other`; under a heading whose text is
+mostly flavour (an essay, a preface) a rule that does not bind the players is
+flavour too.
+"""
+
+from __future__ import annotations
+
+from rulekit.graph.exceptions import flag
+from rulekit.graph.kinds import PROGRAMMING_SHARE, KindJudge
+from rulekit.graph.unit import Unit
+from rulekit.nlp import Cues
+
+# Share of programming units that makes a whole section program documentation.
+PROGRAMMING_SECTION_SHARE = 0.4
+# Share of flavour units that makes the unnormative rest of a section flavour.
+FLAVOUR_SECTION_SHARE = 0.5
+
+
+def smooth(units: list[Unit], opening: set[str], judge: KindJudge, cues: Cues) -> list[Unit]:
+    """Regions: program documentation is `other`, a preface without rules `flavour`.
+
+    Under a heading whose text is mostly flavour, a rule stays one only when it binds
+    the players beyond a modal verb ("So etwas kann man üben." is flavour); the
+    section made up for text before the first heading (`opening`) may be a
+    whole manual whose headings the text path missed, so a modal verb keeps a rule.
+
+    A subsection of program documentation that speaks of the program at all, or
+    holds text outside the rules, is program documentation too ("2.2.1
+    textbasierte Eingabe" under "2.2 Ein- und Ausgabe").
+
+    Text outside the rules is one unit per sentence: a remark or step that turns
+    `other` is cut into its sentences, and so is a line of credits.
+    """
+    by_section: dict[str | None, list[Unit]] = {}
+    parents = {u.node_id: u.section for u in units if u.kind == "section"}
+    for unit in units:
+        if unit.kind != "section":
+            by_section.setdefault(unit.section, []).append(unit)
+    program_sections: set[str | None] = set()
+    # A word a rulebook may use too ("Die Würfel zeigen 5 Attribute") tells program
+    # matter only in a manual that documents a program somewhere.
+    documents_program = any(judge.programming(s, strong=True) for u in units for s in u.sentences)
+    for section, members in by_section.items():
+        about_program = [u for u in members if documents_program and _about_program(u, judge)]
+        inherited = parents.get(section or "") in program_sections and any(
+            u in about_program or u.kind == "other" for u in members
+        )
+        if inherited or len(about_program) >= PROGRAMMING_SECTION_SHARE * len(members):
+            program_sections.add(section)
+            for unit in members:
+                if unit.kind not in ("example",) or unit in about_program:
+                    unit.kind = "other"
+        else:
+            for unit in about_program:
+                unit.kind = "other"
+        flavour = [u for u in members if u.kind == "flavour"]
+        if len(flavour) >= FLAVOUR_SECTION_SHARE * len(members):
+            for unit in members:
+                binds = judge.normative if section in opening else judge.binding
+                if unit.kind == "rule" and not any(binds(s) for s in unit.sentences):
+                    unit.kind = "flavour"
+    return [
+        part
+        for unit in units
+        for part in (
+            _other_sentences(unit, cues)
+            if unit.kind == "other" and len(unit.sentences) > 1
+            else [unit]
+        )
+    ]
+
+
+def _other_sentences(unit: Unit, cues: Cues) -> list[Unit]:
+    """Text outside the rules, one unit per sentence; a value without words
+    stays with its label ("Art.-Nr.: 693602")."""
+    parts: list[Unit] = []
+    for sentence in unit.sentences:
+        if parts and not any(t.is_alpha for t in sentence):
+            parts[-1].sentences.append(sentence)
+        else:
+            parts.append(Unit("other", [sentence], unit.block, unit.section))
+    return [flag(part, cues) for part in parts]
+
+
+def _about_program(unit: Unit, judge: KindJudge) -> bool:
+    """Most of the unit's sentences speak about a program."""
+    if not unit.sentences:
+        return False
+    about = sum(1 for s in unit.sentences if judge.programming(s))
+    return about >= PROGRAMMING_SHARE * len(unit.sentences)
