@@ -441,6 +441,21 @@ def test_an_aircraft_leaving_the_board_with_no_tile_left_is_destroyed() -> None:
 
 
 @pytest.mark.rule("midway.flugzeug-aktivierung.wenn-das-flugzeug-vom-spielbrett-fliegen")
+def test_a_flight_that_ends_in_destruction_is_legal_and_flown_no_further() -> None:
+    engine = started(aircraft=EDGE, tiles={})
+    legal = engine.legal_actions()
+    # F1 leaves the board on its second manoeuvre; the declared count is kept.
+    for flight in ([{}, {}, {}], [{}, {"turn": "left"}, {}], [{}, {}, {}, {}]):
+        assert activate("usa", "F1", "flight", *flight) in legal
+    turning = activate("usa", "F1", "flight", {}, {}, {"turn": "left"})
+    assert turning not in legal
+    before = engine.state()
+    with pytest.raises(ValueError, match="F1 is destroyed"):
+        engine.apply(turning)  # a turn after the loss is flown by no one: bad input
+    assert engine.state() == before
+
+
+@pytest.mark.rule("midway.flugzeug-aktivierung.wenn-das-flugzeug-vom-spielbrett-fliegen")
 def test_the_tile_under_the_aircraft_is_not_free() -> None:
     engine = started(aircraft=EDGE, tiles={"klein-1": [[0, 0]]})
     fly(engine, "usa", "F1", {}, {"tile": {"id": "klein-1", "at": [8, 1]}}, {}, {})
@@ -586,8 +601,9 @@ def test_invariants_hold_over_any_sequence_of_actions(seeds: list[Seed]) -> None
         action = decode(seed, before)
         try:
             engine.apply(action)
-        except RuleViolation:
-            assert engine.state() == before  # a refusal changes nothing
+        except (RuleViolation, ValueError):
+            # A refusal changes nothing, nor does a turn declared after the aircraft is lost.
+            assert engine.state() == before
             continue
         state = engine.state()
         assert all(points >= 0 for points in state["command_points"].values())

@@ -29,7 +29,8 @@ attached elsewhere), when the hex ahead is off the board.
 An illegal action (an activation out of turn, an action that is neither Flight nor
 Combat, a Combat that makes manoeuvres, a turn that is not left or right) raises
 `RuleViolation` and changes nothing; an action the engine cannot read (an unknown type
-or key, an aircraft or tile the setup does not have) raises `ValueError`.
+or key, an aircraft or tile the setup does not have, a manoeuvre declared for an aircraft
+already destroyed) raises `ValueError`.
 `Engine.legal_actions` lists the legal actions.
 
 State:
@@ -58,7 +59,8 @@ Decisions on the machine-translated text (§2.4):
 - A free tile holds no aircraft at all: the tile under the moving aircraft cannot be
   picked up.  A tile must cover the hex ahead and may not overlap the board.
 - The manoeuvre count applies to the declared flight; an aircraft destroyed on the way
-  flies no further.  The aircraft it swaps with keeps its facing and does not turn.
+  flies no further, and the manoeuvres declared after that must be empty (`{}`).  The
+  aircraft it swaps with keeps its facing and does not turn.
 - An order card's move is a list of manoeuvres of any length, in any phase; it uses no
   marker and leaves the initiative where it is.  The cards themselves are out of scope.
 """
@@ -220,9 +222,10 @@ class Engine:
         return True
 
     def _flights(self, name: str, count: int) -> Iterator[list[dict[str, Any]]]:
-        """Every list of `count` manoeuvres: each turn or none, and each tile that fits."""
+        """Every list of `count` manoeuvres: each turn or none, and each tile that fits
+        (none once the aircraft is destroyed)."""
         if count == 0 or name not in self.aircraft:
-            yield []
+            yield [{} for _ in range(count)]
             return
         plane = self.aircraft[name]
         dq, dr = DIRECTIONS[plane.facing]
@@ -399,9 +402,13 @@ class Engine:
             self._hand_initiative(self.initiative)
 
     def _fly(self, name: str, manoeuvres: list[dict[str, Any]]) -> None:
-        """Manoeuvre after manoeuvre, until the aircraft is destroyed or done."""
-        for step in manoeuvres:
+        """Manoeuvre after manoeuvre, until the aircraft is destroyed or done.  The
+        manoeuvres declared after it is destroyed are flown by no one: each must be
+        empty (`{}`), or the action is malformed."""
+        for number, step in enumerate(manoeuvres):
             if name not in self.aircraft:
+                if any(manoeuvres[number:]):
+                    raise ValueError(f"manoeuvres: {name} is destroyed; later ones must be {{}}")
                 break
             self._manoeuvre(name, step)
 
