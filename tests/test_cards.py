@@ -208,6 +208,38 @@ def test_the_imposition_puts_nine_cards_on_an_a4_page(printed: dict[str, Path]) 
     assert "cut along the marks" in first
 
 
+def test_a_deck_converted_by_ghostscript_is_imposed_where_one_in_cmyk_is(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    manual = probe_manual(SECTIONS[2:4])
+    texts = localization(manual.graph, None, "de")
+    printer = Printer(make_environment(TEMPLATES), TEMPLATES)
+
+    def numbers(imposed: bytes) -> list[tuple[str, float, float]]:
+        """Each card number on the first A4 page, and where its baseline starts (the
+        fonts Ghostscript writes have other heights)."""
+        with pdfplumber.open(io.BytesIO(imposed)) as pdf:
+            chars = pdf.pages[0].chars
+            words = pdf.pages[0].extract_words()
+        found = []
+        for word in (w for w in words if re.fullmatch(r"\d/2", w["text"])):
+            first = next(c for c in chars if (c["x0"], c["top"]) == (word["x0"], word["top"]))
+            found.append((word["text"], first["matrix"][4], first["matrix"][5]))
+        return found
+
+    _, cmyk = printer.deck(manual, texts, "deck.pdf", "a4.pdf")
+    # An RGB frame colour sends the deck through Ghostscript, which moves each page's
+    # origin to the corner of its bleed.
+    monkeypatch.setattr("rulekit.output.cards.printed.accent", lambda game: "rgb(200, 30, 30)")
+    _, rgb = printer.deck(manual, texts, "deck.pdf", "a4.pdf")
+    with pikepdf.open(io.BytesIO(rgb)) as pdf:
+        assert not holds_rgb(pdf)
+    assert len(numbers(cmyk)) == 2
+    for (text, x, y), (rgb_text, rgb_x, rgb_y) in zip(numbers(cmyk), numbers(rgb), strict=True):
+        assert text == rgb_text
+        assert (rgb_x, rgb_y) == pytest.approx((x, y), abs=0.5)
+
+
 def test_every_font_is_embedded(printed: dict[str, Path]) -> None:
     for path in printed.values():
         rows = _run("pdffonts", path).splitlines()[2:]

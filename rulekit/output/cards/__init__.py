@@ -5,9 +5,9 @@ reference, or a game's mechanical rules) in the card language; `printed`
 gathers all a document shows (and hashes it, the build's key for the print
 files); `typography` sets text as each language's typesetters would; `layout`
 fits it onto cards at one body size per deck; `sizing` chooses the body size
-of a sheet; `impose` draws the deck onto A4; `prepress` turns each file into
-CMYK with an output intent and its metadata; `printer` lays the documents out
-with WeasyPrint (`render_cards`).
+of a sheet; `impose` cuts the deck and its A4 imposition from one PDF;
+`prepress` turns each file into CMYK with an output intent and its metadata;
+`printer` lays the documents out with WeasyPrint (`render_cards`).
 
 This package imports nothing itself: the build process imports `printed`
 without loading WeasyPrint, which only the card workers need.

@@ -1,6 +1,6 @@
 """Fitting topics onto poker cards: measured galleys, one body size per deck, even splits.
 
-Each topic is set on a galley card (one per page, as tall as its text needs)
+Each topic is set on a galley card (a card whose text may run on below it)
 and measured at steps of the type scale.  Each topic finds the largest step at
 which it takes as few cards as it can; the deck is then set at the smallest of
 those steps, so every card of a deck has the same body size, and a topic too
@@ -60,7 +60,8 @@ class Galley:
 
 
 def measure(document: Document, cards: list[Card]) -> list[Galley]:
-    """The galley of every card, each alone on a page tall enough for its text.
+    """The galley of every card, laid out one under the other on a page tall enough
+    for the text of each (a card's text running on below it moves no later card).
 
     Text longer even than that runs onto another page; its entries count as
     infinitely tall.

@@ -5,6 +5,7 @@ writes as they are.  Only a PDF that still holds RGB (a template or picture an
 editor added) goes through Ghostscript, which converts every colour to CMYK.
 pikepdf then finishes the file:
 
+- for a deck, its pages: the cards, or the cards imposed on A4 (`impose`);
 - a PDF/X output intent with a standard CMYK characterisation (CGATS TR 001,
   SWOP) and its ICC profile, the one Ghostscript ships (Debian's
   `libgs-common`), and the PDF/X-4 version keys in the info dictionary and XMP;
@@ -36,6 +37,7 @@ import pikepdf
 
 from rulekit import __version__
 from rulekit.i18n.catalogs import build_date
+from rulekit.output.cards.impose import Arrange
 
 PROFILE = Path("/usr/share/color/icc/ghostscript/default_cmyk.icc")
 CONDITION = "CGATS TR 001"  # SWOP, as registered with the ICC and named by the profile
@@ -64,14 +66,20 @@ class Identity:
     subject: str
 
 
-def print_ready(pdf: bytes, identity: Identity, slug: bool = False) -> bytes:
+def print_ready(
+    pdf: bytes, identity: Identity, slug: bool = False, arrange: Arrange | None = None
+) -> bytes:
     """`pdf` in CMYK with its output intent and metadata (see the module's docstring).
 
-    `slug` adds crop marks outside the bleed of every page (for single cards).
+    `arrange`, when given, first makes the file's pages from the PDF's (see
+    `impose`); `slug` adds crop marks outside the bleed of every page (for single
+    cards).
     """
     with pikepdf.open(io.BytesIO(pdf)) as plain:
         converted = _cmyk(pdf) if holds_rgb(plain) else pdf
     with pikepdf.open(io.BytesIO(converted)) as document:
+        if arrange is not None:
+            arrange(document)
         _output_intent(document)
         _metadata(document, identity)
         for page in document.pages:

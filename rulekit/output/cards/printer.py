@@ -30,7 +30,7 @@ from weasyprint.text.fonts import FontConfiguration
 from rulekit.errors import LayoutError
 from rulekit.model import Localization, Manual
 from rulekit.output.cards.content import GlossaryItem, Topic
-from rulekit.output.cards.impose import CARDS_PER_PAGE, Finisher, impose
+from rulekit.output.cards.impose import CARDS_PER_PAGE, cards_only, impose
 from rulekit.output.cards.ladders import keep_whole, ladders
 from rulekit.output.cards.layout import (
     Card,
@@ -50,12 +50,15 @@ from rulekit.output.templating import use_language
 
 LADDER_ROUNDS = 4  # layouts tried to break up hyphen ladders before one is accepted
 # Each template's stylesheets (in templates/cards), in cascade order.  The printer parses
-# them once and hands them to every layout: linked, they would be fetched and parsed for
-# each one, a tenth of the time a small galley takes.
+# them once per game colour and hands them to every layout: linked, they would be fetched
+# and parsed for each one, a tenth of the time a small galley takes.
 STYLESHEETS = {
     "sheet.html": ("print.css", "sheet.css"),
     "cards.html": ("print.css", "card.css", "cards-a4.css"),
 }
+# The game's colour in the stylesheets, written in when they are parsed: as a custom
+# property, WeasyPrint resolved it again for every box that uses it.
+ACCENT = "var(--accent)"
 Laid = TypeVar("Laid")
 
 
@@ -109,21 +112,32 @@ class Printer:
         self.base_url = str(templates_dir / "cards") + "/"
         # Fonts are looked up once per printer, not once per document.
         self.fonts = FontConfiguration()
-        parsed = {
-            name: CSS(filename=templates_dir / "cards" / name, font_config=self.fonts)
+        self.sources = {
+            name: (templates_dir / "cards" / name).read_text(encoding="utf-8")
             for name in dict.fromkeys(n for names in STYLESHEETS.values() for n in names)
         }
-        self.stylesheets = {t: [parsed[n] for n in names] for t, names in STYLESHEETS.items()}
+        self.parsed: dict[tuple[str, str], CSS] = {}
 
     def layout(self, template: str, **context: object) -> Document:
-        """Render a template and lay it out with its stylesheets (`STYLESHEETS`); URLs
-        resolve against templates/cards."""
+        """Render a template and lay it out with its stylesheets (`STYLESHEETS`) in the
+        colour of the context's `accent`; URLs resolve against templates/cards."""
         html = self.env.get_template(f"cards/{template}").render(**context)
         # WeasyPrint takes parsed stylesheets as the user's: they rank below the template's
         # own <style> and style attributes, which set only what they leave alone.
         return HTML(string=html, base_url=self.base_url).render(
-            font_config=self.fonts, stylesheets=self.stylesheets[template]
+            font_config=self.fonts, stylesheets=self.stylesheets(template, str(context["accent"]))
         )
+
+    def stylesheets(self, template: str, accent: str) -> list[CSS]:
+        """The template's stylesheets with `accent` for `ACCENT`, each parsed once."""
+        for name in STYLESHEETS[template]:
+            if (name, accent) not in self.parsed:
+                self.parsed[(name, accent)] = CSS(
+                    string=self.sources[name].replace(ACCENT, accent),
+                    base_url=self.base_url,
+                    font_config=self.fonts,
+                )
+        return [self.parsed[(name, accent)] for name in STYLESHEETS[template]]
 
     def sheet(
         self,
@@ -164,7 +178,7 @@ class Printer:
             smallest = first(SHEET_STEPS[-1])
             overflow = [n for page in smallest.pages[SHEET_PAGES:] for n in page.anchors]
             raise LayoutError(list(dict.fromkeys(overflow)) or ["glossary"], where)
-        return _print_ready(lay_out(size), texts.lang)
+        return print_ready(*_written(lay_out(size), texts.lang))
 
     def _sheet_at(
         self, size: float, context: dict[str, object], kept: list[Topic]
@@ -177,8 +191,8 @@ class Printer:
         """The deck (one page per card, with bleed, and crop marks in a slug) and its
         A4 imposition.
 
-        The deck and the A4 pages are one document: the A4 file draws the card
-        pages onto its sheets, so both show the very same layout.
+        The deck and the A4 pages are one document, written once: the A4 file
+        draws the card pages onto its sheets, so both show the very same layout.
         """
         context = common_context(manual, texts)
         # A round against hyphen ladders changes a few topics: the others keep their galleys.
@@ -192,12 +206,13 @@ class Printer:
             ), cards
 
         document, cards = _without_ladders(laid, shown_topics(manual, texts, for_cards=True))
-        # The galley has the same boxes, so this holds unless the stylesheet changes them.
+        # The galley has the same boxes in the flow, so this holds unless the stylesheet
+        # changes them.
         check_cards(document, cards, where)
-        deck = document.copy(document.pages[: len(cards)])
+        pdf, identity = _written(document, texts.lang)
         return (
-            _print_ready(deck, texts.lang, slug=True),
-            _print_ready(document, texts.lang, finisher=impose(len(cards))),
+            print_ready(pdf, identity, slug=True, arrange=cards_only(len(cards))),
+            print_ready(pdf, identity, arrange=impose(len(cards))),
         )
 
     def plan(
@@ -210,7 +225,7 @@ class Printer:
         """The topics packed onto cards, all at one step: the largest at which every
         topic takes as few cards as it can (see `layout`).
 
-        Topics are set on galley cards (one per page, as tall as the text needs)
+        Topics are set on galley cards (their text may run on below the card)
         and measured: all at the largest step, then those that take more than one
         card there at every other step, in one galley.  `known` holds galleys
         already measured in this context, and takes the new ones.
@@ -265,11 +280,10 @@ def _characters(found: list[Topic], glossary: list[GlossaryItem]) -> int:
     return entries + sum(len(item.term) + len(item.definition) for item in glossary)
 
 
-def _print_ready(
-    document: Document, lang: str, slug: bool = False, finisher: Finisher | None = None
-) -> bytes:
-    """The document as PDF, made print-ready; its title is the one its template gave."""
-    pdf = document.write_pdf(finisher=finisher, pdf_version=PDF_VERSION)
+def _written(document: Document, lang: str) -> tuple[bytes, Identity]:
+    """The document as PDF, to be made print-ready, and what its metadata says: the
+    title its template gave."""
+    pdf = document.write_pdf(pdf_version=PDF_VERSION)
     assert pdf is not None
     title = document.metadata.title or ""
-    return print_ready(pdf, Identity(title=title, lang=lang, subject=title), slug=slug)
+    return pdf, Identity(title=title, lang=lang, subject=title)
