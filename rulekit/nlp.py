@@ -10,17 +10,18 @@ added from the glossary, and term matching understands compounds.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, fields
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, cast
 
 import spacy
 import yaml
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.language import Language
 from spacy.lookups import Lookups
+from spacy.tokenizer import Tokenizer
 from spacy.tokens import Doc, Span
 from spacy.util import load_language_data, registry
 
@@ -32,6 +33,14 @@ NOUN_ENDINGS = ("", "s", "es", "n", "en", "e", "er", "ern", "nen")
 # Linking elements between the parts of a compound ("Anwerbung-s-plättchen").
 LINKING = ("", "s", "es", "n", "en", "e", "er")
 _NUMBER_DOT = re.compile(r"^\d+(?:\.\d+)*\.$")
+# Gender-inclusive forms: "Spieler_innen", "Spieler*in", "Spieler:innen", "Jede_r",
+# "eine*n", "SpielerInnen", "der_die".  Group 1 is the masculine stem, group 2 what a
+# separator joins to it, group 3 a capital "In" ("Binnen-I").
+_GENDERED = re.compile(r"^([^\W\d_]+)(?:[_*:/·]([^\W\d_]+)|(?<=[a-zäöüß])(In(?:nen)?))$")
+# What a separator joins to a noun to name the women ("Spieler_in", "Spieler*innen").
+_FEMININE = frozenset({"in", "innen"})
+# What it joins to an article or pronoun: its masculine ending ("Jede_r", "eine*n").
+_MASCULINE_ENDINGS = frozenset({"r", "n", "m", "s", "er", "en", "em"})
 
 
 @dataclass(frozen=True)
@@ -137,9 +146,61 @@ def rule_sentence_boundaries(doc: Doc) -> Doc:
     return doc
 
 
+@Language.factory("gendered_forms")
+def gendered_forms(nlp: Language, name: str) -> Callable[[Doc], Doc]:
+    """Gender-inclusive forms read as their masculine form, the one the lemma table and
+    the cue lists know: "Spieler_innen" takes the lemma of "Spieler", "Jede_r" and
+    "der_die" the lemma and norm of "Jeder" and "der".  Without this an actor, a term or
+    a general rule ("Jede_r Spieler_in bekommt ...") goes unrecognised in a manual
+    written that way; so they count as words of letters.  Added after the lemmatizer,
+    whose table it reads."""
+    table = nlp.get_pipe("lemmatizer").lookups.get_table("lemma_lookup")  # type: ignore[attr-defined]
+
+    def read_masculine(doc: Doc) -> Doc:
+        for token in doc:
+            masculine = masculine_form(token.text)
+            if masculine is not None:
+                token.lemma_ = table.get(masculine, masculine)
+                token.norm_ = masculine.lower()
+                # A word of letters, as its masculine form is ("Spieler_in" is a content
+                # word, "Jede_r" opens a clause).
+                token.lex.is_alpha = True
+        return doc
+
+    return read_masculine
+
+
+def masculine_form(word: str) -> str | None:
+    """The masculine form of a gender-inclusive word, or None for any other word:
+    "Spieler_innen", "Spieler*in", "SpielerInnen" -> "Spieler"; "Jede_r" -> "Jeder";
+    "der_die" -> "der".  A slash between two words ("und/oder") is no such form."""
+    match = _GENDERED.match(word)
+    if match is None:
+        return None
+    stem, joined, capital = match.groups()
+    if capital is not None:
+        return stem
+    if joined.lower() in _FEMININE and stem[:1].isupper():
+        return stem
+    if joined in _MASCULINE_ENDINGS:
+        return stem + joined
+    if stem.lower() in STOP_WORDS and joined.lower() in STOP_WORDS and "/" not in word:
+        return stem  # "der_die", "ihr_sein": the first of two pronouns or articles
+    return None
+
+
+def _gendered_word(text: str) -> re.Match[str] | None:
+    """The tokenizer's match for a gender-inclusive word, which stays one token."""
+    return _GENDERED.match(text) if masculine_form(text) else None
+
+
 @cache
 def _pipeline() -> Language:
     nlp = spacy.blank("de")
+    # Gender-inclusive forms stay one token: split at "*" or ":", "Spieler:innen" would
+    # read as a label "Spieler:" followed by "innen".
+    tokenizer = cast(Tokenizer, nlp.tokenizer)
+    tokenizer.token_match = _gendered_word
     nlp.add_pipe("sentencizer")
     nlp.add_pipe("rule_sentence_boundaries")
     lemmatizer = nlp.add_pipe("lemmatizer", config={"mode": "lookup"})
@@ -149,6 +210,7 @@ def _pipeline() -> Language:
     lookups = Lookups()
     lookups.set_table("lemma_lookup", _lemma_table())  # type: ignore[arg-type]
     lemmatizer.initialize(lookups=lookups)  # type: ignore[attr-defined]
+    nlp.add_pipe("gendered_forms")
     return nlp
 
 

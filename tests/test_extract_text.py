@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import textwrap
+from itertools import pairwise
 from pathlib import Path
 
 import Levenshtein
@@ -445,6 +446,51 @@ def test_rows_of_names_and_values_stay_apart_in_an_even_copy(tmp_path: Path) -> 
     assert EVEN_WIDTH - len("Holz") < len(rows[0]) <= EVEN_WIDTH
     lines = ("Die Vorräte zu Beginn:", *rows, "Danach beginnt der älteste Spieler.")
     assert even_blocks(tmp_path, *lines) == list(lines)
+
+
+def test_table_rows_wrapped_into_one_another_are_cut_apart_in_an_even_copy(
+    tmp_path: Path,
+) -> None:
+    # Each row: a name, its worst state, the two ends of its scale side by side, its
+    # best state.  Wrapped evenly, a row's cells run onto the next lines.
+    rows = (
+        "Handel Die Märkte liegen still und die Häfen verfallen 1 20 Blühender Handel"
+        " mit allen Städten des ganzen Reiches",
+        "Landesverteidigung Krieg an allen Grenzen und in jeder Provinz 1 20"
+        " Dauerhafter Frieden mit den Nachbarn",
+        "Bevölkerungswachstum Hunger und Not in allen Dörfern des Landes 1 20"
+        " Volle Speicher in jedem Dorf",
+    )
+    wrapped = [textwrap.wrap(row, EVEN_WIDTH) for row in rows]
+    assert all(len(lines) > 1 for lines in wrapped)
+    # A row whose pair of values ends a line goes on with a capitalised cell.
+    assert any(
+        line.endswith("1 20") and following[:1].isupper()
+        for lines in wrapped
+        for line, following in pairwise(lines)
+    )
+    # No row ends where the next row's first word would have fitted: only the values
+    # tell the rows apart.
+    assert all(
+        len(lines[-1]) + 1 + len(row.split()[0]) > EVEN_WIDTH
+        for lines, row in zip(wrapped, rows[1:], strict=False)
+    )
+    lines = ("Die Bereiche des Landes:", *rows, "Danach beginnt der älteste Spieler.")
+    assert even_blocks(tmp_path, *lines) == list(lines)
+
+
+def test_a_heading_over_a_heading_stays_apart_from_a_wrapped_one_in_an_even_copy(
+    tmp_path: Path,
+) -> None:
+    rule = "Jeder Spieler zählt am Ende seine Schätze und nennt die Summe laut."
+    first, second = "Die Wertung der gesammelten Schätze und Edelsteine", "Siegpunkte für Profis"
+    # The first heading is full: the second's first word would not have fitted on it.
+    assert len(first) + 1 + len("Siegpunkte") > EVEN_WIDTH
+    assert even_blocks(tmp_path, first, second, rule) == [first, second, rule]
+    # A heading wrapped after a word that joins it goes on.
+    wrapped = "Die Wertung der gesammelten Schätze und Edelsteine der Spieler am Ende"
+    assert textwrap.wrap(wrapped, EVEN_WIDTH)[0].endswith(" der")
+    assert even_blocks(tmp_path, wrapped, rule) == [wrapped, rule]
 
 
 def test_labels_run_along_wrapped_lines_end_no_block_in_an_even_copy(tmp_path: Path) -> None:

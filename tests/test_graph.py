@@ -381,6 +381,34 @@ def test_glossary_nouns_get_lemma_exceptions_the_lookup_table_lacks() -> None:
     assert lemmas[1::2] == ["Befreier", "Besatzer", "Anwerbung"]
 
 
+@pytest.mark.parametrize(
+    ("text", "words", "lemmas"),
+    [
+        (
+            "Jede_r Spieler_in zieht",
+            ["Jede_r", "Spieler_in", "zieht"],
+            ["jed", "Spieler", "ziehen"],
+        ),
+        (
+            "Alle Spieler:innen ziehen",
+            ["Alle", "Spieler:innen", "ziehen"],
+            ["all", "Spieler", "ziehen"],
+        ),
+        ("der_die Mitspieler*in", ["der_die", "Mitspieler*in"], ["der", "Mitspieler"]),
+        ("die SpielerInnen", ["die", "SpielerInnen"], ["der", "Spieler"]),
+        # Neither a gendered form nor glued: a slash between two words, a label.
+        ("und/oder Holz:", ["und", "/", "oder", "Holz", ":"], ["und", "/", "oder", "Holz", ":"]),
+    ],
+)
+def test_gender_inclusive_forms_are_one_word_read_as_the_masculine_form(
+    text: str, words: list[str], lemmas: list[str]
+) -> None:
+    doc = german_pipeline()(text)
+    assert [t.text for t in doc] == words
+    assert [t.lemma_ for t in doc] == lemmas
+    assert all(t.is_alpha for t in doc if t.text in words and t.text[0].isalpha())
+
+
 def test_a_merged_node_is_mechanical_when_any_part_is(
     builder: GraphBuilder, tmp_path: Path
 ) -> None:

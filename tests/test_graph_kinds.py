@@ -718,6 +718,15 @@ KIND_CASES = {
         ],
         {"Ihr solltet": ("rule", False), "Man kann": ("example", False)},
     ),
+    "an instance of what a sentence denies leaves it a statement": (
+        [
+            "Die Leiste",
+            "Die Leiste zeigt nicht, wie viele Punkte z.B. ein Spieler mit 3 Karten hat,"
+            " sondern wie viele er in dieser Runde gewinnt.",
+            "Die Leiste zeigt, wie viele Punkte z.B. ein Spieler mit 3 Karten hat.",
+        ],
+        {"Die Leiste zeigt nicht": ("rule", None), "Die Leiste zeigt,": ("example", False)},
+    ),
     "a connective after a hint joins a remark, not a rule": (
         [
             "Bauen",

@@ -155,43 +155,6 @@ def test_hyphenated_words_and_participles_meet_their_parts() -> None:
     assert {"bezahl", "x-achs", "achs"} <= features
 
 
-PRIZE = "Wer am Ende die meisten Karotten gesammelt hat, erhält den goldenen Pokal."
-
-
-def test_a_case_sentence_that_decides_the_rule_beside_it_otherwise_excepts_it(
-    builder: GraphBuilder,
-) -> None:
-    tie = "Bei Gleichstand erhält der jüngere Spieler den goldenen Pokal."
-    graph = build(builder, "# Spielende", DRAW, PRIZE, tie)
-    assert edges_of(graph, "exception-of") == [(tie, PRIZE)]
-
-
-def test_a_case_named_im_falle_decides_the_rule_beside_it_otherwise(builder: GraphBuilder) -> None:
-    tie = "Im Falle eines Gleichstands erhält der jüngere Spieler den goldenen Pokal."
-    graph = build(builder, "# Spielende", DRAW, PRIZE, tie)
-    assert edges_of(graph, "exception-of") == [(tie, PRIZE)]
-
-
-def test_a_case_sentence_placed_before_its_rule_excepts_it(builder: GraphBuilder) -> None:
-    tie = "Wichtig: Bei Gleichstand erhält der jüngere Spieler den goldenen Pokal."
-    graph = build(builder, "# Spielende", DRAW, tie, PRIZE)
-    assert edges_of(graph, "exception-of") == [(tie, PRIZE)]
-
-
-@pytest.mark.parametrize(
-    "case",
-    [
-        "Bei Gleichstand gibt es mehrere Sieger.",  # adds to the rule
-        "Bei drei Spielern erhält der jüngste Spieler den goldenen Pokal.",  # a player count
-    ],
-)
-def test_a_case_sentence_that_adds_or_adjusts_excepts_nothing(
-    builder: GraphBuilder, case: str
-) -> None:
-    graph = build(builder, "# Spielende", DRAW, PRIZE, case)
-    assert edges_of(graph, "exception-of") == []
-
-
 def test_a_list_item_of_restrictions_excepts_the_rule_its_lead_in_names(
     builder: GraphBuilder,
 ) -> None:

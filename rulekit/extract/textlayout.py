@@ -31,6 +31,7 @@ from rulekit.extract.textshapes import (
     RUN_IN_LABEL,
     all_caps,
     listed,
+    table_rows,
     terminal,
 )
 from rulekit.extract.textwidth import (
@@ -69,7 +70,7 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
     if widths.even:
         lines = mark_breaks_on_purpose(lines, content, widths)
     capitalised_inside = _capitalised_inside([lines[i].text for i in content])
-    units = _units(lines, content, capitalised_inside, widths)
+    lines, units = _table_rows(lines, _units(lines, content, capitalised_inside, widths))
     roles = _classify(lines, units, width)
     result = list(lines)
     previous_role: LineRole | None = None
@@ -130,8 +131,11 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
             elif role == "heading":
                 # A capitals line over a mixed-case line: two headings of different levels;
                 # names stacked one under another: a heading over a subheading.
-                starts = stacked or (
-                    all_caps(lines[index].text) != all_caps(lines[unit[position - 1]].text)
+                above = lines[unit[position - 1]].text
+                starts = (
+                    stacked
+                    or all_caps(lines[index].text) != all_caps(above)
+                    or _juxtaposed_nouns(above, lines[index].text)
                 )
             else:
                 # Figure labels stand one a line; in an evenly wrapped copy the lines of a
@@ -142,6 +146,21 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
             )
         previous_role, previous_last, previous_unit = role, lines[unit[-1]], unit
     return result
+
+
+def _table_rows(
+    lines: list[TextLine], units: list[list[int]]
+) -> tuple[list[TextLine], list[list[int]]]:
+    """The rows of a table that a copy ran into one another (`table_rows`) cut apart,
+    each a unit that opens a paragraph, as the PDF path gives one a row."""
+    lines = list(lines)
+    result: list[list[int]] = []
+    for unit in units:
+        starts = table_rows([lines[i].text.strip() for i in unit])
+        for start in starts:
+            lines[unit[start]] = lines[unit[start]].model_copy(update={"starts_paragraph": True})
+        result += [unit[a:b] for a, b in pairwise([0, *starts, len(unit)])]
+    return lines, result
 
 
 def _announcing_colon(text: str, following: str, widths: Measure) -> bool:
@@ -530,6 +549,21 @@ def sentence_before_colon(text: str) -> bool:
             and before.casefold() not in _ARTICLES
             for before, word in pairwise(words[:-1])
         )
+    )
+
+
+def _juxtaposed_nouns(text: str, following: str) -> bool:
+    """A heading line that ends in a noun over one that opens with a noun: two headings
+    ("Die Tabellenfunktionen des Wirkungsgefüges" over "Experimentiermöglichkeit für
+    ..."), for a heading wrapped between two nouns would join them with a word ("und",
+    "der", "für").  A capitalised function word ("Die", "Ihr") opens no noun."""
+    last, first = text.split()[-1], following.split()[0]
+    return (
+        last[:1].isupper()
+        and last.isalpha()
+        and first[:1].isupper()
+        and first.isalpha()
+        and first.casefold() not in STOP_WORDS
     )
 
 

@@ -8,8 +8,11 @@ end from an abbreviation, and lines of one list from a sentence that goes on;
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from spacy.lang.de.tokenizer_exceptions import TOKENIZER_EXCEPTIONS
+
+from rulekit.extract.encoding import BREAK_HYPHENS
 
 # A line opened by a run-in label: "Gestaltung: Michaela Kienle", "(R)andomplayer: die ...".
 RUN_IN_LABEL = re.compile(r"^[^\s:]+(?:\s+[^\s:]+){0,2}:\s+\S")
@@ -19,6 +22,10 @@ COUNTED = re.compile(r"^\d{1,3}\s*(?:x\s*)?[^\W\d_]")
 INFLECTED = re.compile(r"^[a-zäöüß]+(?:e|em|en|er|es)$")
 # A table row of names and their values: "Sanierung 1 Aufklärung 4 Bevölkerung 21".
 VALUES_ROW = re.compile(r"^(?:[^\W\d_][\w-]*\s+\d+\s*){2,}$")
+
+# Two values side by side, the cells of a table row ("1 29", "10 ······· 37"): prose puts
+# words between its numbers.
+VALUE_PAIR = re.compile(r"(?<![\w.,+\-])\d+\s+(?:[·.…]+\s*)?\d+(?![\w.,])")
 
 SECTION_NUMBER = r"\d+(?:\.\d+)+\.?"
 # A letter item ("a) ...", "b. ...") is no abbreviation of single letters ("z. B.", "u. a.").
@@ -73,3 +80,34 @@ def all_caps(text: str) -> bool:
     """Every letter of the line is a capital ("SPIELANLEITUNG")."""
     letters = [c for c in text if c.isalpha()]
     return bool(letters) and all(c.isupper() for c in letters)
+
+
+def table_rows(texts: list[str]) -> list[int]:
+    """Where the rows of a table start among lines that wrap into one another: the
+    positions of the lines that open a row, each row holding one pair of values side
+    by side ("Aufklärung Kurzsichtiges ... Denken 1 29" / "Kybernetische Einsicht ..." /
+    "Lebensqualität Zusammenbruch ... Hunger" / "und Not 1 29 ...").
+
+    Between the lines of two pairs, the row opens at the last line before the second
+    pair's line that opens with a capital, else on that line: not on the line after
+    a pair that ends its line (the row's last cell goes on there), nor after a broken
+    word; a capital may open a noun of the cells ("... in jeder" / "Provinz 1 20").
+    None unless two lines hold a pair each and no line holds more.
+    """
+    found = [VALUE_PAIR.findall(text) for text in texts]
+    pairs = [k for k, values in enumerate(found) if values]
+    if len(pairs) < 2 or any(len(values) > 1 for values in found):
+        return []
+    starts = []
+    for here, there in pairwise(pairs):
+        last_cell = texts[here].rstrip().endswith(found[here][0])
+        opening = [
+            k
+            for k in range(here + 1, there + 1)
+            if texts[k][:1].isupper()
+            and not (k == here + 1 and last_cell)
+            and not texts[k - 1].rstrip().endswith(BREAK_HYPHENS)
+        ]
+        before = [k for k in opening if k < there]
+        starts += (before or opening)[-1:]
+    return starts

@@ -21,11 +21,13 @@
   announced as restrictions ("... werden durch folgende Kriterien eingeschränkt:")
   are exceptions too (each item's first sentence), judged by the words of their
   lead-in alone.
-- A sentence that opens with a case and does what the rule beside it does ("Bei
-  Gleichstand erhält ...", "Im Falle eines Gleichstands erhält ...") excepts that
-  rule.  A case that something is not there ("Sollte keine Karte verfügbar sein, ...")
-  excepts the earlier rule of its section that hands that thing out, if only one does,
-  or the rule that announces all that do ("... muss sofort aufgefüllt werden:").
+- A special case excepts the rule beside it (`rulekit.graph.special_cases`): a
+  sentence that opens with a case and does what that rule does ("Bei Gleichstand
+  erhält ..."), or does it for a group a relative clause singles out ("Spieler,
+  die ..., erhalten einen zusätzlichen Giftstein").  A case that something is not
+  there ("Sollte keine Karte verfügbar sein, ...") excepts the earlier rule of its
+  section that hands that thing out, if only one does, or the rule that announces all
+  that do ("... muss sofort aufgefüllt werden:").
   A variant's rules except nothing.
 """
 
@@ -43,10 +45,10 @@ from rulekit.graph.exceptions import (
     in_end_phase,
     in_setup,
     negated,
-    opens_case,
     shortage,
 )
 from rulekit.graph.overlap import Overlap, counts, quantities, stem
+from rulekit.graph.special_cases import general, verbs
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -99,34 +101,13 @@ ANAPHORS = frozenset({"das", "dies", "dieses", "dieser", "diese"})
 class ExceptionContext:
     """What choosing an exception's rule needs besides the units: the cue words, the
     units by node id, the lead-in of each list item that a lead-in makes an
-    exception (its words say what the item limits), and the rule each case sentence
-    excepts ("Bei Gleichstand ...")."""
+    exception (its words say what the item limits), and the rule each case or group
+    sentence excepts ("Bei Gleichstand ...", "Spieler, die ..., erhalten ...")."""
 
     cues: Cues
     by_id: dict[str, Unit]
     leads: dict[str, Unit]
     cases: dict[str, Unit]
-
-
-def case_rules(targets: list[Unit]) -> dict[str, Unit]:
-    """The rule each case sentence excepts, by the sentence's node id; flags it.
-
-    A sentence that opens with a case ("Bei Gleichstand erhält ...") and does what
-    the rule next to it in its section does ("Wer die meisten Punkte hat, erhält ...")
-    decides that case otherwise: it excepts that rule.  One that does something else
-    ("Bei Gleichstand gibt es mehrere Sieger") adds to the rule.
-    """
-    cases: dict[str, Unit] = {}
-    for index, unit in enumerate(targets):
-        if not opens_case(unit):
-            continue
-        beside = (targets[i] for i in (index - 1, index + 1) if 0 <= i < len(targets))
-        for rule in beside:
-            if rule.section == unit.section and not rule.exception and verbs(unit) & verbs(rule):
-                unit.exception = True
-                cases[unit.node_id] = rule
-                break
-    return cases
 
 
 def excepted(
@@ -137,7 +118,7 @@ def excepted(
 ) -> list[Unit]:
     """The rules an exception limits or overrides, most alike first.
 
-    A case sentence excepts the rule beside it (`case_rules`); a reply to the sentence
+    A case or group sentence excepts the rule beside it (`special_cases`); a reply to the sentence
     before it excepts that sentence; a count it replaces ("2 Karten statt nur einer")
     is the count of the rule it excepts; a denial ("KEINE Rohstofferträge") excepts the
     rules under the heading that names what it denies.  Otherwise every rule of the
@@ -489,7 +470,7 @@ def _pair_score(
     alike /= 1.0 + abs(distance) / scale
     if rule.section == exception.section:
         alike *= EXCEPTION_SECTION_FACTOR
-    if _general(rule, cues):
+    if general(rule, cues):
         alike *= EXCEPTION_GENERAL_FACTOR
     if negated(exception, cues) and negated(rule, cues):
         alike *= EXCEPTION_BOTH_NEGATED_FACTOR
@@ -548,11 +529,6 @@ def _quantity_pairs(unit: Unit) -> set[tuple[str, str]]:
     return {(noun, number) for noun, numbers in quantities(unit).items() for number in numbers}
 
 
-def _general(rule: Unit, cues: Cues) -> bool:
-    """A general statement: "jeder Spieler", "immer", "prinzipiell", "unabhängig von"."""
-    return any(t.lower_ in cues.general_words for s in rule.sentences for t in s)
-
-
 def _continues_previous(unit: Unit, cues: Cues) -> bool:
     """The unit opens as a reply to the sentence before it: with a pronoun for what was
     just said ("Das darf aber nicht ..."), a contrast ("Jedoch müssen ...") or an
@@ -567,16 +543,6 @@ def _continues_previous(unit: Unit, cues: Cues) -> bool:
         or first in cues.exception_openers
         or (first, second.lower_) == ("es", "sei")
     )
-
-
-def verbs(unit: Unit) -> set[str]:
-    """The stems of a unit's lower-case content words: in German, its verbs and adjectives."""
-    return {
-        stem(t.lemma_.lower())
-        for sentence in unit.sentences
-        for t in sentence
-        if t.is_alpha and t.text[:1].islower() and t.lower_ not in STOP_WORDS
-    }
 
 
 def in_variant(unit: Unit, by_id: dict[str, Unit], cues: Cues) -> bool:

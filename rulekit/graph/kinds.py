@@ -27,7 +27,9 @@ from rulekit.graph.shapes import (
     addresses,
     before_contrast,
     counted_parts,
+    has_phrase,
     has_verb,
+    in_denied_part,
     main_clause,
     outside_brackets,
     verdict,
@@ -167,7 +169,7 @@ class KindJudge:
         words = re.findall(r"[^\W\d_][\w-]*", stripped)
         if not stripped.endswith(":") or len(words) < 3 or re.match(r"^\d+(?:\.\d+)+", stripped):
             return False
-        if any(_has(stripped.lower(), phrase) for phrase in self.cues.lead_in_phrases):
+        if any(has_phrase(stripped.lower(), phrase) for phrase in self.cues.lead_in_phrases):
             return True
         if names_a_set(stripped):
             return True  # "Die vorkommenden Tierarten sind:"
@@ -221,7 +223,7 @@ class KindJudge:
         # a modal verb of a relative clause does not make the definition a rule.
         if not self.normative(main_clause(sentence)) and (
             lemmas & self.cues.definition_lemmas
-            or any(_has(lower, phrase) for phrase in self.cues.definition_phrases)
+            or any(has_phrase(lower, phrase) for phrase in self.cues.definition_phrases)
         ):
             return "definition"
         # A wish rules nothing, though its condition says "nur" ("Wenn nur …, würden …").
@@ -269,7 +271,7 @@ class KindJudge:
     def other(self, sentence: Span) -> bool:
         """Navigation, the publisher's word, or a remark about the booklet, not a rule."""
         lower = sentence.text.lower()
-        if any(_has(lower, phrase) for phrase in self.cues.navigation_phrases):
+        if any(has_phrase(lower, phrase) for phrase in self.cues.navigation_phrases):
             return True
         if sentence[0].lower_ == "siehe":
             return True
@@ -313,12 +315,14 @@ class KindJudge:
             position = lower.find(phrase)
             if position < 0 or lower[:position].count("(") > lower[:position].count(")"):
                 continue
-            if self._instance_in_clause(sentence, phrase):
+            if self._instance_in_clause(sentence, phrase) or in_denied_part(
+                lower, position, self.cues.exception_negations
+            ):
                 continue
             concrete = any(t.like_num for t in sentence) or "„" in lower or '"' in lower
             # An aside in brackets that names an instance is one: "(D. h. ein Pinguin
             # kann z. B. einen Elefanten verspeisen.)"
-            if concrete or bracketed or _has(lower, "also"):
+            if concrete or bracketed or has_phrase(lower, "also"):
                 return True
         return False
 
@@ -507,7 +511,7 @@ class KindJudge:
         or readies the material before play ("die beiliegenden Stifte")."""
         lower = sentence.text.lower()
         phrases = self.cues.aid_phrases + self.cues.assembly_phrases
-        return any(_has(lower, phrase) for phrase in phrases)
+        return any(has_phrase(lower, phrase) for phrase in phrases)
 
     def speaks_as_we(self, sentence: Span) -> bool:
         """Written in the first person plural, an essay's voice ("Wir glauben, ...")."""
@@ -550,8 +554,8 @@ class KindJudge:
             phrases = tuple(p for p in phrases if p not in ("es gibt", "gibt es"))
             # "Wie ...?" asks what follows; "Was angestrebt wird, ist ..." states it.
             asks = lower.startswith(("wie ", "was ")) and not lower.endswith(".")
-            return any(_has(lower, p) for p in phrases) or asks
-        return any(_has(lower, p) for p in phrases) or not re.search(
+            return any(has_phrase(lower, p) for p in phrases) or asks
+        return any(has_phrase(lower, p) for p in phrases) or not re.search(
             r"\b[a-zäöüß]{3,}\b", lower.split(":")[0]
         )
 
@@ -564,11 +568,12 @@ class KindJudge:
 
     def manner(self, lower: str) -> bool:
         """ "... werden wie folgt gelegt:": how something is done, told by the list: a rule."""
-        return _has(lower, "wie folgt") and not re.search(r"\b(?:ist|sind|funktioniert)\b", lower)
+        copula = re.search(r"\b(?:ist|sind|funktioniert)\b", lower)
+        return has_phrase(lower, "wie folgt") and not copula
 
     def consists(self, lower: str) -> bool:
         """Says what something consists of: "besteht aus", "setzt sich zusammen"."""
-        return any(_has(lower, phrase) for phrase in self.cues.consists_phrases)
+        return any(has_phrase(lower, phrase) for phrase in self.cues.consists_phrases)
 
     def flavour(self, sentence: Span) -> bool:
         """Story or atmosphere: an essay's "wir", the words of a legend, a wish that
@@ -587,11 +592,6 @@ def names_a_set(text: str) -> bool:
     """Closes on a copula before its colon: "Die vorkommenden Arten sind:"."""
     words = re.findall(r"[^\W\d_]+", text)
     return bool(words) and words[-1].lower() in COPULAS
-
-
-def _has(text: str, phrase: str) -> bool:
-    """`phrase` occurs in `text` as whole words."""
-    return re.search(rf"(?<!\w){re.escape(phrase)}(?!\w)", text) is not None
 
 
 def _infinitive_heading(words: list[str]) -> bool:

@@ -33,10 +33,11 @@ import re
 
 from spacy.lang.de.stop_words import STOP_WORDS
 
-from rulekit.graph.exception_links import ExceptionContext, case_rules, excepted, in_variant
+from rulekit.graph.exception_links import ExceptionContext, excepted, in_variant
 from rulekit.graph.exceptions import NUMBER_WORDS, flag_in_context
 from rulekit.graph.mechanical import is_clause
 from rulekit.graph.overlap import Overlap, quantities, stem
+from rulekit.graph.special_cases import special_cases
 from rulekit.graph.units import MECHANICAL_KINDS, Unit
 from rulekit.model import Edge, EdgeType
 from rulekit.nlp import Cues
@@ -85,7 +86,7 @@ def link_units(units: list[Unit], cues: Cues) -> list[Edge]:
         unit.position = position
         if unit.kind in TARGET_KINDS and is_clause(unit):
             targets.append(unit)
-    context = ExceptionContext(cues, by_id, leads, case_rules(targets))
+    context = ExceptionContext(cues, by_id, leads, special_cases(targets, cues))
     for position, unit in enumerate(units):
         if unit.section is not None:
             link(unit, by_id[unit.section], "part-of")

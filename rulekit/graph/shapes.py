@@ -217,7 +217,16 @@ def run_in_heading(sentence: Span) -> bool:
 
 def has_phrase(text: str, phrase: str) -> bool:
     """`phrase` occurs in `text` as whole words."""
-    return re.search(rf"\b{re.escape(phrase)}\b", text) is not None
+    return re.search(rf"(?<!\w){re.escape(phrase)}(?!\w)", text) is not None
+
+
+def in_denied_part(text: str, position: int, negations: Iterable[str]) -> bool:
+    """Whether `position` of a lower-case sentence lies in the part a "nicht ...,
+    sondern ..." sentence denies ("Die Kurven geben nicht wieder, welche Stellung z.B.
+    ... hat, sondern ..."): an instance named there is one of what does not hold, and
+    the sentence asserts what follows "sondern"."""
+    before = text[:position]
+    return has_phrase(text[position:], "sondern") and any(has_phrase(before, n) for n in negations)
 
 
 def wish(sentence: Span) -> bool:

@@ -1,0 +1,120 @@
+"""Exceptions that show only beside the rule they except: special cases of it.
+
+- A case sentence opens with the case it decides and does what the rule next to it
+  does ("Bei Gleichstand erhält ..." beside "Wer die meisten Punkte hat, erhält
+  ..."): it decides that case otherwise.
+- A group sentence has for its subject a group that a relative clause singles out,
+  and does for that group what the general rule just before it does for everyone
+  ("Spieler, die eine Zutat nicht vertragen, erhalten einen zusätzlichen Giftstein."
+  after "Jeder Spieler bekommt ... einen Giftstein."): the same action on the same
+  thing, for some of the same people.  "Alle Spieler, die ..." and "Jeder Spieler,
+  der ..." are general rules themselves, and a group sentence after a rule about
+  something else ("Der Spieler, der ... hat, gewinnt.") adds a rule of its own.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from spacy.lang.de.stop_words import STOP_WORDS
+
+from rulekit.graph.exceptions import case_clauses, opens_case
+from rulekit.graph.overlap import stem
+from rulekit.graph.shapes import RELATIVE_PRONOUNS
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span, Token
+
+    from rulekit.graph.units import Unit
+    from rulekit.nlp import Cues
+
+# Articles that may open the group's noun phrase ("Die Spieler, die ...").
+_ARTICLES = frozenset({"der", "die", "das", "ein", "eine", "einen"})
+# A group sentence excepts one of this many rules before it in its section.
+GROUP_REACH = 2
+
+
+def special_cases(targets: list[Unit], cues: Cues) -> dict[str, Unit]:
+    """The rule each case or group sentence excepts, by the sentence's node id; flags
+    each such sentence as an exception."""
+    cases: dict[str, Unit] = {}
+    for index, unit in enumerate(targets):
+        if opens_case(unit):
+            beside = [targets[i] for i in (index - 1, index + 1) if 0 <= i < len(targets)]
+            alike = [r for r in beside if r.section == unit.section and verbs(unit) & verbs(r)]
+        else:
+            group = _group(unit, cues)
+            earlier = targets[max(0, index - GROUP_REACH) : index][::-1]
+            alike = [r for r in earlier if group and _same_for_all(group, unit, r, cues)]
+        rule = next((r for r in alike if not r.exception), None)
+        if rule is not None:
+            unit.exception = True
+            cases[unit.node_id] = rule
+    return cases
+
+
+def verbs(unit: Unit) -> set[str]:
+    """The stems of a unit's lower-case content words: in German, its verbs and adjectives."""
+    return {
+        stem(t.lemma_.lower())
+        for sentence in unit.sentences
+        for t in sentence
+        if t.is_alpha and t.text[:1].islower() and t.lower_ not in STOP_WORDS
+    }
+
+
+def general(rule: Unit, cues: Cues) -> bool:
+    """A general statement: "jeder Spieler", "immer", "prinzipiell", "unabhängig von"."""
+    return any(t.norm_ in cues.general_words for s in rule.sentences for t in s)
+
+
+def _group(unit: Unit, cues: Cues) -> tuple[str, list[Token]] | None:
+    """The stem of the group a unit's first sentence singles out, and the sentence's
+    claim about it: "Spieler, die ..., erhalten einen Giftstein" gives "spiel" and
+    "erhalten einen Giftstein"."""
+    if not unit.sentences:
+        return None
+    sentence = unit.sentences[0]
+    noun = _singled_out(sentence, cues)
+    if noun is None:
+        return None
+    # The clauses after the subject that do not name the group: what it says of them.
+    clauses = case_clauses(sentence, cues)[1:]
+    claim = [t for clause, names_case in clauses if not names_case for t in clause]
+    return (stem(noun.lemma_.lower()), claim) if claim else None
+
+
+def _singled_out(sentence: Span, cues: Cues) -> Token | None:
+    """The noun a sentence opens with, if a relative clause follows it: "Spieler, die
+    ...", "Der Spieler, der ..."; not "Alle Spieler, die ...", a general rule."""
+    tokens = [t for t in sentence if not t.is_space]
+    start = 1 if tokens and tokens[0].lower_ in _ARTICLES else 0
+    rest = tokens[start : start + 4]
+    if len(rest) < 3 or rest[0].norm_ in cues.general_words or rest[0].lower_ in STOP_WORDS:
+        return None
+    noun, *following = rest
+    if following[0].text == ",":
+        following = following[1:]
+    pronoun, word = following[0], following[1]
+    if noun.is_alpha and pronoun.lower_ in RELATIVE_PRONOUNS and word.text[:1].islower():
+        return noun
+    return None
+
+
+def _same_for_all(group: tuple[str, list[Token]], unit: Unit, rule: Unit, cues: Cues) -> bool:
+    """The rule says for everyone of the group's kind what the unit says for the group:
+    it is general, names the group's noun, does the same (or also gives something),
+    and names a thing the claim names."""
+    noun, claim = group
+    if rule.section != unit.section or not general(rule, cues):
+        return False
+    words = [t for s in rule.sentences for t in s if t.is_alpha]
+    stems = {stem(t.lemma_.lower()) for t in words}
+    if noun not in stems:
+        return False
+    claimed = [t for t in claim if t.is_alpha and t.lower_ not in STOP_WORDS]
+    actions = {t.lemma_.lower() for t in claimed if t.text[:1].islower()}
+    done = {t.lemma_.lower() for t in words if t.text[:1].islower()}
+    gains = actions & cues.gain_lemmas and done & cues.gain_lemmas
+    things = {stem(t.lemma_.lower()) for t in claimed if t.text[:1].isupper()} - {noun}
+    return bool((actions & done or gains) and things & stems)
