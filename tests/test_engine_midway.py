@@ -453,6 +453,9 @@ def test_a_flight_that_ends_in_destruction_is_legal_and_flown_no_further() -> No
     with pytest.raises(ValueError, match="F1 is destroyed"):
         engine.apply(turning)  # a turn after the loss is flown by no one: bad input
     assert engine.state() == before
+    # A turn that is none is refused on the manoeuvre that loses the aircraft too.
+    no_turn = activate("usa", "F1", "flight", {}, {"turn": "up"}, {})
+    refused("midway.flugzeug-aktivierung.nach-jedem-manoever-kann-der-spieler", engine, no_turn)
 
 
 @pytest.mark.rule("midway.flugzeug-aktivierung.wenn-das-flugzeug-vom-spielbrett-fliegen")

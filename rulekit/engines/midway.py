@@ -414,7 +414,10 @@ class Engine:
 
     @implements(FORWARD, TURN_AFTER_SWAP)
     def _manoeuvre(self, name: str, step: dict[str, Any]) -> None:
-        """One hex straight ahead, then an optional turn, which a swap does not forfeit."""
+        """One hex straight ahead, then an optional turn, which a swap does not forfeit.
+        The turn is read first: one that is no turn is refused even where the aircraft
+        is lost before it could make it."""
+        sides = self._sides(step.get("turn"))
         plane = self.aircraft[name]
         dq, dr = DIRECTIONS[plane.facing]
         ahead = (plane.hex[0] + dq, plane.hex[1] + dr)
@@ -426,7 +429,7 @@ class Engine:
         elif not self._off_board(name, ahead, step.get("tile")):
             return
         self._enter(name, ahead)
-        self._turn(plane, step.get("turn"))
+        plane.facing = (plane.facing + sides) % len(DIRECTIONS)
 
     @implements(EXTEND, DESTROYED)
     def _off_board(self, name: str, ahead: Hex, tile: dict[str, Any] | None) -> bool:
@@ -475,15 +478,15 @@ class Engine:
         plane.hex = ahead
 
     @implements(TURN)
-    def _turn(self, plane: Aircraft, turn: str | None) -> None:
-        """Turn by one hex side, left or right, or not at all."""
+    def _sides(self, turn: str | None) -> int:
+        """The hex sides a turn turns by: one, left or right, or none at all."""
         if turn is None:
-            return
+            return 0
         if turn not in TURNS:
             raise RuleViolation(
                 TURN, detail("%(turn)s: turn one side, left or right", turn=str(turn))
             )
-        plane.facing = (plane.facing + TURNS[turn]) % len(DIRECTIONS)
+        return TURNS[turn]
 
     def _board(self, without: str | None = None) -> set[Hex]:
         """The main board and every attached small tile but `without`."""
