@@ -42,6 +42,7 @@ from spacy.lang.de.stop_words import STOP_WORDS
 from rulekit.graph.exceptions import (
     NUMBER_WORDS,
     case_clauses,
+    headings,
     in_end_phase,
     in_setup,
     negated,
@@ -226,13 +227,16 @@ def _supplier(
     return []
 
 
-def _claimed(rule: Unit, overlap: Overlap, cues: Cues) -> set[str]:
-    """The features of what a rule claims, not of the case it names."""
+def _claimed(
+    rule: Unit, overlap: Overlap, cues: Cues, doing: frozenset[str] | None = None
+) -> set[str]:
+    """The features of what a rule claims, not of the case it names; with `doing`, only
+    of the claims with one of those verbs ("nimmt sich ..." for `gain_lemmas`)."""
     return overlap.features(
         clause
         for sentence in rule.sentences
         for clause, names_case in case_clauses(sentence, cues)
-        if not names_case
+        if not names_case and (doing is None or _clause_verbs(clause) & doing)
     )
 
 
@@ -247,8 +251,8 @@ def _named_by_heading(
     denied = _denied(exception, context.cues)
     if not denied:
         return []
-    own = _headings(exception, context.by_id)
-    headings = {
+    own = {section.node_id for section in headings(exception, context.by_id)}
+    heading_words = {
         section: _heading_words(unit)
         for section, unit in context.by_id.items()
         if unit.kind == "section" and section not in own
@@ -256,8 +260,8 @@ def _named_by_heading(
     named = [
         rule
         for rule in candidates
-        if rule.section in headings
-        and headings[rule.section] <= denied
+        if rule.section in heading_words
+        and heading_words[rule.section] <= denied
         and not negated(rule, context.cues)
     ]
     scored = [(overlap.weight(exception.features & rule.features), rule) for rule in named]
@@ -301,22 +305,12 @@ def _denied_gains(
         giving = (
             rule
             for rule in rules
-            if noun in _gained(rule, overlap, cues) and not negated(rule, cues)
+            if noun in _claimed(rule, overlap, cues, cues.gain_lemmas) and not negated(rule, cues)
         )
         first = next(giving, None)
         if first is not None and first not in chosen:
             chosen.append(first)
     return chosen
-
-
-def _gained(rule: Unit, overlap: Overlap, cues: Cues) -> set[str]:
-    """The features of the claims of a rule that get something ("nimmt sich ...")."""
-    return overlap.features(
-        clause
-        for sentence in rule.sentences
-        for clause, names_case in case_clauses(sentence, cues)
-        if not names_case and _clause_verbs(clause) & cues.gain_lemmas
-    )
 
 
 def _clause_verbs(clause: list[Token]) -> set[str]:
@@ -326,17 +320,6 @@ def _clause_verbs(clause: list[Token]) -> set[str]:
     words = [t.lower_ for t in clause if t.is_alpha]
     particle = words[-1] if words and len(words) > 1 else ""
     return lemmas | {particle + lemma for lemma in lemmas if particle}
-
-
-def _headings(unit: Unit, by_id: dict[str, Unit]) -> set[str]:
-    """The node ids of the sections a unit stands under."""
-    found: set[str] = set()
-    section = unit.section
-    while section is not None and section not in found:
-        found.add(section)
-        heading = by_id.get(section)
-        section = heading.section if heading else None
-    return found
 
 
 def _heading_words(section: Unit) -> set[str]:
@@ -547,10 +530,6 @@ def _continues_previous(unit: Unit, cues: Cues) -> bool:
 
 def in_variant(unit: Unit, by_id: dict[str, Unit], cues: Cues) -> bool:
     """The unit, or a heading it stands under, names a variant of the game."""
-    texts = [unit.text]
-    section = by_id.get(unit.section) if unit.section else None
-    while section is not None:
-        texts.append(section.block.text)
-        section = by_id.get(section.section) if section.section else None
+    texts = [unit.text, *(section.block.text for section in headings(unit, by_id))]
     words = {word.lower().strip('.,:;!?()„“"') for text in texts for word in text.split()}
     return any(word.endswith(variant) for word in words for variant in cues.variant_words)

@@ -118,26 +118,33 @@ def negated(unit: Unit, cues: Cues) -> bool:
     return any(t.lower_ in cues.exception_negations for s in unit.sentences for t in s)
 
 
+def headings(unit: Unit, by_id: dict[str, Unit]) -> list[Unit]:
+    """The sections a unit stands under, nearest first."""
+    found: list[Unit] = []
+    section = by_id.get(unit.section) if unit.section else None
+    while section is not None and section not in found:
+        found.append(section)
+        section = by_id.get(section.section) if section.section else None
+    return found
+
+
 def in_end_phase(unit: Unit, by_id: dict[str, Unit], cues: Cues) -> bool:
     """A heading the unit stands under names the end of the game ("Spielende")."""
-    section = by_id.get(unit.section) if unit.section else None
-    while section is not None:
-        heading = " ".join(section.block.text.lower().split())
-        if any(re.search(rf"\b{re.escape(word)}\b", heading) for word in cues.end_phase_words):
-            return True
-        section = by_id.get(section.section) if section.section else None
-    return False
+    return any(
+        re.search(rf"\b{re.escape(word)}\b", " ".join(section.block.text.lower().split()))
+        for section in headings(unit, by_id)
+        for word in cues.end_phase_words
+    )
 
 
 def in_setup(unit: Unit, by_id: dict[str, Unit], cues: Cues) -> bool:
     """A heading the unit stands under names the set-up ("Spielvorbereitung", "Aufbau")."""
-    section = by_id.get(unit.section) if unit.section else None
-    while section is not None:
-        words = re.findall(r"[^\W\d_]+", section.block.text.lower())
-        if any(word.endswith(setup) for word in words for setup in cues.setup_words):
-            return True
-        section = by_id.get(section.section) if section.section else None
-    return False
+    return any(
+        word.endswith(setup)
+        for section in headings(unit, by_id)
+        for word in re.findall(r"[^\W\d_]+", section.block.text.lower())
+        for setup in cues.setup_words
+    )
 
 
 def opens_case(unit: Unit) -> bool:

@@ -75,9 +75,6 @@ VERB_ENDINGS = ("en", "ern", "eln")
 NOUN_ENDINGS = ("en", "ern", "eln", "ung", "heit", "keit", "ion", "tät", "schaft")
 ACTOR_PRONOUNS = frozenset({"er", "sie", "man", "du", "ihr"})
 OBJECT_WORDS = frozenset({"die", "der", "das", "den", "einen", "eine", "ein", "ihn", "ihr"})
-FIRST_PERSON_PLURAL = frozenset(
-    {"wir", "uns", "unser", "unsere", "unserem", "unseren", "unserer", "unseres"}
-)
 GENERIC_ACTORS = frozenset({"alle", "jeder", "jede", "jedes", "wer", "man", "spieler", "spielerin"})
 # A bare "Das" or "Dies" before a `comment_verbs` cue comments on what was just said.
 COMMENT_SUBJECTS = frozenset({"das", "dies"})
@@ -515,7 +512,7 @@ class KindJudge:
 
     def speaks_as_we(self, sentence: Span) -> bool:
         """Written in the first person plural, an essay's voice ("Wir glauben, ...")."""
-        return any(t.lower_ in FIRST_PERSON_PLURAL for t in sentence)
+        return any(t.lower_ in self.cues.first_person_plural for t in sentence)
 
     def modal(self, sentence: Span) -> bool:
         """A modal verb whose subject is not "wir" (an essay's "müssen wir" is no rule)."""
@@ -581,7 +578,7 @@ class KindJudge:
         words = {t.lower_ for t in sentence}
         lemmas = {t.lemma_.lower() for t in sentence}
         return bool(
-            words & self.cues.flavour_words
+            words & (self.cues.flavour_words | self.cues.first_person_plural)
             or lemmas & self.cues.flavour_lemmas
             or wish(sentence)
             or verdict(sentence)
