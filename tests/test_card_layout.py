@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pdfplumber
+import pikepdf
 import pytest
 from markupsafe import Markup
 from weasyprint.document import Document
@@ -19,6 +20,7 @@ from rulekit.model import (
     Provenance,
     QuickReference,
 )
+from rulekit.output.cards.columns import columns_of
 from rulekit.output.cards.content import Entry, Topic, topics
 from rulekit.output.cards.layout import (
     CARD_STEPS,
@@ -113,6 +115,62 @@ def test_a_long_sheet_is_set_a_step_smaller() -> None:
     assert 7.5 <= sizes.pop() < 9
 
 
+def _headings(sheet: bytes) -> list[tuple[str, int, float, float]]:
+    """The sheet outline's items under its title: heading, page, left and top of its
+    destination (pdfplumber's top, from the top of the page)."""
+    with pikepdf.open(io.BytesIO(sheet)) as pdf:
+        pages = [page.objgen for page in pdf.pages]
+        heights = [float(page.mediabox[3]) for page in pdf.pages]
+        with pdf.open_outline() as outline:
+            (title,) = outline.root
+            found = []
+            for item in title.children:
+                page = pages.index(item.destination[0].objgen)
+                left, top = (float(v) for v in item.destination[2:4])
+                found.append((str(item.title), page, left, heights[page] - top))
+    return found
+
+
+def test_the_sheet_outline_leads_to_each_heading_where_it_is_printed() -> None:
+    manual, texts = _sheet_manual(sections=9, rules=5, sentences=3)  # front and back
+    sheet = Printer(make_environment(TEMPLATES), TEMPLATES).sheet(manual, texts, "sheet.pdf")
+    marks = _headings(sheet)
+    assert len(marks) == 9
+    assert {page for _, page, _, _ in marks} == {0, 1}
+    with pdfplumber.open(io.BytesIO(sheet)) as pdf:
+        for heading, page, left, top in marks:
+            assert any(
+                word["text"] == heading.split()[0]
+                and abs(word["x0"] - left) < 2
+                and 0 <= word["top"] - top < 6
+                for word in pdf.pages[page].extract_words()
+            ), heading
+
+
+def _rules(page: pdfplumber.page.Page) -> list[dict[str, float]]:
+    """The column rules of a sheet's page: thin, tall, filled rectangles."""
+    return [r for r in page.rects if r["width"] < 1 and r["height"] > 50]
+
+
+def test_a_rule_parts_the_columns_only_where_both_hold_text() -> None:
+    printer = Printer(make_environment(TEMPLATES), TEMPLATES)
+    manual, texts = _sheet_manual(sections=9, rules=5, sentences=3)  # front and back
+    sheet = printer.sheet(manual, texts, "sheet.pdf")
+    first = _headings(sheet)[0]
+    with pdfplumber.open(io.BytesIO(sheet)) as pdf:
+        front = pdf.pages[0]
+        (rule,) = _rules(front)
+        # From the top of the columns (under the header) to the foot of the longer one,
+        # above the page's footer.
+        assert rule["top"] == pytest.approx(first[3], abs=0.5)
+        text = [c for c in front.chars if rule["top"] <= c["top"] < front.height - 60]
+        assert any(c["x1"] < rule["x0"] for c in text) and any(c["x0"] > rule["x1"] for c in text)
+        assert rule["bottom"] == pytest.approx(max(c["bottom"] for c in text), abs=6)
+    manual, texts = _sheet_manual(sections=1, rules=2, sentences=1)  # half a column
+    with pdfplumber.open(io.BytesIO(printer.sheet(manual, texts, "sheet.pdf"))) as pdf:
+        assert _rules(pdf.pages[0]) == []
+
+
 def _sheet_size(sheet: bytes) -> tuple[int, float]:
     """A sheet's pages and its body size."""
     with pdfplumber.open(io.BytesIO(sheet)) as pdf:
@@ -167,26 +225,19 @@ def test_headings_stay_in_the_column_of_their_first_rule() -> None:
     )
     texts = localization(manual.graph, None, "de")
     printer = Printer(make_environment(TEMPLATES), TEMPLATES)
-    document = printer.layout(
-        "sheet.html",
-        size=9.0,
-        topics=topics(manual.graph, texts, ("rule",), manual.info.pages),
-        glossary=[],
-        pages="10",
-        **common_context(manual, texts),
-    )
-    where = {
-        name: (number, round(box[0]))
-        for number, page in enumerate(document.pages)
-        for name, box in page.anchors.items()
-    }
-    assert len(document.pages) == 2
+    found = topics(manual.graph, texts, ("rule",), manual.info.pages)
+    context = {**common_context(manual, texts), "glossary": [], "pages": "10"}
+    columns = columns_of(printer.sheet_sides(context, found, 1))
+    document = printer.layout("sheet.html", size=9.0, topics=found, column=columns, **context)
+    # Each column is a page of its own.
+    where = {name: number for number, page in enumerate(document.pages) for name in page.anchors}
+    assert columns.sides(len(document.pages)) == 2
     for s in range(10):
         assert where[f"probe.abschnitt{s}"] == where[f"probe.abschnitt{s}.r0"], s
 
 
 def test_a_sheet_that_cannot_fit_names_the_rules_past_the_back() -> None:
-    manual, texts = _sheet_manual(sections=1, rules=1, sentences=220)
+    manual, texts = _sheet_manual(sections=1, rules=1, sentences=300)
     printer = Printer(make_environment(TEMPLATES), TEMPLATES)
     with pytest.raises(LayoutError) as raised:
         printer.sheet(manual, texts, "cards/de/probe-sheet.pdf")

@@ -78,14 +78,16 @@ def print_ready(
     with pikepdf.open(io.BytesIO(pdf)) as plain:
         converted = _cmyk(pdf) if holds_rgb(plain) else pdf
     with pikepdf.open(io.BytesIO(converted)) as document:
+        # Before the pages are arranged: a page drawn onto another keeps its fonts in
+        # the form it becomes, out of reach of the page's resources.
+        for page in document.pages:
+            _soft_hyphens(page)
         if arrange is not None:
             arrange(document)
         _output_intent(document)
         _metadata(document, identity)
-        for page in document.pages:
-            _soft_hyphens(page)
-            if slug:
-                _slug_marks(document, page)
+        for page in document.pages if slug else ():
+            _slug_marks(document, page)
         # Ghostscript's id differs from run to run; without one, qpdf makes it from content.
         if "/ID" in document.trailer:
             del document.trailer["/ID"]

@@ -29,6 +29,7 @@ from weasyprint.text.fonts import FontConfiguration
 
 from rulekit.errors import LayoutError
 from rulekit.model import Localization, Manual
+from rulekit.output.cards.columns import COLUMNS, columns_of, joined, place_columns, text_heights
 from rulekit.output.cards.content import GlossaryItem, Topic
 from rulekit.output.cards.impose import CARDS_PER_PAGE, cards_only, impose
 from rulekit.output.cards.ladders import keep_whole, ladders
@@ -54,6 +55,7 @@ LADDER_ROUNDS = 4  # layouts tried to break up hyphen ladders before one is acce
 # and parsed for each one, a tenth of the time a small galley takes.
 STYLESHEETS = {
     "sheet.html": ("print.css", "sheet.css"),
+    "sheet-frame.html": ("print.css", "sheet-frame.css"),
     "cards.html": ("print.css", "card.css", "cards-a4.css"),
 }
 # The game's colour in the stylesheets, written in when they are parsed: as a custom
@@ -148,9 +150,21 @@ class Printer:
     ) -> bytes:
         """The A4 rules sheet: one page, at the body size or a step or two smaller; else
         two pages, at the largest step that fits them (see `sizing`).  Its glossary
-        defines the terms with `definitions` (German where they lack one)."""
+        defines the terms with `definitions` (German where they lack one).
+
+        Its columns are laid out as pages of their own and drawn onto its sides
+        (see `columns`)."""
         context = sheet_context(manual, texts, definitions)
         found = shown_topics(manual, texts, for_cards=False)
+        frames: dict[int, Document] = {}
+
+        def frame(sides: int) -> Document:
+            if sides not in frames:
+                frames[sides] = self.sheet_sides(context, found, sides)
+            return frames[sides]
+
+        columns = columns_of(frame(1))
+        context = {**context, "column": columns}
         plain: dict[float, Document] = {}
         finished: dict[float, Document] = {}
 
@@ -166,24 +180,38 @@ class Printer:
                 finished[size] = _without_ladders(rounds, found, first=(first(size), None))[0]
             return finished[size]
 
+        def sides(document: Document) -> int:
+            return columns.sides(len(document.pages))
+
         # The size is chosen on first layouts, as few as the choice needs (`search`), and
         # ladders are broken up at that size only: every layout of a sheet costs a
-        # quarter of a second.  Should keeping words whole change the page count there,
+        # tenth of a second.  Should keeping words whole change the page count there,
         # the choice is made again on the finished layouts.
         start = first_size(_characters(found, cast(list[GlossaryItem], context["glossary"])))
-        size = search(lambda step: fill(first(step)), start)
-        if size is not None and len(lay_out(size).pages) != len(first(size).pages):
-            size = search(lambda step: fill(lay_out(step)), start)
+        size = search(lambda step: fill(first(step), columns), start)
+        if size is not None and sides(lay_out(size)) != sides(first(size)):
+            size = search(lambda step: fill(lay_out(step), columns), start)
         if size is None:
-            smallest = first(SHEET_STEPS[-1])
-            overflow = [n for page in smallest.pages[SHEET_PAGES:] for n in page.anchors]
+            smallest = first(SHEET_STEPS[-1]).pages[columns.count * SHEET_PAGES :]
+            overflow = [n for page in smallest for n in page.anchors]
             raise LayoutError(list(dict.fromkeys(overflow)) or ["glossary"], where)
-        return print_ready(*_written(lay_out(size), texts.lang))
+        document = lay_out(size)
+        pdf, identity = _written(frame(sides(document)), texts.lang)
+        text = document.write_pdf(pdf_version=PDF_VERSION)
+        arrange = place_columns(columns, sides(document), text_heights(document))
+        return print_ready(joined(pdf, text), identity, arrange=arrange)
 
     def _sheet_at(
         self, size: float, context: dict[str, object], kept: list[Topic]
     ) -> tuple[Document, None]:
         return self.layout("sheet.html", size=size, topics=kept, **context), None
+
+    def sheet_sides(self, context: dict[str, object], found: list[Topic], sides: int) -> Document:
+        """The sheet's sides (`sides` A4 pages) without their columns: page furniture,
+        the header, and the empty boxes that say where the columns go (`columns_of`)."""
+        return self.layout(
+            "sheet-frame.html", topics=found, sides=sides, columns=COLUMNS, **context
+        )
 
     def deck(
         self, manual: Manual, texts: Localization, where: str, where_a4: str

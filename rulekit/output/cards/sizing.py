@@ -2,7 +2,7 @@
 
 `sheet_size` is the rule: the largest step that keeps to two pages, smaller to
 fit the front alone, larger to fill a back.  It looks at the page count of up to
-six sizes, and every layout of a sheet costs a quarter of a second.  `search`
+six sizes, and every layout of a sheet costs a tenth of a second or more.  `search`
 makes the same choice, but answers most of the rule's questions from how full
 the layouts already made are (`Fill`), and lays out only the sizes whose page
 count that leaves in doubt, and the size chosen.
@@ -28,7 +28,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from weasyprint.document import Document
-from weasyprint.formatting_structure.boxes import Box
+
+from rulekit.output.cards.columns import Columns, text_heights
 
 # Sheet body sizes in pt, largest first; the last step is the smallest type allowed.
 SHEET_STEPS = (9.0, 8.5, 8.0, 7.5)
@@ -114,7 +115,7 @@ def search(measure: Callable[[float], Fill], first: float = SHEET_STEPS[0]) -> f
     shows that the smaller ones fit too), else one that may take more pages than
     guessed.
     A layout that belies a guess changes the next round's choice.  Without
-    columns to measure, no guess is trusted, and the rule's own sizes are laid out.
+    text measured, no guess is trusted, and the rule's own sizes are laid out.
     """
     known = {first: measure(first)}
     while True:
@@ -202,40 +203,13 @@ def _least_text(made: float, layout: Fill, size: float) -> float:
     return layout.text * ((size / made) ** growth - JITTER)
 
 
-def fill(document: Document) -> Fill:
-    """How full a sheet's layout is: its pages and the height of the text in its columns.
-
-    Read from WeasyPrint's column boxes (its layout tree is private, as in
-    `ladders`).  A sheet whose first page has no columns measures as empty, so
-    that nothing is guessed from it.
-    """
-    text, front, page = 0.0, 0.0, 0.0
-    for number, laid in enumerate(document.pages):
-        box = laid._page_box
-        bottom = box.content_box_y() + box.height
-        for container in _multicolumn(box):
-            columns = [child for child in container.children if child.is_column]
-            count = container.style["column_count"]
-            count = count if isinstance(count, int) else len(columns)
-            if number == 0:
-                front += count * (bottom - columns[0].position_y)
-                page += count * box.height
-            text += sum(_text_height(column) for column in columns)
-    return Fill(len(document.pages), text if front else 0.0, front, page)
-
-
-def _text_height(column: Box) -> float:
-    """From the top of a column to the end of its last box's border."""
-    flowing = [child for child in column.children if child.is_in_normal_flow()]
-    if not flowing:
-        return 0.0
-    last = flowing[-1]
-    return float(last.position_y + last.margin_height() - last.margin_bottom - column.position_y)
-
-
-def _multicolumn(box: Box) -> list[Box]:
-    """The boxes under `box` laid out in columns (their children are the columns)."""
-    children = getattr(box, "children", ())
-    if any(getattr(child, "is_column", False) for child in children):
-        return [box]
-    return [found for child in children for found in _multicolumn(child)]
+def fill(document: Document, columns: Columns) -> Fill:
+    """How full a sheet's layout is: its sides and the height of the text in its
+    column pages (see `columns`)."""
+    heights = text_heights(document)
+    return Fill(
+        columns.sides(len(heights)),
+        sum(heights),
+        columns.count * (columns.height - columns.front),
+        columns.count * columns.height,
+    )
