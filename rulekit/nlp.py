@@ -105,6 +105,7 @@ class Cues:
     comment_verbs: frozenset[str]
     duty_words: frozenset[str]
     hedge_words: frozenset[str]
+    reckoning_phrases: tuple[str, ...]
 
 
 @cache

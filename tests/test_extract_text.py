@@ -479,6 +479,48 @@ def test_table_rows_wrapped_into_one_another_are_cut_apart_in_an_even_copy(
     assert even_blocks(tmp_path, *lines) == list(lines)
 
 
+def test_a_sentence_cut_by_a_break_after_a_sentence_end_goes_on_in_an_even_copy(
+    tmp_path: Path,
+) -> None:
+    # The page breaks the paragraph mid-sentence, on a short line after a comma; a
+    # sentence ended on an earlier line of it: running text, which goes on.
+    cut = (
+        "Zu Beginn nimmt jeder Spieler drei Karten vom verdeckten Stapel auf die Hand. "
+        "Wer dabei eine Karte mit einer Krone zieht,"
+    )
+    assert textwrap.wrap(cut, EVEN_WIDTH)[-1] == "zieht,"
+    rest = "legt sie offen vor sich ab und zieht eine neue nach."
+    assert even_blocks(tmp_path, cut, rest) == [f"{cut} {rest}"]
+
+
+def test_a_sentence_under_a_full_line_without_a_sentence_end_starts_a_block_in_an_even_copy(
+    tmp_path: Path,
+) -> None:
+    # The heading filled its line: only the sentence opening under it tells the break.
+    heading = "Wertung der gesammelten Schätze und Edelsteine am Spielende"
+    rule = "Die Spieler zählen ihre Schätze und nennen die Summe laut."
+    assert len(heading) + 1 + len("Die") > EVEN_WIDTH >= len(heading)
+    assert even_blocks(tmp_path, heading, rule) == [heading, rule]
+
+
+def test_titles_and_cells_wrapped_inside_a_table_stay_in_their_row_in_an_even_copy(
+    tmp_path: Path,
+) -> None:
+    # The last title or cell goes on to the next line: no heading over a name there,
+    # nor two headings where nouns stand side by side at the wrap.
+    titles = "Bereich Ungünstigster Zustand Stellung des Zeigers Günstigster Zustand"
+    rows = (
+        "Handel Die Märkte liegen still 1 20 Blühende Märkte Reiche Kaufleute",
+        "Frieden Krieg an allen Grenzen des Landes 1 20 Dauerhafter Frieden",
+        "Handwerk Verfallene und leere Werkstätten 1 20 Fleißige Meister mit vielen Gesellen",
+        "Wald Kahle Hügel 1 20 Dichter Wald",
+    )
+    tails = [textwrap.wrap(line, EVEN_WIDTH)[1].split()[0] for line in (titles, *rows[:3])]
+    assert tails == ["Günstigster", "Kaufleute", "Frieden", "Meister"]
+    lines = ("Die Bereiche des Landes zeigt diese Tabelle.", titles, *rows)
+    assert even_blocks(tmp_path, *lines) == list(lines)
+
+
 def test_a_heading_over_a_heading_stays_apart_from_a_wrapped_one_in_an_even_copy(
     tmp_path: Path,
 ) -> None:

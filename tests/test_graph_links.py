@@ -582,3 +582,34 @@ def test_an_example_that_touches_two_steps_of_a_long_list_shows_only_those(
     illustrated = illustrated_after_procedure(builder, [*PROCEDURE, *more])
     assert set(PROCEDURE[:2]) <= illustrated
     assert not {PROCEDURE[2], *more} & illustrated
+
+
+def test_a_worked_example_shows_no_rule_for_the_case_it_does_not_tell(
+    builder: GraphBuilder,
+) -> None:
+    pay = "Wer über den Bach springt, bezahlt dafür zwei Karotten an den Vorrat."
+    broke = "Kann ein Hase die Karotten für den Bach nicht bezahlen, bleibt er am Ufer stehen."
+    example = (
+        "Beispiel: Spielerin Rot springt mit ihrem Hasen über den Bach. "
+        "Dafür bezahlt sie zwei Karotten an den Vorrat und frisst danach einen Salat."
+    )
+    graph = build(builder, "# Spielablauf", MOVE, *FILLER, "# Der Bach", pay, broke, example)
+    illustrated = {target for source, target in edges_of(graph, "illustrates")}
+    assert pay in illustrated
+    assert broke not in illustrated
+    # A story that also tells the denied case shows the rule for it.
+    stuck = example.replace("und frisst danach einen Salat", "und kann danach nicht mehr bezahlen")
+    graph = build(builder, "# Spielablauf", MOVE, *FILLER, "# Der Bach", pay, broke, stuck)
+    assert broke in {target for source, target in edges_of(graph, "illustrates")}
+
+
+def test_a_worked_sum_shows_the_rule_that_says_how_the_count_is_found(
+    builder: GraphBuilder,
+) -> None:
+    reckon = "Die Anzahl der Punkte wird durch die Zahl der gefressenen Salate bestimmt."
+    example = (
+        "Beispiel: Spieler Blau hat am Ende drei Salatfelder besucht. "
+        "Er erhält dafür 2 + 3 + 1 = 6 Punkte."
+    )
+    graph = build(builder, "# Wertung", reckon, *FILLER, "# Spielende", DRAW, example)
+    assert (example, reckon) in edges_of(graph, "illustrates")

@@ -30,7 +30,9 @@ from rulekit.extract.textshapes import (
     OPENING_QUOTES,
     RUN_IN_LABEL,
     all_caps,
+    capitalised_mid_sentence,
     listed,
+    table_goes_on,
     table_rows,
     terminal,
 )
@@ -39,6 +41,7 @@ from rulekit.extract.textwidth import (
     Measure,
     local_width,
     mark_breaks_on_purpose,
+    mark_sentence_starts,
     measure,
 )
 from rulekit.model import LineRole, TextLine
@@ -67,16 +70,17 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
         return lines
     widths = measure([lines[i].text for i in content])
     width = widths.width
+    capitalised_inside = capitalised_mid_sentence([lines[i].text for i in content])
     if widths.even:
         lines = mark_breaks_on_purpose(lines, content, widths)
-    capitalised_inside = _capitalised_inside([lines[i].text for i in content])
+        lines = mark_sentence_starts(lines, content, capitalised_inside)
     lines, units = _table_rows(lines, _units(lines, content, capitalised_inside, widths))
     roles = _classify(lines, units, width)
     result = list(lines)
     previous_role: LineRole | None = None
     previous_last: TextLine | None = None
     previous_unit: list[int] = []
-    for unit, role in zip(units, roles, strict=True):
+    for number, (unit, role) in enumerate(zip(units, roles, strict=True)):
         first = lines[unit[0]]
         stacked = _stacked_names([lines[i].text.strip() for i in unit], width)
         # In an evenly wrapped copy a sentence after a wrap goes on with its list item.
@@ -135,7 +139,10 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                 starts = (
                     stacked
                     or all_caps(lines[index].text) != all_caps(above)
-                    or _juxtaposed_nouns(above, lines[index].text)
+                    or (
+                        _juxtaposed_nouns(above, lines[index].text)
+                        and not _table_wrap(lines, units, number, position, widths)
+                    )
                 )
             else:
                 # Figure labels stand one a line; in an evenly wrapped copy the lines of a
@@ -211,23 +218,11 @@ def _resumes(before: list[str], unit: list[str], width: float) -> bool:
     if stripped.endswith(BREAK_HYPHENS) and stripped[-2:-1].isalpha():
         return True
     wrapped = len(before) > 1 and len(stripped) >= PARAGRAPH_END * width
-    running = wrapped or re.search(r"[.!?]\s", stripped)
+    # A comma leaves a clause open, after a full sentence on an earlier line too ("…
+    # Hand. Wer dabei … Krone" / "zieht,"); a displayed command ("java -jar x.jar") does not.
+    opened = before if stripped.endswith(",") else [stripped]
+    running = wrapped or any(re.search(r"[.!?]\s", line.strip()) for line in opened)
     return bool(running) and any(re.search(r"[.!?](?:\s|$)", line.strip()) for line in unit)
-
-
-def _capitalised_inside(texts: list[str]) -> set[str]:
-    """Function words the document capitalises mid-sentence (the polite "Sie", "Ihre").
-
-    Only a capitalised function word that the document never capitalises
-    inside a sentence can mark a sentence start.
-    """
-    found = set()
-    for text in texts:
-        words = text.split()
-        for before, word in pairwise(words):
-            if word[:1].isupper() and before[-1:].isalpha() and before[:1].islower():
-                found.add(word.casefold())
-    return found
 
 
 def _starts_sentence(text: str, capitalised_inside: set[str]) -> bool:
@@ -255,10 +250,11 @@ def _units(
     capital or a digit ("Spielende" over "Sobald ein Spieler ..."), after a line
     set apart on purpose (`_set_apart`), and before a name set apart under a
     full line (`_title_after_full_line`).  In an evenly wrapped copy, whose breaks on
-    purpose are marked as paragraph starts, any other break inside a sentence is a wrap
-    (`textwidth`): a capitalised function word or a list marker after it goes on with
-    the sentence ("… vor über 11.000" / "Jahren das …", "Siehe Punkte" / "1. + 2. oben."),
-    unless the two lines open alike (`listed`).
+    purpose are marked as paragraph starts (and so are the sentences opened under a
+    line that filled it without a sentence end, `textwidth.sentence_after`), any other
+    break inside a sentence is a wrap: a capitalised function word or a list marker
+    after it goes on with the sentence ("… vor über 11.000" / "Jahren das …", "Siehe
+    Punkte" / "1. + 2. oben."), unless the two lines open alike (`listed`).
     """
     units: list[list[int]] = []
     current: list[int] = []
@@ -349,6 +345,11 @@ def _title_after_full_line(
         and not INFLECTED.match(previous.split()[-1])
         and full
         and _set_apart(line, after, widths, local_width(lines, content, position + 1, widths.width))
+        # Nor the last column title or cell of a table (`table_goes_on`).
+        and not table_goes_on(
+            [lines[i].text for i in content[max(0, position - 2) : position]],
+            [lines[i].text for i in content[position + 1 : position + 3]],
+        )
     )
 
 
@@ -550,6 +551,18 @@ def sentence_before_colon(text: str) -> bool:
             for before, word in pairwise(words[:-1])
         )
     )
+
+
+def _table_wrap(
+    lines: list[TextLine], units: list[list[int]], number: int, position: int, widths: Measure
+) -> bool:
+    """A heading-shaped unit wrapped before `position` (the next word did not fit) inside
+    a table: column titles or a row over the next row (`table_goes_on`)."""
+    unit = units[number]
+    above, line = lines[unit[position - 1]].text, lines[unit[position]].text
+    rows = [lines[i].text for i in units[number + 1]] if number + 1 < len(units) else []
+    before = [lines[i].text for i in unit[:position]]
+    return not widths.deliberate(above, line) and table_goes_on(before, rows)
 
 
 def _juxtaposed_nouns(text: str, following: str) -> bool:

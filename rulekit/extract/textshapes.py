@@ -82,6 +82,34 @@ def all_caps(text: str) -> bool:
     return bool(letters) and all(c.isupper() for c in letters)
 
 
+def capitalised_mid_sentence(texts: list[str]) -> set[str]:
+    """Function words the document capitalises mid-sentence (the polite "Sie", "Ihre").
+
+    Only a capitalised function word that the document never capitalises
+    inside a sentence can mark a sentence start.
+    """
+    found = set()
+    for text in texts:
+        words = text.split()
+        for before, word in pairwise(words):
+            if word[:1].isupper() and before[-1:].isalpha() and before[:1].islower():
+                found.add(word.casefold())
+    return found
+
+
+def table_goes_on(before: list[str], rows: list[str]) -> bool:
+    """A wrap inside a table: the lines `before` end in column titles (words alone) or
+    in a row (a pair of values side by side), and the lines after hold a pair too.
+
+    Titles and cells set nouns side by side ("Gebiet Schlechtester Wert Skala Bester"
+    / "Wert", "Handel Die Märkte ruhen 1 20 Blühender" / "Handel"), and a wrap may
+    carry the last of them to a line of its own: neither is a heading there.
+    """
+    if not before or not VALUE_PAIR.search(" ".join(rows)):
+        return False
+    return not any(c.isdigit() for c in before[-1]) or bool(VALUE_PAIR.search(" ".join(before)))
+
+
 def table_rows(texts: list[str]) -> list[int]:
     """Where the rows of a table start among lines that wrap into one another: the
     positions of the lines that open a row, each row holding one pair of values side

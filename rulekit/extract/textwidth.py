@@ -11,7 +11,8 @@ end.  How much room tells depends on the copy:
 - wrapped evenly at a number of characters (a copy re-flowed by a reader or an
   editor), the lines never pass one length, the copy's reach, and every wrap
   would have overrun it.  Then every break with room for the next word is on
-  purpose, and every other break is a wrap, whatever the next line starts with.
+  purpose, and so is a break after a line that wants no more words, before a
+  sentence start (`sentence_after`); every other break is a wrap.
 
 `measure` tells the two apart from the copy itself (`Measure.reach`).
 """
@@ -22,7 +23,10 @@ from dataclasses import dataclass
 from itertools import pairwise
 from statistics import quantiles
 
+from spacy.lang.de.stop_words import STOP_WORDS
+
 from rulekit.extract.encoding import BREAK_HYPHENS
+from rulekit.extract.textshapes import INFLECTED, terminal
 from rulekit.model import TextLine
 
 # A line ends on purpose (a heading, a list line, a paragraph's end) when the next
@@ -140,3 +144,47 @@ def local_width(lines: list[TextLine], content: list[int], position: int, width:
     """
     window = content[max(0, position - LOCAL_LINES) : position + 1]
     return min(width, max(len(lines[i].text.strip()) for i in window))
+
+
+def mark_sentence_starts(
+    lines: list[TextLine], content: list[int], capitalised_inside: set[str]
+) -> list[TextLine]:
+    """In an evenly wrapped copy, a sentence that opens after a line left without a
+    sentence end starts a paragraph, as a break on purpose does (`sentence_after`)."""
+    result = list(lines)
+    for before, index in pairwise(content):
+        if sentence_after(lines[before].text, lines[index].text, capitalised_inside):
+            result[index] = lines[index].model_copy(update={"starts_paragraph": True})
+    return result
+
+
+def sentence_after(text: str, following: str, capitalised_inside: set[str]) -> bool:
+    """A line that wants nothing more over the start of a sentence: a heading, a list
+    or table line, an address that happened to fill its line ("Wertung der Schätze am
+    Spielende" / "Die Spieler zählen …").
+
+    The line ends no sentence and wants no next word: it ends in no comma, hyphen,
+    function word ("… mit der" / "Die …"), number ("… vor über 11.000" / "Jahren
+    …") or inflected adjective ("… für eine lange" / "Zeit …"), and leaves no
+    bracket open ("(wie rechts" / "Beispiel 3 zeigt)"); the next line opens with a
+    capitalised function word of two letters at least, not set in capitals
+    ("KEINE"), that the copy never capitalises inside a sentence ("Die", "Nach",
+    not the polite "Sie").
+    """
+    stripped = text.strip()
+    last = stripped.split()[-1] if stripped else ""
+    first = (following.split() or [""])[0]
+    return (
+        bool(last)
+        and not terminal(stripped)
+        and not stripped.endswith((",", *BREAK_HYPHENS, "/"))
+        and stripped.count("(") <= stripped.count(")")
+        and last.casefold() not in STOP_WORDS
+        and not last[-1:].isdigit()
+        and not INFLECTED.match(last)
+        and len(first) > 1
+        and first[:1].isupper()
+        and not first.isupper()
+        and first.casefold() in STOP_WORDS
+        and first.casefold() not in capitalised_inside
+    )

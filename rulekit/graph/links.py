@@ -23,7 +23,13 @@ the text as a prior:
   about ("Schlange: Bewegt sich ..." for "Beispiel: Eine Schlange kann ..."), wherever
   it stands, if the two share more than that name, with the sentences after it that
   go on about it ("Danach bewegt sie sich ...").  An example that walks through most
-  steps of a numbered procedure (two at least) shows all of them.
+  steps of a numbered procedure (two at least) shows all of them.  A sum the example
+  works out ("1 + 4 + 1 = 6 Punkte") shows the earlier rules that say how that count is
+  found ("Die Anzahl der zu bezahlenden Punkte wird durch ... bestimmt",
+  `reckoning_phrases`).  A worked example never shows, beside the rule it follows or
+  by its sentences, a rule for a case its story is not: one whose opening clause denies
+  an action the example only does ("Kann ein Spieler ... nicht bezahlen, ..." and "Dabei
+  bezahlt er ..."), unless a clause of the example denies it too.
 - Exceptions: see `rulekit.graph.exception_links`.
 """
 
@@ -32,6 +38,7 @@ from __future__ import annotations
 import re
 
 from spacy.lang.de.stop_words import STOP_WORDS
+from spacy.tokens import Token
 
 from rulekit.graph.exception_links import ExceptionContext, excepted, in_variant
 from rulekit.graph.exceptions import NUMBER_WORDS, flag_in_context
@@ -67,6 +74,11 @@ BOUND_REACH = 2
 # An example that shows this many steps of a procedure, and at least half of them,
 # shows all of them.
 WHOLE_PROCEDURE_STEPS = 2
+# A sum worked out and the noun it counts: "1 + 4 + 1 = 6 Punkte", "3 x 2 = 6 Karten".
+_SUM = re.compile(r"(?<!\w)\d+(?:\s*[-+−–x×·*]\s*\d+)+\s*=\s*\d+\s+([^\W\d_]+)")
+# What cuts an example's sentence into clauses: punctuation and joining words.
+_CLAUSE_MARKS = frozenset((",", ";", ":", "–", "—"))
+_CLAUSE_JOINS = frozenset(("und", "oder"))
 # A label before an example ("Beispiel 2:") ends within this many tokens.
 LABEL_TOKENS = 3
 
@@ -136,9 +148,14 @@ def _illustrated(
     chosen.extend(
         rule for rule in _labelled(example, units, targets, overlap, cues) if rule not in chosen
     )
+    chosen.extend(rule for rule in _reckoned(example, targets, cues) if rule not in chosen)
     if not _worked(example):
         return chosen
-    earlier = [rule for rule in targets if rule.position < example.position]
+    earlier = [
+        rule
+        for rule in targets
+        if rule.position < example.position and not _contradicted(example, rule, overlap, cues)
+    ]
     for sentence in example.sentences:
         features = overlap.features([sentence])
         scored = [
@@ -153,6 +170,35 @@ def _illustrated(
         cut = max(WORKED_MIN_SHARED, WORKED_SHARE_OF_BEST * best)
         chosen.extend(rule for score, rule in scored if score >= cut and rule not in chosen)
     return chosen
+
+
+def _reckoned(example: Unit, targets: list[Unit], cues: Cues) -> list[Unit]:
+    """The earlier rules that say how a count is found ("Die Anzahl der zu bezahlenden
+    Punkte wird durch ... bestimmt") whose count the example works out as a sum ("1 + 4
+    + 1 = 6 Punkte"), however far before it they stand."""
+    summed = _summed(example)
+    if not summed:
+        return []
+    return [
+        rule
+        for rule in targets
+        if rule.position < example.position
+        and summed & rule.features
+        and any(rule.phrase(phrase) for phrase in cues.reckoning_phrases)
+    ]
+
+
+def _summed(example: Unit) -> set[str]:
+    """The stems of what an example's sums count: "1 + 4 + 1 = 6 Punkte" (or "1+4+1=6
+    Punkte") counts "Punkte"."""
+    found: set[str] = set()
+    for sentence in example.sentences:
+        lemmas = {t.text: t.lemma_ for t in sentence if t.is_alpha}
+        for match in _SUM.finditer(sentence.text):
+            noun = match.group(1)
+            if noun[:1].isupper():
+                found.add(stem(lemmas.get(noun, noun).lower()))
+    return found
 
 
 def _whole_procedures(shown: list[Unit], units: list[Unit]) -> list[Unit]:
@@ -206,7 +252,12 @@ def _followed(
     if worked:
         # A worked example says many words, some of them by chance: it shows a rule of
         # the paragraph before it only if it shares as much with it as with an earlier one.
-        alike = [rule for rule in others if _shown(example, rule, overlap) >= WORKED_MIN_SHARED]
+        alike = [
+            rule
+            for rule in others
+            if _shown(example, rule, overlap) >= WORKED_MIN_SHARED
+            and not _contradicted(example, rule, overlap, cues)
+        ]
     elif _concludes(example, cues):
         alike = []  # "Für 5 Punkte darf er sich also 2 Karten nehmen": what was just said
     else:
@@ -217,9 +268,68 @@ def _followed(
             for rule in others
             if _shown(example, rule, overlap, nearest) >= FOLLOWED_MIN_SHARED
         ]
-    if worked and _shown(example, nearest, overlap) < FOLLOWED_MIN_SHARED:
+    if worked and (
+        _shown(example, nearest, overlap) < FOLLOWED_MIN_SHARED
+        or _contradicted(example, nearest, overlap, cues)
+    ):
         return [*alike, *after]  # a worked example shows what it talks about
     return [nearest, *alike, *after]
+
+
+def _contradicted(example: Unit, rule: Unit, overlap: Overlap, cues: Cues) -> bool:
+    """The rule is for a case the example's story is not: its opening clause denies an
+    action the example only does ("Kann ein Spieler die Kosten ... nicht bezahlen, hat er
+    ..." and "Dabei bezahlt er ... 6 Punkte").  What a clause of the example denies too
+    ("... kann er nicht bezahlen") it may show."""
+    denied = _denied_case(rule, overlap, cues)
+    if not denied:
+        return False
+    affirmed = False
+    for clause in _clauses(example):
+        if not overlap.features([clause]) & denied:
+            continue
+        if any(t.lower_ in cues.exception_negations for t in clause):
+            return False
+        affirmed = True
+    return affirmed
+
+
+def _denied_case(rule: Unit, overlap: Overlap, cues: Cues) -> set[str]:
+    """The action the opening clause of a rule denies, when a comma ends that clause and
+    the rule goes on: its last word in lower case after the negation, the verb a German
+    clause ends on ("Kann ein Spieler ... nicht bezahlen, ...": "bezahlen").  Not a
+    count it denies ("Hat ein Spieler nicht genug Punkte, ..."): an example may show
+    that case by its numbers.  None for a rule that opens otherwise."""
+    if not rule.sentences:
+        return set()
+    tokens = [t for t in rule.sentences[0] if not t.is_space]
+    comma = next((i for i, t in enumerate(tokens) if t.text == ","), None)
+    if comma is None:
+        return set()
+    negations = [i for i, t in enumerate(tokens[:comma]) if t.lower_ in cues.exception_negations]
+    if not negations:
+        return set()
+    denied = tokens[negations[0] + 1 : comma]
+    last = denied[-1] if denied else None
+    if last is None or not last.is_alpha or not last.text[:1].islower():
+        return set()
+    return overlap.features([[last]])
+
+
+def _clauses(example: Unit) -> list[list[Token]]:
+    """The clauses of an example's sentences: cut at punctuation inside a sentence and
+    at "und", "oder" ("Er darf ... bezahlen und erhält weder ...": two clauses)."""
+    clauses: list[list[Token]] = []
+    for sentence in example.sentences:
+        clause: list[Token] = []
+        for token in sentence:
+            if token.text in _CLAUSE_MARKS or token.lower_ in _CLAUSE_JOINS:
+                clauses.append(clause)
+                clause = []
+            elif not token.is_space:
+                clause.append(token)
+        clauses.append(clause)
+    return [clause for clause in clauses if clause]
 
 
 def _concludes(example: Unit, cues: Cues) -> bool:
