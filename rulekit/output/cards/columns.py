@@ -25,7 +25,7 @@ import pikepdf
 from weasyprint.document import Document
 from weasyprint.formatting_structure.boxes import Box
 
-from rulekit.output.cards.impose import Arrange, Placement, draw_pages
+from rulekit.output.cards.impose import Arrange, Moves, Placement, draw_pages, moved_destination
 
 COLUMNS = 2  # columns on each side of a sheet
 PT_PER_PX = 0.75  # PDF points per CSS px
@@ -107,11 +107,15 @@ def joined(sides: bytes, columns: bytes) -> bytes:
     with pikepdf.open(io.BytesIO(sides)) as pdf, pikepdf.open(io.BytesIO(columns)) as text:
         first = len(pdf.pages)
         pdf.pages.extend(text.pages)
-        copies = {page.obj.objgen: pdf.pages[first + n].obj for n, page in enumerate(text.pages)}
+        copies: Moves = {
+            page.obj.objgen: (pdf.pages[first + n].obj, 0.0, 0.0)
+            for n, page in enumerate(text.pages)
+        }
 
         def copied(destination: object) -> pikepdf.Array:
-            assert isinstance(destination, pikepdf.Array), "WeasyPrint links to a spot"
-            return pikepdf.Array([copies[destination[0].objgen], *list(destination)[1:]])
+            found = moved_destination(destination, copies)
+            assert found is not None, "WeasyPrint links to a spot on a page"
+            return found
 
         with text.open_outline() as theirs, pdf.open_outline() as ours:
             under = ours.root[0].children if ours.root else ours.root

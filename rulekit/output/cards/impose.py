@@ -23,6 +23,9 @@ Arrange = Callable[[pikepdf.Pdf], None]  # rearranges the pages of a PDF in plac
 # A page drawn onto another: its index, the index of the page it is drawn onto, and
 # where the lower left corner of its trim goes there (PDF points).
 Placement = tuple[int, int, float, float]
+# Pages by their object number: the page each is now, and by how much (PDF points) its
+# content moved there.
+Moves = dict[tuple[int, int], tuple[pikepdf.Object, float, float]]
 
 
 def cards_only(count: int) -> Arrange:
@@ -65,7 +68,7 @@ def draw_pages(
     placed: dict[int, list[tuple[int, float, float]]] = {}
     for drawn, onto, x, y in placements:
         placed.setdefault(onto, []).append((drawn, x, y))
-    moved: dict[tuple[int, int], tuple[pikepdf.Object, float, float]] = {}
+    moved: Moves = {}
     for onto in sorted(placed.keys() | marks.keys()):
         target = pdf.pages[onto]
         # The page gets resources of its own: the forms draw with the ones the pages
@@ -93,29 +96,13 @@ def draw_pages(
         del pdf.pages[index]
 
 
-def _move_links(
-    pdf: pikepdf.Pdf, moved: dict[tuple[int, int], tuple[pikepdf.Object, float, float]]
-) -> None:
+def _move_links(pdf: pikepdf.Pdf, moved: Moves) -> None:
     """Points every outline item and named destination that leads to a page drawn
     onto another at the same spot of that page."""
-
-    def retarget(destination: object) -> pikepdf.Array | None:
-        if not isinstance(destination, pikepdf.Array) or len(destination) < 2:
-            return None
-        found = moved.get(destination[0].objgen)
-        if found is None:
-            return None
-        page, x, y = found
-        kind, *values = cast(list[object], list(destination)[1:])
-        if kind == pikepdf.Name.XYZ and len(values) == 3:
-            left, top, zoom = values
-            values = [_shifted(left, x), _shifted(top, y), zoom]
-        return pikepdf.Array(cast(list[pikepdf.Object], [page, kind, *values]))
-
     if "/Names" in pdf.Root and "/Dests" in pdf.Root.Names:
         dests = pikepdf.NameTree(pdf.Root.Names.Dests)
         for name, destination in list(dests.items()):
-            if (new := retarget(destination)) is not None:
+            if (new := moved_destination(destination, moved)) is not None:
                 dests[name] = new
     if "/Outlines" in pdf.Root:
         with pdf.open_outline() as outline:
@@ -123,8 +110,24 @@ def _move_links(
             while stack:
                 item = stack.pop()
                 stack.extend(item.children)
-                if (new := retarget(item.destination)) is not None:
+                if (new := moved_destination(item.destination, moved)) is not None:
                     item.destination = new
+
+
+def moved_destination(destination: object, moved: Moves) -> pikepdf.Array | None:
+    """A link's destination on a page that `moved` moves, at the same spot of the page
+    it moves to; None for a destination on another page (or none of a page)."""
+    if not isinstance(destination, pikepdf.Array) or len(destination) < 2:
+        return None
+    found = moved.get(destination[0].objgen)
+    if found is None:
+        return None
+    page, x, y = found
+    kind, *values = cast(list[object], list(destination)[1:])
+    if kind == pikepdf.Name.XYZ and len(values) == 3:
+        left, top, zoom = values
+        values = [_shifted(left, x), _shifted(top, y), zoom]
+    return pikepdf.Array(cast(list[pikepdf.Object], [page, kind, *values]))
 
 
 def _shifted(value: object, by: float) -> object:
