@@ -106,6 +106,7 @@ class Cues:
     duty_words: frozenset[str]
     hedge_words: frozenset[str]
     reckoning_phrases: tuple[str, ...]
+    particle_counterparts: tuple[str, ...]
 
 
 @cache

@@ -101,3 +101,38 @@ def test_a_group_sentence_that_adds_a_rule_of_its_own_excepts_nothing(
 ) -> None:
     graph = build(builder, "# Vorbereitung", general, group)
     assert edges_of(graph, "exception-of") == []
+
+
+MOVE = "Am Zug rückst du deinen Hasen um so viele Felder vor, wie der Würfel zeigt."
+FORWARD = "Du ziehst deinen Hasen immer auf dem Pfad vorwärts."
+PULL = "Danach musst du deinen Hasen vorziehen."
+
+
+@pytest.mark.parametrize(
+    "widening",
+    [
+        "Achtung! Im Moor darfst du deinen Hasen auch zurückziehen.",
+        "Im Moor kannst du auch rückwärts ziehen.",
+    ],
+)
+def test_a_permission_of_the_opposite_direction_widens_the_rule_before_it(
+    builder: GraphBuilder, widening: str
+) -> None:
+    rule = FORWARD if "rückwärts" in widening else PULL
+    graph = build(builder, "# Zug", MOVE, rule, widening)
+    assert edges_of(graph, "exception-of") == [(widening, rule)]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Im Moor musst du deinen Hasen auch zurückziehen.",  # a duty: a rule of its own
+        "Im Moor darfst du auch zurückziehen.",  # no rule before it goes forward
+    ],
+)
+def test_no_widening_without_a_permission_of_the_opposite_of_a_rule(
+    builder: GraphBuilder, sentence: str
+) -> None:
+    rule = PULL if "musst" in sentence else "Du legst deine Karten vor dir ab."
+    graph = build(builder, "# Zug", MOVE, rule, sentence)
+    assert edges_of(graph, "exception-of") == []

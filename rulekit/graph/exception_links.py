@@ -24,10 +24,11 @@
 - A special case excepts the rule beside it (`rulekit.graph.special_cases`): a
   sentence that opens with a case and does what that rule does ("Bei Gleichstand
   erhält ..."), or does it for a group a relative clause singles out ("Spieler,
-  die ..., erhalten einen zusätzlichen Giftstein").  A case that something is not
-  there ("Sollte keine Karte verfügbar sein, ...") excepts the earlier rule of its
-  section that hands that thing out, if only one does, or the rule that announces all
-  that do ("... muss sofort aufgefüllt werden:").
+  die ..., erhalten einen zusätzlichen Giftstein"), or allows as well the opposite
+  of what it does ("... auch zurückdrehen" after "... vordrehen").  A case that
+  something is not there ("Sollte keine Karte verfügbar sein, ...") excepts the
+  earlier rule of its section that hands that thing out, if only one does, or the
+  rule that announces all that do ("... muss sofort aufgefüllt werden:").
   A variant's rules except nothing.
 """
 
@@ -119,7 +120,7 @@ def excepted(
 ) -> list[Unit]:
     """The rules an exception limits or overrides, most alike first.
 
-    A case or group sentence excepts the rule beside it (`special_cases`); a reply to the sentence
+    A special case excepts the rule beside it (`special_cases`); a reply to the sentence
     before it excepts that sentence; a count it replaces ("2 Karten statt nur einer")
     is the count of the rule it excepts; a denial ("KEINE Rohstofferträge") excepts the
     rules under the heading that names what it denies.  Otherwise every rule of the

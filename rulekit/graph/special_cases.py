@@ -10,6 +10,10 @@
   thing, for some of the same people.  "Alle Spieler, die ..." and "Jeder Spieler,
   der ..." are general rules themselves, and a group sentence after a rule about
   something else ("Der Spieler, der ... hat, gewinnt.") adds a rule of its own.
+- A counterpart permission allows as well the opposite of what a rule just before it
+  has done, the same verb with the counterpart particle ("In „Produktion“ können Sie
+  auch zurückdrehen" after "... indem Sie die Drehscheiben ... vordrehen", "...
+  auch rückwärts ziehen" after "... vorwärts"): it widens that rule.
 """
 
 from __future__ import annotations
@@ -32,6 +36,13 @@ if TYPE_CHECKING:
 _ARTICLES = frozenset({"der", "die", "das", "ein", "eine", "einen"})
 # A group sentence excepts one of this many rules before it in its section.
 GROUP_REACH = 2
+# A counterpart permission widens one of this many rules before it in its section.
+COUNTERPART_REACH = 3
+# The shortest verb a particle is taken off ("drehen"): not "ab" + "en".
+_SHORTEST_BASE = 4
+# A particle this long stands alone for its direction too ("rückwärts ziehen"); a
+# shorter one alone is a preposition ("vor dir", "auf dem Pfad").
+_SHORTEST_ALONE = 5
 
 
 def special_cases(targets: list[Unit], cues: Cues) -> dict[str, Unit]:
@@ -42,6 +53,9 @@ def special_cases(targets: list[Unit], cues: Cues) -> dict[str, Unit]:
         if opens_case(unit):
             beside = [targets[i] for i in (index - 1, index + 1) if 0 <= i < len(targets)]
             alike = [r for r in beside if r.section == unit.section and verbs(unit) & verbs(r)]
+        elif opposites := _permitted_opposites(unit, cues):
+            earlier = targets[max(0, index - COUNTERPART_REACH) : index][::-1]
+            alike = [r for r in earlier if r.section == unit.section and opposites & _words(r)]
         else:
             group = _group(unit, cues)
             earlier = targets[max(0, index - GROUP_REACH) : index][::-1]
@@ -61,6 +75,34 @@ def verbs(unit: Unit) -> set[str]:
         for t in sentence
         if t.is_alpha and t.text[:1].islower() and t.lower_ not in STOP_WORDS
     }
+
+
+def _words(unit: Unit) -> set[str]:
+    """A unit's lower-case words as written: its verbs and adjectives."""
+    return {t.lower_ for s in unit.sentences for t in s if t.is_alpha and t.text[:1].islower()}
+
+
+def _permitted_opposites(unit: Unit, cues: Cues) -> set[str]:
+    """The opposites of the particle verbs a sentence of the unit allows as well ("...
+    können Sie auch zurückdrehen": "vordrehen"): one that says "auch" and allows."""
+    pairs = [pair.split("/") for pair in cues.particle_counterparts]
+    counterparts = {a: b for a, b in pairs} | {b: a for a, b in pairs}
+    opposites = set()
+    for sentence in unit.sentences:
+        lowers = {t.lower_ for t in sentence}
+        if (
+            "auch" not in lowers
+            or not {t.lemma_.lower() for t in sentence} & cues.permission_lemmas
+        ):
+            continue
+        for word in {t.lower_ for t in sentence if t.is_alpha and t.text[:1].islower()}:
+            for particle, opposite in counterparts.items():
+                base = word.removeprefix(particle)
+                if base != word and len(base) >= _SHORTEST_BASE:
+                    opposites.add(opposite + base)
+                elif not base and min(len(particle), len(opposite)) >= _SHORTEST_ALONE:
+                    opposites.add(opposite)
+    return opposites
 
 
 def general(rule: Unit, cues: Cues) -> bool:
