@@ -146,9 +146,9 @@ def place_columns(columns: Columns, sides: int, heights: list[float]) -> Arrange
     def arrange(pdf: pikepdf.Pdf) -> None:
         placements: list[Placement] = []
         rules: dict[int, list[str]] = {}
+        bottom = columns.side_height - columns.top - columns.height  # of every column page
         for side in range(sides):
             shown = range(side * columns.count, min(len(heights), (side + 1) * columns.count))
-            bottom = columns.side_height - columns.top - columns.height
             for place, index in enumerate(shown):
                 x = columns.lefts[place] * PT_PER_PX
                 placements.append((sides + index, side, x, bottom * PT_PER_PX))
