@@ -192,8 +192,8 @@ class Printer:
         if size is not None and sides(lay_out(size)) != sides(first(size)):
             size = search(lambda step: fill(lay_out(step), columns), start)
         if size is None:
-            smallest = first(SHEET_STEPS[-1]).pages[columns.count * SHEET_PAGES :]
-            overflow = [n for page in smallest for n in page.anchors]
+            past_back = first(SHEET_STEPS[-1]).pages[columns.count * SHEET_PAGES :]
+            overflow = [n for page in past_back for n in page.anchors]
             raise LayoutError(list(dict.fromkeys(overflow)) or ["glossary"], where)
         document = lay_out(size)
         pdf, identity = _written(frame(sides(document)), texts.lang)
