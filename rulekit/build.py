@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 
 from babel.messages.catalog import Catalog
 from babel.support import NullTranslations
+from pydantic import TypeAdapter
 
 from rulekit.buildcache import CACHE_DIR, MANIFEST, Inputs, Outputs, digest
 from rulekit.buildsite import SiteParts, in_site
@@ -53,7 +54,14 @@ from rulekit.i18n.catalogs import (
 from rulekit.i18n.checkers import refuse_dangerous
 from rulekit.i18n.glossary import glossary_words, load_glossary
 from rulekit.i18n.pofile import catalog_bytes, read_catalog
-from rulekit.model import Localization, Manual, SourceInfo, TraceReport, dump_json
+from rulekit.model import (
+    Localization,
+    Manual,
+    QuickReference,
+    SourceInfo,
+    TraceReport,
+    dump_json,
+)
 from rulekit.output.cards.printed import printed
 from rulekit.output.search import Indexing, indexed_pages
 from rulekit.output.siteshared import Games
@@ -131,7 +139,13 @@ class _Analyser:
         return words, GraphBuilder(glossary, german_lexicon(words))
 
     def analyse(self, info: SourceInfo, step: Step | None) -> Manual:
-        """One registered manual, extracted, built into a graph and corrected by its editors."""
+        """One registered manual, extracted, built into a graph and corrected by its
+        editors, with its quick reference."""
+        return self.quick_reference(self.graph(info, step))
+
+    def graph(self, info: SourceInfo, step: Step | None) -> Manual:
+        """One registered manual, extracted, built into a graph and corrected by its
+        editors; without its quick reference (see `quick_reference`)."""
         from rulekit.extract import extract
 
         words, graphs = self._tools
@@ -145,15 +159,16 @@ class _Analyser:
         # The editors' supplement first, so that overrides may correct its nodes too.
         built = supplemented(graphs.build(info, extraction), folder, graphs)
         graph, stale = apply_overrides(built, overrides, lines, folder / OVERRIDES_FILE)
-        quickref, suspect = load_quickref(folder, graph) if self.specs else (None, [])
-        return Manual(
-            info=info,
-            extraction=extraction,
-            graph=graph,
-            stale_overrides=stale,
-            quickref=quickref,
-            suspect_lines=suspect,
-        )
+        return Manual(info=info, extraction=extraction, graph=graph, stale_overrides=stale)
+
+    def quick_reference(self, manual: Manual) -> Manual:
+        """`manual` with the editors' quick reference and its lines whose rules changed
+        (`load_quickref`); as it is when the specs are left unread."""
+        if not self.specs:
+            return manual
+        folder = self.project.sources_dir / manual.info.game
+        quickref, suspect = load_quickref(folder, manual.graph)
+        return manual.model_copy(update={"quickref": quickref, "suspect_lines": suspect})
 
 
 def step_count(project: Project) -> int:
@@ -363,29 +378,49 @@ class Made:
 def _analysed(
     analyser: _Analyser, info: SourceInfo, keys: Inputs, outputs: Outputs, step: Step | None
 ) -> tuple[Manual, str]:
-    """A game's analysis, kept or made, and the digest of its content."""
+    """A game's analysis, kept or made, and the digest of its content.
+
+    Its graph and its quick reference are kept or made apart: an edit of the
+    quick reference alone (a card's line) reads the spec again and writes the
+    template catalog, but neither loads the analysis tools nor builds the graph.
+    """
     game = info.game
     key, name = f"analyse/{game}", f"{CACHE_DIR}/manuals/{game}.json"
     inputs = keys.analysis(game)
     if outputs.keep(key, inputs):
-        for stage in ("extract", "graph", "catalog"):
+        for stage in ("extract", "graph"):
             if step:
                 step(f"{stage} {game}")
         data = outputs.read(key, name)
-        return Manual.model_validate_json(data), digest(data)
-    manual = analyser.analyse(info, step)
+        manual = Manual.model_validate_json(data)
+    else:
+        manual = analyser.graph(info, step)
+        data = manual.model_dump_json().encode("utf-8")
+        files = {
+            f"graph/{game}.json": dump_json(manual.graph.to_dict()).encode("utf-8"),
+            f"extract/{game}.json": dump_json(manual.extraction.to_dict()).encode("utf-8"),
+            name: data,
+        }
+        outputs.put(key, inputs, files)
     if step:
         step(f"catalog {game}")
-    data = manual.model_dump_json().encode("utf-8")
-    pot = template_catalog(manual.graph, manual.info, manual.quickref)
-    files = {
-        f"graph/{game}.json": dump_json(manual.graph.to_dict()).encode("utf-8"),
-        f"extract/{game}.json": dump_json(manual.extraction.to_dict()).encode("utf-8"),
-        f"catalogs/{game}.pot": catalog_bytes(pot),
-        name: data,
-    }
-    outputs.put(key, inputs, files)
-    return manual, digest(data)
+    quick_key, quick_name = f"quickref/{game}", f"{CACHE_DIR}/manuals/{game}.quickref.json"
+    quick_inputs = keys.quick_reference(game, inputs)
+    if outputs.keep(quick_key, quick_inputs):
+        quick = outputs.read(quick_key, quick_name)
+        quickref, suspect = _QUICK_REFERENCE.validate_json(quick)
+        manual = manual.model_copy(update={"quickref": quickref, "suspect_lines": suspect})
+    else:
+        manual = analyser.quick_reference(manual)
+        quick = _QUICK_REFERENCE.dump_json((manual.quickref, manual.suspect_lines))
+        pot = template_catalog(manual.graph, manual.info, manual.quickref)
+        files = {f"catalogs/{game}.pot": catalog_bytes(pot), quick_name: quick}
+        outputs.put(quick_key, quick_inputs, files)
+    return manual, digest(data, quick)
+
+
+# A quick reference as the build keeps it: the spec and its suspect lines.
+_QUICK_REFERENCE = TypeAdapter(tuple[QuickReference | None, list[str]])
 
 
 def _localized(

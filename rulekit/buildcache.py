@@ -38,6 +38,7 @@ from pathlib import Path
 from rulekit import __version__
 from rulekit.i18n.catalogs import GLOSSARY_DOMAIN, TEMPLATES_DOMAIN, po_path
 from rulekit.project import PACKAGE_DIR, Project
+from rulekit.quickref import SPEC_FILE
 
 CACHE_DIR = ".cache"
 MANIFEST = f"{CACHE_DIR}/outputs.json"
@@ -55,6 +56,7 @@ ANALYSE_MODULES = (
     "rulekit.i18n.catalogs",
     "rulekit.i18n.pofile",
 )
+QUICKREF_MODULES = ("rulekit.quickref", "rulekit.i18n.catalogs", "rulekit.i18n.pofile")
 TEXTS_MODULES = ("rulekit.i18n.catalogs", "rulekit.i18n.checkers", "rulekit.quickref")
 DEFINITIONS_MODULES = ("rulekit.i18n.glossary", "rulekit.i18n.catalogs", "rulekit.i18n.checkers")
 CARDS_MODULES = (
@@ -97,13 +99,16 @@ def file_digest(path: Path) -> str:
     return digest(path.read_bytes()) if path.is_file() else digest("missing")
 
 
-def folder_digest(folder: Path) -> str:
-    """The digest of every file under `folder`, by relative path and content."""
+def folder_digest(folder: Path, leave_out: Iterable[str] = ()) -> str:
+    """The digest of every file under `folder`, by relative path and content, but the
+    files at the relative paths in `leave_out`."""
     parts: list[str | bytes] = []
+    left_out = set(leave_out)
     if folder.is_dir():
         for path in sorted(folder.rglob("*")):
-            if path.is_file() and "__pycache__" not in path.parts:
-                parts += [str(path.relative_to(folder)), path.read_bytes()]
+            relative = str(path.relative_to(folder))
+            if path.is_file() and "__pycache__" not in path.parts and relative not in left_out:
+                parts += [relative, path.read_bytes()]
     return digest(*parts)
 
 
@@ -229,6 +234,7 @@ class Inputs:
         self.languages = languages
         code = Code()
         self.analyse_code = code.stage(ANALYSE_MODULES)
+        self.quickref_code = code.stage(QUICKREF_MODULES)
         self.texts_code = code.stage(TEXTS_MODULES)
         self.definitions_code = code.stage(DEFINITIONS_MODULES)
         self.cards_code = code.stage(CARDS_MODULES)
@@ -252,11 +258,20 @@ class Inputs:
         self.sources: dict[str, str] = {}
 
     def analysis(self, game: str) -> str:
-        """A game's analysis: its source folder (manual, editors' files, picture), the
-        glossary, and where the folder is (the editors' messages name their files)."""
+        """A game's analysis: its source folder (manual, editors' files, picture) but
+        its quick reference, the glossary, and where the folder is (the editors'
+        messages name their files)."""
         folder = self.project.sources_dir / game
         self.sources[game] = folder_digest(folder)
-        return digest("analyse", self.analyse_code, self.glossary, self.sources[game], str(folder))
+        graph = folder_digest(folder, leave_out=[SPEC_FILE])
+        return digest("analyse", self.analyse_code, self.glossary, graph, str(folder))
+
+    def quick_reference(self, game: str, analysis: str) -> str:
+        """A game's quick reference and its template catalog: the spec file, and the
+        game's analysis (`analysis`, its input hash), whose graph the spec is checked
+        against."""
+        spec = file_digest(self.project.sources_dir / game / SPEC_FILE)
+        return digest("quickref", self.quickref_code, analysis, spec)
 
     def texts(self, game: str, lang: str, manual: str) -> str:
         """A game's texts in one language: the analysed manual and the game's catalog."""

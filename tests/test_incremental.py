@@ -143,7 +143,8 @@ def test_a_german_sentence_no_card_prints_remakes_that_games_graph_texts_and_pag
     per_language = [f"{kind}/{lang}/{EDITED}" for kind in ("texts", "site") for lang in LANGUAGES]
     site = [f"site/{lang}/{name}" for lang in LANGUAGES for name in SITE_PAGES]
     shared = ["trace", "report", *site, "site/root", "site/files", "search"]
-    assert sorted(result.rebuilt) == sorted([f"analyse/{EDITED}", *per_language, *shared])
+    analysis = [f"analyse/{EDITED}", f"quickref/{EDITED}"]
+    assert sorted(result.rebuilt) == sorted([*analysis, *per_language, *shared])
     # No print file is typeset again: every one is the very file of the first build.
     assert card_files(project) == before
     build(project, out_dir=tmp_path / "cold")
@@ -169,6 +170,9 @@ def test_a_printed_german_line_remakes_only_that_games_german_cards(
     result = build(project)
 
     assert [key for key in result.rebuilt if key.startswith("cards/")] == [f"cards/de/{EDITED}"]
+    # The spec is read again against the graph kept: no graph is built anew.
+    assert f"quickref/{EDITED}" in result.rebuilt
+    assert f"analyse/{EDITED}" not in result.rebuilt
     after = card_files(project)
     german = cards_of(EDITED, "de")
     assert all(after[name] != before[name] for name in german)
@@ -235,7 +239,9 @@ def test_a_glossary_entry_remakes_the_outputs_of_the_games_that_use_it(project: 
 
     assert {f"cards/{lang}/{EDITED}" for lang in LANGUAGES} <= set(result.rebuilt)
     assert [
-        key for key in result.rebuilt if key.endswith(f"/{OTHER}") and "analyse" not in key
+        key
+        for key in result.rebuilt
+        if key.endswith(f"/{OTHER}") and not key.startswith(("analyse/", "quickref/"))
     ] == []
 
 
