@@ -76,7 +76,9 @@ BOUND_REACH = 2
 WHOLE_PROCEDURE_STEPS = 2
 # A sum worked out and the noun it counts: "1 + 4 + 1 = 6 Punkte", "3 x 2 = 6 Karten".
 _SUM = re.compile(r"(?<!\w)\d+(?:\s*[-+−–x×·*]\s*\d+)+\s*=\s*\d+\s+([^\W\d_]+)")
-# What cuts an example's sentence into clauses: punctuation and joining words.
+# What cuts an example's sentence into clauses: punctuation and joining words.  Not
+# brackets or quotes, as `exceptions.case_clauses` cuts: a negation stays with the verb it
+# denies across "nicht (wie in Beispiel 1) bezahlen".
 _CLAUSE_MARKS = frozenset((",", ";", ":", "–", "—"))
 _CLAUSE_JOINS = frozenset(("und", "oder"))
 # A label before an example ("Beispiel 2:") ends within this many tokens.
@@ -285,7 +287,7 @@ def _contradicted(example: Unit, rule: Unit, overlap: Overlap, cues: Cues) -> bo
     if not denied:
         return False
     affirmed = False
-    for clause in _clauses(example):
+    for clause in _example_clauses(example):
         if not overlap.features([clause]) & denied:
             continue
         if any(t.lower_ in cues.exception_negations for t in clause):
@@ -316,7 +318,7 @@ def _denied_case(rule: Unit, overlap: Overlap, cues: Cues) -> set[str]:
     return overlap.features([[last]])
 
 
-def _clauses(example: Unit) -> list[list[Token]]:
+def _example_clauses(example: Unit) -> list[list[Token]]:
     """The clauses of an example's sentences: cut at punctuation inside a sentence and
     at "und", "oder" ("Er darf ... bezahlen und erhält weder ...": two clauses)."""
     clauses: list[list[Token]] = []

@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from spacy.lang.de.stop_words import STOP_WORDS
@@ -55,7 +56,12 @@ def special_cases(targets: list[Unit], cues: Cues) -> dict[str, Unit]:
             alike = [r for r in beside if r.section == unit.section and verbs(unit) & verbs(r)]
         elif opposites := _permitted_opposites(unit, cues):
             earlier = targets[max(0, index - COUNTERPART_REACH) : index][::-1]
-            alike = [r for r in earlier if r.section == unit.section and opposites & _words(r)]
+            alike = [
+                r
+                for r in earlier
+                if r.section == unit.section
+                and opposites & {t.lower_ for t in _lower_case(r.sentences)}
+            ]
         else:
             group = _group(unit, cues)
             earlier = targets[max(0, index - GROUP_REACH) : index][::-1]
@@ -70,16 +76,13 @@ def special_cases(targets: list[Unit], cues: Cues) -> dict[str, Unit]:
 def verbs(unit: Unit) -> set[str]:
     """The stems of a unit's lower-case content words: in German, its verbs and adjectives."""
     return {
-        stem(t.lemma_.lower())
-        for sentence in unit.sentences
-        for t in sentence
-        if t.is_alpha and t.text[:1].islower() and t.lower_ not in STOP_WORDS
+        stem(t.lemma_.lower()) for t in _lower_case(unit.sentences) if t.lower_ not in STOP_WORDS
     }
 
 
-def _words(unit: Unit) -> set[str]:
-    """A unit's lower-case words as written: its verbs and adjectives."""
-    return {t.lower_ for s in unit.sentences for t in s if t.is_alpha and t.text[:1].islower()}
+def _lower_case(sentences: Iterable[Span]) -> Iterator[Token]:
+    """The words of sentences written in lower case: in German, all but the nouns."""
+    return (t for sentence in sentences for t in sentence if t.is_alpha and t.text[:1].islower())
 
 
 def _permitted_opposites(unit: Unit, cues: Cues) -> set[str]:
@@ -95,7 +98,7 @@ def _permitted_opposites(unit: Unit, cues: Cues) -> set[str]:
             or not {t.lemma_.lower() for t in sentence} & cues.permission_lemmas
         ):
             continue
-        for word in {t.lower_ for t in sentence if t.is_alpha and t.text[:1].islower()}:
+        for word in {t.lower_ for t in _lower_case([sentence])}:
             for particle, opposite in counterparts.items():
                 base = word.removeprefix(particle)
                 if base != word and len(base) >= _SHORTEST_BASE:
