@@ -15,7 +15,9 @@ Two kinds of manuals are scored:
   every gold line re-wrapped at a printed line width (`WRAP_WIDTHS`, chosen per
   manual), some words broken at a line end with a hyphen, no blank line anywhere, a
   heading on its own line.  Then the text path has to find the paragraphs, headings
-  and lists itself, as it must for a real copy.
+  and lists itself, as it must for a real copy.  With `--pdf` it is scored from the
+  publisher's PDF itself (`$RULEKIT_CORPUS/<stem>.pdf`, its annotated pages only):
+  the whole input end, columns, figures and furniture included.
 - The bundled games in `sources/<game>/`: the gold is the graph with the editors'
   overrides applied (what `analyse()` returns), the prediction the graph of the same
   extraction with the overrides switched off (`GraphBuilder` output and the editors'
@@ -56,6 +58,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import re
 import sys
@@ -79,6 +82,9 @@ if TYPE_CHECKING:
 
 GRAPHS = ROOT / "tests" / "data" / "graphs"
 CORPUS = ROOT / "tests" / "data" / "corpus"
+PDFS = Path(os.environ.get("RULEKIT_CORPUS", ROOT.parent / "shared" / "corpus"))
+# How the corpus is given to rulekit: gold lines as paragraphs, a viewer's copy, the PDF.
+READINGS = ("paragraphs", "wrapped", "pdf")
 IOU_MIN = 0.9
 # A text is placed only where at least this share of its characters is found word for word.
 PLACED_MIN = 0.5
@@ -475,11 +481,12 @@ def wrapped_text(stem: str, lines: list[str]) -> str:
 
 
 def corpus_manual(
-    stem: str, builder: GraphBuilder, words: list[str], wrapped: bool = False
+    stem: str, builder: GraphBuilder, words: list[str], reading: str = "paragraphs"
 ) -> tuple[str, Reading, Reading, list[str]]:
     """Document text, gold and predicted reading of one annotated corpus manual.
 
-    `wrapped`: the manual is given to the text path as a viewer copy (`wrapped_text`).
+    `reading` (one of `READINGS`): the gold lines as paragraphs of a text file, a
+    viewer copy of them (`wrapped_text`), or the annotated pages of the PDF.
     """
     from rulekit.extract import extract
     from rulekit.model import SourceInfo
@@ -490,10 +497,15 @@ def corpus_manual(
     gold = annotation(data)
     problems = annotation_problems(document, gold)
     with tempfile.TemporaryDirectory() as folder:
-        manual = Path(folder) / f"{stem}.txt"
-        text = wrapped_text(stem, lines) if wrapped else LINE_SEPARATOR.join(lines) + "\n"
-        manual.write_text(text, encoding="utf-8")
-        extraction = extract(manual, None, words)
+        if reading == "pdf":
+            manual = annotated_pages(PDFS / f"{stem}.pdf", data["pages"], Path(folder))
+            extraction = extract(manual, data["pages"], words)
+        else:
+            manual = Path(folder) / f"{stem}.txt"
+            wrapped = reading == "wrapped"
+            text = wrapped_text(stem, lines) if wrapped else LINE_SEPARATOR.join(lines) + "\n"
+            manual.write_text(text, encoding="utf-8")
+            extraction = extract(manual, None, words)
     info = SourceInfo(
         game=stem,
         title=stem.capitalize(),
@@ -506,6 +518,18 @@ def corpus_manual(
     graph = builder.build(info, extraction)
     predicted = graph_reading(graph, made_up_sections(info, extraction, graph))
     return document, gold, predicted, problems
+
+
+def annotated_pages(pdf: Path, pages: list[int], folder: Path) -> Path:
+    """A copy of `pdf` in `folder` with only the physical pages `pages` (1-based)."""
+    import pikepdf
+
+    with pikepdf.open(pdf) as source, pikepdf.new() as copy:
+        for number in pages:
+            copy.pages.append(source.pages[number - 1])
+        path = folder / pdf.name
+        copy.save(path)
+    return path
 
 
 def annotation_problems(document: str, gold: Reading) -> list[str]:
@@ -638,19 +662,19 @@ def misses(document: str, gold: Reading, predicted: Reading) -> list[str]:
 
 
 def corpus_scores(
-    builder: GraphBuilder, words: list[str], wrapped: bool, show: set[str]
+    builder: GraphBuilder, words: list[str], reading: str, show: set[str]
 ) -> tuple[list[tuple[str, Scores]], list[str]]:
-    """Scores of every annotated corpus manual in one mode, and the annotation problems."""
+    """Scores of every annotated corpus manual in one reading (`READINGS`), and the
+    annotation problems."""
     results: list[tuple[str, Scores]] = []
     notes: list[str] = []
     for path in sorted(GRAPHS.glob("*.json")):
-        document, gold, predicted, problems = corpus_manual(path.stem, builder, words, wrapped)
+        document, gold, predicted, problems = corpus_manual(path.stem, builder, words, reading)
         results.append((path.stem, score(document, gold, predicted)))
-        if not wrapped:
+        if reading == "paragraphs":
             notes.extend(f"{path.stem}: annotation: {problem}" for problem in problems)
         if path.stem in show:
-            mode = "wrapped" if wrapped else "paragraphs"
-            notes.append(f"{path.stem} ({mode}): misses")
+            notes.append(f"{path.stem} ({reading}): misses")
             notes.extend(f"  {line}" for line in misses(document, gold, predicted))
     return results, notes
 
@@ -683,6 +707,11 @@ def main(argv: list[str] | None = None) -> None:
         action="store_true",
         help="also score the corpus as a PDF viewer's copy (re-wrapped lines, no blank lines)",
     )
+    parser.add_argument(
+        "--pdf",
+        action="store_true",
+        help="also score the corpus from its PDFs (the whole input end)",
+    )
     parser.add_argument("--show", nargs="*", default=[], help="list the misses of these manuals")
     parser.add_argument("--corpus-only", action="store_true", help="skip the bundled games")
     args = parser.parse_args(argv)
@@ -692,7 +721,7 @@ def main(argv: list[str] | None = None) -> None:
     glossary = load_glossary(ROOT / "glossary" / "terms.yaml")
     words = glossary_words(glossary)
     builder = GraphBuilder(glossary, german_lexicon(words))
-    corpus, notes = corpus_scores(builder, words, False, show)
+    corpus, notes = corpus_scores(builder, words, "paragraphs", show)
     bundled: list[tuple[str, Scores]] = []
     if not args.corpus_only:
         for name, document, gold, predicted in bundled_manuals(builder):
@@ -707,12 +736,21 @@ def main(argv: list[str] | None = None) -> None:
     table("Paragraphs: gold lines separated by blank lines", results, pooled)
     wrapped: list[tuple[str, Scores]] = []
     if args.wrapped:
-        wrapped, more = corpus_scores(builder, words, True, show)
+        wrapped, more = corpus_scores(builder, words, "wrapped", show)
         notes.extend(more)
         table(
             "Wrapped: a viewer copy (lines re-wrapped, words hyphenated, no blank lines)",
             [(f"{name} @{wrap_width(name)}", scores) for name, scores in wrapped],
             [("corpus (pooled)", total([s for _, s in wrapped]))],
+        )
+    from_pdf: list[tuple[str, Scores]] = []
+    if args.pdf:
+        from_pdf, more = corpus_scores(builder, words, "pdf", show)
+        notes.extend(more)
+        table(
+            "PDF: the publisher's file, its annotated pages",
+            from_pdf,
+            [("corpus (pooled)", total([s for _, s in from_pdf]))],
         )
     seconds = time.perf_counter() - start
 
@@ -720,14 +758,16 @@ def main(argv: list[str] | None = None) -> None:
         print("\n".join(confusion_lines(name, scores)))
     for name, scores in wrapped:
         print("\n".join(confusion_lines(f"{name} (wrapped)", scores)))
+    for name, scores in from_pdf:
+        print("\n".join(confusion_lines(f"{name} (pdf)", scores)))
     for note in notes:
         print(note)
     print()
     print(
         f"targets: seg P/R >= {TARGETS['seg']:.2f}, kind >= {TARGETS['kind']:.2f}, "
         f"mech >= {TARGETS['mech']:.2f}, links P/R >= {TARGETS['links']:.2f}; "
-        f"matched at span IoU >= {IOU_MIN}; {len(results) + len(wrapped)} readings in "
-        f"{seconds:.1f} s"
+        f"matched at span IoU >= {IOU_MIN}; "
+        f"{len(results) + len(wrapped) + len(from_pdf)} readings in {seconds:.1f} s"
     )
 
 

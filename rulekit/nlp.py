@@ -33,6 +33,8 @@ NOUN_ENDINGS = ("", "s", "es", "n", "en", "e", "er", "ern", "nen")
 # Linking elements between the parts of a compound ("Anwerbung-s-plättchen").
 LINKING = ("", "s", "es", "n", "en", "e", "er")
 _NUMBER_DOT = re.compile(r"^\d+(?:\.\d+)*\.$")
+# A letter and its full stop, which the tokenizer keeps whole as an initial ("A.").
+_LETTER_DOT = re.compile(r"^[^\W\d_]\.$")
 # Gender-inclusive forms: "Spieler_innen", "Spieler*in", "Spieler:innen", "Jede_r",
 # "eine*n", "SpielerInnen", "der_die".  Group 1 is the masculine stem, group 2 what a
 # separator joins to it, group 3 a capital "In" ("Binnen-I").
@@ -126,12 +128,24 @@ def cues(lang: str = "de") -> Cues:
 
 @Language.component("rule_sentence_boundaries")
 def rule_sentence_boundaries(doc: Doc) -> Doc:
-    """Sentence boundaries after numbers, which the German tokenizer keeps as "2.".
+    """Sentence boundaries after numbers and letters, which the German tokenizer keeps
+    with their full stop as "2." and "A.".
 
     "würfelt 3 und 2. Der Besatzer" ends a sentence; "am 3. Tag" and a section
     number "2.4.1. Start" do not: an ordinal follows a function word and
-    precedes a content word.
+    precedes a content word.  A letter naming a piece or a field ends one before a
+    function word ("… zu Connys Figur A. Dann spielt er …"); an initial goes on with
+    a name ("A. Müller"), and the letters of "z. B." or "d. h." abbreviate together.
     """
+    for token in doc[1:-1]:
+        following = doc[token.i + 1]
+        if (
+            _LETTER_DOT.match(token.text)
+            and following.text[:1].isupper()
+            and following.lower_ in STOP_WORDS
+            and not doc[token.i - 1].text.endswith(".")
+        ):
+            following.is_sent_start = True
     for token in doc[:-1]:
         if not _NUMBER_DOT.match(token.text):
             continue

@@ -370,3 +370,39 @@ def test_a_hyphen_after_a_closing_quote_joins_a_compound() -> None:
         "mit der „Play it smart“-Funktion spielen"
     )
     assert join_lines("die (Spiel)-", "Regeln", lexicon)[0] == "die (Spiel)-Regeln"
+
+
+def test_text_set_around_a_picture_stays_one_paragraph_and_a_list_keeps_its_lines(
+    tmp_path: Path,
+) -> None:
+    # Lines beside the picture end well short of the column's edge, where the next
+    # line's first word would fit: they are the picture's breaks while the sentence
+    # runs on.  The credits are a list of labelled lines, each a paragraph, the first
+    # one the widest of its size, so that it looks full.
+    around = (
+        "Die Wegeplättchen werden nach ihren Rückseiten getrennt und jeweils verdeckt "
+        "gemischt, bevor der Weg von der Bucht von Atlantis aus gelegt wird."
+    )
+    after = (
+        "Von der Bucht aus werden die Plättchen mit der Rückseite nach oben als Weg offen "
+        "auf den Tisch gelegt, zuerst die Stapel und danach die einzelnen Plättchen."
+    )
+    credits = [
+        "Autor: Leo Colovini mit einem Team von vielen Testspielern aus Venedig",
+        "Illustration: Michael Menzel",
+    ]
+    html = (
+        '<html lang="de"><body style="font: 10pt \'DejaVu Serif\'; width: 110mm">'
+        '<div style="float: right; width: 62mm; height: 34mm; margin-left: 3mm; '
+        'background: #888"></div>'
+        f"<p>{around}</p><p>{after}</p>"
+        '<div style="margin-top: 40mm; font-size: 8pt">'
+        + "".join(f'<p style="margin: 0">{line}</p>' for line in credits)
+        + "</div></body></html>"
+    )
+    path = tmp_path / "around.pdf"
+    weasyprint.HTML(string=html).write_pdf(path)
+    blocks = [(b.kind, b.text) for b in extract_pdf(path).blocks if b.kind in BODY]
+    assert blocks == [("paragraph", around), ("paragraph", after)] + [
+        ("paragraph", line) for line in credits
+    ]

@@ -107,6 +107,44 @@ def test_sentence_boundaries_survive_abbreviations_and_numbers() -> None:
     ]
 
 
+def test_a_colon_announces_the_figure_lines_that_read_as_items_not_a_diagrams_labels(
+    builder: GraphBuilder,
+) -> None:
+    texts = [
+        ("heading", "Aufstellung"),
+        ("paragraph", "Die Tiere stehen zu Beginn so auf dem Brett:"),
+        ("figure", "zwei Pinguine auf a2 und h2"),
+        ("figure", "8"),
+        ("figure", "0Z0Z0Z0Z"),
+        ("figure", "a b c d e f g h"),
+        ("paragraph", "Danach beginnt Spielerin W."),
+    ]
+    blocks = [
+        Block(kind=kind, text=text, page=1, lines=(i, i))  # type: ignore[arg-type]
+        for i, (kind, text) in enumerate(texts, start=1)
+    ]
+    graph = builder.build(INFO, Extraction(blocks=blocks, repairs=[]))
+    assert [text for _, text in outline(graph)] == [
+        "Aufstellung",
+        "Die Tiere stehen zu Beginn so auf dem Brett:",
+        "zwei Pinguine auf a2 und h2",
+        "Danach beginnt Spielerin W.",
+    ]
+
+
+def test_a_piece_named_by_a_letter_ends_its_sentence_an_initial_does_not() -> None:
+    nlp = german_pipeline()
+    text = (
+        "Er zieht seine Figur A zu Connys Figur A. Dann spielt er eine weitere Karte. "
+        "Das Spiel erfand A. Müller, z. B. Die Siedler."
+    )
+    assert [s.text for s in nlp(text).sents] == [
+        "Er zieht seine Figur A zu Connys Figur A.",
+        "Dann spielt er eine weitere Karte.",
+        "Das Spiel erfand A. Müller, z. B. Die Siedler.",
+    ]
+
+
 def test_units_follow_sentences_past_brackets_codes_and_announcing_colons(
     builder: GraphBuilder,
 ) -> None:

@@ -12,8 +12,11 @@
 
 A paragraph starts after a gap larger than the usual leading in its region,
 at an indent, after a line that ends short of its block's right edge, and
-where the role changes.  In a tagged PDF the structure elements decide,
-except where a paragraph runs over a column or page break.
+where the role changes; but not at an indent or a short line whose sentence
+runs on to the next line, as text set around a picture does, and always at
+each line of a list (counted things, labelled lines).  In a tagged PDF the
+structure elements decide, except where a paragraph runs over a column or page
+break.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from rulekit.extract.encoding import BREAK_HYPHENS, is_private_use
 from rulekit.extract.lines import Line
 from rulekit.extract.page import Box, area, centre_in, overlap
 from rulekit.extract.regions import Regions
+from rulekit.extract.textshapes import listed, runs_on
 from rulekit.model import Repair, TextLine
 
 __all__ = [
@@ -470,16 +474,21 @@ def decide_paragraph(line: Line, previous: Line | None) -> None:
         # a line that was full.
         offset = line.x0 - line.left
         hanging = offset > 0.3 * line.size and abs(offset - (previous.x0 - previous.left)) < 1
-        flowing = line.gap is not None and not _forced_break(previous, line)
+        flowing = line.gap is not None and (
+            not _forced_break(previous, line) or runs_on(previous.text, line.text)
+        )
         if broken or hanging or flowing:
             line.role, line.starts = "list-item", False
             return
     indent = (line.x0 - line.left) - (previous.x0 - previous.left)
+    # An indent or a short line beside a picture is the picture's, not a paragraph's,
+    # while the sentence runs on; lines of a list end where they end.
+    shaped = 0.5 * line.size < indent < 4 * line.size or _forced_break(previous, line)
     line.starts = not broken and (
         previous.role != "body"
         or gap_break
-        or 0.5 * line.size < indent < 4 * line.size
-        or _forced_break(previous, line)
+        or (shaped and not runs_on(previous.text, line.text))
+        or listed(previous.text, line.text)
     )
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.lang.de.tokenizer_exceptions import TOKENIZER_EXCEPTIONS
 
 from rulekit.extract.encoding import BREAK_HYPHENS
@@ -73,6 +74,27 @@ def listed(text: str, following: str) -> bool:
         (COUNTED.match(text) and COUNTED.match(after))
         or (RUN_IN_LABEL.match(text) and RUN_IN_LABEL.match(after))
         or (VALUES_ROW.match(text) and VALUES_ROW.match(after))
+    )
+
+
+def runs_on(text: str, following: str) -> bool:
+    """The line leaves a sentence open that the next line goes on with, wherever it
+    breaks: it ends in a comma, a hyphen, a function word ("Von der Bucht von" /
+    "Atlantis …") or an inflected adjective, leaves a bracket open, or the next line
+    goes on in lower case or with a number ("Die Wegeplättchen werden" / "nach …",
+    "… zählt" / "1 Siegpunkt.").  Not the lines of a list (`listed`), nor a line that
+    ends a sentence.
+    """
+    stripped, after = text.strip(), following.strip()
+    if not stripped or not after or terminal(stripped) or listed(stripped, after):
+        return False
+    last = stripped.split()[-1]
+    return bool(
+        stripped.endswith((",", *BREAK_HYPHENS))
+        or stripped.count("(") > stripped.count(")")
+        or last.casefold() in STOP_WORDS
+        or INFLECTED.match(last)
+        or ((after[:1].islower() or after[:1].isdigit()) and not LIST_MARKER.match(after))
     )
 
 

@@ -14,6 +14,7 @@ section that documents a program is `other`, a preface without rules is `flavour
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from spacy.lang.de.stop_words import STOP_WORDS
@@ -50,6 +51,8 @@ from rulekit.nlp import Cues, TermMatcher
 MECHANICAL_KINDS = ("rule", "step", "note")
 # Figure text this long is a sentence of the body that the text layout took for a label.
 FIGURE_SENTENCE_WORDS = 12
+# A word of three letters at least, no digit in it.
+WORD = re.compile(r"(?<!\w)[^\W\d_]{3,}(?!\w)")
 
 # Share of a preface's sentences in the first person plural that makes it an essay,
 # which may run on under headings of its own ("Warum man vernetztes Denken üben sollte").
@@ -176,8 +179,9 @@ class Segmenter:
         if block.kind == "figure":
             if state.material and judge.component_line(text):
                 return [Unit("component", sentences, block, section)]
-            if state.items is not None:
-                # The line a colon announced, however much it looks like a figure label.
+            if state.items is not None and WORD.search(text):
+                # The line a colon announced, however much it looks like a figure label;
+                # not the labels of a diagram ("a b c d e f g h", "0Z0Z0Z0Z", "8").
                 return [self._item(state.items, sentences, block, section, state)]
             if len(text.split()) < FIGURE_SENTENCE_WORDS:
                 return []  # figure text is no part of the body
