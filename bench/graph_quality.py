@@ -498,8 +498,8 @@ def corpus_manual(
     problems = annotation_problems(document, gold)
     with tempfile.TemporaryDirectory() as folder:
         if reading == "pdf":
-            manual = annotated_pages(PDFS / f"{stem}.pdf", data["pages"], Path(folder))
-            extraction = extract(manual, data["pages"], words)
+            manual = PDFS / f"{stem}.pdf"
+            extraction = annotated_pages(extract(manual, None, words), data["pages"])
         else:
             manual = Path(folder) / f"{stem}.txt"
             wrapped = reading == "wrapped"
@@ -520,16 +520,15 @@ def corpus_manual(
     return document, gold, predicted, problems
 
 
-def annotated_pages(pdf: Path, pages: list[int], folder: Path) -> Path:
-    """A copy of `pdf` in `folder` with only the physical pages `pages` (1-based)."""
-    import pikepdf
-
-    with pikepdf.open(pdf) as source, pikepdf.new() as copy:
-        for number in pages:
-            copy.pages.append(source.pages[number - 1])
-        path = folder / pdf.name
-        copy.save(path)
-    return path
+def annotated_pages(extraction: Extraction, pages: list[int]) -> Extraction:
+    """The blocks and repairs of a whole PDF's extraction on the annotated `pages`: the
+    PDF is read whole, as a user gives it (its tags, its body style, its running heads)."""
+    return extraction.model_copy(
+        update={
+            "blocks": [b for b in extraction.blocks if b.page in pages],
+            "repairs": [r for r in extraction.repairs if r.page in pages],
+        }
+    )
 
 
 def annotation_problems(document: str, gold: Reading) -> list[str]:

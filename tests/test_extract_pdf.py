@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import itertools
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -21,7 +22,7 @@ from rulekit.extract.lines import Line, make_line
 from rulekit.extract.page import Word
 from rulekit.extract.pdf import extract_pdf, pdf_lines
 from rulekit.extract.regions import Regions
-from rulekit.extract.roles import classify, labelled_captions
+from rulekit.extract.roles import classify, decide_paragraph, labelled_captions, measure
 from rulekit.model import Extraction, TextLine
 from tests.pdfcorpus import LAYOUTS, CorpusPdf, png, render
 
@@ -406,3 +407,47 @@ def test_text_set_around_a_picture_stays_one_paragraph_and_a_list_keeps_its_line
     assert blocks == [("paragraph", around), ("paragraph", after)] + [
         ("paragraph", line) for line in credits
     ]
+
+
+def test_a_sentence_ending_beside_a_picture_does_not_end_its_paragraph() -> None:
+    # Beside the picture the text is set narrower: a line there is full when it reaches
+    # as far as the other lines beside it, not the column's edge below the picture.
+    picture = (200.0, 100.0, 300.0, 135.0)
+    texts = [
+        "Conny spielt eine Karte und",  # x1 185, as far as text goes beside it
+        "zieht auf ein Feld. Dann",
+        "folgt Sven mit einer Karte.",  # ends a sentence at x1 185
+        "Jetzt nimmt er sich ein Plättchen vom Weg, das gerade frei ist",
+        "und legt es offen vor sich ab.",
+        "Danach ist der Nächste an der Reihe.",
+    ]
+    lines = [_set_line(text, 50, 100 + 12 * n) for n, text in enumerate(texts)]
+    for line in lines:
+        line.role = "body"
+    measure(lines, [picture])
+    for previous, line in itertools.pairwise(lines):
+        decide_paragraph(line, previous)
+    assert [line.starts for line in lines[1:]] == [False, False, False, False, True]
+    # Without the picture, the third line ends well short of the column's edge.
+    measure(lines)
+    decide_paragraph(lines[3], lines[2])
+    assert lines[3].starts
+
+
+def test_each_counted_component_is_its_own_paragraph_with_its_bracketed_note() -> None:
+    texts = [
+        "84 Wegeplättchen",
+        "4 Brücken",
+        "12 Spielfiguren",
+        "(je 3 in den 4 Spielerfarben)",
+        "1 Startfeld „Atlantis“",
+    ]
+    # A line of prose above the list sets the column's measure.
+    prose = _set_line("Alle Teile liegen bereit, bevor die erste Runde beginnt.", 50, 70)
+    lines = [prose] + [_set_line(text, 50, 100 + 12 * n) for n, text in enumerate(texts)]
+    for line in lines:
+        line.role = "body"
+    measure(lines)
+    for previous, line in itertools.pairwise(lines):
+        decide_paragraph(line, previous)
+    assert [line.starts for line in lines[2:]] == [True, True, False, True]

@@ -328,7 +328,7 @@ def order_page(
         ordered = body
     else:
         ordered = reading_order(body, regions.frames, size, regions.figures)
-    measure(ordered)
+    measure(ordered, figures)
     classify(ordered, regions, size, face)
     middle = (crop[1] + crop[3]) / 2
     others = [ln for ln in page.lines if ln.role == "artefact"]

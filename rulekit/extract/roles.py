@@ -394,12 +394,13 @@ def _labels(lines: list[Line], body: float) -> None:
             line.role = "figure"
 
 
-def measure(lines: list[Line]) -> None:
+def measure(lines: list[Line], figures: list[Box] | None = None) -> None:
     """Region edges, and each line's vertical gap to the line before it in its region.
 
     `lines` are in reading order.  A line that does not follow another one
     of its region, below it, has no gap (None): the top of a column, or a
-    jump in reading order.
+    jump in reading order.  Beside one of `figures` (drawn figures), a line's
+    edges are those of the text set around that figure.
     """
     if not lines:
         return
@@ -413,18 +414,24 @@ def measure(lines: list[Line]) -> None:
         line.left = left[line.region]
         # The measure is that of the nearby lines of the same block: a framed
         # example box is narrower than its column, ragged text varies, and a
-        # heading over the columns is wider.
-        near = lines[max(0, index - 6) : index + 7]
-        line.right = max(
-            [line.x1]
-            + [
-                o.x1
-                for o in near
-                if o.region == line.region
-                and abs(o.size - line.size) < 0.5
-                and o.x0 >= line.x0 - 1.5
-            ]
-        )
+        # heading over the columns is wider.  Beside a figure, it is that of
+        # the lines beside the same figure on the same side.
+        near = [
+            o
+            for o in lines[max(0, index - 6) : index + 7]
+            if o.region == line.region and abs(o.size - line.size) < 0.5
+        ]
+        edges = (line.left, max([line.x1] + [o.x1 for o in near if o.x0 >= line.x0 - 1.5]))
+        line.right = edges[1]
+        for right_of in (True, False):
+            figure = _beside(line, figures or [], edges, right_of)
+            if figure is None:
+                continue
+            around = [o for o in [line, *near] if _beside(o, [figure], edges, right_of)]
+            if right_of:
+                line.right = max(o.x1 for o in around if o.x0 >= line.x0 - 1.5)
+            else:
+                line.left = min(o.x0 for o in around)
         line.region_top = line.region not in seen
         seen.add(line.region)
         if previous is not None and previous.region == line.region and previous.top < line.top:
@@ -435,6 +442,21 @@ def measure(lines: list[Line]) -> None:
     limit = statistics.median(gaps or [0.0]) + 0.25 * statistics.median(ln.size for ln in lines)
     for line in lines:
         line.gap_limit = limit
+
+
+def _beside(
+    line: Line, figures: list[Box], edges: tuple[float, float], right_of: bool
+) -> Box | None:
+    """The figure the line is set beside, on its right or its left, if any: one that
+    stands level with it, clear of its text and within `edges`, its block's measure."""
+    for figure in figures:
+        if not (figure[1] < line.bottom and figure[3] > line.top):
+            continue
+        if right_of and line.x1 <= figure[0] < edges[1]:
+            return figure
+        if not right_of and edges[0] < figure[2] <= line.x0:
+            return figure
+    return None
 
 
 def decide_paragraph(line: Line, previous: Line | None) -> None:

@@ -81,9 +81,9 @@ def runs_on(text: str, following: str) -> bool:
     """The line leaves a sentence open that the next line goes on with, wherever it
     breaks: it ends in a comma, a hyphen, a function word ("Von der Bucht von" /
     "Atlantis …") or an inflected adjective, leaves a bracket open, or the next line
-    goes on in lower case or with a number ("Die Wegeplättchen werden" / "nach …",
-    "… zählt" / "1 Siegpunkt.").  Not the lines of a list (`listed`), nor a line that
-    ends a sentence.
+    goes on in lower case ("Die Wegeplättchen werden" / "nach …"), or after a word
+    with a number, a bracket or a quote ("… zählt" / "1 Siegpunkt.", "12 Spielfiguren" /
+    "(je 3 …)").  Not the lines of a list (`listed`), nor a line that ends a sentence.
     """
     stripped, after = text.strip(), following.strip()
     if not stripped or not after or terminal(stripped) or listed(stripped, after):
@@ -94,7 +94,13 @@ def runs_on(text: str, following: str) -> bool:
         or stripped.count("(") > stripped.count(")")
         or last.casefold() in STOP_WORDS
         or INFLECTED.match(last)
-        or ((after[:1].islower() or after[:1].isdigit()) and not LIST_MARKER.match(after))
+        or (after[:1].islower() and not LIST_MARKER.match(after))
+        # After a word, not after a closed bracket or quote, which may end an item.
+        or (
+            stripped[-1:].isalpha()
+            and (after[:1] in ("(", *OPENING_QUOTES) or after[:1].isdigit())
+            and not LIST_MARKER.match(after)
+        )
     )
 
 
