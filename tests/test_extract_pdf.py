@@ -451,3 +451,18 @@ def test_each_counted_component_is_its_own_paragraph_with_its_bracketed_note() -
     for previous, line in itertools.pairwise(lines):
         decide_paragraph(line, previous)
     assert [line.starts for line in lines[2:]] == [True, True, False, True]
+
+
+def test_two_stacked_headings_stay_apart_a_heading_broken_over_two_lines_does_not() -> None:
+    def heading(text: str, top: float) -> Line:
+        line = _set_line(text, 50, top, size=14.0)
+        line.role = "heading"
+        return line
+
+    stacked = [heading("Wirkungsgefüge von Kybernetien", 100), heading("Warum man übt", 116)]
+    broken = [heading("Aufbau und Vorbereitung der", 200), heading("Karten für das Spiel", 216)]
+    for previous, line in (stacked, broken):
+        measure([previous, line])
+        decide_paragraph(line, previous)
+    assert stacked[1].starts
+    assert not broken[1].starts

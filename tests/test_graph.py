@@ -132,6 +132,22 @@ def test_a_colon_announces_the_figure_lines_that_read_as_items_not_a_diagrams_la
     ]
 
 
+def test_bulleted_items_take_the_kind_their_colon_gives_them(builder: GraphBuilder) -> None:
+    texts = [
+        ("heading", "Aufbau"),
+        ("paragraph", "Die Plättchen werden wie folgt als Weg ausgelegt:"),
+        ("list-item", "10 Stapel mit jeweils 2 Plättchen"),
+        ("list-item", "10 einzelne Plättchen"),
+        ("paragraph", "Danach beginnt der jüngste Spieler."),
+    ]
+    blocks = [
+        Block(kind=kind, text=text, page=1, lines=(i, i))  # type: ignore[arg-type]
+        for i, (kind, text) in enumerate(texts, start=1)
+    ]
+    graph = builder.build(INFO, Extraction(blocks=blocks, repairs=[]))
+    assert [kind for kind, _ in outline(graph)][2:] == ["step", "step", "rule"]
+
+
 def test_a_piece_named_by_a_letter_ends_its_sentence_an_initial_does_not() -> None:
     nlp = german_pipeline()
     text = (

@@ -31,6 +31,7 @@ from rulekit.extract.lines import Line
 from rulekit.extract.page import Box, area, centre_in, overlap
 from rulekit.extract.regions import Regions
 from rulekit.extract.textshapes import listed, runs_on
+from rulekit.extract.textwidth import sentence_after
 from rulekit.model import Repair, TextLine
 
 __all__ = [
@@ -482,6 +483,9 @@ def decide_paragraph(line: Line, previous: Line | None) -> None:
             or gap_break
             or abs(previous.size - line.size) > 0.5
             or (line.role != "heading" and not _right_below(previous, line))
+            # Two headings stacked, not one broken over two lines: "Wirkungsgefüge von
+            # Kybernetien" / "Warum man „vernetztes Denken“ üben sollte".
+            or (line.role == "heading" and sentence_after(previous.text, line.text, set()))
         )
         return
     if line.role != "body":

@@ -277,8 +277,12 @@ class Segmenter:
             if told:
                 # The rest of the block, after the example's last sentence, is running text.
                 sentences, text = sentences[told:], ""
-        if state.items is not None and item_line(block, text):
-            # An item the text path took for a paragraph: one short line without a sentence end.
+        bulleted = block.kind == "list-item" and not NUMBERED.match(text)
+        if state.items is not None and (
+            item_line(block, text) or (bulleted and len(sentences) == 1)
+        ):
+            # An item the text path took for a paragraph (one short line without a sentence
+            # end), or a bulleted item of one sentence; numbered ones are steps (below).
             return [self._item(state.items, sentences, block, section, state)]
         if block.kind == "list-item" and NUMBERED.match(text) and self._step(sentences, state):
             state.items, state.lead = "step", None
