@@ -733,32 +733,34 @@ def main(argv: list[str] | None = None) -> None:
     if bundled:
         pooled.append(("sources (pooled)", total([s for _, s in bundled])))
     table("Paragraphs: gold lines separated by blank lines", results, pooled)
-    wrapped: list[tuple[str, Scores]] = []
-    if args.wrapped:
-        wrapped, more = corpus_scores(builder, words, "wrapped", show)
-        notes.extend(more)
-        table(
+    others: dict[str, list[tuple[str, Scores]]] = {}
+    for reading, wanted, title in (
+        (
+            "wrapped",
+            args.wrapped,
             "Wrapped: a viewer copy (lines re-wrapped, words hyphenated, no blank lines)",
-            [(f"{name} @{wrap_width(name)}", scores) for name, scores in wrapped],
-            [("corpus (pooled)", total([s for _, s in wrapped]))],
-        )
-    from_pdf: list[tuple[str, Scores]] = []
-    if args.pdf:
-        from_pdf, more = corpus_scores(builder, words, "pdf", show)
+        ),
+        ("pdf", args.pdf, "PDF: the publisher's file, its annotated pages"),
+    ):
+        if not wanted:
+            continue
+        others[reading], more = corpus_scores(builder, words, reading, show)
         notes.extend(more)
         table(
-            "PDF: the publisher's file, its annotated pages",
-            from_pdf,
-            [("corpus (pooled)", total([s for _, s in from_pdf]))],
+            title,
+            [
+                (f"{name} @{wrap_width(name)}" if reading == "wrapped" else name, scores)
+                for name, scores in others[reading]
+            ],
+            [("corpus (pooled)", total([s for _, s in others[reading]]))],
         )
     seconds = time.perf_counter() - start
 
     for name, scores in results:
         print("\n".join(confusion_lines(name, scores)))
-    for name, scores in wrapped:
-        print("\n".join(confusion_lines(f"{name} (wrapped)", scores)))
-    for name, scores in from_pdf:
-        print("\n".join(confusion_lines(f"{name} (pdf)", scores)))
+    for reading, scored in others.items():
+        for name, scores in scored:
+            print("\n".join(confusion_lines(f"{name} ({reading})", scores)))
     for note in notes:
         print(note)
     print()
@@ -766,7 +768,7 @@ def main(argv: list[str] | None = None) -> None:
         f"targets: seg P/R >= {TARGETS['seg']:.2f}, kind >= {TARGETS['kind']:.2f}, "
         f"mech >= {TARGETS['mech']:.2f}, links P/R >= {TARGETS['links']:.2f}; "
         f"matched at span IoU >= {IOU_MIN}; "
-        f"{len(results) + len(wrapped) + len(from_pdf)} readings in {seconds:.1f} s"
+        f"{len(results) + sum(map(len, others.values()))} readings in {seconds:.1f} s"
     )
 
 

@@ -34,11 +34,17 @@ def builder() -> GraphBuilder:
 
 
 def extraction(*texts: str) -> Extraction:
+    """Blocks from marked lines: "# " a heading, "- " a list item, else a paragraph."""
     kinds = {"#": "heading", "-": "list-item"}
+    return typed_extraction(*((kinds.get(t[0], "paragraph"), t.lstrip("#- ")) for t in texts))
+
+
+def typed_extraction(*blocks: tuple[str, str]) -> Extraction:
+    """Blocks of the kinds given, one line each, in order."""
     return Extraction(
         blocks=[
-            Block(kind=kinds.get(t[0], "paragraph"), text=t.lstrip("#- "), page=1, lines=(i, i))  # type: ignore[arg-type]
-            for i, t in enumerate(texts, start=1)
+            Block(kind=kind, text=text, page=1, lines=(i, i))  # type: ignore[arg-type]
+            for i, (kind, text) in enumerate(blocks, start=1)
         ],
         repairs=[],
     )
@@ -110,20 +116,18 @@ def test_sentence_boundaries_survive_abbreviations_and_numbers() -> None:
 def test_a_colon_announces_the_figure_lines_that_read_as_items_not_a_diagrams_labels(
     builder: GraphBuilder,
 ) -> None:
-    texts = [
-        ("heading", "Aufstellung"),
-        ("paragraph", "Die Tiere stehen zu Beginn so auf dem Brett:"),
-        ("figure", "zwei Pinguine auf a2 und h2"),
-        ("figure", "8"),
-        ("figure", "0Z0Z0Z0Z"),
-        ("figure", "a b c d e f g h"),
-        ("paragraph", "Danach beginnt Spielerin W."),
-    ]
-    blocks = [
-        Block(kind=kind, text=text, page=1, lines=(i, i))  # type: ignore[arg-type]
-        for i, (kind, text) in enumerate(texts, start=1)
-    ]
-    graph = builder.build(INFO, Extraction(blocks=blocks, repairs=[]))
+    graph = builder.build(
+        INFO,
+        typed_extraction(
+            ("heading", "Aufstellung"),
+            ("paragraph", "Die Tiere stehen zu Beginn so auf dem Brett:"),
+            ("figure", "zwei Pinguine auf a2 und h2"),
+            ("figure", "8"),
+            ("figure", "0Z0Z0Z0Z"),
+            ("figure", "a b c d e f g h"),
+            ("paragraph", "Danach beginnt Spielerin W."),
+        ),
+    )
     assert [text for _, text in outline(graph)] == [
         "Aufstellung",
         "Die Tiere stehen zu Beginn so auf dem Brett:",
@@ -133,18 +137,16 @@ def test_a_colon_announces_the_figure_lines_that_read_as_items_not_a_diagrams_la
 
 
 def test_bulleted_items_take_the_kind_their_colon_gives_them(builder: GraphBuilder) -> None:
-    texts = [
-        ("heading", "Aufbau"),
-        ("paragraph", "Die Plättchen werden wie folgt als Weg ausgelegt:"),
-        ("list-item", "10 Stapel mit jeweils 2 Plättchen"),
-        ("list-item", "10 einzelne Plättchen"),
-        ("paragraph", "Danach beginnt der jüngste Spieler."),
-    ]
-    blocks = [
-        Block(kind=kind, text=text, page=1, lines=(i, i))  # type: ignore[arg-type]
-        for i, (kind, text) in enumerate(texts, start=1)
-    ]
-    graph = builder.build(INFO, Extraction(blocks=blocks, repairs=[]))
+    graph = builder.build(
+        INFO,
+        typed_extraction(
+            ("heading", "Aufbau"),
+            ("paragraph", "Die Plättchen werden wie folgt als Weg ausgelegt:"),
+            ("list-item", "10 Stapel mit jeweils 2 Plättchen"),
+            ("list-item", "10 einzelne Plättchen"),
+            ("paragraph", "Danach beginnt der jüngste Spieler."),
+        ),
+    )
     assert [kind for kind, _ in outline(graph)][2:] == ["step", "step", "rule"]
 
 
