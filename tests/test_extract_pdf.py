@@ -466,3 +466,28 @@ def test_two_stacked_headings_stay_apart_a_heading_broken_over_two_lines_does_no
         decide_paragraph(line, previous)
     assert stacked[1].starts
     assert not broken[1].starts
+
+
+def test_an_introduction_set_large_is_a_paragraph_a_heading_set_large_is_a_heading(
+    tmp_path: Path,
+) -> None:
+    intro = (
+        "Diese Regel enthält alle wichtigen Informationen, die Sie für das Spiel brauchen! "
+        "Benötigen Sie mehr, so schlagen Sie im Almanach nach."
+    )
+    rule = "Jeder Spieler nimmt sich zu Beginn fünf Karten und legt sie verdeckt vor sich ab."
+    html = (
+        '<html lang="de"><body style="font: 10pt \'DejaVu Serif\'; width: 120mm">'
+        f'<p style="font-size: 14pt; font-weight: bold">{intro}</p>'
+        '<h2 style="font-size: 14pt">Spielaufbau</h2>'
+        f"<p>{rule}</p><p>{rule}</p></body></html>"
+    )
+    path = tmp_path / "intro.pdf"
+    weasyprint.HTML(string=html).write_pdf(path)
+    blocks = [(b.kind, b.text) for b in extract_pdf(path).blocks if b.kind in BODY]
+    assert blocks == [
+        ("paragraph", intro),
+        ("heading", "Spielaufbau"),
+        ("paragraph", rule),
+        ("paragraph", rule),
+    ]

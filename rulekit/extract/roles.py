@@ -5,7 +5,8 @@
   short, small labels anywhere;
 - captions: small or italic lines right below, above or beside a figure,
   but not a component's count and name set under its picture in a list;
-- headings: set larger than the body, or bold at body size;
+- headings: set larger than the body, or bold at body size, unless they run
+  on as sentences (an introduction set large, a paragraph set bold);
 - body: the rest.  A body line starting with a list marker after a break
   starts a list item; the lines after it continue the item at its hanging
   indent.
@@ -45,6 +46,12 @@ __all__ = [
 
 # A heading's font is at least this much larger than the body font.
 HEADING_RATIO = 1.15
+# A heading set in bold at body size has at most this many lines.
+HEADING_LINES = 2
+# A line that ends a sentence (a colon goes on with what it announces).
+_FULL_STOP = re.compile(r"[^\W\d_][.!?][\"'“”»)]*$")
+# A sentence end inside a run's text, after a word and before the next sentence's capital.
+_SENTENCE_INSIDE = re.compile(r"[^\W\d_]{2}[.!?]\s+[A-ZÄÖÜ]")
 # Labels and captions are set smaller than this fraction of the body font.
 SMALL_RATIO = 0.92
 # A caption reaches this many ems past its figure's sides at most.
@@ -85,11 +92,27 @@ def classify(lines: list[Line], regions: Regions, body: float, face: str = "") -
             line.size >= HEADING_RATIO * body or (line.bold and line.size >= 0.95 * body)
         ):
             line.role = "heading"
+    _set_off_paragraphs(lines, body)
     _labels(lines, body)
     _captions(lines, regions.figures, body)
     for line in lines:
         if line.role is None:
             line.role = "body"
+
+
+def _set_off_paragraphs(lines: list[Line], body: float) -> None:
+    """Lines set large or bold that run on as sentences are a paragraph set off (an
+    introduction, a warning), not a heading: a sentence ends inside them ("… brauchen!
+    Benötigen Sie …"), or, bold at body size, there are more than `HEADING_LINES`."""
+    for run in _runs([ln for ln in lines if ln.role == "heading"]):
+        # A heading set close under the paragraph, after its last full stop, is no part of it.
+        stops = [i for i, line in enumerate(run) if _FULL_STOP.search(line.text)]
+        paragraph = run[: stops[-1] + 1] if stops else run
+        text = " ".join(line.text for line in paragraph)
+        bold_body = run[0].size < HEADING_RATIO * body
+        if _SENTENCE_INSIDE.search(text) or (bold_body and len(paragraph) > HEADING_LINES):
+            for line in paragraph:
+                line.role = None
 
 
 def page_style(lines: list[Line], body: float, face: str) -> tuple[float, str]:
