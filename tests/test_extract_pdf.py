@@ -441,6 +441,8 @@ def test_each_counted_component_is_its_own_paragraph_with_its_bracketed_note() -
         "12 Spielfiguren",
         "(je 3 in den 4 Spielerfarben)",
         "1 Startfeld „Atlantis“",
+        "Zwei Paare geben einen Zusatzpunkt,",  # clauses set one to a line
+        "3 Zusatzpunkte bei drei Paaren.",
     ]
     # A line of prose above the list sets the column's measure.
     prose = _set_line("Alle Teile liegen bereit, bevor die erste Runde beginnt.", 50, 70)
@@ -450,7 +452,7 @@ def test_each_counted_component_is_its_own_paragraph_with_its_bracketed_note() -
     measure(lines)
     for previous, line in itertools.pairwise(lines):
         decide_paragraph(line, previous)
-    assert [line.starts for line in lines[2:]] == [True, True, False, True]
+    assert [line.starts for line in lines[2:]] == [True, True, False, True, True, True]
 
 
 def test_two_stacked_headings_stay_apart_a_heading_broken_over_two_lines_does_not() -> None:

@@ -79,18 +79,20 @@ def listed(text: str, following: str) -> bool:
 
 def runs_on(text: str, following: str) -> bool:
     """The line leaves a sentence open that the next line goes on with, wherever it
-    breaks: it ends in a comma, a hyphen, a function word ("Von der Bucht von" /
-    "Atlantis …") or an inflected adjective, leaves a bracket open, or the next line
-    goes on in lower case ("Die Wegeplättchen werden" / "nach …"), or after a word
-    with a number, a bracket or a quote ("… zählt" / "1 Siegpunkt.", "12 Spielfiguren" /
-    "(je 3 …)").  Not the lines of a list (`listed`), nor a line that ends a sentence.
+    breaks: it ends in a hyphen, a function word ("Von der Bucht von" / "Atlantis …")
+    or an inflected adjective, leaves a bracket open, or the next line goes on in lower
+    case ("Die Wegeplättchen werden" / "nach …"), or after a word with a number, a
+    bracket or a quote ("… zählt" / "1 Siegpunkt.", "12 Spielfiguren" / "(je 3 …)").
+    Not the lines of a list (`listed`), nor a line that ends a sentence.  A comma says
+    nothing: clauses may be set one to a line ("Zwei Paare geben einen Zusatzpunkt," /
+    "3 Zusatzpunkte bei …").
     """
     stripped, after = text.strip(), following.strip()
     if not stripped or not after or terminal(stripped) or listed(stripped, after):
         return False
     last = stripped.split()[-1]
     return bool(
-        stripped.endswith((",", *BREAK_HYPHENS))
+        stripped.endswith(BREAK_HYPHENS)
         or stripped.count("(") > stripped.count(")")
         or last.casefold() in STOP_WORDS
         or INFLECTED.match(last)
