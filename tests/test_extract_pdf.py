@@ -493,3 +493,19 @@ def test_an_introduction_set_large_is_a_paragraph_a_heading_set_large_is_a_headi
         ("paragraph", rule),
         ("paragraph", rule),
     ]
+
+
+def test_a_line_ending_in_a_colon_ends_its_paragraph_before_a_capital() -> None:
+    texts = [
+        "Die Aufstellung für M entspricht der für W, gespiegelt an der Mitte. So sieht es aus:",
+        "Die Tiere bewegen sich nach einem Muster fort, das weiter unten beschrieben wird,",
+        "und jeder Zug endet auf einem freien Feld des Spielbretts. Am Ende jeder Runde gilt:",
+        "wer zuerst keine Tiere mehr hat, verliert das Spiel und die Runde ist vorbei.",
+    ]
+    lines = [_set_line(text, 50, 100 + 12 * n) for n, text in enumerate(texts)]
+    for line in lines:
+        line.role = "body"
+    measure(lines)
+    for previous, line in itertools.pairwise(lines):
+        decide_paragraph(line, previous)
+    assert [line.starts for line in lines[1:]] == [True, False, False]

@@ -514,7 +514,10 @@ def decide_paragraph(line: Line, previous: Line | None) -> None:
     if line.role != "body":
         line.starts = True
         return
-    opens = previous.role != "body" or gap_break or _forced_break(previous, line)
+    # A line that ends in a colon announces what the next one sets out: an item, a
+    # table, a displayed line, or after a figure or a page the next paragraph.
+    announced = previous.text.rstrip().endswith(":") and not line.text[:1].islower()
+    opens = previous.role != "body" or gap_break or announced or _forced_break(previous, line)
     if _LIST_MARKER.match(line.text) and not broken and opens:
         line.role, line.starts = "list-item", True
         return
@@ -538,6 +541,7 @@ def decide_paragraph(line: Line, previous: Line | None) -> None:
         or gap_break
         or (shaped and not runs_on(previous.text, line.text))
         or listed(previous.text, line.text)
+        or announced
     )
 
 
