@@ -495,16 +495,22 @@ def test_an_introduction_set_large_is_a_paragraph_a_heading_set_large_is_a_headi
     ]
 
 
-def test_a_line_ending_in_a_colon_ends_its_paragraph_before_a_capital() -> None:
+def test_a_line_ending_in_a_colon_before_a_new_column_ends_its_paragraph() -> None:
+    # Where a column or page breaks, the layout tells nothing: the colon has announced
+    # what comes after the break (here the text after a diagram, on the next page).
+    # Within a column, a colon at a line's end is only where the line broke.
     texts = [
         "Die Aufstellung für M entspricht der für W, gespiegelt an der Mitte. So sieht es aus:",
-        "Die Tiere bewegen sich nach einem Muster fort, das weiter unten beschrieben wird,",
-        "und jeder Zug endet auf einem freien Feld des Spielbretts. Am Ende jeder Runde gilt:",
-        "wer zuerst keine Tiere mehr hat, verliert das Spiel und die Runde ist vorbei.",
+        "Die Tiere bewegen sich nach einem Muster fort, das weiter unten beschrieben wird.",
+        "Wer zuerst keine Tiere mehr hat, verliert. Und noch etwas ist wichtig, Vorsicht:",
+        "Pinguine fressen Elefanten, auch wenn das kaum zu glauben ist, und gewinnen so.",
     ]
     lines = [_set_line(text, 50, 100 + 12 * n) for n, text in enumerate(texts)]
+    lines[0].region, lines[0].top, lines[0].bottom = 0, 700, 710  # the foot of a column
     for line in lines:
         line.role = "body"
+    for line in lines[1:]:
+        line.region = 1
     measure(lines)
     for previous, line in itertools.pairwise(lines):
         decide_paragraph(line, previous)

@@ -514,9 +514,11 @@ def decide_paragraph(line: Line, previous: Line | None) -> None:
     if line.role != "body":
         line.starts = True
         return
-    # A line that ends in a colon announces what the next one sets out: an item, a
-    # table, a displayed line, or after a figure or a page the next paragraph.
-    announced = previous.text.rstrip().endswith(":") and not line.text[:1].islower()
+    # Across a column, a page or a figure, where the layout tells nothing, a line that
+    # ends in a colon has announced what follows: a list, a table, a figure.
+    announced = (
+        line.gap is None and previous.text.rstrip().endswith(":") and not line.text[:1].islower()
+    )
     opens = previous.role != "body" or gap_break or announced or _forced_break(previous, line)
     if _LIST_MARKER.match(line.text) and not broken and opens:
         line.role, line.starts = "list-item", True
