@@ -150,6 +150,22 @@ def test_bulleted_items_take_the_kind_their_colon_gives_them(builder: GraphBuild
     assert [kind for kind, _ in outline(graph)][2:] == ["step", "step", "rule"]
 
 
+def test_numbered_headings_after_a_colon_head_their_paragraphs(builder: GraphBuilder) -> None:
+    graph = builder.build(
+        INFO,
+        typed_extraction(
+            ("heading", "Spielablauf"),
+            ("paragraph", "Wer am Zug ist, führt nacheinander folgende Aktionen aus:"),
+            ("heading", "1. Eigene Figur wählen"),
+            ("paragraph", "Der Spieler bestimmt eine seiner Figuren, die er ziehen möchte."),
+            ("heading", "2. Karte ausspielen"),
+            ("paragraph", "Der Spieler legt eine seiner Handkarten offen auf den Tisch."),
+        ),
+    )
+    kinds = dict((text, kind) for kind, text in outline(graph))
+    assert kinds["1. Eigene Figur wählen"] == kinds["2. Karte ausspielen"] == "section"
+
+
 def test_a_piece_named_by_a_letter_ends_its_sentence_an_initial_does_not() -> None:
     nlp = german_pipeline()
     text = (

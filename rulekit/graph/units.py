@@ -149,7 +149,7 @@ class Segmenter:
         text = block.text.strip()
         judge = self.judge
         numbered_heading = (
-            block.kind == "list-item"
+            block.kind in ("list-item", "heading")
             and MARKER.match(text) is not None
             and marked_heading(text, following)
         )
