@@ -137,19 +137,19 @@ def rule_sentence_boundaries(doc: Doc) -> Doc:
     function word ("… zu Connys Figur A. Dann spielt er …"); an initial goes on with
     a name ("A. Müller"), and the letters of "z. B." or "d. h." abbreviate together.
     """
-    for token in doc[1:-1]:
-        following = doc[token.i + 1]
-        if (
-            _LETTER_DOT.match(token.text)
-            and following.text[:1].isupper()
-            and following.lower_ in STOP_WORDS
-            and not doc[token.i - 1].text.endswith(".")
-        ):
-            following.is_sent_start = True
     for token in doc[:-1]:
+        following = doc[token.i + 1]
+        if _LETTER_DOT.match(token.text):
+            if (
+                token.i > 0
+                and following.text[:1].isupper()
+                and following.lower_ in STOP_WORDS
+                and not doc[token.i - 1].text.endswith(".")
+            ):
+                following.is_sent_start = True
+            continue
         if not _NUMBER_DOT.match(token.text):
             continue
-        following = doc[token.i + 1]
         if token.i == 0 or not following.text[:1].isupper():
             following.is_sent_start = False
             continue

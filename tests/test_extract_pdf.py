@@ -20,9 +20,10 @@ from rulekit.extract.clean import join_lines
 from rulekit.extract.lexicon import german_lexicon
 from rulekit.extract.lines import Line, make_line
 from rulekit.extract.page import Word
+from rulekit.extract.paragraphs import decide_paragraph, measure
 from rulekit.extract.pdf import extract_pdf, pdf_lines
 from rulekit.extract.regions import Regions
-from rulekit.extract.roles import classify, decide_paragraph, labelled_captions, measure
+from rulekit.extract.roles import classify, labelled_captions
 from rulekit.model import Extraction, TextLine
 from tests.pdfcorpus import LAYOUTS, CorpusPdf, png, render
 

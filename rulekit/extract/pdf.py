@@ -39,15 +39,14 @@ from rulekit.extract.lines import Line, build_lines
 from rulekit.extract.margins import mark_margins
 from rulekit.extract.ocrreader import OcrReader, place_repairs
 from rulekit.extract.page import Box, PageContent, Shape, Word, area
+from rulekit.extract.paragraphs import decide_paragraph, measure
 from rulekit.extract.pdfdoc import PdfPage, check_file, open_document
 from rulekit.extract.regions import Regions, find_regions
 from rulekit.extract.roles import (
     SMALL_RATIO,
     classify,
-    decide_paragraph,
     drawn_figures,
     labelled_captions,
-    measure,
     page_style,
 )
 from rulekit.extract.structure import PageMap, tagged_lines

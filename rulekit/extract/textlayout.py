@@ -31,6 +31,7 @@ from rulekit.extract.textshapes import (
     RUN_IN_LABEL,
     all_caps,
     capitalised_mid_sentence,
+    goes_on,
     listed,
     table_goes_on,
     table_rows,
@@ -187,20 +188,6 @@ def _announcing_colon(text: str, following: str, widths: Measure) -> bool:
     )
 
 
-def _goes_on(text: str, following: str) -> bool:
-    """The next line goes on with a sentence the line leaves open: it starts in lower case.
-
-    A list item ("a) ...") is no continuation; a line that ends a sentence has none.
-    """
-    after = following.strip()
-    return (
-        not terminal(text)
-        and after[:1].isalpha()
-        and after[:1].islower()
-        and not LIST_MARKER.match(after)
-    )
-
-
 def _resumes(before: list[str], unit: list[str], width: float) -> bool:
     """A paragraph cut by a blank line (a page or column break, a figure) goes on here.
 
@@ -212,7 +199,7 @@ def _resumes(before: list[str], unit: list[str], width: float) -> bool:
     ("ant", "blau für den Verteidiger und") does not.
     """
     text = before[-1]
-    if not _goes_on(text, unit[0]):
+    if not goes_on(text, unit[0]):
         return False
     stripped = text.strip()
     if stripped.endswith(BREAK_HYPHENS) and stripped[-2:-1].isalpha():
@@ -441,7 +428,7 @@ def _classify(lines: list[TextLine], units: list[list[int]], width: float) -> li
         before, unit = units[number - 1], units[number]
         if _boundary_between(lines, before[-1], unit[0]):
             continue
-        if _goes_on(lines[before[-1]].text, lines[unit[0]].text):
+        if goes_on(lines[before[-1]].text, lines[unit[0]].text):
             for index in (number - 1, number):
                 if roles[index] in ("heading", "figure"):
                     roles[index] = "body"

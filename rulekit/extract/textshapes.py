@@ -77,6 +77,20 @@ def listed(text: str, following: str) -> bool:
     )
 
 
+def goes_on(text: str, following: str) -> bool:
+    """The next line goes on with a sentence the line leaves open: it starts in lower case.
+
+    A list item ("a) ...") is no continuation; a line that ends a sentence has none.
+    """
+    after = following.strip()
+    return (
+        not terminal(text)
+        and after[:1].isalpha()
+        and after[:1].islower()
+        and not LIST_MARKER.match(after)
+    )
+
+
 def runs_on(text: str, following: str) -> bool:
     """The line leaves a sentence open that the next line goes on with, wherever it
     breaks: it ends in a hyphen, a function word ("Von der Bucht von" / "Atlantis …")
@@ -96,7 +110,7 @@ def runs_on(text: str, following: str) -> bool:
         or stripped.count("(") > stripped.count(")")
         or last.casefold() in STOP_WORDS
         or INFLECTED.match(last)
-        or (after[:1].islower() and not LIST_MARKER.match(after))
+        or goes_on(stripped, after)
         # After a word, not after a closed bracket or quote, which may end an item.
         or (
             stripped[-1:].isalpha()

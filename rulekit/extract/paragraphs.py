@@ -1,0 +1,174 @@
+"""Where paragraphs start: from the gaps, indents and line ends of a page's lines.
+
+A paragraph starts after a gap larger than the usual leading in its region,
+at an indent, after a line that ends short of its block's right edge, and
+where the role changes; but not at an indent or a short line whose sentence
+runs on to the next line, as text set around a picture does, and always at
+each line of a list (counted things, labelled lines).  A body line starting
+with a list marker after a break starts a list item; the lines after it
+continue the item at its hanging indent.  In a tagged PDF the structure
+elements decide, except where a paragraph runs over a column or page break.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import statistics
+
+from rulekit.extract.encoding import BREAK_HYPHENS
+from rulekit.extract.lines import Line
+from rulekit.extract.page import Box
+from rulekit.extract.textshapes import listed, runs_on
+from rulekit.extract.textwidth import sentence_after
+
+__all__ = ["decide_paragraph", "measure"]
+
+# A list marker at a line's start: a bullet glyph, "1." or "a)".
+_LIST_MARKER = re.compile(r"^(?:[•◦▪▫●○■□‣∙·–*►▶➤]|\d{1,2}[.)]|[a-z]\))\s")
+
+
+def measure(lines: list[Line], figures: list[Box] | None = None) -> None:
+    """Region edges, and each line's vertical gap to the line before it in its region.
+
+    `lines` are in reading order.  A line that does not follow another one
+    of its region, below it, has no gap (None): the top of a column, or a
+    jump in reading order.  Beside one of `figures` (drawn figures), a line's
+    edges are those of the text set around that figure.
+    """
+    if not lines:
+        return
+    left: dict[int, float] = {}
+    for line in lines:
+        left[line.region] = min(left.get(line.region, math.inf), line.x0)
+    previous: Line | None = None
+    gaps: list[float] = []
+    seen: set[int] = set()
+    for index, line in enumerate(lines):
+        line.left = left[line.region]
+        # The measure is that of the nearby lines of the same block: a framed
+        # example box is narrower than its column, ragged text varies, and a
+        # heading over the columns is wider.  Beside a figure, it is that of
+        # the lines beside the same figure on the same side.
+        near = [
+            o
+            for o in lines[max(0, index - 6) : index + 7]
+            if o.region == line.region and abs(o.size - line.size) < 0.5
+        ]
+        edges = (line.left, max([line.x1] + [o.x1 for o in near if o.x0 >= line.x0 - 1.5]))
+        line.right = edges[1]
+        for right_of in (True, False):
+            figure = _beside(line, figures or [], edges, right_of)
+            if figure is None:
+                continue
+            around = [o for o in [line, *near] if _beside(o, [figure], edges, right_of)]
+            if right_of:
+                line.right = max(o.x1 for o in around if o.x0 >= line.x0 - 1.5)
+            else:
+                line.left = min(o.x0 for o in around)
+        line.region_top = line.region not in seen
+        seen.add(line.region)
+        if previous is not None and previous.region == line.region and previous.top < line.top:
+            line.gap = line.top - previous.bottom
+            if abs(previous.size - line.size) < 0.5:
+                gaps.append(line.gap)
+        previous = line
+    limit = statistics.median(gaps or [0.0]) + 0.25 * statistics.median(ln.size for ln in lines)
+    for line in lines:
+        line.gap_limit = limit
+
+
+def _beside(
+    line: Line, figures: list[Box], edges: tuple[float, float], right_of: bool
+) -> Box | None:
+    """The figure the line is set beside, on its right or its left, if any: one that
+    stands level with it, clear of its text and within `edges`, its block's measure."""
+    for figure in figures:
+        if not (figure[1] < line.bottom and figure[3] > line.top):
+            continue
+        if right_of and line.x1 <= figure[0] < edges[1]:
+            return figure
+        if not right_of and edges[0] < figure[2] <= line.x0:
+            return figure
+    return None
+
+
+def decide_paragraph(line: Line, previous: Line | None) -> None:
+    """Set `starts` (and list continuation) from the line before, across regions and pages."""
+    if previous is None:
+        line.starts = True
+        return
+    if line.block is not None and previous.block is not None:
+        if line.block == previous.block and line.role == previous.role:
+            line.starts = False
+            return
+        # A paragraph broken over a column or page may be two elements: the
+        # layout decides there, as for untagged text.
+        moved = line.region_top and (line.page, line.region) != (previous.page, previous.region)
+        if not moved or not line.role == previous.role == "body":
+            line.starts = True
+            return
+    broken = previous.text.endswith(BREAK_HYPHENS) and previous.text[-2:-1].isalpha()
+    gap_break = line.gap is not None and line.gap > line.gap_limit
+    if line.role in ("heading", "figure", "caption"):
+        line.starts = (
+            previous.role != line.role
+            or gap_break
+            or abs(previous.size - line.size) > 0.5
+            or (line.role != "heading" and not _right_below(previous, line))
+            # Two headings stacked, not one broken over two lines: "Wirkungsgefüge von
+            # Kybernetien" / "Warum man „vernetztes Denken“ üben sollte".
+            or (line.role == "heading" and sentence_after(previous.text, line.text, set()))
+        )
+        return
+    if line.role != "body":
+        line.starts = True
+        return
+    # Across a column, a page or a figure, where the layout tells nothing, a line that
+    # ends in a colon has announced what follows: a list, a table, a figure.
+    announced = (
+        line.gap is None and previous.text.rstrip().endswith(":") and not line.text[:1].islower()
+    )
+    opens = previous.role != "body" or gap_break or announced or _forced_break(previous, line)
+    if _LIST_MARKER.match(line.text) and not broken and opens:
+        line.role, line.starts = "list-item", True
+        return
+    if previous.role == "list-item" and not gap_break:
+        # An item goes on at its hanging indent, or, in the same region, after
+        # a line that was full.
+        offset = line.x0 - line.left
+        hanging = offset > 0.3 * line.size and abs(offset - (previous.x0 - previous.left)) < 1
+        flowing = line.gap is not None and (
+            not _forced_break(previous, line) or runs_on(previous.text, line.text)
+        )
+        if broken or hanging or flowing:
+            line.role, line.starts = "list-item", False
+            return
+    indent = (line.x0 - line.left) - (previous.x0 - previous.left)
+    # An indent or a short line beside a picture is the picture's, not a paragraph's,
+    # while the sentence runs on; lines of a list end where they end.
+    shaped = 0.5 * line.size < indent < 4 * line.size or _forced_break(previous, line)
+    line.starts = not broken and (
+        previous.role != "body"
+        or gap_break
+        or (shaped and not runs_on(previous.text, line.text))
+        or listed(previous.text, line.text)
+        or announced
+    )
+
+
+def _right_below(previous: Line, line: Line) -> bool:
+    """Whether a line stands right below the one before it on its page.
+
+    Asides are read after the body, each after the one before it: two
+    captions of two figures follow each other there, but on the page they
+    stand apart, and the body's gaps between them do not tell.
+    """
+    gap = line.top - previous.bottom
+    return line.page == previous.page and -0.5 * line.size <= gap <= line.size
+
+
+def _forced_break(previous: Line, line: Line) -> bool:
+    """The line's first word would have fitted on the previous line: that line ended a paragraph."""
+    space = 0.25 * previous.size
+    return previous.x1 + space + line.first_width < previous.right - 1
