@@ -516,3 +516,29 @@ def test_a_line_ending_in_a_colon_before_a_new_column_ends_its_paragraph() -> No
     for previous, line in itertools.pairwise(lines):
         decide_paragraph(line, previous)
     assert [line.starts for line in lines[1:]] == [True, False, False]
+
+
+def test_list_items_set_bold_are_items_not_headings(tmp_path: Path) -> None:
+    items = ["Sanierung", "Produktion", "Aufklärung"]
+    lead = "Verteilen Sie nun die Aktionspunkte auf die Bereiche:"
+    html = (
+        '<html lang="de"><body style="font: 10pt \'DejaVu Serif\'; width: 120mm">'
+        '<h2 style="font-size: 14pt">Spielablauf</h2>'
+        f"<p>{lead}</p>"
+        + "".join(
+            f'<p style="margin: 0"><b>{bullet} {item}</b></p>'
+            for bullet, item in zip("•→•", items, strict=True)
+        )
+        + '<p style="font-weight: bold">Ende des Spiels</p>'
+        "<p>Das Spiel endet nach zehn Runden.</p></body></html>"
+    )
+    path = tmp_path / "items.pdf"
+    weasyprint.HTML(string=html).write_pdf(path)
+    blocks = [(b.kind, b.text) for b in extract_pdf(path).blocks]
+    assert blocks == [
+        ("heading", "Spielablauf"),
+        ("paragraph", lead),
+        *(("list-item", item) for item in items),
+        ("heading", "Ende des Spiels"),
+        ("paragraph", "Das Spiel endet nach zehn Runden."),
+    ]

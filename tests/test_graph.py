@@ -113,7 +113,7 @@ def test_sentence_boundaries_survive_abbreviations_and_numbers() -> None:
     ]
 
 
-def test_a_colon_announces_the_figure_lines_that_read_as_items_not_a_diagrams_labels(
+def test_a_colon_announces_the_figure_lines_that_read_as_items_not_a_diagrams_text(
     builder: GraphBuilder,
 ) -> None:
     graph = builder.build(
@@ -125,6 +125,10 @@ def test_a_colon_announces_the_figure_lines_that_read_as_items_not_a_diagrams_la
             ("figure", "8"),
             ("figure", "0Z0Z0Z0Z"),
             ("figure", "a b c d e f g h"),
+            # A board's rank as long as a sentence, and a class diagram's boxes.
+            ("figure", "7 Z0Z0Z0Z0 P K K K K K K P 6 0Z0Z0Z0Z 5 Z0Z0Z0Z0"),
+            ("figure", "Animal + female : boolean + alive : boolean"),
+            ("figure", "Snake ... ..."),
             ("paragraph", "Danach beginnt Spielerin W."),
         ),
     )

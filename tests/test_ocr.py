@@ -122,7 +122,7 @@ def test_ocr_words_lie_where_the_text_layer_puts_them(
         assert word.bottom == pytest.approx(truth["bottom"], abs=3)
         assert word.size == pytest.approx(SIZE, rel=0.15)
         assert 0 <= word.confidence <= 100
-        assert word.bold is None
+        assert word.bold is False  # body text, weighed by its ink
     heading = read["Spielablauf"]
     assert heading.size > 1.2 * SIZE
 

@@ -21,6 +21,7 @@ from itertools import pairwise
 
 from rulekit.extract.encoding import is_private_use
 from rulekit.extract.page import Box, Word, area, centre_in, contains
+from rulekit.extract.textshapes import BULLETS
 from rulekit.model import LineRole
 
 __all__ = ["Line", "build_lines", "make_line", "rows", "segments"]
@@ -37,7 +38,7 @@ GUTTER_ROWS = 3
 ROW_REACH = 2.5
 # Closing punctuation, which never follows a space in German text.
 _CLOSING = re.compile(r"^[.,;:!?)\]]{1,2}$")
-_MARKER = re.compile(r"^(?:[•◦▪▫●○■□‣∙·–—*►▶➤✓✔-]|\(?\d{1,2}[.)]|[a-zA-Z]\))$")
+_MARKER = re.compile(rf"^(?:[{re.escape(BULLETS)}]|\(?\d{{1,2}}[.)]|[a-zA-Z]\))$")
 _ENUMERATOR = re.compile(r"^(\(?(?:\d{1,2}[.)]|[a-zA-Z]\)))(?=[^\W\d_])")
 
 

@@ -10,7 +10,8 @@ Tesseract's own page segmentation, which give the reading order.
 
 The words come out like pdfplumber's: boxes in PDF points from the page's
 top-left corner, and a font size estimated from the box height.  Tesseract's
-LSTM models do not recognise weight, so `bold` is None (unknown).
+LSTM models do not recognise weight: `bold` is read from the ink of the
+word's stems (`weight.mark_bold`), None on a page with too few words to tell.
 
 Ruling lines are found in the bitmap.  Where they make a table's grid
 (`tables.find_grids`, with text in its cells), the table is read again with
@@ -47,6 +48,7 @@ from PIL import Image, ImageOps
 from rulekit.errors import InputError
 from rulekit.extract.page import centre_in, contains
 from rulekit.extract.tables import SNAP, find_grids, holds_table
+from rulekit.extract.weight import mark_bold
 
 __all__ = [
     "DPI",
@@ -65,6 +67,7 @@ __all__ = [
     "page_count",
     "pages_without_text",
     "read_tsv",
+    "render_page",
 ]
 
 LANGUAGE = "deu"
@@ -224,8 +227,10 @@ def ocr_image(image: Any, scale: float, offset: tuple[float, float] = (0.0, 0.0)
     again with its rules erased (see `_read_tables`).
     """
     _check_tesseract()
-    page = read_tsv(_tesseract(image), scale, offset)
-    return _read_tables(page, image, scale, offset)
+    pixels = np.array(image.convert("L"))
+    page = _read_tables(read_tsv(_tesseract(image), scale, offset), pixels.copy(), scale, offset)
+    mark_bold(page.words, pixels, scale, offset)
+    return page
 
 
 def _tesseract(image: Any, psm: int = PSM) -> str:
@@ -240,14 +245,13 @@ def _tesseract(image: Any, psm: int = PSM) -> str:
     )
 
 
-def _read_tables(page: OcrPage, image: Any, scale: float, offset: tuple[float, float]) -> OcrPage:
+def _read_tables(page: OcrPage, pixels: Any, scale: float, offset: tuple[float, float]) -> OcrPage:
     """The page with each ruled table's words read again from the table alone, rules erased.
 
     The words whose centre lies in a table give way to those read in it;
     they get block numbers of their own, after the page's.  The page keeps
-    the tables' rules.
+    the tables' rules.  `pixels`, the page's grayscale image, loses the rules.
     """
-    pixels = np.array(image.convert("L"))
     rules = {_points(r, scale, offset): r for r in find_rules(pixels, scale)}
     boxes = [(w.x0, w.top, w.x1, w.bottom) for w in page.words]
     words, kept = list(page.words), []
@@ -464,19 +468,23 @@ def _submit(pool: ThreadPoolExecutor, document: Any, index: int, dpi: int) -> Fu
 
 
 def _render(document: Any, index: int, dpi: int) -> tuple[Any, float, tuple[float, float]]:
-    """A page as a grayscale PIL image, its scale and the crop box's offset in points.
+    page = document[index]
+    try:
+        return render_page(page, dpi)
+    finally:
+        page.close()
+
+
+def render_page(page: Any, dpi: int = DPI) -> tuple[Any, float, tuple[float, float]]:
+    """A pypdfium2 page as a grayscale PIL image, its scale and the crop box's offset in points.
 
     Grayscale keeps pdfium's anti-aliasing, which Tesseract's own
     binarisation uses better than a hard threshold would.
     """
-    page = document[index]
-    try:
-        scale = dpi / 72
-        image = page.render(scale=scale, grayscale=True).to_pil()
-        offset = crop_offset(page.get_mediabox(), page.get_cropbox(), page.get_rotation())
-        return image, scale, offset
-    finally:
-        page.close()
+    scale = dpi / 72
+    image = page.render(scale=scale, grayscale=True).to_pil()
+    offset = crop_offset(page.get_mediabox(), page.get_cropbox(), page.get_rotation())
+    return image, scale, offset
 
 
 def crop_offset(

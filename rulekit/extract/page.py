@@ -86,8 +86,8 @@ class OcrWordLike(Protocol):
 def words_from_ocr(found: Iterable[OcrWordLike]) -> list[Word]:
     """Layout words from OCR words: boxes in PDF points, top-left origin, as `Word` expects.
 
-    OCR does not see weight or slant; bold stays False, so headings are found
-    by size and by their place on the page.
+    OCR does not see slant; weight comes from the ink (`weight.mark_bold`),
+    False where it could not be told.
     """
     return [
         Word(

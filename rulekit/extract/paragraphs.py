@@ -19,13 +19,13 @@ import statistics
 from rulekit.extract.encoding import BREAK_HYPHENS
 from rulekit.extract.lines import Line
 from rulekit.extract.page import Box
-from rulekit.extract.textshapes import listed, runs_on
+from rulekit.extract.textshapes import BULLETS, listed, runs_on
 from rulekit.extract.textwidth import sentence_after
 
 __all__ = ["decide_paragraph", "measure"]
 
 # A list marker at a line's start: a bullet glyph, "1." or "a)".
-_LIST_MARKER = re.compile(r"^(?:[•◦▪▫●○■□‣∙·–*►▶➤]|\d{1,2}[.)]|[a-z]\))\s")
+_LIST_MARKER = re.compile(rf"^(?:[{re.escape(BULLETS)}]|\d{{1,2}}[.)]|[a-z]\))\s")
 
 
 def measure(lines: list[Line], figures: list[Box] | None = None) -> None:
@@ -126,11 +126,11 @@ def decide_paragraph(line: Line, previous: Line | None) -> None:
         return
     # Across a column, a page or a figure, where the layout tells nothing, a line that
     # ends in a colon has announced what follows: a list, a table, a figure.
-    announced = (
-        line.gap is None and previous.text.rstrip().endswith(":") and not line.text[:1].islower()
-    )
+    colon = previous.text.rstrip().endswith(":")
+    announced = line.gap is None and colon and not line.text[:1].islower()
     opens = previous.role != "body" or gap_break or announced or _forced_break(previous, line)
-    if _LIST_MARKER.match(line.text) and not broken and opens:
+    # A list the colon announced starts with its first marker, however close it is set.
+    if _LIST_MARKER.match(line.text) and not broken and (opens or colon):
         line.role, line.starts = "list-item", True
         return
     if previous.role == "list-item" and not gap_break:

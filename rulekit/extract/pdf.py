@@ -30,6 +30,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
+
 from rulekit.errors import InputError
 from rulekit.extract.clean import clean_lines
 from rulekit.extract.furniture import WINDOW, PageEdges, furniture_kind
@@ -37,6 +39,7 @@ from rulekit.extract.layout import reading_order
 from rulekit.extract.lexicon import Lexicon, german_lexicon
 from rulekit.extract.lines import Line, build_lines
 from rulekit.extract.margins import mark_margins
+from rulekit.extract.ocr import render_page
 from rulekit.extract.ocrreader import OcrReader, place_repairs
 from rulekit.extract.page import Box, PageContent, Shape, Word, area
 from rulekit.extract.paragraphs import decide_paragraph, measure
@@ -51,6 +54,8 @@ from rulekit.extract.roles import (
 )
 from rulekit.extract.structure import PageMap, tagged_lines
 from rulekit.extract.tables import read_tables
+from rulekit.extract.textshapes import BULLETS
+from rulekit.extract.weight import mark_bold
 from rulekit.model import Extraction, Repair, TextLine
 
 __all__ = [
@@ -73,7 +78,7 @@ Progress = Callable[[int, int], None]
 # A page whose pictures cover this much of it, with no text on it, is a scan.
 SCANNED = 0.5
 _ASIDES = ("figure", "caption")
-_BULLET = re.compile(r"^[•◦▪▫●○■□‣∙·–—*►▶➤✓✔-]\s*(?=\S)")
+_BULLET = re.compile(rf"^[{re.escape(BULLETS)}]\s*(?=\S)")
 
 
 @dataclass
@@ -266,11 +271,21 @@ def _read_page(path: Path, page: PdfPage, index: int, state: _Document) -> _Prep
         content.scanned = True
     if not content.words:
         return None
+    if not content.scanned and any(not word.font for word in content.words):
+        _weigh_unnamed(page)
     state.text_seen = True
     for word in content.words:
         state.sizes[round(word.size * 2) / 2] += len(word.text)
         state.faces[word.font] += len(word.text)
     return prepare_page(content, state.body_size, page.structure, state.body_face)
+
+
+def _weigh_unnamed(page: PdfPage) -> None:
+    """Bold for the words in fonts without a name (Type 3 fonts), from the page's ink."""
+    image, scale, offset = render_page(page.pdfium)
+    mark_bold(
+        page.content.words, np.array(image), scale, offset, unknown=lambda word: not word.font
+    )
 
 
 def layout_page(

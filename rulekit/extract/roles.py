@@ -5,8 +5,9 @@
   short, small labels anywhere;
 - captions: small or italic lines right below, above or beside a figure,
   but not a component's count and name set under its picture in a list;
-- headings: set larger than the body, or bold at body size, unless they run
-  on as sentences (an introduction set large, a paragraph set bold);
+- headings: set larger than the body, or bold at body size (not a list's
+  items set bold), unless they run on as sentences (an introduction set
+  large, a paragraph set bold);
 - body: the rest.
 
 Where paragraphs start is `paragraphs`.
@@ -22,6 +23,7 @@ from rulekit.extract.encoding import is_private_use
 from rulekit.extract.lines import Line
 from rulekit.extract.page import Box, area, centre_in, overlap
 from rulekit.extract.regions import Regions
+from rulekit.extract.textshapes import BULLETS
 from rulekit.model import Repair, TextLine
 
 __all__ = ["classify", "drawn_figures", "labelled_captions", "page_style"]
@@ -55,6 +57,8 @@ OWN_STYLE = 0.5
 _WORD = re.compile(r"(?=[^\W\d_]*[aeiouyäöüAEIOUYÄÖÜ])[^\W\d_]{2,}")
 # A component list's entry: a count, then the component ("12 Spielfiguren", "4 x Brücke").
 _COUNTED = re.compile(r"^\d{1,3}\s+(?:[x×]\s+)?[^\W\d_]{2,}")
+# A line that opens with a bullet: a list's item, also where it is set bold.
+_BULLETED = re.compile(rf"^[{re.escape(BULLETS)}]\s*[^\W\d_]")
 # A caption's label: "Abbildung 2:", "Abb. 3.", "Bild 1 –", "Figure 4:".
 _FIGURE_LABEL = re.compile(
     r"^(?:Abbildung|Abb\.|Bild|Grafik|Figure|Fig\.)\s?\d{1,3}[a-z]?\s?[:.–—]", re.IGNORECASE
@@ -70,7 +74,8 @@ def classify(lines: list[Line], regions: Regions, body: float, face: str = "") -
     _wordless(lines)
     for line in lines:
         if line.role is None and (
-            line.size >= HEADING_RATIO * body or (line.bold and line.size >= 0.95 * body)
+            line.size >= HEADING_RATIO * body
+            or (line.bold and line.size >= 0.95 * body and not _BULLETED.match(line.text))
         ):
             line.role = "heading"
     _set_off_paragraphs(lines, body)

@@ -28,6 +28,9 @@ VALUES_ROW = re.compile(r"^(?:[^\W\d_][\w-]*\s+\d+\s*){2,}$")
 # words between its numbers.
 VALUE_PAIR = re.compile(r"(?<![\w.,+\-])\d+\s+(?:[·.…]+\s*)?\d+(?![\w.,])")
 
+# Glyphs that mark the items of a list: bullets, dashes, ticks, arrows (a scan reads
+# an arrow "→" as ">").
+BULLETS = "•◦▪▫●○■□‣∙·–—*►▶➤✓✔→➔➜>-"
 SECTION_NUMBER = r"\d+(?:\.\d+)+\.?"
 # A letter item ("a) ...", "b. ...") is no abbreviation of single letters ("z. B.", "u. a.").
 LIST_MARKER = re.compile(

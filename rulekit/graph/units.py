@@ -53,6 +53,9 @@ MECHANICAL_KINDS = ("rule", "step", "note")
 FIGURE_SENTENCE_WORDS = 12
 # A word of three letters at least, no digit in it.
 WORD = re.compile(r"(?<!\w)[^\W\d_]{3,}(?!\w)")
+# A sign standing on its own ("+", ":", "...", "="): prose attaches its punctuation to
+# words, but for a dash.
+SIGN = re.compile(r"(?<!\S)[^\w\s–—-]+(?!\S)")
 
 # Share of a preface's sentences in the first person plural that makes it an essay,
 # which may run on under headings of its own ("Warum man vernetztes Denken üben sollte").
@@ -60,6 +63,17 @@ ESSAY_SHARE = 1 / 3
 
 # The kinds of a sentence whose colon opens a list.
 ITEM_LEADS = ("lead-in", "rule", "definition", "component")
+
+
+def reads_as_text(text: str) -> bool:
+    """Words, not a diagram's notation: it has words, twice as many as signs on their own.
+
+    "zwei Pinguine auf a2 und h2" reads as text; a board's labels ("8 0Z0Z0Z0Z a b c")
+    have no word, a class diagram's lines ("Animal + female : boolean", "Snake ... ...")
+    as many signs as words.
+    """
+    words = len(WORD.findall(text))
+    return words > 0 and words > 2 * len(SIGN.findall(text))
 
 
 @dataclass
@@ -179,11 +193,12 @@ class Segmenter:
         if block.kind == "figure":
             if state.material and judge.component_line(text):
                 return [Unit("component", sentences, block, section)]
-            if state.items is not None and WORD.search(text):
+            if state.items is not None and reads_as_text(text):
                 # The line a colon announced, however much it looks like a figure label;
-                # not the labels of a diagram ("a b c d e f g h", "0Z0Z0Z0Z", "8").
+                # not the labels of a diagram ("a b c d e f g h", "0Z0Z0Z0Z", "8",
+                # "Animal + female : boolean").
                 return [self._item(state.items, sentences, block, section, state)]
-            if len(text.split()) < FIGURE_SENTENCE_WORDS:
+            if len(text.split()) < FIGURE_SENTENCE_WORDS or not reads_as_text(text):
                 return []  # figure text is no part of the body
             return None  # a whole sentence the layout took for figure text
         label = judge.label(text)
