@@ -199,10 +199,35 @@ def test_tsv_boxes_become_points_from_the_top_left_with_the_lines_extent() -> No
     assert pictures(page) == page.blank
 
 
+def test_the_lines_of_one_paragraph_get_one_size_unless_one_is_far_off() -> None:
+    # The estimates of one heading's two lines miss by their letters (a descender or
+    # none); a line of body text Tesseract read in the same paragraph is far smaller.
+    tsv = "\n".join(
+        [
+            _TSV,
+            _row(1, 0, 0, (0, 0, 1750, 2480), -1, ""),
+            _row(4, 1, 1, (100, 100, 900, 62), -1, ""),
+            _row(5, 1, 1, (100, 100, 900, 62), 95.0, "Was sagen Ihnen die Zahlen"),
+            _row(4, 1, 2, (100, 170, 600, 51), -1, ""),
+            _row(5, 1, 2, (100, 170, 600, 51), 95.0, "Drehscheiben?"),
+            _row(4, 1, 3, (100, 240, 900, 36), -1, ""),
+            _row(5, 1, 3, (100, 240, 900, 36), 95.0, "Wenn Sie durch Ihr Vorgehen"),
+        ]
+    )
+    first, second, body = read_tsv(tsv, 300 / 72).words
+    assert estimate_font_size(first.text, 62 * 72 / 300) != pytest.approx(
+        estimate_font_size(second.text, 51 * 72 / 300), abs=0.5
+    )
+    assert first.size == second.size
+    assert body.size == pytest.approx(estimate_font_size(body.text, 36 * 72 / 300))
+    assert body.size < 0.7 * first.size
+
+
 def test_the_font_size_estimate_allows_for_ascenders_and_descenders() -> None:
     assert estimate_font_size("man", 5.2) == pytest.approx(10)
     assert estimate_font_size("Mann", 7.2) == pytest.approx(10)
     assert estimate_font_size("Spiel", 9.3) == pytest.approx(10)
+    assert estimate_font_size("Über Ökolopoly", 10.7) == pytest.approx(10)
 
 
 @pytest.mark.parametrize(

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import os
 import re
+import statistics
 import shutil
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -90,6 +91,12 @@ TIMEOUT_S = 120
 _ASCENT = 0.72
 _X_HEIGHT = 0.52
 _DESCENT = 0.21
+# Lines of one paragraph whose estimated sizes are this close to their median (a share
+# of it) are set in one size.
+SIZE_SPREAD = 0.12
+# A capital with a mark above it ("Ö", "É") reaches about 0.86 (0.81 to 0.92).
+_MARKED_ASCENT = 0.86
+_MARKED_CAPITAL = re.compile(r"[ÄÖÜÀÁÂÃÈÉÊËÌÍÎÏÒÓÔÕÙÚÛ]")
 _TALL = re.compile(r"[A-ZÄÖÜ0-9bdfhklßtäöüij!?/\\()\[\]{}|'\"„“”‘’«»§$%&@#*]")
 _DEEP = re.compile(r"[gjpqyQ()\[\]{}|,;„‚@$§µ]")
 # A box this short (in points) is a dot or a rule, not a word.
@@ -387,7 +394,7 @@ def read_tsv(tsv: str, scale: float, offset: tuple[float, float] = (0.0, 0.0)) -
         for r in rows
         if r["level"] == "4" and _line_key(r) in texts
     }
-    words = [_word(r, scale, offset, lines.get(_line_key(r))) for r in found]
+    words = _even_sizes([_word(r, scale, offset, lines.get(_line_key(r))) for r in found])
     filled = {w.block for w in words}
     blank = [
         _box(r, scale, offset)
@@ -399,14 +406,38 @@ def read_tsv(tsv: str, scale: float, offset: tuple[float, float] = (0.0, 0.0)) -
     return OcrPage(words=words, width=round(width, 2), height=round(height, 2), blank=blank)
 
 
+def _even_sizes(words: list[OcrWord]) -> list[OcrWord]:
+    """Words whose sizes, estimated line by line, are one size within each of Tesseract's
+    paragraphs: the lines' median, for every line within `SIZE_SPREAD` of it.
+
+    The estimate of one line misses by what its letters are: "Drehscheiben?" and "Was
+    sagen Ihnen …" of one heading come out a point apart, and so do the lines of a
+    paragraph.  A line further off keeps its own size (a heading Tesseract read with
+    the text below it).
+    """
+    paragraphs: dict[tuple[int, int], dict[int, float]] = {}
+    for word in words:
+        paragraphs.setdefault((word.block, word.paragraph), {})[word.line] = word.size
+    for word in words:
+        sizes = paragraphs[(word.block, word.paragraph)]
+        median = statistics.median(sizes.values())
+        if abs(word.size - median) <= SIZE_SPREAD * median:
+            word.size = median
+    return words
+
+
 def estimate_font_size(text: str, height: float) -> float:
     """The font size (in the unit of `height`) of a word whose glyph box is `height` tall.
 
     A word's box reaches only as far as its glyphs do: "man" is an x-height
-    tall, "Spiel" from the cap height to the descender.  Dividing by the
-    extent its letters span gives the em, which is the font size.
+    tall, "Spiel" from the cap height to the descender, "Über" from the marks
+    above its capital.  Dividing by the extent its letters span gives the em,
+    which is the font size.
     """
-    top = _ASCENT if _TALL.search(text) else _X_HEIGHT
+    if _MARKED_CAPITAL.search(text):
+        top = _MARKED_ASCENT
+    else:
+        top = _ASCENT if _TALL.search(text) else _X_HEIGHT
     bottom = _DESCENT if _DEEP.search(text) else 0.0
     return round(max(height, _MIN_HEIGHT) / (top + bottom), 2)
 
