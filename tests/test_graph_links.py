@@ -6,7 +6,7 @@ import pytest
 
 from rulekit.extract.lexicon import german_lexicon
 from rulekit.graph.builder import GraphBuilder
-from rulekit.graph.exceptions import excepts
+from rulekit.graph.exceptions import case_clauses, excepts
 from rulekit.graph.overlap import span_features
 from rulekit.model import Block, Extraction, RuleGraph, Term
 from rulekit.nlp import cues, german_pipeline
@@ -613,3 +613,17 @@ def test_a_worked_sum_shows_the_rule_that_says_how_the_count_is_found(
     )
     graph = build(builder, "# Wertung", reckon, *FILLER, "# Spielende", DRAW, example)
     assert (example, reckon) in edges_of(graph, "illustrates")
+
+
+def test_a_clause_opened_by_a_form_of_sein_or_haben_is_a_case_but_not_by_the_possessive() -> None:
+    nlp, found = german_pipeline(), cues()
+    first_clause = {
+        text: case_clauses(next(nlp(text).sents), found)[0][1]
+        for text in (
+            "Ist das Wurfergebnis notiert, werden die Würfel weitergegeben.",
+            "Sind alle Karten verteilt, beginnt der älteste Spieler.",
+            "Hat ein Spieler keine Karte mehr, scheidet er aus.",
+            "Seine Karte legt er offen ab, dann zieht er.",
+        )
+    }
+    assert list(first_clause.values()) == [True, True, True, False]

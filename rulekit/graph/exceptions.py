@@ -391,5 +391,8 @@ def _condition(clause: list[Token], cues: Cues) -> bool:
     lemma = first.lemma_.lower()
     if first.lower_ in cues.condition_openers or lemma in cues.modal_lemmas:
         return True
-    verb_like = (lemma != first.lower_ and lemma.endswith("en")) or lemma in ("sein", "haben")
+    if lemma in ("sein", "haben"):
+        # "Ist das Feld besetzt, …", not "Seine Karte …" (the possessive's lemma too).
+        return not first.lower_.startswith("sein")
+    verb_like = lemma != first.lower_ and lemma.endswith("en")
     return verb_like and lemma not in _DETERMINERS
