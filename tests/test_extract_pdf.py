@@ -542,3 +542,50 @@ def test_list_items_set_bold_are_items_not_headings(tmp_path: Path) -> None:
         ("heading", "Ende des Spiels"),
         ("paragraph", "Das Spiel endet nach zehn Runden."),
     ]
+
+
+def test_a_paragraph_does_not_run_out_of_its_box_into_the_body() -> None:
+    texts = [
+        "Oder Sie besuchen meine Webseite und schauen meinen Freunden beim Spielen",
+        "zu und erlernen so ganz nebenbei sämtliche Regeln des gesamten Spiels.",
+        "Vor Ihnen liegt die Insel Catan. Sie besteht aus 19 Landfeldern, mit Meer",
+        "rundherum. Ihre Aufgabe ist es, diese Insel zu besiedeln.",
+    ]
+    lines = [_set_line(text, 50, 100 + 12 * n) for n, text in enumerate(texts)]
+    for line in lines:
+        line.role = "body"
+    # The box's lines are read first, then the column's: the layout gives no gap.
+    for line in lines[:2]:
+        line.region, line.container, line.framed = 4, 1, True
+    for line in lines[2:]:
+        line.region = 5
+    measure(lines)
+    for previous, line in itertools.pairwise(lines):
+        decide_paragraph(line, previous)
+    assert [line.starts for line in lines[1:]] == [False, True, False]
+
+
+def test_text_after_a_row_of_cells_set_side_by_side_starts_a_paragraph() -> None:
+    lead = _set_line("Markieren Sie sich die Bereiche mit Farbe, zum Beispiel:", 50, 100)
+    cells = [
+        _set_line(text, x0, 114)
+        for text, x0 in (
+            ("grün: in Ordnung", 50),
+            ("gelb: bedenklich", 200),
+            ("rot: gefährlich", 350),
+        )
+    ]
+    after = _set_line("Das ist natürlich nicht überall eindeutig, und es kommt darauf an.", 50, 128)
+    lines = [lead, *cells, after]
+    for region, line in enumerate(lines):
+        line.role, line.region = "body", region
+    after.region = 0
+    measure(lines)
+    for previous, line in itertools.pairwise(lines):
+        decide_paragraph(line, previous)
+    assert [line.starts for line in lines[1:]] == [True, True, True, True]
+    # A sentence that runs on across the row goes on.
+    after.text = "auf jedem Feld, das Sie markiert haben."
+    after.starts = False
+    decide_paragraph(after, cells[-1])
+    assert not after.starts

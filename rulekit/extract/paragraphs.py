@@ -144,16 +144,24 @@ def decide_paragraph(line: Line, previous: Line | None) -> None:
         if broken or hanging or flowing:
             line.role, line.starts = "list-item", False
             return
+    # Text does not run into a box or out of one.
+    boxed = (line.container == -1) != (previous.container == -1)
     indent = (line.x0 - line.left) - (previous.x0 - previous.left)
     # An indent or a short line beside a picture is the picture's, not a paragraph's,
     # while the sentence runs on; lines of a list end where they end.
     shaped = 0.5 * line.size < indent < 4 * line.size or _forced_break(previous, line)
-    line.starts = not broken and (
-        previous.role != "body"
-        or gap_break
-        or (shaped and not runs_on(previous.text, line.text))
-        or listed(previous.text, line.text)
-        or announced
+    # Back in a region after the text of another (a row of cells set side by side), not
+    # at the top of a new column: what the other region said was no part of the sentence.
+    returned = line.gap is None and not line.region_top and line.region != previous.region
+    line.starts = boxed or (
+        not broken
+        and (
+            previous.role != "body"
+            or gap_break
+            or ((shaped or returned) and not runs_on(previous.text, line.text))
+            or listed(previous.text, line.text)
+            or announced
+        )
     )
 
 
