@@ -199,6 +199,24 @@ def test_tsv_boxes_become_points_from_the_top_left_with_the_lines_extent() -> No
     assert pictures(page) == page.blank
 
 
+def test_a_box_drawn_beside_a_word_and_read_into_its_line_does_not_swell_its_size() -> None:
+    # "Ergebnis II" with the square to write the result in, read as a tall "u".
+    tsv = "\n".join(
+        [
+            _TSV,
+            _row(1, 0, 0, (0, 0, 1750, 2480), -1, ""),
+            _row(4, 1, 1, (100, 100, 400, 120), -1, ""),
+            _row(5, 1, 1, (100, 140, 160, 38), 95.0, "Ergebnis"),
+            _row(5, 1, 1, (270, 140, 30, 38), 90.0, "II"),
+            _row(5, 1, 1, (330, 100, 170, 120), 20.0, "u"),
+        ]
+    )
+    words = read_tsv(tsv, 300 / 72).words
+    alone = estimate_font_size("Ergebnis", 38 * 72 / 300)
+    assert [w.size for w in words] == [alone] * 3
+    assert alone < 0.5 * estimate_font_size("Ergebnis II u", 120 * 72 / 300)
+
+
 def test_the_lines_of_one_paragraph_get_one_size_unless_one_is_far_off() -> None:
     # The estimates of one heading's two lines miss by their letters (a descender or
     # none); a line of body text Tesseract read in the same paragraph is far smaller.

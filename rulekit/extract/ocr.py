@@ -378,21 +378,27 @@ def read_tsv(tsv: str, scale: float, offset: tuple[float, float] = (0.0, 0.0)) -
 
     Words keep Tesseract's order; empty words are skipped.  A word's top and
     bottom are its line's, as a text layer gives them (the font's ascent and
-    descent, not the ink of its glyphs), and so is its size, estimated from
-    the whole line: words on one line then share a baseline and a size, as
-    the layout analysis expects.  Blocks without a word are what Tesseract's
-    layout analysis took for pictures and rules.
+    descent, not the ink of its glyphs), and so is its size: the median of
+    its words' estimates, each word weighing by its length, so that a box or
+    a rule drawn beside a word and read into its line does not swell it.
+    Words on one line then share a baseline and a size, as the layout
+    analysis expects.  Blocks without a word are what Tesseract's layout
+    analysis took for pictures and rules.
     """
     rows = _tsv_rows(tsv)
     page = next((r for r in rows if r["level"] == "1"), None)
     found = [r for r in rows if r["level"] == "5" and r["text"].strip()]
-    texts: dict[tuple[str, str, str], list[str]] = {}
+    estimates: dict[tuple[str, str, str], list[tuple[float, int]]] = {}
     for row in found:
-        texts.setdefault(_line_key(row), []).append(row["text"].strip())
+        text = row["text"].strip()
+        _, top, _, bottom = _box(row, scale, offset)
+        estimates.setdefault(_line_key(row), []).append(
+            (estimate_font_size(text, bottom - top), len(text))
+        )
     lines = {
-        _line_key(r): (_box(r, scale, offset), " ".join(texts[_line_key(r)]))
+        _line_key(r): (_box(r, scale, offset), _weighted_median(estimates[_line_key(r)]))
         for r in rows
-        if r["level"] == "4" and _line_key(r) in texts
+        if r["level"] == "4" and _line_key(r) in estimates
     }
     words = _even_sizes([_word(r, scale, offset, lines.get(_line_key(r))) for r in found])
     filled = {w.block for w in words}
@@ -404,6 +410,17 @@ def read_tsv(tsv: str, scale: float, offset: tuple[float, float] = (0.0, 0.0)) -
     width = int(page["width"]) / scale if page else 0.0
     height = int(page["height"]) / scale if page else 0.0
     return OcrPage(words=words, width=round(width, 2), height=round(height, 2), blank=blank)
+
+
+def _weighted_median(values: list[tuple[float, int]]) -> float:
+    """The value at which half the total weight lies below: (value, weight) pairs."""
+    ordered = sorted(values)
+    half, running = sum(weight for _, weight in ordered) / 2, 0
+    for value, weight in ordered:
+        running += weight
+        if running >= half:
+            return value
+    return ordered[-1][0]
 
 
 def _even_sizes(words: list[OcrWord]) -> list[OcrWord]:
@@ -471,21 +488,20 @@ def _word(
     row: dict[str, str],
     scale: float,
     offset: tuple[float, float],
-    line: tuple[Box, str] | None,
+    line: tuple[Box, float] | None,
 ) -> OcrWord:
     x0, top, x1, bottom = _box(row, scale, offset)
     text = row["text"].strip()
+    size = estimate_font_size(text, bottom - top)
     if line is not None:
-        (_, top, _, bottom), line_text = line
-    else:
-        line_text = text
+        (_, top, _, bottom), size = line
     return OcrWord(
         text=text,
         x0=x0,
         top=top,
         x1=x1,
         bottom=bottom,
-        size=estimate_font_size(line_text, bottom - top),
+        size=size,
         confidence=max(0.0, min(100.0, float(row["conf"]))),
         block=int(row["block_num"]),
         paragraph=int(row["par_num"]),
