@@ -31,8 +31,8 @@ from __future__ import annotations
 
 import os
 import re
-import statistics
 import shutil
+import statistics
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
