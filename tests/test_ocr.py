@@ -379,6 +379,16 @@ def test_page_repairs_drop_noise_and_vertical_text_and_report_lines(lexicon: Lex
     ]
 
 
+def test_a_drawn_box_read_as_a_glyph_taller_than_the_line_is_dropped(lexicon: Lexicon) -> None:
+    # "Ergebnis II" with the square to write the result in: Tesseract reads it as "u".
+    words = _line(("Ergebnis", 95), ("II", 91), ("u", 56), ("©", 60), gaps=[3, 14, 3])
+    words[1].height, words[2].height, words[3].height = 7.0, 19.0, 8.0
+    lines = [OcrLine(words, number=3)]
+    repairs = repair_page(lines, 8, lexicon, frozenset())
+    assert lines[0].text == "Ergebnis II ©"
+    assert [(r.kind, r.before) for r in repairs] == [("ocr-noise", "u")]
+
+
 def test_a_badly_read_sign_beside_clear_words_is_kept_and_a_speck_apart_is_not(
     lexicon: Lexicon,
 ) -> None:

@@ -143,6 +143,7 @@ class OcrWord:
     paragraph: int = 0
     line: int = 0
     bold: bool | None = None
+    height: float = 0.0  # of its own glyphs' box, where top and bottom are its line's
 
 
 @dataclass(frozen=True, slots=True)
@@ -492,7 +493,8 @@ def _word(
 ) -> OcrWord:
     x0, top, x1, bottom = _box(row, scale, offset)
     text = row["text"].strip()
-    size = estimate_font_size(text, bottom - top)
+    height = bottom - top
+    size = estimate_font_size(text, height)
     if line is not None:
         (_, top, _, bottom), size = line
     return OcrWord(
@@ -502,6 +504,7 @@ def _word(
         x1=x1,
         bottom=bottom,
         size=size,
+        height=round(height, 2),
         confidence=max(0.0, min(100.0, float(row["conf"]))),
         block=int(row["block_num"]),
         paragraph=int(row["par_num"]),

@@ -8,7 +8,8 @@ the layout has not built yet:
 
 - noise goes: a word read with very low confidence that is neither a word
   nor a number (dot leaders, specks; a sign of a glyph or two right beside
-  clearly read words stays), and a line read with little
+  clearly read words stays), a glyph or two taller than any letter of its
+  line (a drawn box read as "u" or "[|"), and a line read with little
   confidence that holds no word at all (line art taken for letters);
 - vertical text goes (a word of several glyphs in a box twice as tall as wide),
   as the PDF path leaves it out of a text layer;
@@ -61,6 +62,8 @@ __all__ = [
 NOISE_CONFIDENCE = 30.0
 SIGN_GLYPHS = 2
 SIGN_SPACE = 1.0
+# No glyph of a line reaches this many ems from top to bottom (brackets reach about 1.2).
+DRAWN_HEIGHT = 1.5
 # A block without text this large (share of the page) is a picture.
 PICTURE_AREA = 0.05
 # A line read with less mean confidence than this, and without a word of at
@@ -300,13 +303,16 @@ def _vertical(word: OcrWord) -> bool:
 
 
 def _noise(word: OcrWord, line: OcrLine, lexicon: Lexicon) -> bool:
-    """A word read with very low confidence that is neither a word nor a number.
+    """A word read with very low confidence that is neither a word nor a number, or a
+    glyph or two taller than any letter of its line: a drawn box read as "u" or "[|".
 
     A mark of a glyph or two set right beside a clearly read word is no
     speck but a sign in the text (a ©, an arrow) that reads badly: specks
     stand apart.
     """
     core = word_core(word.text)
+    if len(word.text) <= SIGN_GLYPHS and word.height > DRAWN_HEIGHT * word.size:
+        return True
     return (
         word.confidence < NOISE_CONFIDENCE
         and not core.replace(".", "").replace(",", "").isdigit()
