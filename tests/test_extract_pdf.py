@@ -589,3 +589,20 @@ def test_text_after_a_row_of_cells_set_side_by_side_starts_a_paragraph() -> None
     after.starts = False
     decide_paragraph(after, cells[-1])
     assert not after.starts
+
+
+def test_an_address_on_an_imprint_line_starts_its_own_line() -> None:
+    texts = [
+        "Franckh-Kosmos Verlags-GmbH & Co. KG, Pfizerstraße 5–7, 70184 Stuttgart",
+        "Tel.: +49 711 2191 – 0",
+        "Fax: + 49 711 2191 – 199",
+        "info@kosmos.de, kosmos.de",
+        "www.kosmos.de",
+    ]
+    lines = [_set_line(text, 50, 100 + 12 * n) for n, text in enumerate(texts)]
+    for line in lines:
+        line.role = "body"
+    measure(lines)
+    for previous, line in itertools.pairwise(lines):
+        decide_paragraph(line, previous)
+    assert [line.starts for line in lines[2:]] == [True, True, True]

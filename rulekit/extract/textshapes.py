@@ -41,6 +41,8 @@ NUMBERED_HEADING = re.compile(rf"^{SECTION_NUMBER}\s")
 LABELLED_OPENER = re.compile(r"^[A-ZÄÖÜ][\w-]*:\s")
 # A line that runs label after label, its last colon at its end: "(L/l: Leopard, P/p:".
 INLINE_LABELS = re.compile(r":\s+\S.*:$")
+# A line that opens with a web or mail address: "www.verlag.de", "info@verlag.de, …".
+WEB_ADDRESS = re.compile(r"^\S*(?:@|://|^www\.|[^\W\d_]\.[a-z]{2,4}(?:[/,;]|\s|$))")
 OPENING_QUOTES = '„‚»«"“'
 TRAILING_CLOSERS = "\"')]»“”’"
 # Abbreviations that end no sentence ("ca.", "bzw.", "d. h."), as spaCy's German
@@ -83,7 +85,8 @@ def listed(text: str, following: str) -> bool:
 def goes_on(text: str, following: str) -> bool:
     """The next line goes on with a sentence the line leaves open: it starts in lower case.
 
-    A list item ("a) ...") is no continuation; a line that ends a sentence has none.
+    A list item ("a) ...") is no continuation, nor is an address ("www.verlag.de",
+    "info@verlag.de" on an imprint's line); a line that ends a sentence has none.
     """
     after = following.strip()
     return (
@@ -91,6 +94,7 @@ def goes_on(text: str, following: str) -> bool:
         and after[:1].isalpha()
         and after[:1].islower()
         and not LIST_MARKER.match(after)
+        and not WEB_ADDRESS.match(after)
     )
 
 
