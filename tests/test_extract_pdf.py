@@ -17,6 +17,7 @@ from rulekit.errors import InputError
 from rulekit.extract import extract
 from rulekit.extract import pdf as pdf_module
 from rulekit.extract.clean import join_lines
+from rulekit.extract.furniture import furniture_key
 from rulekit.extract.lexicon import german_lexicon
 from rulekit.extract.lines import Line, make_line
 from rulekit.extract.page import Word
@@ -606,3 +607,39 @@ def test_an_address_on_an_imprint_line_starts_its_own_line() -> None:
     for previous, line in itertools.pairwise(lines):
         decide_paragraph(line, previous)
     assert [line.starts for line in lines[2:]] == [True, True, True]
+
+
+def test_a_logo_set_large_over_every_page_is_a_running_header(tmp_path: Path) -> None:
+    # The logo stands closer to the heading below it than its own large leading.
+    pages = "".join(
+        '<section style="break-after: page">'
+        "<div style=\"font: bold 28pt 'DejaVu Sans'; line-height: 1\">ÖKOLOPOLY</div>"
+        f'<h2 style="font-size: 14pt; margin: 16pt 0 6pt">{title}</h2>'
+        f"<p>{' '.join(['Die Spieler drehen die Scheiben und rechnen nach.'] * 6)}</p>"
+        "</section>"
+        for title in ("Spielaufbau", "Spielablauf", "Spielende")
+    )
+    html = (
+        '<html lang="de"><style>@page { size: A5; margin: 15mm }</style>'
+        f"<body style=\"font: 10pt 'DejaVu Serif'; margin: 0\">{pages}</body></html>"
+    )
+    path = tmp_path / "logo.pdf"
+    weasyprint.HTML(string=html).write_pdf(path)
+    extraction = extract_pdf(path)
+    assert [b.text for b in extraction.blocks if b.kind == "heading"] == [
+        "Spielaufbau",
+        "Spielablauf",
+        "Spielende",
+    ]
+    assert [r.kind for r in extraction.repairs if r.before == "ÖKOLOPOLY"] == ["running-header"] * 3
+
+
+def test_running_heads_are_compared_without_their_punctuation_and_symbols() -> None:
+    assert (
+        furniture_key('ÖKOLOPOLY"') == furniture_key("ÖKOLOPOLY .") == furniture_key("Ökolopoly®")
+    )
+    assert (
+        furniture_key("Seite 12") == furniture_key("Seite 3") != furniture_key("Seite 3 – Aufbau")
+    )
+    # Glyph codes without a Unicode map are no symbols.
+    assert furniture_key("\U000f0041\U000f0042 \U000f0043\U000f0044\U000f0045") != ""

@@ -379,6 +379,20 @@ def test_page_repairs_drop_noise_and_vertical_text_and_report_lines(lexicon: Lex
     ]
 
 
+def test_a_logo_read_with_little_confidence_stays_when_the_document_prints_it_clearly(
+    lexicon: Lexicon,
+) -> None:
+    logo, speck = _line(("ÖKOLOPOLY", 34)), _line(("ennensnnnnnensn", 20), y=200)
+    lines = [OcrLine(logo, number=1), OcrLine(speck, number=2)]
+    repairs = repair_page(lines, 3, lexicon, frozenset({"Ökolopoly", "Spielplan"}))
+    assert [ln.text for ln in lines] == ["ÖKOLOPOLY"]
+    assert [(r.kind, r.before) for r in repairs] == [("ocr-noise", "ennensnnnnnensn")]
+    # Unknown to the lexicon and never printed clearly: line art.
+    lines = [OcrLine(_line(("ÖKOLOPOLY", 34)), number=1)]
+    assert repair_page(lines, 3, lexicon, frozenset())[0].kind == "ocr-noise"
+    assert lines == []
+
+
 def test_a_drawn_box_read_as_a_glyph_taller_than_the_line_is_dropped(lexicon: Lexicon) -> None:
     # "Ergebnis II" with the square to write the result in: Tesseract reads it as "u".
     words = _line(("Ergebnis", 95), ("II", 91), ("u", 56), ("©", 60), gaps=[3, 14, 3])

@@ -6,7 +6,7 @@ where the next page has one like it ("Beispiel 2:") in the same place.
 
 A page's edge lines (in the top or bottom `EDGE` of its visible height) are
 compared with those of the pages `WINDOW` places before and after it, with
-case, white space and the digits of numbers ignored.  Only that window of
+case, white space, punctuation and the digits of numbers ignored.  Only that window of
 pages is held, as small `PageEdges` records, so memory stays flat however
 long the manual is.  A lone page number needs no neighbour: its pattern and
 its place at the edge are enough, and so is small print beside it.
@@ -15,6 +15,7 @@ its place at the edge are enough, and so is small print beside it.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -86,7 +87,9 @@ def furniture_kind(line: Line, page: PageEdges, neighbours: Iterable[PageEdges])
 
 
 def furniture_key(text: str) -> str:
-    """Text compared for repetition: case, white space and the digits of numbers ignored.
+    """Text compared for repetition: case, white space, punctuation and symbols, and the
+    digits of numbers ignored (OCR reads a logo's "®" as a quote on one page, a speck
+    beside it as a dot on another).
 
     A short run of glyphs without a Unicode map counts as a number too: in such
     a font the page numbers are codes as well, and differ from page to page.
@@ -94,4 +97,5 @@ def furniture_key(text: str) -> str:
     packed = "".join(text.lower().split())
     if 0 < len(packed) <= _MAX_UNMAPPED_NUMBER and all(map(is_private_use, packed)):
         return "#"
-    return re.sub(r"\d+", "#", packed)
+    kept = "".join(c for c in packed if unicodedata.category(c)[0] not in "PS")
+    return re.sub(r"\d+", "#", kept)

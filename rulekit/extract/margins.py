@@ -38,8 +38,11 @@ def _margin_lines(lines: list[Line], frames: list[Box], page: Box) -> list[Line]
     blocks: list[list[Line | None]] = []
     bottom, leading = -1e9, 0.0
     for top, low, size, line in sorted(spans, key=lambda span: span[0]):
-        # A box's distance is measured in the text size of the block above it.
-        if blocks and top - bottom < 0.8 * max(size, leading):
+        # A box's distance is measured in the text size of the block above it; two
+        # lines' in the smaller size, as a logo set large over the text is apart from
+        # it by more than the logo's own leading would say.
+        height = min(size, leading) if size and leading else max(size, leading)
+        if blocks and top - bottom < 0.8 * height:
             blocks[-1].append(line)
             bottom = max(bottom, low)
         else:

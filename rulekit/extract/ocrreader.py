@@ -26,7 +26,7 @@ pages the layout asks for next are mostly read already.
 from __future__ import annotations
 
 import statistics
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -216,9 +216,16 @@ def repair_page(
     line's box places them later (`place_repairs`).  Lines that are all noise go.
     """
     repairs: list[Repair] = []
+    folded = {spelling.casefold() for spelling in clear}
+
+    def known(core: str) -> bool:
+        # A word of the lexicon, or one the document prints clearly elsewhere: a name,
+        # a title set in a logo's letters ("ÖKOLOPOLY" over every page).
+        return lexicon.known(core) or core.casefold() in folded
+
     for line in lines:
-        art = _line_art(line, lexicon)
-        kept = [w for w in line.words if not (art or _noise(w, line, lexicon) or _vertical(w))]
+        art = _line_art(line, known)
+        kept = [w for w in line.words if not (art or _noise(w, line, known) or _vertical(w))]
         repairs += [
             Repair(
                 kind="ocr-vertical" if _vertical(word) else "ocr-noise",
@@ -284,10 +291,10 @@ def _overlap(a: BBox, b: BBox) -> float:
     return max(0.0, width) * max(0.0, height)
 
 
-def _line_art(line: OcrLine, lexicon: Lexicon) -> bool:
+def _line_art(line: OcrLine, known: Callable[[str], bool]) -> bool:
     """A line read with little confidence in which no word is a word: a drawing, not text."""
     return line.confidence < LINE_ART_CONFIDENCE and not any(
-        sum(ch.isalpha() for ch in core) >= WORD_LETTERS and lexicon.known(core)
+        sum(ch.isalpha() for ch in core) >= WORD_LETTERS and known(core)
         for core in (word_core(w.text) for w in line.words)
     )
 
@@ -302,7 +309,7 @@ def _vertical(word: OcrWord) -> bool:
     return len(word.text) >= 3 and word.bottom - word.top > 2 * (word.x1 - word.x0)
 
 
-def _noise(word: OcrWord, line: OcrLine, lexicon: Lexicon) -> bool:
+def _noise(word: OcrWord, line: OcrLine, known: Callable[[str], bool]) -> bool:
     """A word read with very low confidence that is neither a word nor a number, or a
     glyph or two taller than any letter of its line: a drawn box read as "u" or "[|".
 
@@ -316,7 +323,7 @@ def _noise(word: OcrWord, line: OcrLine, lexicon: Lexicon) -> bool:
     return (
         word.confidence < NOISE_CONFIDENCE
         and not core.replace(".", "").replace(",", "").isdigit()
-        and not (core and lexicon.known(core))
+        and not (core and known(core))
         and not (len(word.text) <= SIGN_GLYPHS and _beside_clear(word, line))
     )
 
