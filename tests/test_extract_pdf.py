@@ -21,7 +21,7 @@ from rulekit.extract.furniture import furniture_key
 from rulekit.extract.lexicon import german_lexicon
 from rulekit.extract.lines import Line, make_line
 from rulekit.extract.page import Word
-from rulekit.extract.paragraphs import decide_paragraph, measure
+from rulekit.extract.paragraphs import decide_paragraph, mark_items, measure
 from rulekit.extract.pdf import extract_pdf, pdf_lines
 from rulekit.extract.regions import Regions
 from rulekit.extract.roles import classify, labelled_captions
@@ -643,3 +643,25 @@ def test_running_heads_are_compared_without_their_punctuation_and_symbols() -> N
     )
     # Glyph codes without a Unicode map are no symbols.
     assert furniture_key("\U000f0041\U000f0042 \U000f0043\U000f0044\U000f0045") != ""
+
+
+def test_a_callout_drawn_before_a_line_starts_its_item() -> None:
+    # Numbered callouts drawn as circles (the digit is part of the drawing): no glyph,
+    # no gap and no short line tells where item 6 starts.
+    texts = [
+        "Wird eine 3 gewürfelt, werfen alle Felder mit einer 3 Erträge ab, hier Holz.",
+        "Erträge können aber nur die Spieler erhalten, die an diese Felder grenzen.",
+        "Die meisten Siedlungen grenzen an mehrere Felder und erhalten mehr Erträge.",
+    ]
+    lines = [_set_line(text, 60, 100 + 12 * n) for n, text in enumerate(texts)]
+    for line in lines:
+        line.role = "body"
+    circle = (50.0, 101.0, 58.0, 109.0)
+    picture = (0.0, 120.0, 58.0, 200.0)  # a picture beside the text is no mark
+    mark_items(lines, [circle, picture])
+    assert [line.marked for line in lines] == [True, False, False]
+    lines[0].marked, lines[1].marked = False, True
+    measure(lines)
+    for previous, line in itertools.pairwise(lines):
+        decide_paragraph(line, previous)
+    assert [line.starts for line in lines[1:]] == [True, False]

@@ -67,6 +67,7 @@ class Line:
     framed: bool = False  # inside a box (a frame or a shaded area)
     container: int = -1  # the index of the smallest frame around it; -1 for none
     margin: bool = False  # set off in the top or bottom margin, apart from the body
+    marked: bool = False  # a bullet or a callout drawn as a shape or picture stands before it
 
     @property
     def box(self) -> Box:

@@ -22,7 +22,13 @@ from rulekit.extract.page import Box
 from rulekit.extract.textshapes import BULLETS, listed, runs_on
 from rulekit.extract.textwidth import sentence_after
 
-__all__ = ["decide_paragraph", "measure"]
+__all__ = ["decide_paragraph", "mark_items", "measure"]
+
+# A mark drawn before a line (a bullet, a callout's circle) is this many ems wide and
+# high, and ends at most MARK_REACH ems before the line's text.
+MARK_MIN = 0.2
+MARK_MAX = 1.5
+MARK_REACH = 1.5
 
 # A list marker at a line's start: a bullet glyph, "1." or "a)".
 _LIST_MARKER = re.compile(rf"^(?:[{re.escape(BULLETS)}]|\d{{1,2}}[.)]|[a-z]\))\s")
@@ -93,6 +99,25 @@ def _beside(
     return None
 
 
+def mark_items(lines: list[Line], marks: list[Box]) -> None:
+    """Mark the lines that a small mark drawn just before them opens (`Line.marked`): a
+    bullet or a numbered callout drawn as a shape or a picture, not set as a glyph.
+
+    `marks` are the boxes of a page's filled shapes and pictures; one counts where it is
+    between `MARK_MIN` and `MARK_MAX` ems wide and high, level with the line's middle,
+    and ends at most `MARK_REACH` ems before the line's first word.
+    """
+    for line in lines:
+        size, middle = line.size, (line.top + line.bottom) / 2
+        line.marked = any(
+            MARK_MIN * size <= box[2] - box[0] <= MARK_MAX * size
+            and MARK_MIN * size <= box[3] - box[1] <= MARK_MAX * size
+            and box[1] < middle < box[3]
+            and line.x0 - MARK_REACH * size <= box[2] <= line.x0 + 0.1 * size
+            for box in marks
+        )
+
+
 def decide_paragraph(line: Line, previous: Line | None) -> None:
     """Set `starts` (and list continuation) from the line before, across regions and pages."""
     if previous is None:
@@ -133,7 +158,7 @@ def decide_paragraph(line: Line, previous: Line | None) -> None:
     if _LIST_MARKER.match(line.text) and not broken and (opens or colon):
         line.role, line.starts = "list-item", True
         return
-    if previous.role == "list-item" and not gap_break:
+    if previous.role == "list-item" and not gap_break and not line.marked:
         # An item goes on at its hanging indent, or, in the same region, after
         # a line that was full.
         offset = line.x0 - line.left
@@ -158,7 +183,7 @@ def decide_paragraph(line: Line, previous: Line | None) -> None:
         and (
             previous.role != "body"
             or gap_break
-            or ((shaped or returned) and not runs_on(previous.text, line.text))
+            or ((shaped or returned or line.marked) and not runs_on(previous.text, line.text))
             or listed(previous.text, line.text)
             or announced
         )

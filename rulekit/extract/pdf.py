@@ -42,7 +42,7 @@ from rulekit.extract.margins import mark_margins
 from rulekit.extract.ocr import render_page
 from rulekit.extract.ocrreader import OcrReader, place_repairs
 from rulekit.extract.page import Box, PageContent, Shape, Word, area
-from rulekit.extract.paragraphs import decide_paragraph, measure
+from rulekit.extract.paragraphs import decide_paragraph, mark_items, measure
 from rulekit.extract.pdfdoc import PdfPage, check_file, open_document
 from rulekit.extract.regions import Regions, find_regions
 from rulekit.extract.roles import (
@@ -343,6 +343,8 @@ def order_page(
     else:
         ordered = reading_order(body, regions.frames, size, regions.figures)
     measure(ordered, figures)
+    marks = [shape.box for shape in page.content.shapes if shape.filled]
+    mark_items(ordered, marks + page.content.images)
     classify(ordered, regions, size, face)
     middle = (crop[1] + crop[3]) / 2
     others = [ln for ln in page.lines if ln.role == "artefact"]
