@@ -665,3 +665,36 @@ def test_a_callout_drawn_before_a_line_starts_its_item() -> None:
     for previous, line in itertools.pairwise(lines):
         decide_paragraph(line, previous)
     assert [line.starts for line in lines[1:]] == [True, False]
+
+
+def test_a_counted_line_goes_on_until_its_bracket_closes_but_not_for_ever() -> None:
+    texts = [
+        "84 Wegeplättchen (mit Werten von 1 – 7,",
+        "42 x Rückseite,",
+        "42 x Rückseite)",
+        "4 Brücken",
+        "12 Spielfiguren (siehe Seite 3",
+        "3 Würfel",
+        "5 Karten",
+        "6 Steine",
+        "7 Chips",
+    ]
+    lines = [_set_line(text, 50, 100 + 12 * n) for n, text in enumerate(texts)]
+    for line in lines:
+        line.role = "body"
+    measure(lines)
+    previous = None
+    for line in lines:
+        decide_paragraph(line, previous)
+        previous = line
+    # A bracket never closed holds the lines of a list together for three lines only.
+    assert [line.starts for line in lines[1:]] == [
+        False,
+        False,
+        True,
+        True,
+        False,
+        False,
+        False,
+        True,
+    ]

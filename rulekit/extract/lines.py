@@ -68,6 +68,8 @@ class Line:
     container: int = -1  # the index of the smallest frame around it; -1 for none
     margin: bool = False  # set off in the top or bottom margin, apart from the body
     marked: bool = False  # a bullet or a callout drawn as a shape or picture stands before it
+    brackets: int = 0  # brackets its paragraph leaves open after it
+    bracket_lines: int = 0  # lines since the first of them was opened
 
     @property
     def box(self) -> Box:

@@ -29,6 +29,8 @@ __all__ = ["decide_paragraph", "mark_items", "measure"]
 MARK_MIN = 0.2
 MARK_MAX = 1.5
 MARK_REACH = 1.5
+# A bracket left open goes on over at most this many lines.
+BRACKET_LINES = 3
 
 # A list marker at a line's start: a bullet glyph, "1." or "a)".
 _LIST_MARKER = re.compile(rf"^(?:[{re.escape(BULLETS)}]|\d{{1,2}}[.)]|[a-z]\))\s")
@@ -120,6 +122,18 @@ def mark_items(lines: list[Line], marks: list[Box]) -> None:
 
 def decide_paragraph(line: Line, previous: Line | None) -> None:
     """Set `starts` (and list continuation) from the line before, across regions and pages."""
+    _decide(line, previous)
+    going_on = previous is not None and not line.starts
+    carried = previous.brackets if previous is not None and going_on else 0
+    line.brackets = max(0, carried + line.text.count("(") - line.text.count(")"))
+    if line.brackets:
+        opened = previous is not None and going_on and previous.brackets > 0
+        line.bracket_lines = previous.bracket_lines + 1 if opened and previous else 1
+    else:
+        line.bracket_lines = 0
+
+
+def _decide(line: Line, previous: Line | None) -> None:
     if previous is None:
         line.starts = True
         return
@@ -178,13 +192,19 @@ def decide_paragraph(line: Line, previous: Line | None) -> None:
     # Back in a region after the text of another (a row of cells set side by side), not
     # at the top of a new column: what the other region said was no part of the sentence.
     returned = line.gap is None and not line.region_top and line.region != previous.region
+    # A bracket opened in the last lines goes on ("84 Wegeplättchen (mit Werten von 1 – 7," /
+    # "42 x Rückseite, 42 x Rückseite)"); one left open for longer was never closed.
+    inside = 0 < previous.bracket_lines <= BRACKET_LINES
     line.starts = boxed or (
         not broken
         and (
             previous.role != "body"
             or gap_break
-            or ((shaped or returned or line.marked) and not runs_on(previous.text, line.text))
-            or listed(previous.text, line.text)
+            or (
+                (shaped or returned or line.marked or listed(previous.text, line.text))
+                and not inside
+                and not runs_on(previous.text, line.text)
+            )
             or announced
         )
     )
