@@ -698,3 +698,19 @@ def test_a_counted_line_goes_on_until_its_bracket_closes_but_not_for_ever() -> N
         False,
         True,
     ]
+
+
+def test_a_line_opened_by_a_label_starts_unless_the_sentence_before_runs_on() -> None:
+    texts = [
+        "© 1983 by Frederic Vester",
+        "Illustration: Peter Schimmel",
+        "Jeder Spieler wählt zu Beginn eine",
+        "Farbe: Rot, Blau, Gelb oder Grün.",
+    ]
+    lines = [_set_line(text, 50, 100 + 12 * n) for n, text in enumerate(texts)]
+    for line in lines:
+        line.role = "body"
+    measure(lines)
+    for previous, line in itertools.pairwise(lines):
+        decide_paragraph(line, previous)
+    assert [lines[1].starts, lines[3].starts] == [True, False]

@@ -19,7 +19,7 @@ import statistics
 from rulekit.extract.encoding import BREAK_HYPHENS
 from rulekit.extract.lines import Line
 from rulekit.extract.page import Box
-from rulekit.extract.textshapes import BULLETS, listed, runs_on
+from rulekit.extract.textshapes import BULLETS, LABELLED_OPENER, listed, runs_on
 from rulekit.extract.textwidth import sentence_after
 
 __all__ = ["decide_paragraph", "mark_items", "measure"]
@@ -201,7 +201,13 @@ def _decide(line: Line, previous: Line | None) -> None:
             previous.role != "body"
             or gap_break
             or (
-                (shaped or returned or line.marked or listed(previous.text, line.text))
+                (
+                    shaped
+                    or returned
+                    or line.marked
+                    or LABELLED_OPENER.match(line.text)
+                    or listed(previous.text, line.text)
+                )
                 and not inside
                 and not runs_on(previous.text, line.text)
             )
