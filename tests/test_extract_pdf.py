@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import base64
-import itertools
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -327,6 +326,21 @@ def _set_line(text: str, x0: float, top: float, size: float = 10.0) -> Line:
     return make_line(words)
 
 
+def _paragraph_starts(
+    lines: list[Line], figures: list[tuple[float, float, float, float]] | None = None
+) -> list[bool]:
+    """Whether each line after the first starts a paragraph, the lines read as body text
+    in their order (and beside `figures`)."""
+    for line in lines:
+        line.role = line.role or "body"
+    measure(lines, figures)
+    previous = None
+    for line in lines:
+        decide_paragraph(line, previous)
+        previous = line
+    return [line.starts for line in lines[1:]]
+
+
 def test_text_under_a_picture_is_a_caption_unless_it_names_a_component_or_stands_beside_it() -> (
     None
 ):
@@ -424,12 +438,7 @@ def test_a_sentence_ending_beside_a_picture_does_not_end_its_paragraph() -> None
         "Danach ist der Nächste an der Reihe.",
     ]
     lines = [_set_line(text, 50, 100 + 12 * n) for n, text in enumerate(texts)]
-    for line in lines:
-        line.role = "body"
-    measure(lines, [picture])
-    for previous, line in itertools.pairwise(lines):
-        decide_paragraph(line, previous)
-    assert [line.starts for line in lines[1:]] == [False, False, False, False, True]
+    assert _paragraph_starts(lines, [picture]) == [False, False, False, False, True]
     # Without the picture, the third line ends well short of the column's edge.
     measure(lines)
     decide_paragraph(lines[3], lines[2])
@@ -449,12 +458,7 @@ def test_each_counted_component_is_its_own_paragraph_with_its_bracketed_note() -
     # A line of prose above the list sets the column's measure.
     prose = _set_line("Alle Teile liegen bereit, bevor die erste Runde beginnt.", 50, 70)
     lines = [prose] + [_set_line(text, 50, 100 + 12 * n) for n, text in enumerate(texts)]
-    for line in lines:
-        line.role = "body"
-    measure(lines)
-    for previous, line in itertools.pairwise(lines):
-        decide_paragraph(line, previous)
-    assert [line.starts for line in lines[2:]] == [True, True, False, True, True, True]
+    assert _paragraph_starts(lines)[1:] == [True, True, False, True, True, True]
 
 
 def test_two_stacked_headings_stay_apart_a_heading_broken_over_two_lines_does_not() -> None:
@@ -509,14 +513,9 @@ def test_a_line_ending_in_a_colon_before_a_new_column_ends_its_paragraph() -> No
     ]
     lines = [_set_line(text, 50, 100 + 12 * n) for n, text in enumerate(texts)]
     lines[0].region, lines[0].top, lines[0].bottom = 0, 700, 710  # the foot of a column
-    for line in lines:
-        line.role = "body"
     for line in lines[1:]:
         line.region = 1
-    measure(lines)
-    for previous, line in itertools.pairwise(lines):
-        decide_paragraph(line, previous)
-    assert [line.starts for line in lines[1:]] == [True, False, False]
+    assert _paragraph_starts(lines) == [True, False, False]
 
 
 def test_list_items_set_bold_are_items_not_headings(tmp_path: Path) -> None:
@@ -553,17 +552,12 @@ def test_a_paragraph_does_not_run_out_of_its_box_into_the_body() -> None:
         "rundherum. Ihre Aufgabe ist es, diese Insel zu besiedeln.",
     ]
     lines = [_set_line(text, 50, 100 + 12 * n) for n, text in enumerate(texts)]
-    for line in lines:
-        line.role = "body"
     # The box's lines are read first, then the column's: the layout gives no gap.
     for line in lines[:2]:
         line.region, line.container, line.framed = 4, 1, True
     for line in lines[2:]:
         line.region = 5
-    measure(lines)
-    for previous, line in itertools.pairwise(lines):
-        decide_paragraph(line, previous)
-    assert [line.starts for line in lines[1:]] == [False, True, False]
+    assert _paragraph_starts(lines) == [False, True, False]
 
 
 def test_text_after_a_row_of_cells_set_side_by_side_starts_a_paragraph() -> None:
@@ -581,10 +575,7 @@ def test_text_after_a_row_of_cells_set_side_by_side_starts_a_paragraph() -> None
     for region, line in enumerate(lines):
         line.role, line.region = "body", region
     after.region = 0
-    measure(lines)
-    for previous, line in itertools.pairwise(lines):
-        decide_paragraph(line, previous)
-    assert [line.starts for line in lines[1:]] == [True, True, True, True]
+    assert _paragraph_starts(lines) == [True, True, True, True]
     # A sentence that runs on across the row goes on.
     after.text = "auf jedem Feld, das Sie markiert haben."
     after.starts = False
@@ -601,12 +592,7 @@ def test_an_address_on_an_imprint_line_starts_its_own_line() -> None:
         "www.kosmos.de",
     ]
     lines = [_set_line(text, 50, 100 + 12 * n) for n, text in enumerate(texts)]
-    for line in lines:
-        line.role = "body"
-    measure(lines)
-    for previous, line in itertools.pairwise(lines):
-        decide_paragraph(line, previous)
-    assert [line.starts for line in lines[2:]] == [True, True, True]
+    assert _paragraph_starts(lines)[1:] == [True, True, True]
 
 
 def test_a_logo_set_large_over_every_page_is_a_running_header(tmp_path: Path) -> None:
@@ -654,17 +640,11 @@ def test_a_callout_drawn_before_a_line_starts_its_item() -> None:
         "Die meisten Siedlungen grenzen an mehrere Felder und erhalten mehr Erträge.",
     ]
     lines = [_set_line(text, 60, 100 + 12 * n) for n, text in enumerate(texts)]
-    for line in lines:
-        line.role = "body"
-    circle = (50.0, 101.0, 58.0, 109.0)
-    picture = (0.0, 120.0, 58.0, 200.0)  # a picture beside the text is no mark
+    circle = (50.0, 113.0, 58.0, 121.0)
+    picture = (0.0, 124.0, 58.0, 200.0)  # a picture beside the text is no mark
     mark_items(lines, [circle, picture])
-    assert [line.marked for line in lines] == [True, False, False]
-    lines[0].marked, lines[1].marked = False, True
-    measure(lines)
-    for previous, line in itertools.pairwise(lines):
-        decide_paragraph(line, previous)
-    assert [line.starts for line in lines[1:]] == [True, False]
+    assert [line.marked for line in lines] == [False, True, False]
+    assert _paragraph_starts(lines) == [True, False]
 
 
 def test_a_counted_line_goes_on_until_its_bracket_closes_but_not_for_ever() -> None:
@@ -680,24 +660,9 @@ def test_a_counted_line_goes_on_until_its_bracket_closes_but_not_for_ever() -> N
         "7 Chips",
     ]
     lines = [_set_line(text, 50, 100 + 12 * n) for n, text in enumerate(texts)]
-    for line in lines:
-        line.role = "body"
-    measure(lines)
-    previous = None
-    for line in lines:
-        decide_paragraph(line, previous)
-        previous = line
     # A bracket never closed holds the lines of a list together for three lines only.
-    assert [line.starts for line in lines[1:]] == [
-        False,
-        False,
-        True,
-        True,
-        False,
-        False,
-        False,
-        True,
-    ]
+    starts = [False, False, True, True, False, False, False, True]
+    assert _paragraph_starts(lines) == starts
 
 
 def test_a_line_opened_by_a_label_starts_unless_the_sentence_before_runs_on() -> None:
@@ -707,10 +672,5 @@ def test_a_line_opened_by_a_label_starts_unless_the_sentence_before_runs_on() ->
         "Jeder Spieler wählt zu Beginn eine",
         "Farbe: Rot, Blau, Gelb oder Grün.",
     ]
-    lines = [_set_line(text, 50, 100 + 12 * n) for n, text in enumerate(texts)]
-    for line in lines:
-        line.role = "body"
-    measure(lines)
-    for previous, line in itertools.pairwise(lines):
-        decide_paragraph(line, previous)
-    assert [lines[1].starts, lines[3].starts] == [True, False]
+    starts = _paragraph_starts([_set_line(text, 50, 100 + 12 * n) for n, text in enumerate(texts)])
+    assert [starts[0], starts[2]] == [True, False]
