@@ -627,3 +627,30 @@ def test_a_clause_opened_by_a_form_of_sein_or_haben_is_a_case_but_not_by_the_pos
         )
     }
     assert list(first_clause.values()) == [True, True, True, False]
+
+
+def test_a_worked_example_shows_each_earlier_rule_its_sentence_mostly_repeats(
+    builder: GraphBuilder,
+) -> None:
+    # The sentence repeats most of the jump (its best rule) and three quarters as much
+    # of the fence: the example shows both.
+    jump = "Der Hase springt über jede Karotte auf dem Weg und landet dahinter."
+    fence = "Über einen Zaun springt der Hase nur, wenn er eine Karotte trägt."
+    example = (
+        "Beispiel: Spieler Rot würfelt eine Vier. Sein Hase springt über die Karotte "
+        "auf dem Weg und landet auf dem Zaun dahinter."
+    )
+    graph = build(
+        builder,
+        "# Spielablauf",
+        MOVE,
+        CHOICE,
+        DRAW,
+        *FILLER,
+        "# Springen",
+        jump,
+        fence,
+        "# Beispiele",
+        example,
+    )
+    assert sorted(edges_of(graph, "illustrates")) == sorted([(example, jump), (example, fence)])

@@ -54,7 +54,7 @@ TARGET_KINDS = (*MECHANICAL_KINDS, "definition")
 # Each sentence of a worked example illustrates the earlier rules that share at least
 # this share of the best rule's weight with it, and at least `WORKED_MIN_SHARED`;
 # per unit of distance, the weight a rule shares loses `WORKED_DISTANCE_DECAY`.
-WORKED_SHARE_OF_BEST = 0.8
+WORKED_SHARE_OF_BEST = 0.75
 WORKED_DISTANCE_DECAY = 0.015
 WORKED_MIN_SHARED = 4.0
 # Besides the nearest, an example shows the rules of the paragraph before it that it
