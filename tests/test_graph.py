@@ -50,6 +50,11 @@ def typed_extraction(*blocks: tuple[str, str]) -> Extraction:
     )
 
 
+def typed_graph(builder: GraphBuilder, *blocks: tuple[str, str]) -> RuleGraph:
+    """The graph of the invented manual made of these (kind, text) blocks."""
+    return builder.build(INFO, typed_extraction(*blocks))
+
+
 def outline(graph: RuleGraph) -> list[tuple[str, str]]:
     return [(node.kind, node.text) for node in graph.nodes]
 
@@ -116,21 +121,19 @@ def test_sentence_boundaries_survive_abbreviations_and_numbers() -> None:
 def test_a_colon_announces_the_figure_lines_that_read_as_items_not_a_diagrams_text(
     builder: GraphBuilder,
 ) -> None:
-    graph = builder.build(
-        INFO,
-        typed_extraction(
-            ("heading", "Aufstellung"),
-            ("paragraph", "Die Tiere stehen zu Beginn so auf dem Brett:"),
-            ("figure", "zwei Pinguine auf a2 und h2"),
-            ("figure", "8"),
-            ("figure", "0Z0Z0Z0Z"),
-            ("figure", "a b c d e f g h"),
-            # A board's rank as long as a sentence, and a class diagram's boxes.
-            ("figure", "7 Z0Z0Z0Z0 P K K K K K K P 6 0Z0Z0Z0Z 5 Z0Z0Z0Z0"),
-            ("figure", "Animal + female : boolean + alive : boolean"),
-            ("figure", "Snake ... ..."),
-            ("paragraph", "Danach beginnt Spielerin W."),
-        ),
+    graph = typed_graph(
+        builder,
+        ("heading", "Aufstellung"),
+        ("paragraph", "Die Tiere stehen zu Beginn so auf dem Brett:"),
+        ("figure", "zwei Pinguine auf a2 und h2"),
+        ("figure", "8"),
+        ("figure", "0Z0Z0Z0Z"),
+        ("figure", "a b c d e f g h"),
+        # A board's rank as long as a sentence, and a class diagram's boxes.
+        ("figure", "7 Z0Z0Z0Z0 P K K K K K K P 6 0Z0Z0Z0Z 5 Z0Z0Z0Z0"),
+        ("figure", "Animal + female : boolean + alive : boolean"),
+        ("figure", "Snake ... ..."),
+        ("paragraph", "Danach beginnt Spielerin W."),
     )
     assert [text for _, text in outline(graph)] == [
         "Aufstellung",
@@ -141,30 +144,26 @@ def test_a_colon_announces_the_figure_lines_that_read_as_items_not_a_diagrams_te
 
 
 def test_bulleted_items_take_the_kind_their_colon_gives_them(builder: GraphBuilder) -> None:
-    graph = builder.build(
-        INFO,
-        typed_extraction(
-            ("heading", "Aufbau"),
-            ("paragraph", "Die Plättchen werden wie folgt als Weg ausgelegt:"),
-            ("list-item", "10 Stapel mit jeweils 2 Plättchen"),
-            ("list-item", "10 einzelne Plättchen"),
-            ("paragraph", "Danach beginnt der jüngste Spieler."),
-        ),
+    graph = typed_graph(
+        builder,
+        ("heading", "Aufbau"),
+        ("paragraph", "Die Plättchen werden wie folgt als Weg ausgelegt:"),
+        ("list-item", "10 Stapel mit jeweils 2 Plättchen"),
+        ("list-item", "10 einzelne Plättchen"),
+        ("paragraph", "Danach beginnt der jüngste Spieler."),
     )
     assert [kind for kind, _ in outline(graph)][2:] == ["step", "step", "rule"]
 
 
 def test_numbered_headings_after_a_colon_head_their_paragraphs(builder: GraphBuilder) -> None:
-    graph = builder.build(
-        INFO,
-        typed_extraction(
-            ("heading", "Spielablauf"),
-            ("paragraph", "Wer am Zug ist, führt nacheinander folgende Aktionen aus:"),
-            ("heading", "1. Eigene Figur wählen"),
-            ("paragraph", "Der Spieler bestimmt eine seiner Figuren, die er ziehen möchte."),
-            ("heading", "2. Karte ausspielen"),
-            ("paragraph", "Der Spieler legt eine seiner Handkarten offen auf den Tisch."),
-        ),
+    graph = typed_graph(
+        builder,
+        ("heading", "Spielablauf"),
+        ("paragraph", "Wer am Zug ist, führt nacheinander folgende Aktionen aus:"),
+        ("heading", "1. Eigene Figur wählen"),
+        ("paragraph", "Der Spieler bestimmt eine seiner Figuren, die er ziehen möchte."),
+        ("heading", "2. Karte ausspielen"),
+        ("paragraph", "Der Spieler legt eine seiner Handkarten offen auf den Tisch."),
     )
     kinds = dict((text, kind) for kind, text in outline(graph))
     assert kinds["1. Eigene Figur wählen"] == kinds["2. Karte ausspielen"] == "section"

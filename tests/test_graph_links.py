@@ -299,6 +299,8 @@ FILLER = [
     "Die Igelfelder liegen am Rand des Spielplans.",
     "Im Ziel ist Platz für alle Hasen.",
 ]
+# What a test manual opens with: the game's flow, so that its words are everyday words.
+OPENING = ("# Spielablauf", MOVE, CHOICE, DRAW, *FILLER)
 
 
 def test_an_exception_without_a_case_excepts_the_general_rule_not_a_conditional_one(
@@ -313,9 +315,7 @@ def test_an_exception_without_a_case_excepts_the_general_rule_not_a_conditional_
         "Zum Bezahlen darf er allerdings ausschließlich Münzen verwenden, "
         "die er schon vor seinem Zug gesammelt hatte!"
     )
-    graph = build(
-        builder, "# Spielablauf", MOVE, CHOICE, DRAW, *FILLER, "# Salat", short, pay, only
-    )
+    graph = build(builder, *OPENING, "# Salat", short, pay, only)
     assert edges_of(graph, "exception-of") == [(only, pay)]
 
 
@@ -330,9 +330,7 @@ def test_a_worked_example_shows_no_rule_it_shares_only_everyday_words_with(
         "und frisst dort einen Salat. Danach legt er eine Karotte ab."
     )
     paragraph = f"{eat} {fox} {drop}"
-    graph = build(
-        builder, "# Spielablauf", MOVE, CHOICE, DRAW, *FILLER, "# Salat", paragraph, example
-    )
+    graph = build(builder, *OPENING, "# Salat", paragraph, example)
     assert sorted(edges_of(graph, "illustrates")) == sorted([(example, drop), (example, eat)])
 
 
@@ -359,9 +357,7 @@ def test_an_end_phase_rule_that_withdraws_a_permission_excepts_the_rule_granting
     last = "Sobald der erste Hase das Ziel erreicht, beginnt die letzte Runde."
     end = "Zäune dürfen jetzt nicht mehr gebaut werden."
     fences = ["# Zäune", fence, stays, never]
-    graph = build(
-        builder, "# Spielablauf", MOVE, CHOICE, DRAW, *FILLER, *fences, "# Spielende", last, end
-    )
+    graph = build(builder, *OPENING, *fences, "# Spielende", last, end)
     assert edges_of(graph, "exception-of") == [(end, fence)]
 
 
@@ -435,11 +431,7 @@ def test_an_example_concluding_from_the_sentence_before_shows_only_that_sentence
     half = "Er erhält halb so viele Karotten, wie die Münze Punkte zeigt."
     graph = build(
         builder,
-        "# Spielablauf",
-        MOVE,
-        CHOICE,
-        DRAW,
-        *FILLER,
+        *OPENING,
         "# Tauschen",
         f"{trade} {half}",
         example,
@@ -642,11 +634,7 @@ def test_a_worked_example_shows_each_earlier_rule_its_sentence_mostly_repeats(
     )
     graph = build(
         builder,
-        "# Spielablauf",
-        MOVE,
-        CHOICE,
-        DRAW,
-        *FILLER,
+        *OPENING,
         "# Springen",
         jump,
         fence,

@@ -436,9 +436,9 @@ def _even_sizes(words: list[OcrWord]) -> list[OcrWord]:
     paragraphs: dict[tuple[int, int], dict[int, float]] = {}
     for word in words:
         paragraphs.setdefault((word.block, word.paragraph), {})[word.line] = word.size
+    medians = {key: statistics.median(sizes.values()) for key, sizes in paragraphs.items()}
     for word in words:
-        sizes = paragraphs[(word.block, word.paragraph)]
-        median = statistics.median(sizes.values())
+        median = medians[(word.block, word.paragraph)]
         if abs(word.size - median) <= SIZE_SPREAD * median:
             word.size = median
     return words

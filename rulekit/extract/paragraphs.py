@@ -123,14 +123,14 @@ def mark_items(lines: list[Line], marks: list[Box]) -> None:
 def decide_paragraph(line: Line, previous: Line | None) -> None:
     """Set `starts` (and list continuation) from the line before, across regions and pages."""
     _decide(line, previous)
-    going_on = previous is not None and not line.starts
-    carried = previous.brackets if previous is not None and going_on else 0
+    # The brackets the paragraph leaves open, and for how many lines.
+    before = previous if previous is not None and not line.starts else None
+    carried = before.brackets if before is not None else 0
     line.brackets = max(0, carried + line.text.count("(") - line.text.count(")"))
-    if line.brackets:
-        opened = previous is not None and going_on and previous.brackets > 0
-        line.bracket_lines = previous.bracket_lines + 1 if opened and previous else 1
-    else:
+    if not line.brackets:
         line.bracket_lines = 0
+    else:
+        line.bracket_lines = before.bracket_lines + 1 if before is not None and carried else 1
 
 
 def _decide(line: Line, previous: Line | None) -> None:

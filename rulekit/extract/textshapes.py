@@ -42,7 +42,7 @@ LABELLED_OPENER = re.compile(r"^[A-ZÄÖÜ][\w-]*:\s")
 # A line that runs label after label, its last colon at its end: "(L/l: Leopard, P/p:".
 INLINE_LABELS = re.compile(r":\s+\S.*:$")
 # A line that opens with a web or mail address: "www.verlag.de", "info@verlag.de, …".
-WEB_ADDRESS = re.compile(r"^\S*(?:@|://|^www\.|[^\W\d_]\.[a-z]{2,4}(?:[/,;]|\s|$))")
+WEB_ADDRESS = re.compile(r"^(?:www\.|\S*(?:@|://|[^\W\d_]\.[a-z]{2,4}(?:[/,;]|\s|$)))")
 OPENING_QUOTES = '„‚»«"“'
 TRAILING_CLOSERS = "\"')]»“”’"
 # Abbreviations that end no sentence ("ca.", "bzw.", "d. h."), as spaCy's German

@@ -72,8 +72,7 @@ def reads_as_text(text: str) -> bool:
     have no word, a class diagram's lines ("Animal + female : boolean", "Snake ... ...")
     as many signs as words.
     """
-    words = len(WORD.findall(text))
-    return words > 0 and words > 2 * len(SIGN.findall(text))
+    return len(WORD.findall(text)) > 2 * len(SIGN.findall(text))
 
 
 @dataclass
