@@ -82,6 +82,7 @@ class Cues:
     example_openers: tuple[str, ...]
     colour_words: frozenset[str]
     material_headings: frozenset[str]
+    material_labels: frozenset[str]
     structure_headings: frozenset[str]
     title_words: frozenset[str]
     credit_labels: frozenset[str]

@@ -108,7 +108,11 @@ def test_flattened_page_is_split_at_section_numbers_and_bullets(tmp_path: Path) 
         f"• Regel {n}: Jeder Spieler zieht eine Karte und legt sie offen vor sich ab."
         for n in range(1, 7)
     )
-    text = f"3.1. Ablauf: 3.1.1. Vorbereitung: {items} 3.1.2. Ende: • Das Spiel endet. KARTE"
+    # A count with thousands points is no section number: "10.000 Punkte" stays in its item.
+    text = (
+        f"3.1. Ablauf: 3.1.1. Vorbereitung: {items} 3.1.2. Ende: • Das Spiel endet mit "
+        "10.000 Punkten. KARTE"
+    )
     extraction = extract_string(tmp_path, text + "\n")
     kinds = [(b.kind, b.text[:12]) for b in extraction.blocks]
     assert kinds[:3] == [
@@ -410,6 +414,20 @@ def even_blocks(tmp_path: Path, *lines: str) -> list[str]:
 def test_an_evenly_wrapped_copy_keeps_its_paragraphs_apart(tmp_path: Path) -> None:
     blocks = extract_string(tmp_path, even_copy()).blocks
     assert [b.text for b in blocks] == list(RUNNING_TEXT)
+
+
+def test_a_short_even_copy_keeps_its_stacked_lines_apart(tmp_path: Path) -> None:
+    # Three paragraphs wrap a dozen times: enough to tell the copy is wrapped evenly, so
+    # that the next word would have fitted on the full-looking second line.
+    stacked = [
+        "Benötigte Hilfsmittel",
+        "2 Würfel (W6), 1 Würfelbecher, 1 Bierdeckel",
+        "Anzahl Mitspieler",
+        "Mindestens 3",
+        "Regeln",
+    ]
+    copy = "".join(textwrap.fill(line, EVEN_WIDTH) + "\n" for line in (*stacked, *RUNNING_TEXT[:3]))
+    assert [b.text for b in extract_string(tmp_path, copy).blocks][: len(stacked)] == stacked
 
 
 def test_a_break_with_room_for_the_next_word_ends_a_block_in_an_even_copy(

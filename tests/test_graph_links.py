@@ -642,3 +642,16 @@ def test_a_worked_example_shows_each_earlier_rule_its_sentence_mostly_repeats(
         example,
     )
     assert sorted(edges_of(graph, "illustrates")) == sorted([(example, jump), (example, fence)])
+
+
+def test_the_items_under_an_ausnahmen_heading_except_the_rule_their_paragraph_states(
+    builder: GraphBuilder,
+) -> None:
+    rule = "Nach dem Ziehen kann jeder Spieler entscheiden, ob er in dieser Runde mitspielt."
+    goes_on = "Setzt ein Spieler aus, verliert er in dieser Runde nichts."
+    items = [
+        "- Der Startspieler hat diese Wahl nicht.",
+        "- Liegt ein Igel auf dem Startfeld, darf keiner aussetzen.",
+    ]
+    graph = build(builder, "# Ziehen", CHOICE, f"{rule} {goes_on}", "# Ausnahmen:", *items)
+    assert sorted(edges_of(graph, "exception-of")) == sorted((item, rule) for item in items)

@@ -395,3 +395,14 @@ def test_a_line_opened_by_a_label_starts_unless_the_sentence_before_runs_on() ->
     ]
     starts = _paragraph_starts([_set_line(text, 50, 100 + 12 * n) for n, text in enumerate(texts)])
     assert [starts[0], starts[2]] == [True, False]
+
+
+def test_a_line_opened_by_an_abbreviated_label_starts_a_paragraph() -> None:
+    # The line above is full, so only the label ("Art.-Nr.:", "Tel.:") tells.
+    texts = [
+        "Alle Rechte vorbehalten. Hergestellt in Deutschland von der Firma",
+        "Art.-Nr.: 693602",
+        "Tel.: +49 711 2191 0",
+    ]
+    lines = [_set_line(text, 50, 100 + 12 * n) for n, text in enumerate(texts)]
+    assert _paragraph_starts(lines) == [True, True]

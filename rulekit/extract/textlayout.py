@@ -48,6 +48,9 @@ from rulekit.extract.textwidth import (
 from rulekit.model import LineRole, TextLine
 
 SHORT_LINE = 0.6  # of the typical line width: labels and headings are shorter
+# A label and its value, a count or a list ("Alter: 8+", "Ihr braucht: Spielplan,
+# Würfel"), is no heading; a heading may name its part before a colon ("Phase 1: Bewegung").
+_LABELLED_VALUE = re.compile(r"^[^\W\d_][^:.!?]{0,30}:\s+\S*(?:[^\W\d_]+\s+)*?(?:\d|\S+,\s)")
 PARAGRAPH_END = 0.8  # a sentence ending on a line shorter than this ends its paragraph
 HEADING_MAX_LINES = 2
 # The most words of a figure label set on a line of its own.
@@ -494,6 +497,8 @@ def _unit_role(
         return "list-item"
     if _stacked_names(texts, width):
         return "figure"
+    if len(texts) == 1 and _LABELLED_VALUE.match(first):
+        return "body"
     capitals = all_caps(" ".join(texts))
     ends = terminal(texts[-1])
     heading_shaped = (

@@ -13,18 +13,18 @@ from itertools import pairwise
 
 from wordfreq import zipf_frequency
 
+from rulekit.extract.textshapes import SECTION_NUMBER
 from rulekit.model import Repair, TextLine
 
 # A page flattened onto one line is many times longer than any printed line.
 FLATTENED_MIN_CHARS = 400
 VIEWER_HEADER_MAX_WORDS = 5
 
-_SECTION_NUMBER = r"\d+(?:\.\d+)+\.?"
 # Callouts and pages are counted from 1: a lone "0" is a value the text displays.
 _CALLOUT = re.compile(r"^(?!0$)\d{1,3}(?:\s+\d{1,3})*$")
 _PUNCTUATION_ONLY = re.compile(r"^[.,;:!?)]+$")
 # Split points of a flattened page: before a section number or a bullet.
-_FLAT_SPLIT = re.compile(rf"\s+(?=(?:{_SECTION_NUMBER}\s+\S|[•▪●*]\s))")
+_FLAT_SPLIT = re.compile(rf"\s+(?=(?:{SECTION_NUMBER}\s+\S|[•▪●*]\s))")
 _TRAILING_CAPS = re.compile(r"(?<=[.!?])\s+((?:[A-ZÄÖÜ]{2,}\s*){1,4})$")
 
 

@@ -31,14 +31,15 @@ VALUE_PAIR = re.compile(r"(?<![\w.,+\-])\d+\s+(?:[·.…]+\s*)?\d+(?![\w.,])")
 # Glyphs that mark the items of a list: bullets, dashes, ticks, arrows (a scan reads
 # an arrow "→" as ">").
 BULLETS = "•◦▪▫●○■□‣∙·–—*►▶➤✓✔→➔➜>-"
-SECTION_NUMBER = r"\d+(?:\.\d+)+\.?"
+# A section number ("2.4.1"), not a count with thousands points ("10.000 Punkte").
+SECTION_NUMBER = r"(?!\d{1,3}(?:\.\d{3})+\b(?!\.\d))\d+(?:\.\d+)+\.?"
 # A letter item ("a) ...", "b. ...") is no abbreviation of single letters ("z. B.", "u. a.").
 LIST_MARKER = re.compile(
     rf"^(?:[•▪◦‣●*–-]\s|\d{{1,2}}[.)](?:\s|$)|[a-z][.)]\s(?!\w\.)|{SECTION_NUMBER}\s)"
 )
 MARKER_ONLY = re.compile(r"^(?:[•▪◦‣●*–-]|\d{1,2}[.)])$")
 NUMBERED_HEADING = re.compile(rf"^{SECTION_NUMBER}\s")
-LABELLED_OPENER = re.compile(r"^[A-ZÄÖÜ][\w-]*:\s")
+LABELLED_OPENER = re.compile(r"^[A-ZÄÖÜ][\w-]*(?:\.-?[\w-]+)*\.?:\s")
 # A line that runs label after label, its last colon at its end: "(L/l: Leopard, P/p:".
 INLINE_LABELS = re.compile(r":\s+\S.*:$")
 # A line that opens with a web or mail address: "www.verlag.de", "info@verlag.de, …".

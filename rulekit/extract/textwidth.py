@@ -40,7 +40,7 @@ LOCAL_LINES = 6
 # seen, from `EVEN_SAMPLE` of them at least, would have overrun it.
 EVEN_REACH_SHARE = 0.98
 EVEN_WRAPS = 0.9
-EVEN_SAMPLE = 20
+EVEN_SAMPLE = 10
 # Wraps are seen on lines at least this share of the typical width long (shorter ones
 # are more often set apart on purpose) that a lower-case word goes on from.
 WRAP_SAMPLE_LINE = 0.6

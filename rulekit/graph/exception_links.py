@@ -46,6 +46,7 @@ from rulekit.graph.exceptions import (
     headings,
     in_end_phase,
     in_setup,
+    names_exceptions,
     negated,
     shortage,
 )
@@ -146,6 +147,15 @@ def excepted(
     ]
     earlier = [rule for rule in candidates if rule.position < exception.position]
     local = [rule for rule in earlier if rule.section == exception.section]
+    # What an exception that says too little to tell excepts: what was just said.
+    elliptic = local[-1:]
+    heading = by_id.get(exception.section or "")
+    if not local and heading is not None and names_exceptions(heading, cues):
+        # An item under "Ausnahmen:" limits the paragraph its heading follows, whose
+        # first sentence states the rule and the others go on with it.
+        before = [rule for rule in earlier if rule.position < heading.position]
+        local = [rule for rule in before if rule.block is before[-1].block] if before else []
+        elliptic = local[:1]
     # A case that something is not there excepts the rule that hands it out, or none.
     short = [clause for clause in (shortage(s, cues) for s in exception.sentences) if clause]
     if short:
@@ -193,8 +203,7 @@ def excepted(
         return _withdrawn(exception, scored, overlap, cues) or _denied_gains(
             exception, scored, overlap, cues
         )
-    # Too little said to tell: an elliptic clause excepts what was just said.
-    return local[-1:]
+    return elliptic
 
 
 def _supplier(

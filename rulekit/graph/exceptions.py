@@ -37,7 +37,7 @@ import re
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from rulekit.graph.shapes import RELATIVE_PRONOUNS
+from rulekit.graph.shapes import RELATIVE_PRONOUNS, has_phrase
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
@@ -54,6 +54,8 @@ _NUMBER = re.compile(r"^\d")
 # One-word cues that are also the particle of a verb ("findet ... statt.").
 _PARTICLES = frozenset({"statt"})
 # The marker that opens a list item: "1.", "2)", "a)", a bullet or a dash.
+# Kinds that may except a rule.
+_EXCEPTING_KINDS = ("rule", "step", "note", "definition")
 _ITEM_MARKER = re.compile(r"^(?:\d{1,2}[.)]|[a-z]\)|[•\-–*])\s")
 # The words that open the case a sentence decides ("Bei Gleichstand ...", "Im Falle
 # eines Gleichstands ...", "Für den Fall, dass ...").
@@ -75,14 +77,18 @@ _RESTRICTING_CONDITIONS = frozenset({"wenn", "falls", "sofern", "solange"})
 
 
 def flag_in_context(units: list[Unit], by_id: dict[str, Unit], cues: Cues) -> dict[str, Unit]:
-    """Flag what is an exception only in its context: a rule of the end phase that
-    negates what it claims (it overrides the normal turn), and the items of a list that
+    """Flag what is an exception only in its context: what a heading names as
+    exceptions ("Ausnahmen:"), a rule of the end phase that negates what it claims (it
+    overrides the normal turn), and the items of a list that
     a flagged sentence announces ("Die möglichen Züge werden durch folgende Kriterien
     eingeschränkt:"): each limits what the sentence names.  Return the lead-in of each
     such item by the item's node id."""
     leads: dict[str, Unit] = {}
     for index, unit in enumerate(units):
         if unit.kind == "section":
+            if names_exceptions(unit, cues):
+                for item in _headed(units[index + 1 :]):
+                    item.exception = item.exception or item.kind in _EXCEPTING_KINDS
             continue
         if not unit.exception and in_end_phase(unit, by_id, cues) and _denies(unit, cues):
             unit.exception = True
@@ -128,6 +134,28 @@ def headings(unit: Unit, by_id: dict[str, Unit]) -> list[Unit]:
     return found
 
 
+def names_exceptions(section: Unit, cues: Cues) -> bool:
+    """A heading that names exceptions: "Ausnahmen:", "Ausnahme"."""
+    words = re.findall(r"[^\W\d_]+", section.block.text.lower())
+    return 0 < len(words) <= _LABEL_TOKENS and words[0] in cues.exception_openers
+
+
+def _headed(units: list[Unit]) -> list[Unit]:
+    """What a heading heads before the text goes on: the items of the list right
+    below it, or else its first paragraph."""
+    first = next((u for u in units[:1] if u.kind != "section"), None)
+    if first is None:
+        return []
+    headed = []
+    for unit in units:
+        if unit.kind == "section" or not (
+            _list_item(unit) if _list_item(first) else unit.block is first.block
+        ):
+            break
+        headed.append(unit)
+    return headed
+
+
 def in_end_phase(unit: Unit, by_id: dict[str, Unit], cues: Cues) -> bool:
     """A heading the unit stands under names the end of the game ("Spielende")."""
     return any(
@@ -169,6 +197,13 @@ def opens_case(unit: Unit) -> bool:
 def _list_item(unit: Unit) -> bool:
     """A numbered or bulleted item: a list-item block, or text opening with its marker."""
     return unit.block.kind == "list-item" or _ITEM_MARKER.match(unit.text) is not None
+
+
+def marked_exception(sentence: Span, cues: Cues) -> bool:
+    """The sentence names itself an exception by a marker phrase ("ausnahmsweise",
+    "einzige Ausnahme", "abweichend von")."""
+    lower = sentence.text.lower()
+    return any(has_phrase(lower, cue) for cue in cues.exception_cues)
 
 
 def flag(unit: Unit, cues: Cues) -> Unit:

@@ -21,16 +21,19 @@ from spacy.tokens import Span, Token
 
 from rulekit.extract.lexicon import Lexicon
 from rulekit.extract.textlayout import sentence_before_colon
-from rulekit.graph.exceptions import NUMBER_WORDS
+from rulekit.graph.exceptions import NUMBER_WORDS, marked_exception
 from rulekit.graph.shapes import (
     SUBORDINATORS,
     addresses,
     before_contrast,
     counted_parts,
+    done_to,
     has_phrase,
     has_verb,
     in_denied_part,
+    infinitive_heading,
     main_clause,
+    names_a_set,
     outside_brackets,
     verdict,
     wish,
@@ -63,14 +66,14 @@ _CODE = re.compile(
 _COUNT = re.compile(r"^\s*(?:\d+|ein|eine|einen|zwei|drei|vier|fünf|sechs)\b", re.IGNORECASE)
 # The most words of a line that only names people (an author line).
 NAME_LINE_WORDS = 8
+# A heading of the component list ends in its word when it is this short.
+MATERIAL_HEADING_WORDS = 3
 # Share of the sentences about a program that makes a block program documentation.
 PROGRAMMING_SHARE = 0.5
 # A line ending in ":" with this many words is a sentence, not a heading.
 SENTENCE_LINE_WORDS = 5
 # "Ein Paar ist eine Kombination aus ...": a term defined by what it is.
 _IS_A = re.compile(r"^(?:ein|eine)\s+[A-ZÄÖÜ][\w-]*\s+(?:ist|sind|heißt|bezeichnet)\b", re.I)
-# A colon after one of these closes a sentence that names its list ("Die Arten sind:").
-COPULAS = frozenset({"sind", "ist", "lauten", "lautet"})
 VERB_ENDINGS = ("en", "ern", "eln")
 NOUN_ENDINGS = ("en", "ern", "eln", "ung", "heit", "keit", "ion", "tät", "schaft")
 ACTOR_PRONOUNS = frozenset({"er", "sie", "man", "du", "ihr"})
@@ -103,9 +106,22 @@ class KindJudge:
         return any(re.search(rf"{re.escape(word)}\b", lower) for word in words)
 
     def material_heading(self, text: str) -> bool:
-        """The heading of the component list: "Spielmaterial", "Inhalt"."""
-        first = re.sub(r"^[\d.\s]+", "", text).split()
-        return bool(first) and first[0].lower().strip(":") in self.cues.material_headings
+        """The heading of the component list: "Spielmaterial", "Inhalt", or a short one
+        that ends in such a word ("Benötigte Hilfsmittel")."""
+        words = [w.lower().strip(":") for w in re.sub(r"^[\d.\s]+", "", text).split()]
+        return bool(words) and (
+            words[0] in self.cues.material_headings
+            or (len(words) <= MATERIAL_HEADING_WORDS and words[-1] in self.cues.material_headings)
+        )
+
+    def material_label(self, text: str) -> bool:
+        """A line of the component list under a run-in label: "Material: 1 Spielplan, 4
+        Figuren", "Ihr braucht: Spielplan, Würfel, Schere"."""
+        label, colon, listed = text.partition(":")
+        label = " ".join(label.lower().split())
+        return bool(colon and listed.strip()) and (
+            label in self.cues.material_headings or label in self.cues.material_labels
+        )
 
     def outside_rules(self, text: str, opening: bool = False) -> bool:
         """A line that is not part of the rules: title, credits, imprint, a date, names.
@@ -171,7 +187,7 @@ class KindJudge:
         if names_a_set(stripped):
             return True  # "Die vorkommenden Tierarten sind:"
         return sentence_before_colon(stripped) or (
-            len(words) >= SENTENCE_LINE_WORDS and not _infinitive_heading(words)
+            len(words) >= SENTENCE_LINE_WORDS and not infinitive_heading(words)
         )
 
     # Sentences ---------------------------------------------------------------------------
@@ -184,6 +200,8 @@ class KindJudge:
             return "other"
         if self.example(sentence):
             return "example"
+        if self.material_label(text):
+            return "component"
         normative = self.normative(sentence)
         if self.consists(lower) or (_IS_A.match(text) and not normative):
             return "definition"
@@ -208,12 +226,12 @@ class KindJudge:
             and any(t.lemma_.lower() in self.cues.having_lemmas for t in sentence)
         ):
             return "definition"  # "Die Würfel zeigen 5 Attribute:" names what they have
-        if material and not (
-            self.normative(main_clause(sentence)) or addresses(main_clause(sentence))
-        ):
+        main = main_clause(sentence)
+        if material and not (self.normative(main) or addresses(main) or done_to(main)):
             # A component's description may say what players can do with it in a
             # clause ("…, die Ihr verwenden könnt"); only its main clause could bind them,
-            # as it does when it speaks to them ("Hast du …, erhältst du …").
+            # as it does when it speaks to them ("Hast du …, erhältst du …") or says
+            # what is done with the piece ("Das Kaninchen wird auf das Feld gesetzt.").
             return "component"
         lemmas = {t.lemma_.lower() for t in sentence}
         # "Die Restlaufzeit bezeichnet die Tage, die das Raubtier … auskommen kann":
@@ -324,9 +342,10 @@ class KindJudge:
         return False
 
     def _instance_in_clause(self, sentence: Span, phrase: str) -> bool:
-        """ "z. B." inside a subordinate clause of a rule names an instance of it, as a
-        bracket's would: "Zeichnen Sie die Kurven auf, so wie das z. B. bei Kurve 8
-        dargestellt ist."; "…, z. B.: „Meine 8 schlägt deine 5.“" gives a case."""
+        """ "z. B." after a rule's general statement, or inside a subordinate clause of a
+        rule, names an instance of it, as a bracket's would: "Zeichnen Sie die Kurven
+        auf, so wie das z. B. bei Kurve 8 dargestellt ist."; "…, z. B.: „Meine 8 schlägt
+        deine 5.“" gives a case."""
         tokens = list(sentence)
         first = phrase.split()[0]
         at = next((i for i, t in enumerate(tokens) if t.lower_.startswith(first)), None)
@@ -335,6 +354,10 @@ class KindJudge:
             return False
         clause = tokens[commas[-1] + 1 : at]
         head = sentence.doc[sentence.start : sentence.start + commas[0]]
+        if any(t.lower_ in self.cues.general_words for t in tokens[: commas[-1]]):
+            # A general statement with an instance run on after a comma: "…, zählt das
+            # immer das 100-fache der Augenzahl, also z. B. zählen 3 Vierer 400 Punkte."
+            return True
         return any(t.lower_ in SUBORDINATORS for t in clause) and (
             self.modal(head) or self.imperative(head)
         )
@@ -360,8 +383,11 @@ class KindJudge:
         """A move told of named players: "Conny (Rot) spielt ...", "Lotta steht ...", "Blau erhält".
 
         Names found are remembered in `names`, so a later sentence naming them is
-        narrated too.
+        narrated too.  A sentence that names itself an exception ("Einzige Ausnahme
+        bilden die 1er: Hier zählen 3 Einser 1000 und 4 Einser 10.000 Punkte.") is none.
         """
+        if marked_exception(sentence, self.cues):
+            return False
         tokens = [t for t in sentence if not t.is_space]
         found = False
         for index, token in enumerate(tokens[:-1]):
@@ -434,9 +460,10 @@ class KindJudge:
         )
 
     def continues(self, sentence: Span) -> bool:
-        """A sentence that goes on with an example: its player as a pronoun, no general actor."""
+        """A sentence that goes on with an example: its player as a pronoun, no general
+        actor, no exception it names."""
         words = [t for t in sentence if t.is_alpha][:4]
-        if not words:
+        if not words or marked_exception(sentence, self.cues):
             return False
         # The pronoun opening the sentence is its subject: "Er darf nicht alle 3 Einheiten ...".
         if words[0].lower_ in self.cues.continuation_pronouns and not (
@@ -583,14 +610,3 @@ class KindJudge:
             or wish(sentence)
             or verdict(sentence)
         )
-
-
-def names_a_set(text: str) -> bool:
-    """Closes on a copula before its colon: "Die vorkommenden Arten sind:"."""
-    words = re.findall(r"[^\W\d_]+", text)
-    return bool(words) and words[-1].lower() in COPULAS
-
-
-def _infinitive_heading(words: list[str]) -> bool:
-    """An instruction heading ends in its infinitive ("Plättchen vom Spielplan entfernen:")."""
-    return words[-1][:1].islower() and re.search(r"(?:en|ern|eln)$", words[-1]) is not None

@@ -2,13 +2,15 @@
 
 A section that documents a program is `other`; under a heading whose text is
 mostly flavour (an essay, a preface) a rule that does not bind the players is
-flavour too.
+flavour too; a preface no heading announced may turn out to have been rules.
 """
 
 from __future__ import annotations
 
+from rulekit.extract.textshapes import terminal
 from rulekit.graph.exceptions import flag
 from rulekit.graph.kinds import PROGRAMMING_SHARE, KindJudge
+from rulekit.graph.shapes import content_lemmas
 from rulekit.graph.unit import Unit
 from rulekit.nlp import Cues
 
@@ -16,6 +18,9 @@ from rulekit.nlp import Cues
 PROGRAMMING_SECTION_SHARE = 0.4
 # Share of flavour units that makes the unnormative rest of a section flavour.
 FLAVOUR_SECTION_SHARE = 0.5
+# A sentence taken for a preface's is a rule after all if it says this many content
+# words of the rules after it.
+PREFACE_RULE_WORDS = 2
 
 
 def smooth(units: list[Unit], opening: set[str], judge: KindJudge, cues: Cues) -> list[Unit]:
@@ -90,3 +95,25 @@ def _about_program(unit: Unit, judge: KindJudge) -> bool:
         return False
     about = sum(1 for s in unit.sentences if judge.programming(s))
     return about >= PROGRAMMING_SHARE * len(unit.sentences)
+
+
+def rules_before_preface(doubted: list[Unit], units: list[Unit]) -> None:
+    """Make rules again the sentences taken for a preface's that speak of what the rules
+    do (`PREFACE_RULE_WORDS` content words of the rules after them): the text opened
+    inside the rules ("Wenn eine Figur ... schlägt, gewinnt der höhere Rang").  A story
+    speaks of other things ("Ihr erwacht auf einer Insel"); a title line or the box's
+    facts ("für 2-5 Spieler ab 8 Jahren") are no sentences."""
+    if not doubted:
+        return
+    after = units.index(doubted[-1]) + 1
+    said = {
+        word
+        for u in units[after:]
+        if u.kind == "rule"
+        for s in u.sentences
+        for word in content_lemmas(s)
+    }
+    for unit in doubted:
+        shared = {word for s in unit.sentences for word in content_lemmas(s)} & said
+        if terminal(unit.text) and len(shared) >= PREFACE_RULE_WORDS:
+            unit.kind = "rule"

@@ -60,6 +60,10 @@ SUBORDINATORS = RELATIVE_PRONOUNS | frozenset(
     {"dass", "daß", "weil", "wenn", "ob", "wie", "um", "damit", "sodass", "falls", "obwohl",
      "was", "wo", "wobei", "sofern", "solange", "sobald", "bevor", "nachdem", "indem"}
 )  # fmt: skip
+# A colon after one of these closes a sentence that names its list ("Die Arten sind:").
+COPULAS = frozenset({"sind", "ist", "lauten", "lautet"})
+# Forms of "werden" that make a passive ("wird … gesetzt").
+_PASSIVE_AUXILIARIES = frozenset({"wird", "werden"})
 # Conjunctions that join a contrasting clause after a comma ("…, aber nur wenn …").
 CONTRASTS = frozenset({"aber", "doch", "jedoch", "sondern"})
 # Forms of the subjunctive of "werden" and "sein": a wish or a case that is not so.
@@ -67,6 +71,15 @@ IRREALIS = frozenset({"würde", "würden", "würdest", "würdet", "wäre", "wär
 # The perfect's auxiliary beside the reader ("haben Sie … erreicht") tells a verdict.
 PERFECT_AUXILIARIES = frozenset({"hast", "habt", "haben"})
 READER = frozenset({"Sie", "du", "Du", "ihr", "Ihr"})
+
+
+def content_lemmas(sentence: Iterable[Token]) -> set[str]:
+    """The lemmas of a sentence's content words."""
+    return {
+        t.lemma_.lower()
+        for t in sentence
+        if t.is_alpha and len(t) > 2 and t.lower_ not in STOP_WORDS
+    }
 
 
 def has_verb(tokens: Iterable[Token]) -> bool:
@@ -288,6 +301,18 @@ def before_contrast(clause: Span) -> Span:
     return clause
 
 
+def done_to(clause: Span) -> bool:
+    """A passive that says what is done with something: a form of "werden" and the
+    clause ending in a lower-case word, the participle ("Die Kartenhalter werden neben
+    dem Spielfeld bereitgestellt.")."""
+    words = [t for t in clause if t.is_alpha]
+    return (
+        len(words) > 2
+        and any(t.lower_ in _PASSIVE_AUXILIARIES for t in words[1:-1])
+        and words[-1].text[:1].islower()
+    )
+
+
 def main_clause(sentence: Span) -> Span:
     """The sentence up to its first subordinate clause ("Der Plan zeigt alle Sorten, die …")."""
     for token in sentence[:-1]:
@@ -295,3 +320,14 @@ def main_clause(sentence: Span) -> Span:
         if token.text == "," and following.lower_ in SUBORDINATORS:
             return sentence.doc[sentence.start : token.i]
     return sentence
+
+
+def names_a_set(text: str) -> bool:
+    """Closes on a copula before its colon: "Die vorkommenden Arten sind:"."""
+    words = re.findall(r"[^\W\d_]+", text)
+    return bool(words) and words[-1].lower() in COPULAS
+
+
+def infinitive_heading(words: list[str]) -> bool:
+    """An instruction heading ends in its infinitive ("Plättchen vom Spielplan entfernen:")."""
+    return words[-1][:1].islower() and re.search(r"(?:en|ern|eln)$", words[-1]) is not None

@@ -51,7 +51,7 @@ def special_cases(targets: list[Unit], cues: Cues) -> dict[str, Unit]:
     each such sentence as an exception."""
     cases: dict[str, Unit] = {}
     for index, unit in enumerate(targets):
-        if opens_case(unit):
+        if opens_case(unit) and unit.kind != "definition":
             beside = [targets[i] for i in (index - 1, index + 1) if 0 <= i < len(targets)]
             alike = [r for r in beside if r.section == unit.section and verbs(unit) & verbs(r)]
         elif opposites := _permitted_opposites(unit, cues):

@@ -22,21 +22,24 @@ from spacy.language import Language
 from spacy.tokens import Span
 
 from rulekit.extract.lexicon import Lexicon
+from rulekit.extract.textshapes import terminal
 from rulekit.graph.exceptions import flag
 from rulekit.graph.ids import heading_level, section_id
-from rulekit.graph.kinds import COMMENT_SUBJECTS, LABEL, LABEL_ONLY, KindJudge, names_a_set
-from rulekit.graph.regions import smooth
+from rulekit.graph.kinds import COMMENT_SUBJECTS, LABEL, LABEL_ONLY, KindJudge
+from rulekit.graph.regions import rules_before_preface, smooth
 from rulekit.graph.sentences import sentences as split_sentences
 from rulekit.graph.shapes import (
     MARKER,
     NUMBERED,
     TITLE,
     closing_bracket,
+    content_lemmas,
     described_row,
     has_verb,
     item_line,
     marked_heading,
     marker_type,
+    names_a_set,
     question_heading,
     quoted_sentences,
     run_in_heading,
@@ -89,6 +92,10 @@ class _Reading:
     # Sentences of the preface under its own heading, and those an essay's "wir" speaks.
     preface_said: int = 0
     preface_we: int = 0
+    # The rules an assumed preface made flavour, while nothing has shown it is none,
+    # and those of a preface a binding rule ended, which may have been rules too.
+    prefaced: list[Unit] = field(default_factory=list)
+    doubted: list[Unit] = field(default_factory=list)
     items: NodeKind | None = None  # the kind of the list lines after a colon
     lead: Unit | None = None  # the unit whose colon announced them
     # The colon announced a set ("folgende Kriterien:"), whose items are no procedure.
@@ -123,6 +130,7 @@ class Segmenter:
             if not state.sections:
                 self._open_section(info, block, units, state)
             units.extend(self._block_units(block, sentences, following, state))
+        rules_before_preface(state.doubted, units)
         opening = {u.node_id for u in units if u.kind == "section" and u.level == 0}
         units = smooth(units, opening, self.judge, self.cues)
         for unit in units:
@@ -348,7 +356,11 @@ class Segmenter:
             # A label standing alone ("Achtung!") is followed by what it labels.
             bare = LABEL.sub("", units[-1].text).strip() == "" if units else False
             if mode is not None and (
-                bare or not (wrapped and self._leaves(mode, sentence, state, units[-1]))
+                bare
+                or not (
+                    (wrapped or mode == "example")
+                    and self._leaves(mode, sentence, state, units[-1])
+                )
             ):
                 units[-1].sentences.append(sentence)
                 continue
@@ -385,24 +397,28 @@ class Segmenter:
             return [Unit("example", [sentence], block, section)]
         head, aside = self._parenthesised_example(sentence)
         kind = judge.sentence_kind(head, state.material)
-        if (
-            kind == "rule"
-            and state.assumed_preface
-            and judge.normative(head)
-            and judge.binding(head)
-        ):
-            # A rule that binds the players ends a preface no heading announced: the
-            # rules begin, and the text path missed their heading.
+        # What binds the players in a preface no heading announced is a rule: the box's
+        # facts ("Spieler: 2 – 4 Personen"), which a story may follow, or a sentence,
+        # which ends the preface: the rules begin, and the text path missed their
+        # heading, or the text is an excerpt that opened inside them
+        # (`rules_before_preface`).
+        binds = kind == "rule" and state.assumed_preface and judge.binding(head)
+        if binds and terminal(head.text):
             state.preface = state.assumed_preface = False
+            state.doubted = list(state.prefaced)
+        if not state.assumed_preface:
+            state.prefaced.clear()
         # A preface's own section keeps a modal rule; under a later heading of the
         # essay only an instruction is one ("Allerdings ziehen Sie nach jeder 5. Runde …").
         keeps = judge.instructs(head) if state.preface_goes_on else judge.modal(head)
         if state.preface and not state.preface_goes_on:
             state.preface_said += 1
             state.preface_we += judge.speaks_as_we(head)
-        if kind == "rule" and state.preface and not keeps:
-            kind = "flavour"
-        result = [self._flagged(Unit(kind, [head], block, section))]
+        prefaced = kind == "rule" and state.preface and not (keeps or binds)
+        unit = self._flagged(Unit("flavour" if prefaced else kind, [head], block, section))
+        if prefaced and state.assumed_preface:
+            state.prefaced.append(unit)
+        result = [unit]
         if aside is not None:
             result.append(Unit("example", [aside], block, section))
         return result
@@ -455,8 +471,8 @@ class Segmenter:
             return True
         # Most of its words are the remark's: it restates or carries on the remark, where
         # a paragraph run together with it would bring words of its own.
-        said = set().union(*(_content(s) for s in unit.sentences))
-        own = _content(sentence)
+        said = set().union(*(content_lemmas(s) for s in unit.sentences))
+        own = content_lemmas(sentence)
         shared = len(own & said)
         return shared < 2 or shared * 2 < len(own)
 
@@ -561,15 +577,6 @@ class Segmenter:
 
     def _flagged(self, unit: Unit) -> Unit:
         return flag(unit, self.cues)
-
-
-def _content(sentence: Span) -> set[str]:
-    """The lemmas of a sentence's content words."""
-    return {
-        t.lemma_.lower()
-        for t in sentence
-        if t.is_alpha and len(t) > 2 and t.lower_ not in STOP_WORDS
-    }
 
 
 def _marked_level(text: str, sections: list[Unit]) -> int:

@@ -1,0 +1,117 @@
+"""How a manual opens: a story before the rules, the box's facts, or an excerpt that
+starts inside the rules, read through the text path from small invented manuals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulekit.extract import extract
+from rulekit.extract.lexicon import german_lexicon
+from rulekit.graph.builder import GraphBuilder
+from rulekit.model import RuleGraph
+from tests.conftest import invented_manual
+
+INFO = invented_manual("turm")
+
+
+@pytest.fixture(scope="module")
+def builder() -> GraphBuilder:
+    return GraphBuilder([], german_lexicon())
+
+
+def kinds(builder: GraphBuilder, tmp_path: Path, lines: list[str]) -> dict[str, str]:
+    """The kind of each node by its text, the manual's lines set apart by blank lines."""
+    manual = tmp_path / "manual.txt"
+    manual.write_text("\n\n".join(lines) + "\n", encoding="utf-8")
+    graph: RuleGraph = builder.build(INFO, extract(manual, None, []))
+    return {node.text: node.kind for node in graph.nodes}
+
+
+def test_an_excerpt_that_opens_inside_the_rules_keeps_them_rules(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    rules = [
+        "Türme haben eine feste Rangfolge: je höher die Zahl, desto stärker der Turm.",
+        "Wenn ein Turm einen Turm mit niedrigerer Zahl schlägt, gewinnt die höhere Zahl.",
+        "Der geschlagene Turm wird vom Brett genommen.",
+    ]
+    # Binding the players, the next line shows the text was rules from its first line:
+    # the sentences before it speak of what the rules after them speak of.
+    setup = "Die Spieler stellen ihre Türme auf die erste Reihe des Bretts."
+    found = kinds(
+        builder,
+        tmp_path,
+        [" ".join(rules), setup, "Auf jedem Turm steht eine Zahl.", "Spielablauf", "Rot beginnt."],
+    )
+    assert [found[rule] for rule in [*rules, setup]] == ["rule", "rule", "rule", "rule"]
+
+
+def test_a_story_before_the_first_heading_stays_flavour_and_the_box_no_rule(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    story = [
+        "Ihr erwacht auf einer kleinen Insel mitten im Ozean.",
+        "Die Papageien sitzen friedlich auf der Palme.",
+    ]
+    found = kinds(
+        builder,
+        tmp_path,
+        [
+            "Turmspiel - DAS kartenSPIEL",
+            "für 2-4 Spieler ab 8 Jahren",
+            *story,
+            # Binding the players, it ends the story but makes no rule of the title lines.
+            "Jeder Spieler zieht sofort zwei Karten.",
+            "Spielablauf",
+            "Jeder Spieler würfelt einmal.",
+        ],
+    )
+    assert [found[line] for line in story] == ["flavour", "flavour"]
+    assert found["Turmspiel - DAS kartenSPIEL"] != "rule"
+    assert found["für 2-4 Spieler ab 8 Jahren"] != "rule"
+    assert found["Jeder Spieler zieht sofort zwei Karten."] == "rule"
+
+
+def test_a_label_with_its_value_is_no_heading_a_numbered_part_is(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    facts = ["Alter: 8+", "Dauer: etwa 20 Minuten", "Ihr braucht: Spielplan, Würfel, Karten"]
+    found = kinds(builder, tmp_path, [*facts, "Phase 1: Bewegung", "Jeder Spieler würfelt."])
+    assert all(found[fact] != "section" for fact in facts)
+    assert found["Phase 1: Bewegung"] == "section"
+
+
+def test_what_a_game_is_is_a_definition_not_a_case(builder: GraphBuilder, tmp_path: Path) -> None:
+    definition = "Bei Turm handelt es sich um ein Kartenspiel, das mit 32 Karten gespielt wird."
+    manual = tmp_path / "manual.txt"
+    manual.write_text(
+        f"Spielregeln\n\n{definition} Es wird gern unterwegs gespielt.\n", encoding="utf-8"
+    )
+    graph = builder.build(INFO, extract(manual, None, []))
+    assert {node.text: node.kind for node in graph.nodes}[definition] == "definition"
+    assert not [edge for edge in graph.edges if edge.type == "exception-of"]
+
+
+def test_the_component_list_by_its_heading_or_label_and_where_it_ends(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    found = kinds(
+        builder,
+        tmp_path,
+        [
+            "Mäxchen",
+            "Benötigte Hilfsmittel",
+            "2 sechsseitige Würfel (W6), 1 Würfelbecher, 1 Bierdeckel",
+            "Ihr braucht: Spielplan, Schere, Stifte",
+            # Said of a piece in the list, what is done with it is set-up, a rule.
+            "Der weiße Hase wird auf das mittlere Feld gesetzt.",
+            "Regeln",
+            "Die 31 ist der niedrigste Wert.",
+        ],
+    )
+    assert found["2 sechsseitige Würfel (W6), 1 Würfelbecher, 1 Bierdeckel"] == "component"
+    assert found["Ihr braucht: Spielplan, Schere, Stifte"] == "component"
+    assert found["Der weiße Hase wird auf das mittlere Feld gesetzt."] == "rule"
+    assert found["Die 31 ist der niedrigste Wert."] != "component"
