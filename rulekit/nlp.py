@@ -72,6 +72,8 @@ class Cues:
     end_phase_words: tuple[str, ...]
     setup_words: tuple[str, ...]
     general_words: frozenset[str]
+    free_choice_words: frozenset[str]
+    otherwise_words: frozenset[str]
     trigger_cues: tuple[str, ...]
     demonstratives: frozenset[str]
     definition_lemmas: frozenset[str]
@@ -213,6 +215,29 @@ def _gendered_word(text: str) -> re.Match[str] | None:
 
 
 @cache
+@Language.factory("opening_lemmas")
+def opening_lemmas(nlp: Language, name: str) -> Callable[[Doc], Doc]:
+    """A word capitalised only because it opens its sentence takes the lemma of its
+    lower-case form when the table knows only that: "Würfelt er eine Sechs, ..." and
+    "Wird eine Sieben gewürfelt, ..." open with the verbs "würfeln" and "werden" (the
+    case they name), as "würfelt" and "wird" inside a sentence are.  Nouns keep theirs:
+    the table knows "Karten" as written.  Added after the lemmatizer, whose table it
+    reads."""
+    table = nlp.get_pipe("lemmatizer").lookups.get_table("lemma_lookup")  # type: ignore[attr-defined]
+
+    def read_openings(doc: Doc) -> Doc:
+        for sentence in doc.sents:
+            first = next((t for t in sentence if t.is_alpha), None)
+            if first is None or not first.text[:1].isupper() or first.text in table:
+                continue
+            lemma = table.get(first.lower_)
+            if lemma is not None:
+                first.lemma_ = lemma
+        return doc
+
+    return read_openings
+
+
 def _pipeline() -> Language:
     nlp = spacy.blank("de")
     # Gender-inclusive forms stay one token: split at "*" or ":", "Spieler:innen" would
@@ -229,6 +254,7 @@ def _pipeline() -> Language:
     lookups.set_table("lemma_lookup", _lemma_table())  # type: ignore[arg-type]
     lemmatizer.initialize(lookups=lookups)  # type: ignore[attr-defined]
     nlp.add_pipe("gendered_forms")
+    nlp.add_pipe("opening_lemmas")
     return nlp
 
 

@@ -607,7 +607,7 @@ def test_a_worked_sum_shows_the_rule_that_says_how_the_count_is_found(
     assert (example, reckon) in edges_of(graph, "illustrates")
 
 
-def test_a_clause_opened_by_a_form_of_sein_or_haben_is_a_case_but_not_by_the_possessive() -> None:
+def test_a_clause_opened_by_a_finite_verb_is_a_case_but_not_an_imperative_or_possessive() -> None:
     nlp, found = german_pipeline(), cues()
     first_clause = {
         text: case_clauses(next(nlp(text).sents), found)[0][1]
@@ -616,9 +616,14 @@ def test_a_clause_opened_by_a_form_of_sein_or_haben_is_a_case_but_not_by_the_pos
             "Sind alle Karten verteilt, beginnt der älteste Spieler.",
             "Hat ein Spieler keine Karte mehr, scheidet er aus.",
             "Seine Karte legt er offen ab, dann zieht er.",
+            # A full verb first: a case when the main clause follows with its verb.
+            "Würfelt er eine Sechs, darf er noch einmal würfeln.",
+            "Wird eine Sieben gewürfelt, erhält niemand Karotten.",
+            "Mischt die Karten, bevor ihr sie verteilt.",
+            "Abweichend von der Grundregel zieht der Hase nur halb so weit, wie er will.",
         )
     }
-    assert list(first_clause.values()) == [True, True, True, False]
+    assert list(first_clause.values()) == [True, True, True, False, True, True, False, False]
 
 
 def test_a_worked_example_shows_each_earlier_rule_its_sentence_mostly_repeats(

@@ -136,3 +136,22 @@ def test_no_widening_without_a_permission_of_the_opposite_of_a_rule(
     rule = PULL if "musst" in sentence else "Du legst deine Karten vor dir ab."
     graph = build(builder, "# Zug", MOVE, rule, sentence)
     assert edges_of(graph, "exception-of") == []
+
+
+def test_a_prohibition_narrows_the_free_choice_of_the_rule_just_before_it(
+    builder: GraphBuilder,
+) -> None:
+    choice = "Im Wechsel setzen die Spieler ihre Hasen auf ein beliebiges freies Feld."
+    first = "Der Startspieler darf seinen ersten Hasen nicht auf ein Salatfeld setzen."
+    unrelated = "Ein Spieler darf keine Karotten verschenken."
+    graph = build(builder, "# Spielablauf", DRAW, choice, first, unrelated)
+    assert edges_of(graph, "exception-of") == [(first, choice)]
+
+
+def test_the_case_before_a_default_opened_by_sonst_excepts_it(builder: GraphBuilder) -> None:
+    case = "Haben zwei Hasen gleich viele Karotten, darf der Startspieler wählen, wer gewinnt."
+    default = "Sonst gewinnt stets der Hase mit den meisten Karotten."
+    duty = "Jeder Spieler muss seine Karotten offen zeigen."
+    penalty = "Andernfalls scheidet er aus."
+    graph = build(builder, "# Spielende", DRAW, case, default, duty, penalty)
+    assert edges_of(graph, "exception-of") == [(case, default)]

@@ -43,6 +43,7 @@ from spacy.lang.de.stop_words import STOP_WORDS
 from rulekit.graph.exceptions import (
     NUMBER_WORDS,
     case_clauses,
+    conditional,
     headings,
     in_end_phase,
     in_setup,
@@ -467,15 +468,9 @@ def _pair_score(
         alike *= EXCEPTION_GENERAL_FACTOR
     if negated(exception, cues) and negated(rule, cues):
         alike *= EXCEPTION_BOTH_NEGATED_FACTOR
-    if _conditional(rule, cues) and not _conditional(exception, cues):
+    if conditional(rule, cues) and not conditional(exception, cues):
         alike *= EXCEPTION_CONDITIONAL_FACTOR
     return alike
-
-
-def _conditional(unit: Unit, cues: Cues) -> bool:
-    """The unit opens with the case it holds in: "Hat der Spieler nicht ..., muss er ..."."""
-    clauses = case_clauses(unit.sentences[0], cues) if unit.sentences else []
-    return bool(clauses) and clauses[0][1]
 
 
 def _recounts(exception: Unit, rule: Unit) -> bool:

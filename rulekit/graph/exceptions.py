@@ -37,7 +37,7 @@ import re
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from rulekit.graph.shapes import RELATIVE_PRONOUNS, has_phrase
+from rulekit.graph.shapes import RELATIVE_PRONOUNS, SUBORDINATORS, VERB_ENDINGS, has_phrase
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
@@ -53,6 +53,8 @@ _DETERMINERS = frozenset(
 _NUMBER = re.compile(r"^\d")
 # One-word cues that are also the particle of a verb ("findet ... statt.").
 _PARTICLES = frozenset({"statt"})
+# Words that join a clause of the same rank ("Mischt die Karten und ...").
+_JOINING_WORDS = frozenset({"und", "oder", "aber", "sondern", "denn", "doch"})
 # The marker that opens a list item: "1.", "2)", "a)", a bullet or a dash.
 # Kinds that may except a rule.
 _EXCEPTING_KINDS = ("rule", "step", "note", "definition")
@@ -199,6 +201,13 @@ def _list_item(unit: Unit) -> bool:
     return unit.block.kind == "list-item" or _ITEM_MARKER.match(unit.text) is not None
 
 
+def conditional(unit: Unit, cues: Cues) -> bool:
+    """The unit opens with the case it holds in: "Hat der Spieler nicht ..., muss er ...",
+    "Wird das Spielfeld ... geteilt, darf ..."."""
+    clauses = case_clauses(unit.sentences[0], cues) if unit.sentences else []
+    return bool(clauses) and clauses[0][1]
+
+
 def marked_exception(sentence: Span, cues: Cues) -> bool:
     """The sentence names itself an exception by a marker phrase ("ausnahmsweise",
     "einzige Ausnahme", "abweichend von")."""
@@ -250,7 +259,7 @@ def shortage(sentence: Span, cues: Cues) -> list[Token]:
     ..."), else none: what the sentence does then replaces the rule that hands that
     thing out."""
     clauses = _clauses(sentence)
-    if not clauses or not _condition(clauses[0], cues):
+    if not clauses or not _condition(clauses[0], clauses[1:2], cues):
         return []
     lowers = [t.lower_ for t in clauses[0]]
     short = _limited(lowers, cues) and any(w in cues.shortage_words for w in lowers)
@@ -279,7 +288,7 @@ def _forbidden_if(sentence: Span, cues: Cues) -> bool:
     what follows from the case."""
     clauses = _clauses(sentence)
     for index, clause in enumerate(clauses[:-1]):
-        if index == 0 and _condition(clause, cues):
+        if index == 0 and _condition(clause, clauses[1:2], cues):
             return False
         lowers = [t.lower_ for t in clause]
         # "nur" narrows the clause's own rule ("darf nur dann ..., wenn", "nicht nur").
@@ -354,8 +363,9 @@ def _no_longer(sentence: Span, cues: Cues) -> bool:
     "mehr" is no comparison ("nicht mehr als 3"), and the clause is no condition ("Wer
     keinen Zug mehr machen kann, ...", "Hat eine Seite keine Tiere mehr, ...").
     """
-    for number, clause in enumerate(_clauses(sentence)):
-        if number == 0 and _condition(clause, cues):
+    clauses = _clauses(sentence)
+    for number, clause in enumerate(clauses):
+        if number == 0 and _condition(clause, clauses[1:2], cues):
             continue
         lowers = [t.lower_ for t in clause]
         if not any(t.lemma_.lower() in cues.modal_lemmas for t in clause):
@@ -379,9 +389,15 @@ def case_clauses(sentence: Span, cues: Cues) -> list[tuple[list[Token], bool]]:
     schon hatte")."""
     # A label ("Wichtig: ...") is a clause of its own before the sentence's first.
     labelled = any(t.text == ":" for t in list(sentence)[:_LABEL_TOKENS])
+    clauses = _clauses(sentence)
+    start = -1 if labelled else 0
     return [
-        (clause, (number == 0 and _condition(clause, cues)) or _case_clause(clause, number, cues))
-        for number, clause in enumerate(_clauses(sentence), start=-1 if labelled else 0)
+        (
+            clause,
+            (number == 0 and _condition(clause, clauses[number - start + 1 :][:1], cues))
+            or _case_clause(clause, number, cues),
+        )
+        for number, clause in enumerate(clauses, start=start)
     ]
 
 
@@ -420,8 +436,14 @@ def _clauses(sentence: Span) -> list[list[Token]]:
     return [clause for clause in clauses if any(t.is_alpha for t in clause)]
 
 
-def _condition(clause: list[Token], cues: Cues) -> bool:
-    """A clause that opens with a subordinator or a finite verb states a condition."""
+def _condition(clause: list[Token], following: list[list[Token]], cues: Cues) -> bool:
+    """A clause that opens with a subordinator or a finite verb states a condition.
+
+    After a full verb the main clause must follow (`following`, the next clause, if
+    any) with its own verb first ("Würfelt er eine Sechs, darf er ..."): an
+    imperative goes on otherwise ("Mischt die Karten, bevor ...").  A participle
+    opens no condition ("Abweichend von der Grundregel zieht ...").
+    """
     first = next(t for t in clause if t.is_alpha)
     lemma = first.lemma_.lower()
     if first.lower_ in cues.condition_openers or lemma in cues.modal_lemmas:
@@ -429,5 +451,13 @@ def _condition(clause: list[Token], cues: Cues) -> bool:
     if lemma in ("sein", "haben"):
         # "Ist das Feld besetzt, …", not "Seine Karte …" (the possessive's lemma too).
         return not first.lower_.startswith("sein")
-    verb_like = lemma != first.lower_ and lemma.endswith("en")
-    return verb_like and lemma not in _DETERMINERS
+    verb_like = (
+        lemma != first.lower_
+        and lemma.endswith(VERB_ENDINGS)
+        and lemma not in _DETERMINERS
+        and not first.lower_.endswith("end")
+    )
+    if not verb_like:
+        return False
+    main = next((t for c in following for t in c if t.is_alpha), None)
+    return main is not None and main.lower_ not in SUBORDINATORS | _JOINING_WORDS

@@ -24,6 +24,7 @@ from rulekit.extract.textlayout import sentence_before_colon
 from rulekit.graph.exceptions import NUMBER_WORDS, marked_exception
 from rulekit.graph.shapes import (
     SUBORDINATORS,
+    VERB_ENDINGS,
     addresses,
     before_contrast,
     counted_parts,
@@ -74,7 +75,6 @@ PROGRAMMING_SHARE = 0.5
 SENTENCE_LINE_WORDS = 5
 # "Ein Paar ist eine Kombination aus ...": a term defined by what it is.
 _IS_A = re.compile(r"^(?:ein|eine)\s+[A-ZÄÖÜ][\w-]*\s+(?:ist|sind|heißt|bezeichnet)\b", re.I)
-VERB_ENDINGS = ("en", "ern", "eln")
 NOUN_ENDINGS = ("en", "ern", "eln", "ung", "heit", "keit", "ion", "tät", "schaft")
 ACTOR_PRONOUNS = frozenset({"er", "sie", "man", "du", "ihr"})
 OBJECT_WORDS = frozenset({"die", "der", "das", "den", "einen", "eine", "ein", "ihn", "ihr"})
@@ -563,7 +563,7 @@ class KindJudge:
             for a, b in pairwise(tokens[:5])
         ):
             return True  # "Verteilen Sie ...", "Zu Beginn stellen Sie ..."
-        if first.lemma_ != first.text or first.lower_ in STOP_WORDS:
+        if self._lemmas.get(first.text, first.text) != first.text or first.lower_ in STOP_WORDS:
             return False  # a known noun ("Karten" -> "Karte") or a function word
         lemma = self._lemmas.get(first.lower_, "")
         if lemma.endswith(VERB_ENDINGS) and lemma != first.lower_:

@@ -245,7 +245,12 @@ def _followed(
     for unit in units[example.position + 1 :]:
         if unit.kind in ("section", "example") or unit.block is not example.block:
             break
-        if id(unit) in target_ids and _said_after(example, unit, overlap) >= WORKED_MIN_SHARED:
+        # An exception told after the example carves its case out of what it shows.
+        if (
+            id(unit) in target_ids
+            and not unit.exception
+            and _said_after(example, unit, overlap) >= WORKED_MIN_SHARED
+        ):
             after.append(unit)
     if not paragraph:
         return after

@@ -62,6 +62,8 @@ SUBORDINATORS = RELATIVE_PRONOUNS | frozenset(
 )  # fmt: skip
 # A colon after one of these closes a sentence that names its list ("Die Arten sind:").
 COPULAS = frozenset({"sind", "ist", "lauten", "lautet"})
+# How German infinitives end ("ziehen", "würfeln", "wandern").
+VERB_ENDINGS = ("en", "ern", "eln")
 # Forms of "werden" that make a passive ("wird … gesetzt").
 _PASSIVE_AUXILIARIES = frozenset({"wird", "werden"})
 # Conjunctions that join a contrasting clause after a comma ("…, aber nur wenn …").

@@ -10,6 +10,12 @@
   thing, for some of the same people.  "Alle Spieler, die ..." and "Jeder Spieler,
   der ..." are general rules themselves, and a group sentence after a rule about
   something else ("Der Spieler, der ... hat, gewinnt.") adds a rule of its own.
+- A case told right before the default that "Sonst" opens excepts it ("Wird das
+  Spielfeld in zwei gleich große Gruppen geteilt, darf der Spieler wählen. Sonst gilt
+  stets die kleinere Gruppe als geschlagen.").
+- A prohibition narrows the free choice a rule just before it leaves, of a thing both
+  name ("..., darf dieser seinen ersten Stein nicht in Berührung mit seinem Startstein
+  platzieren" after "... legen einen ihrer Steine an einen beliebigen anderen Stein").
 - A counterpart permission allows as well the opposite of what a rule just before it
   has done, the same verb with the counterpart particle ("In „Produktion“ können Sie
   auch zurückdrehen" after "... indem Sie die Drehscheiben ... vordrehen", "...
@@ -23,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from spacy.lang.de.stop_words import STOP_WORDS
 
-from rulekit.graph.exceptions import case_clauses, opens_case
+from rulekit.graph.exceptions import case_clauses, conditional, opens_case
 from rulekit.graph.overlap import stem
 from rulekit.graph.shapes import RELATIVE_PRONOUNS
 
@@ -51,7 +57,16 @@ def special_cases(targets: list[Unit], cues: Cues) -> dict[str, Unit]:
     each such sentence as an exception."""
     cases: dict[str, Unit] = {}
     for index, unit in enumerate(targets):
-        if opens_case(unit) and unit.kind != "definition":
+        following = targets[index + 1] if index + 1 < len(targets) else None
+        if (
+            following is not None
+            and following.section == unit.section
+            and _opens_with(following, cues.otherwise_words)
+            # "Andernfalls" after a duty tells what befalls who breaks it, no default.
+            and conditional(unit, cues)
+        ):
+            alike = [following]
+        elif opens_case(unit) and unit.kind != "definition":
             beside = [targets[i] for i in (index - 1, index + 1) if 0 <= i < len(targets)]
             alike = [r for r in beside if r.section == unit.section and verbs(unit) & verbs(r)]
         elif opposites := _permitted_opposites(unit, cues):
@@ -61,6 +76,15 @@ def special_cases(targets: list[Unit], cues: Cues) -> dict[str, Unit]:
                 for r in earlier
                 if r.section == unit.section
                 and opposites & {t.lower_ for t in _lower_case(r.sentences)}
+            ]
+        elif forbidden := _forbidden(unit, cues):
+            earlier = targets[max(0, index - COUNTERPART_REACH) : index][::-1]
+            alike = [
+                r
+                for r in earlier
+                if r.section == unit.section
+                and any(t.lower_ in cues.free_choice_words for s in r.sentences for t in s)
+                and forbidden & _things(r.sentences, cues)
             ]
         else:
             group = _group(unit, cues)
@@ -106,6 +130,41 @@ def _permitted_opposites(unit: Unit, cues: Cues) -> set[str]:
                 elif not base and min(len(particle), len(opposite)) >= _SHORTEST_ALONE:
                     opposites.add(opposite)
     return opposites
+
+
+def _opens_with(unit: Unit, words: frozenset[str]) -> bool:
+    """The unit's first word is one of `words` ("Sonst gilt ...")."""
+    first = next((t for s in unit.sentences[:1] for t in s if t.is_alpha), None)
+    return first is not None and first.lower_ in words
+
+
+def _forbidden(unit: Unit, cues: Cues) -> set[str]:
+    """The things a prohibition speaks of: the nouns of a first sentence whose main
+    clause says what may not be done ("..., darf dieser seinen ersten Stein nicht an
+    seinen Startstein legen"); none for a case it names ("Darf er nicht ziehen, ...")."""
+    if not unit.sentences:
+        return set()
+    sentence = unit.sentences[0]
+    for clause, names_case in case_clauses(sentence, cues):
+        lemmas = {t.lemma_.lower() for t in clause}
+        words = {t.lower_ for t in clause}
+        if not names_case and lemmas & cues.permission_lemmas and words & cues.exception_negations:
+            return _things([sentence], cues)
+    return set()
+
+
+def _things(sentences: Iterable[Span], cues: Cues) -> set[str]:
+    """The stems of the nouns of some sentences, their capitalised content words, but
+    for the players who act: every rule speaks of them."""
+    return {
+        stem(t.lemma_.lower())
+        for sentence in sentences
+        for t in sentence
+        if t.is_alpha
+        and t.text[:1].isupper()
+        and t.lower_ not in STOP_WORDS
+        and t.lemma_.lower() not in cues.actor_nouns
+    }
 
 
 def general(rule: Unit, cues: Cues) -> bool:
