@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from rulekit.build import analyse
 from rulekit.cli import app
-from rulekit.i18n.catalogs import catalog_stats, update_catalog
+from rulekit.i18n.catalogs import catalog_stats, gettext_translations, update_catalog
 from rulekit.i18n.pofile import catalog_bytes, read_catalog
 from rulekit.i18n.xliff import catalog_xliff
 from rulekit.project import Project
@@ -167,6 +167,31 @@ def test_xliff_keeps_every_plural_form_of_the_target_language() -> None:
         assert f'id="%(count)d unit[{form}]"' in xliff
         assert f'<target state="translated">%(count)d {target}</target>' in xliff
     assert "(&apos;" not in xliff and "('" not in xliff
+
+
+# Plural forms a translator chose that Babel's locale data does not give for French.
+TRANSLATORS_PLURALS = "nplurals=2; plural=(n > 1);"
+UNITS = ("%(count)d unit", "%(count)d units")
+
+
+def test_update_and_rendering_keep_the_catalogs_own_plural_forms(tmp_path: Path) -> None:
+    path = tmp_path / "engines.po"
+    path.write_text(
+        f'msgid ""\nmsgstr ""\n"Language: fr\\n"\n"Plural-Forms: {TRANSLATORS_PLURALS}\\n"\n'
+        '"Content-Type: text/plain; charset=utf-8\\n"\n\n#, python-format\n'
+        f'msgid "{UNITS[0]}"\nmsgid_plural "{UNITS[1]}"\n'
+        'msgstr[0] "%(count)d unité"\nmsgstr[1] "%(count)d unités"\n',
+        "utf-8",
+    )
+    current = read_catalog(path, "fr")
+    pot = Catalog(domain="engines", fuzzy=False)
+    pot.add(UNITS, flags=["python-format"])
+    merged = through_file(update_catalog(pot, current), tmp_path)
+    assert merged.plural_forms == TRANSLATORS_PLURALS
+    assert merged[UNITS[0]].string == ("%(count)d unité", "%(count)d unités")
+    french = gettext_translations(merged)
+    assert french.ngettext(*UNITS, 4) % {"count": 4} == "4 unités"
+    assert french.ngettext(*UNITS, 1_000_000) % {"count": 1_000_000} == "1000000 unités"
 
 
 def test_stats_and_xliff_cover_every_catalog_a_translator_keeps(tmp_path: Path) -> None:

@@ -228,6 +228,9 @@ def gettext_translations(catalog: Catalog | None) -> NullTranslations:
     if catalog is None:
         return NullTranslations()
     reviewed = Catalog(locale=catalog.locale, domain=catalog.domain, fuzzy=False)
+    # The catalog's own plural forms, which its translations were written for, not the
+    # plural rules of the installed Babel's locale data (CLDR gave French a third form).
+    reviewed.mime_headers = [("Plural-Forms", catalog.plural_forms)]
     for message in catalog:
         if message.id and message.string and not message.fuzzy:
             reviewed.add(message.id, message.string, context=message.context)
@@ -278,6 +281,9 @@ def update_catalog(template: Catalog, current: Catalog) -> Catalog:
         language_team=current.language_team,
         fuzzy=current.fuzzy,
     )
+    # The plural forms the translators wrote for, whatever the installed Babel's locale
+    # data now says (a third French form would leave their msgstr[2] missing).
+    merged.mime_headers = [("Plural-Forms", current.plural_forms)]
     # Rules are keyed by their id (msgctxt); template strings, which have none, by text.
     old: dict[str, Message] = {}
     for message in [*current.obsolete.values(), *current]:
