@@ -61,6 +61,7 @@ import json
 import os
 import random
 import re
+import subprocess
 import sys
 import tempfile
 import time
@@ -84,7 +85,7 @@ GRAPHS = ROOT / "tests" / "data" / "graphs"
 CORPUS = ROOT / "tests" / "data" / "corpus"
 PDFS = Path(os.environ.get("RULEKIT_CORPUS", ROOT.parent / "shared" / "corpus"))
 # How the corpus is given to rulekit: gold lines as paragraphs, a viewer's copy, the PDF.
-READINGS = ("paragraphs", "wrapped", "pdf")
+READINGS = ("paragraphs", "wrapped", "copied", "pdf")
 IOU_MIN = 0.9
 # A text is placed only where at least this share of its characters is found word for word.
 PLACED_MIN = 0.5
@@ -241,6 +242,40 @@ def place(document: str, texts: list[str]) -> list[Span | None]:
     ]
 
 
+def place_each(document: str, texts: list[str]) -> list[Span | None]:
+    """The character span of each text in `document`, found wherever it stands.
+
+    For a reading whose order is not the document's (a viewer's copy of a page set
+    in columns and boxes): each text is aligned alone, around its longest run of
+    words found word for word, and is placed as `place` places it.
+    """
+    document = normalise_text(document)
+    doc_words = [(m.start(), m.end()) for m in re.finditer(r"\S+", document)]
+    tokens = [document[a:b] for a, b in doc_words]
+    matcher = SequenceMatcher(None, autojunk=False)
+    matcher.set_seq2(tokens)
+    spans: list[Span | None] = []
+    for text in texts:
+        words = normalise_text(text).split()
+        matcher.set_seq1(words)
+        blocks = [b for b in matcher.get_matching_blocks() if b.size]
+        if not blocks:
+            spans.append(None)
+            continue
+        longest = max(blocks, key=lambda b: b.size)
+        reach = len(words)
+        near = [
+            b
+            for b in blocks
+            if b.b >= longest.b - reach - longest.a and b.b + b.size <= longest.b + 2 * reach
+        ]
+        found = sum(len(w) for b in near for w in words[b.a : b.a + b.size])
+        first, last = min(near, key=lambda b: b.b), max(near, key=lambda b: b.b + b.size)
+        span = (doc_words[first.b][0], doc_words[last.b + last.size - 1][1])
+        spans.append(span if found >= PLACED_MIN * len("".join(words)) else None)
+    return spans
+
+
 def join_continuations(
     reading: Reading, spans: list[Span | None]
 ) -> tuple[Reading, list[Span | None]]:
@@ -308,11 +343,13 @@ def match(gold: list[Span | None], predicted: list[Span | None]) -> dict[int, in
     return result
 
 
-def score(document: str, gold: Reading, predicted: Reading) -> Scores:
-    """Align both readings to the document and compute every metric."""
+def score(document: str, gold: Reading, predicted: Reading, ordered: bool = True) -> Scores:
+    """Align both readings to the document and compute every metric; a prediction not
+    in the document's order (`ordered` false) is placed text by text (`place_each`)."""
     gold, gold_spans = join_continuations(gold, place(document, [u.text for u in gold.units]))
+    placer = place if ordered else place_each
     predicted, predicted_spans = join_continuations(
-        predicted, place(document, [u.text for u in predicted.units])
+        predicted, placer(document, [u.text for u in predicted.units])
     )
     pairs = match(gold_spans, predicted_spans)
     matches = {gold.units[g].id: predicted.units[p].id for g, p in pairs.items()}
@@ -480,13 +517,43 @@ def wrapped_text(stem: str, lines: list[str]) -> str:
     return "\n".join(part for line in lines for part in wrap(line, width, rng)) + "\n"
 
 
+def copied_text(stem: str, pages: list[int]) -> str:
+    """The annotated pages of a corpus PDF as a viewer's copy gives them: poppler's text
+    (what Evince and Okular copy), or for a scanned page Tesseract's plain text (what
+    the text layer of an OCR'd PDF gives), every line as it comes, no blank lines."""
+    pdf = PDFS / f"{stem}.pdf"
+    lines: list[str] = []
+    with tempfile.TemporaryDirectory() as folder:
+        for page in pages:
+            number = ["-f", str(page), "-l", str(page)]
+            text = subprocess.run(
+                ["pdftotext", "-enc", "UTF-8", *number, str(pdf), "-"],
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout
+            if not text.strip():
+                image = Path(folder) / "page"
+                render = ["pdftoppm", "-r", "300", "-gray", "-png", "-singlefile", *number]
+                subprocess.run([*render, str(pdf), str(image)], check=True)
+                text = subprocess.run(
+                    ["tesseract", f"{image}.png", "-", "-l", "deu"],
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                ).stdout
+            lines.extend(line for line in text.replace("\f", "\n").splitlines() if line.strip())
+    return "\n".join(lines) + "\n"
+
+
 def corpus_manual(
     stem: str, builder: GraphBuilder, words: list[str], reading: str = "paragraphs"
 ) -> tuple[str, Reading, Reading, list[str]]:
     """Document text, gold and predicted reading of one annotated corpus manual.
 
     `reading` (one of `READINGS`): the gold lines as paragraphs of a text file, a
-    viewer copy of them (`wrapped_text`), or the annotated pages of the PDF.
+    viewer copy of them (`wrapped_text`), a viewer copy of the PDF (`copied_text`), or
+    the annotated pages of the PDF.
     """
     from rulekit.extract import extract
     from rulekit.model import SourceInfo
@@ -502,8 +569,12 @@ def corpus_manual(
             extraction = annotated_pages(extract(manual, None, words), data["pages"])
         else:
             manual = Path(folder) / f"{stem}.txt"
-            wrapped = reading == "wrapped"
-            text = wrapped_text(stem, lines) if wrapped else LINE_SEPARATOR.join(lines) + "\n"
+            if reading == "wrapped":
+                text = wrapped_text(stem, lines)
+            elif reading == "copied":
+                text = copied_text(stem, data["pages"])
+            else:
+                text = LINE_SEPARATOR.join(lines) + "\n"
             manual.write_text(text, encoding="utf-8")
             extraction = extract(manual, None, words)
     info = SourceInfo(
@@ -632,11 +703,12 @@ def confusion_lines(name: str, s: Scores) -> list[str]:
     return lines
 
 
-def misses(document: str, gold: Reading, predicted: Reading) -> list[str]:
+def misses(document: str, gold: Reading, predicted: Reading, ordered: bool = True) -> list[str]:
     """Gold units that were missed or mistyped, with the nodes that overlap them (`--show`)."""
     gold, gold_spans = join_continuations(gold, place(document, [u.text for u in gold.units]))
+    placer = place if ordered else place_each
     predicted, spans = join_continuations(
-        predicted, place(document, [u.text for u in predicted.units])
+        predicted, placer(document, [u.text for u in predicted.units])
     )
     pairs = match(gold_spans, spans)
     lines = []
@@ -669,12 +741,14 @@ def corpus_scores(
     notes: list[str] = []
     for path in sorted(GRAPHS.glob("*.json")):
         document, gold, predicted, problems = corpus_manual(path.stem, builder, words, reading)
-        results.append((path.stem, score(document, gold, predicted)))
+        # A viewer's copy keeps the viewer's reading order, not the gold's.
+        ordered = reading != "copied"
+        results.append((path.stem, score(document, gold, predicted, ordered)))
         if reading == "paragraphs":
             notes.extend(f"{path.stem}: annotation: {problem}" for problem in problems)
         if path.stem in show:
             notes.append(f"{path.stem} ({reading}): misses")
-            notes.extend(f"  {line}" for line in misses(document, gold, predicted))
+            notes.extend(f"  {line}" for line in misses(document, gold, predicted, ordered))
     return results, notes
 
 
@@ -705,6 +779,11 @@ def main(argv: list[str] | None = None) -> None:
         "--wrapped",
         action="store_true",
         help="also score the corpus as a PDF viewer's copy (re-wrapped lines, no blank lines)",
+    )
+    parser.add_argument(
+        "--copied",
+        action="store_true",
+        help="also score the corpus as a viewer copies its PDFs (poppler's text, OCR for scans)",
     )
     parser.add_argument(
         "--pdf",
@@ -739,6 +818,11 @@ def main(argv: list[str] | None = None) -> None:
             "wrapped",
             args.wrapped,
             "Wrapped: a viewer copy (lines re-wrapped, words hyphenated, no blank lines)",
+        ),
+        (
+            "copied",
+            args.copied,
+            "Copied: the PDF's text as a viewer copies it (poppler; Tesseract for a scan)",
         ),
         ("pdf", args.pdf, "PDF: the publisher's file, its annotated pages"),
     ):

@@ -15,9 +15,15 @@ from rulekit.extract.textlayout import infer_roles
 from rulekit.extract.textpages import mark_numbers, mark_viewer_header, split_flattened
 from rulekit.model import Extraction, Repair, TextLine
 
-# A text extract holds printable characters, tabs and line breaks; anything else
-# means binary data rather than a damaged but real text.
-_BINARY_CONTROL = {chr(c) for c in range(32)} - {"\t", "\n", "\r", "\f"}
+# A text extract holds printable characters, tabs and line breaks.  A few control
+# characters among them are the glyph codes of a font without a Unicode map, which a
+# viewer copies as they are (TeX's ligatures and quotes sit at codes 16 to 31); more
+# than this share of the characters means binary data rather than a damaged text.
+_CONTROL = {chr(c) for c in range(32)} - {"\t", "\n", "\r", "\f"}
+_CONTROL_SHARE = 0.05
+# Where such a code goes: the Private Use Area, as viewers put the codes of other
+# fonts without a map, so the encoding repair decodes them against the lexicon.
+_CODE_PLANE = 0xE000
 
 # Byte order marks, UTF-32 before UTF-16: the UTF-32-LE mark begins with the UTF-16-LE one.
 _BOMS = (
@@ -35,10 +41,18 @@ def read_text_lines(path: Path) -> list[str]:
     if not text.strip():
         raise InputError(path, 0, "file is empty")
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    for number, content in enumerate(lines, start=1):
-        bad = next((c for c in content if c in _BINARY_CONTROL), None)
-        if bad is not None:
-            raise InputError(path, number, f"binary data (control character U+{ord(bad):04X})")
+    controls = sum(c in _CONTROL for c in text)
+    if controls > _CONTROL_SHARE * len(text):
+        number, bad = next(
+            (number, c)
+            for number, content in enumerate(lines, start=1)
+            for c in content
+            if c in _CONTROL
+        )
+        raise InputError(path, number, f"binary data (control character U+{ord(bad):04X})")
+    if controls:
+        codes = str.maketrans({c: chr(_CODE_PLANE + ord(c)) for c in _CONTROL})
+        lines = [line.translate(codes) for line in lines]
     return [unicodedata.normalize("NFC", line) for line in lines]
 
 

@@ -29,9 +29,11 @@ from rulekit.extract.textshapes import (
     NUMBERED_HEADING,
     OPENING_QUOTES,
     RUN_IN_LABEL,
+    TRAILING_CLOSERS,
     all_caps,
     capitalised_mid_sentence,
     goes_on,
+    has_word,
     listed,
     table_goes_on,
     table_rows,
@@ -55,6 +57,8 @@ PARAGRAPH_END = 0.8  # a sentence ending on a line shorter than this ends its pa
 HEADING_MAX_LINES = 2
 # The most words of a figure label set on a line of its own.
 _LABEL_WORDS = 2
+# The fewest words of a sentence set narrow beside a picture.
+_SENTENCE_WORDS = 5
 # A heading, set larger than the body, fits this share of a body line's characters.
 _HEADING_LINE = 0.75
 _ARTICLES = frozenset(
@@ -436,8 +440,9 @@ def _classify(lines: list[TextLine], units: list[list[int]], width: float) -> li
                 if roles[index] in ("heading", "figure"):
                     roles[index] = "body"
     # A cluster of labels often comes with a short legend or list beside it: absorb the
-    # short units right before it, up to the first full-width line.  A single label
-    # (a margin tab) does not make a figure of its neighbours.
+    # short units right before it, up to the first full-width line or a whole sentence
+    # (text set narrow beside the picture).  A single label (a margin tab) does not make
+    # a figure of its neighbours.
     for number in range(len(units) - 1, 0, -1):
         if roles[number] != "figure" or len(units[number]) < 2:
             continue
@@ -447,10 +452,26 @@ def _classify(lines: list[TextLine], units: list[list[int]], width: float) -> li
             and roles[previous] != "figure"
             and not _boundary_between(lines, units[previous][-1], units[previous + 1][0])
             and all(len(lines[i].text.strip()) < SHORT_LINE * width for i in units[previous])
+            and not _whole_sentence([lines[i].text for i in units[previous]])
         ):
             roles[previous] = "figure"
             previous -= 1
     return roles
+
+
+def _whole_sentence(texts: list[str]) -> bool:
+    """Lines that read as a sentence: several words, a verb or adjective among them
+    (a lower-case word that is no function word), and a full stop, "!" or "?" at the end.
+    A legend beside a picture names things, and its list ("- auf diese Felder ziehen")
+    speaks of the picture; neither is a sentence of the body."""
+    text = " ".join(t.strip() for t in texts)
+    words = re.findall(r"[^\W\d_][\w-]*", text)
+    return (
+        not LIST_MARKER.match(text)
+        and len(words) >= _SENTENCE_WORDS
+        and text.rstrip(TRAILING_CLOSERS)[-1:] in (".", "!", "?")
+        and any(w[:1].islower() and w.casefold() not in STOP_WORDS for w in words)
+    )
 
 
 def _set_off(lines: list[TextLine], units: list[list[int]], number: int) -> bool:
@@ -497,6 +518,8 @@ def _unit_role(
         return "list-item"
     if _stacked_names(texts, width):
         return "figure"
+    if not any(map(has_word, texts)):
+        return "figure"  # a diagram's notation: a board's squares and coordinates
     if len(texts) == 1 and _LABELLED_VALUE.match(first):
         return "body"
     capitals = all_caps(" ".join(texts))

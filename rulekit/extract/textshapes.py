@@ -191,3 +191,26 @@ def table_rows(texts: list[str]) -> list[int]:
         before = [k for k in opening if k < there]
         starts += (before or opening)[-1:]
     return starts
+
+
+# A word of three letters at least, no digit in it.
+_WORD = re.compile(r"(?<!\w)[^\W\d_]{3,}(?!\w)")
+# A sign standing on its own ("+", ":", "...", "="): prose attaches its punctuation to
+# words, but for a dash.
+_SIGN = re.compile(r"(?<!\S)[^\w\s–—-]+(?!\S)")
+
+
+def has_word(text: str) -> bool:
+    """A word of three letters at least: not only a diagram's squares and coordinates
+    ("0Z0Z0Z0Z", "a b c d", "d4, e4, f4") or a figure's letters ("A", "B")."""
+    return _WORD.search(text) is not None
+
+
+def reads_as_text(text: str) -> bool:
+    """Words, not a diagram's notation: it has words, twice as many as signs on their own.
+
+    "zwei Pinguine auf a2 und h2" reads as text; a board's labels ("8 0Z0Z0Z0Z a b c")
+    have no word, a class diagram's lines ("Animal + female : boolean", "Snake ... ...")
+    as many signs as words.
+    """
+    return len(_WORD.findall(text)) > 2 * len(_SIGN.findall(text))

@@ -14,7 +14,6 @@ section that documents a program is `other`, a preface without rules is `flavour
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from spacy.lang.de.stop_words import STOP_WORDS
@@ -22,7 +21,7 @@ from spacy.language import Language
 from spacy.tokens import Span
 
 from rulekit.extract.lexicon import Lexicon
-from rulekit.extract.textshapes import terminal
+from rulekit.extract.textshapes import reads_as_text, terminal
 from rulekit.graph.exceptions import flag
 from rulekit.graph.ids import heading_level, section_id
 from rulekit.graph.kinds import COMMENT_SUBJECTS, LABEL, LABEL_ONLY, KindJudge
@@ -54,11 +53,6 @@ from rulekit.nlp import Cues, TermMatcher
 MECHANICAL_KINDS = ("rule", "step", "note")
 # Figure text this long is a sentence of the body that the text layout took for a label.
 FIGURE_SENTENCE_WORDS = 12
-# A word of three letters at least, no digit in it.
-WORD = re.compile(r"(?<!\w)[^\W\d_]{3,}(?!\w)")
-# A sign standing on its own ("+", ":", "...", "="): prose attaches its punctuation to
-# words, but for a dash.
-SIGN = re.compile(r"(?<!\S)[^\w\s–—-]+(?!\S)")
 
 # Share of a preface's sentences in the first person plural that makes it an essay,
 # which may run on under headings of its own ("Warum man vernetztes Denken üben sollte").
@@ -66,16 +60,6 @@ ESSAY_SHARE = 1 / 3
 
 # The kinds of a sentence whose colon opens a list.
 ITEM_LEADS = ("lead-in", "rule", "definition", "component")
-
-
-def reads_as_text(text: str) -> bool:
-    """Words, not a diagram's notation: it has words, twice as many as signs on their own.
-
-    "zwei Pinguine auf a2 und h2" reads as text; a board's labels ("8 0Z0Z0Z0Z a b c")
-    have no word, a class diagram's lines ("Animal + female : boolean", "Snake ... ...")
-    as many signs as words.
-    """
-    return len(WORD.findall(text)) > 2 * len(SIGN.findall(text))
 
 
 @dataclass

@@ -319,8 +319,14 @@ def _solve_private_use(solver: Solver, cipher: set[int]) -> dict[int, float]:
             else:
                 solved.pop(code, None)
         # Quotation marks, which no word decides either, are read by position
-        # before the font's glyph order reads the marks still unsure.
-        quotes = solve_quotes(solver, unsure())
+        # before the font's glyph order reads the marks still unsure; a mapped
+        # font's unmapped quotes stand at the edges of plain words.
+        edges = {
+            code
+            for code in solver.occurrences
+            if code not in cipher and confidence.get(code, 0.0) < APPLY_THRESHOLD
+        }
+        quotes = solve_quotes(solver, unsure() | edges)
         marks.update(quotes)
         for code in quotes:
             solved[code], confidence[code] = solver.mapping[code], quotes[code]

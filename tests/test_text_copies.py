@@ -1,0 +1,101 @@
+"""What a PDF viewer copies out of a publisher's page: glyph codes of fonts without a
+map as control characters, body text set narrow beside a picture with its margin
+summary, and a diagram's notation among the lines."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulekit.errors import InputError
+from rulekit.extract import extract
+from rulekit.model import Extraction
+
+
+def extract_string(tmp_path: Path, text: str) -> Extraction:
+    path = tmp_path / "manual.txt"
+    path.write_text(text, encoding="utf-8")
+    return extract(path, None)
+
+
+def body(extraction: Extraction) -> str:
+    return " ".join(b.text for b in extraction.blocks if b.kind not in ("figure", "caption"))
+
+
+# A TeX font copied as its codes: 0x1C the fi ligature, 0x12 and 0x10 the German quotes.
+CODED = (
+    "Spielregeln\n"
+    "Jede Spielerin \x1cndet ihre Steine in der Schachtel und legt sie vor sich ab.\n"
+    "Wer keinen Zug \x1cndet, sagt \x12weiter\x10 und setzt eine Runde aus.\n"
+    "Die \x1cnale Wertung zählt die Steine auf dem Brett.\n"
+    "Wer \x12fertig\x10 ruft, beendet das Spiel.\n"
+)
+
+
+def test_glyph_codes_copied_as_control_characters_are_decoded(tmp_path: Path) -> None:
+    extraction = extract_string(tmp_path, CODED)
+    text = body(extraction)
+    assert "findet ihre Steine" in text
+    assert "sagt „weiter“ und" in text
+    assert "Die finale Wertung" in text
+    assert not any(ord(c) < 32 or 0xE000 <= ord(c) <= 0xF8FF for c in text)
+    assert {r.kind for r in extraction.repairs if r.applied} >= {"ligature-glyph"}
+
+
+def test_a_file_of_control_characters_is_still_binary_data(tmp_path: Path) -> None:
+    path = tmp_path / "junk.txt"
+    path.write_bytes(bytes(range(1, 32)) * 8 + b"Regeln\n")
+    with pytest.raises(InputError, match="binary data"):
+        extract(path, None)
+
+
+# Body text wrapped narrow around a picture, the margin's summary beside it, in the
+# order a viewer copies them.
+BESIDE_A_PICTURE = """\
+Spielvorbereitung
+Jeder von euch nimmt die Steine einer Farbe und stellt sie auf die Startfelder seiner Farbe. Die
+übrigen Steine kommen zurück in die Schachtel.
+Stellt nun den Turm
+in die Mitte des Plans,
+neben den großen Brunnen.
+Im Laufe des Spiels wandern
+alle Steine um den Turm
+herum bis in ihr Zielfeld.
+Immer eine
+Karte legen
+oder
+einen Stein
+ziehen
+Mischt die Karten und legt sie als verdeckten Stapel neben den Plan. Der jüngste Spieler
+beginnt, danach geht es reihum im Uhrzeigersinn weiter.
+"""
+
+
+def test_sentences_set_narrow_beside_a_picture_stay_body_text(tmp_path: Path) -> None:
+    extraction = extract_string(tmp_path, BESIDE_A_PICTURE)
+    text = body(extraction)
+    assert "Stellt nun den Turm in die Mitte des Plans, neben den großen Brunnen." in text
+    assert "Im Laufe des Spiels wandern alle Steine um den Turm herum bis in ihr Zielfeld." in (
+        text
+    )
+    figures = [b.text for b in extraction.blocks if b.kind == "figure"]
+    assert "Karte legen" in " ".join(figures)
+
+
+BOARD_DIAGRAM = """\
+Die Züge des Springers
+Der Springer zieht zwei Felder gerade und eines zur Seite.
+0Z0Z0Z0Z
+Z0Z0Z0Z0
+0Z0M0Z0Z
+a b c d e f g h
+Er darf dabei über andere Figuren springen.
+"""
+
+
+def test_a_diagrams_notation_in_a_copy_is_figure_text(tmp_path: Path) -> None:
+    extraction = extract_string(tmp_path, BOARD_DIAGRAM)
+    assert "0Z0Z0Z0Z" not in body(extraction)
+    assert "a b c d" not in body(extraction)
+    assert "Er darf dabei über andere Figuren springen." in body(extraction)
