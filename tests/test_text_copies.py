@@ -99,3 +99,46 @@ def test_a_diagrams_notation_in_a_copy_is_figure_text(tmp_path: Path) -> None:
     assert "0Z0Z0Z0Z" not in body(extraction)
     assert "a b c d" not in body(extraction)
     assert "Er darf dabei über andere Figuren springen." in body(extraction)
+
+
+# Numbers set in a hanging column: the copy gives each alone on its line, a blank line
+# between it and its text.
+HANGING_NUMBERS = """\
+Spielregeln
+
+1.
+
+Mischt die Karten und gebt jedem fünf auf die Hand.
+
+2.
+
+Jede Karte besteht aus zwei Teilen:
+Einer Aufgabe, die sagt, was zu tun ist.
+"""
+
+
+def test_a_number_alone_on_its_line_opens_the_item_of_the_text_after_it(tmp_path: Path) -> None:
+    items = [b.text for b in extract_string(tmp_path, HANGING_NUMBERS).blocks]
+    assert "1. Mischt die Karten und gebt jedem fünf auf die Hand." in items
+    assert "2. Jede Karte besteht aus zwei Teilen:" in items
+    assert "1." not in items and "2." not in items
+
+
+# A worked example whose first line runs the column's width, the rest set narrow
+# beside its picture: the narrow lines are wraps, not lines set apart.
+NARROW_EXAMPLE = """\
+Der Spieler am Zug wirft beide Würfel. Jeder Spieler mit einer Siedlung an einem Feld
+mit der gewürfelten Zahl nimmt sich für diese Siedlung eine Rohstoffkarte des Feldes.
+Beispiel: Wird eine Acht gewürfelt, erhält der Spieler Rot
+zwei Erz für seine beiden
+Siedlungen. Der Spieler Blau
+erhält ein Erz. Beim Wurf
+einer Zehn erhält Spieler
+Blau eine Wolle.
+Danach darf der Spieler am Zug mit allen Mitspielern Rohstoffkarten tauschen.
+"""
+
+
+def test_a_narrow_example_beside_its_picture_keeps_its_sentences_whole(tmp_path: Path) -> None:
+    blocks = [b.text for b in extract_string(tmp_path, NARROW_EXAMPLE).blocks]
+    assert any("Beim Wurf einer Zehn erhält Spieler Blau eine Wolle." in b for b in blocks)

@@ -256,7 +256,10 @@ def _units(
         line = lines[index]
         if current:
             previous = content[position - 1]
-            if (
+            # A marker alone on its line ("4." over its text, as a copy of a hanging
+            # number gives it) has its item's text on the next line.
+            marker_alone = len(current) == 1 and MARKER_ONLY.match(lines[previous].text.strip())
+            if not marker_alone and (
                 _boundary_between(lines, previous, index)
                 or line.starts_paragraph
                 or _title_after_full_line(lines, content, position, widths)

@@ -33,8 +33,9 @@ from rulekit.model import TextLine
 # line's first word would have fitted on it within this share of the body width: a
 # viewer copy's lines vary in characters with the letters' widths.
 DELIBERATE_BREAK = 0.85
-# The lines either side of a line that tell the width of its column.
-LOCAL_LINES = 6
+# The lines before a line that tell the width of its column: few, so that text set
+# narrow beside a picture right under a full-width line is measured by its own lines.
+LOCAL_LINES = 3
 # An evenly wrapped copy: its reach is the length at this share of its lines (a few
 # longer ones are words no line could hold), and at least `EVEN_WRAPS` of the wraps
 # seen, from `EVEN_SAMPLE` of them at least, would have overrun it.
