@@ -142,3 +142,25 @@ Danach darf der Spieler am Zug mit allen Mitspielern Rohstoffkarten tauschen.
 def test_a_narrow_example_beside_its_picture_keeps_its_sentences_whole(tmp_path: Path) -> None:
     blocks = [b.text for b in extract_string(tmp_path, NARROW_EXAMPLE).blocks]
     assert any("Beim Wurf einer Zehn erhält Spieler Blau eine Wolle." in b for b in blocks)
+
+
+ADJECTIVE_AT_THE_END = """\
+Längste Handelsstraße
+Wer zuerst eine Straße aus fünf Teilen
+baut, erhält die Sonderkarte. Gelingt
+es einem anderen Spieler, eine längere
+Straße als der aktuelle
+Besitzer zu bauen, erhält dieser sofort
+die Sonderkarte und die damit verbundenen
+2 Siegpunkte.
+Eine Karte ziehen
+Der Spieler am Zug zieht eine Karte vom
+verdeckten Stapel und nimmt sie auf.
+"""
+
+
+def test_an_adjective_after_its_article_at_a_lines_end_wants_its_noun(tmp_path: Path) -> None:
+    blocks = [(b.kind, b.text) for b in extract_string(tmp_path, ADJECTIVE_AT_THE_END).blocks]
+    assert any("als der aktuelle Besitzer zu bauen" in text for _, text in blocks)
+    assert any("die damit verbundenen 2 Siegpunkte." in text for _, text in blocks)
+    assert ("heading", "Eine Karte ziehen") in blocks

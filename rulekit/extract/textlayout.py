@@ -384,9 +384,12 @@ def _set_apart(line: TextLine, following: TextLine, widths: Measure, width: floa
         return True
     if text.endswith((",", *BREAK_HYPHENS, "/")):
         return False
-    last = text.split()[-1]
+    words = text.split()
+    last = words[-1]
     if last.casefold() in STOP_WORDS or (last.islower() and len(last) <= 3):
         return False  # an article or a preposition: the line goes on ("Die Heroes of the")
+    if len(words) > 1 and words[-2].casefold() in STOP_WORDS and INFLECTED.match(last):
+        return False  # an adjective after its article wants its noun ("als der aktuelle")
     return (
         after[:1].isupper() or after[:1].isdigit() or bool(LIST_MARKER.match(after))
     ) and widths.deliberate(text, after, width)
