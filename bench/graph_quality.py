@@ -242,13 +242,25 @@ def place(document: str, texts: list[str]) -> list[Span | None]:
     ]
 
 
-def place_each(document: str, texts: list[str]) -> list[Span | None]:
-    """The character span of each text in `document`, found wherever it stands.
+def place_anywhere(document: str, texts: list[str]) -> list[Span | None]:
+    """The character span of each text in `document`, for a reading whose order is not
+    the document's (a viewer's copy of a page set in columns and boxes).
 
-    For a reading whose order is not the document's (a viewer's copy of a page set
-    in columns and boxes): each text is aligned alone, around its longest run of
-    words found word for word, and is placed as `place` places it.
+    The texts are placed in order (`place`) where they can be, so that a short one
+    ("Chance") lands at its own place and not at an earlier mention; each text left
+    over is then found alone (`place_each`).
     """
+    spans = place(document, texts)
+    missing = [index for index, span in enumerate(spans) if span is None]
+    for index, span in zip(missing, place_each(document, [texts[i] for i in missing]), strict=True):
+        spans[index] = span
+    return spans
+
+
+def place_each(document: str, texts: list[str]) -> list[Span | None]:
+    """The character span of each text in `document`, found wherever it stands: each
+    text is aligned alone, around its longest run of words found word for word, and is
+    placed as `place` places it."""
     document = normalise_text(document)
     doc_words = [(m.start(), m.end()) for m in re.finditer(r"\S+", document)]
     tokens = [document[a:b] for a, b in doc_words]
@@ -345,9 +357,9 @@ def match(gold: list[Span | None], predicted: list[Span | None]) -> dict[int, in
 
 def score(document: str, gold: Reading, predicted: Reading, ordered: bool = True) -> Scores:
     """Align both readings to the document and compute every metric; a prediction not
-    in the document's order (`ordered` false) is placed text by text (`place_each`)."""
+    in the document's order (`ordered` false) is placed text by text (`place_anywhere`)."""
     gold, gold_spans = join_continuations(gold, place(document, [u.text for u in gold.units]))
-    placer = place if ordered else place_each
+    placer = place if ordered else place_anywhere
     predicted, predicted_spans = join_continuations(
         predicted, placer(document, [u.text for u in predicted.units])
     )
@@ -706,7 +718,7 @@ def confusion_lines(name: str, s: Scores) -> list[str]:
 def misses(document: str, gold: Reading, predicted: Reading, ordered: bool = True) -> list[str]:
     """Gold units that were missed or mistyped, with the nodes that overlap them (`--show`)."""
     gold, gold_spans = join_continuations(gold, place(document, [u.text for u in gold.units]))
-    placer = place if ordered else place_each
+    placer = place if ordered else place_anywhere
     predicted, spans = join_continuations(
         predicted, placer(document, [u.text for u in predicted.units])
     )
