@@ -539,7 +539,7 @@ def copied_text(stem: str, pages: list[int]) -> str:
         for page in pages:
             number = ["-f", str(page), "-l", str(page)]
             text = subprocess.run(
-                ["pdftotext", "-enc", "UTF-8", *number, str(pdf), "-"],
+                ["pdftotext", "-enc", "UTF-8", *number, *_crop_area(pdf, page), str(pdf), "-"],
                 capture_output=True,
                 text=True,
                 check=True,
@@ -556,6 +556,36 @@ def copied_text(stem: str, pages: list[int]) -> str:
                 ).stdout
             lines.extend(line for line in text.replace("\f", "\n").splitlines() if line.strip())
     return "\n".join(lines) + "\n"
+
+
+def _crop_area(pdf: Path, page: int) -> list[str]:
+    """pdftotext's options for the page's crop box as displayed, what a viewer shows and
+    selects: a page cut from a spread holds the whole spread's text beyond it."""
+    info = subprocess.run(
+        ["pdfinfo", "-box", "-f", str(page), "-l", str(page), str(pdf)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    boxes = {
+        name: [float(v) for v in values.split()]
+        for name, values in re.findall(r"(MediaBox|CropBox):\s+([\d.\s]+?)\n", info)
+    }
+    rotation = re.search(r"rot:\s+(\d+)", info)
+    (mx0, my0, mx1, my1), (cx0, cy0, cx1, cy1) = boxes["MediaBox"], boxes["CropBox"]
+    width, height = cx1 - cx0, cy1 - cy0
+    # The crop box's top-left corner on the page as displayed, turned by /Rotate.
+    area = {
+        0: (cx0 - mx0, my1 - cy1, width, height),
+        90: (cy0 - my0, cx0 - mx0, height, width),
+        180: (mx1 - cx1, cy0 - my0, width, height),
+        270: (my1 - cy1, mx1 - cx1, height, width),
+    }[int(rotation.group(1)) % 360 if rotation else 0]
+    return [
+        part
+        for name, value in zip("xyWH", area, strict=True)
+        for part in (f"-{name}", f"{value:.0f}")
+    ]
 
 
 def corpus_manual(
