@@ -164,3 +164,34 @@ def test_an_adjective_after_its_article_at_a_lines_end_wants_its_noun(tmp_path: 
     assert any("als der aktuelle Besitzer zu bauen" in text for _, text in blocks)
     assert any("die damit verbundenen 2 Siegpunkte." in text for _, text in blocks)
     assert ("heading", "Eine Karte ziehen") in blocks
+
+
+# A component list set beside pictures of the pieces: the copy breaks an item where a
+# picture stood and carries each bracket on a line of its own.
+COMPONENT_LIST = """\
+Inhalt
+60 Wegkarten (mit Werten von 1 – 5,
+30 x Rückseite
+,
+30 x Rückseite
+)
+3 Brücken
+20 Wasserkarten
+8 Spielfiguren
+(je 2 in den 4 Spielerfarben)
+1 Zielfeld „Hafen“
+90 Bewegungskarten (je 10 Karten von 9 Gegenständen)
+Spielidee
+Die Spieler führen ihre Figuren über den Weg zum Hafen und sammeln dabei Karten.
+"""
+
+
+def test_a_component_list_beside_its_pictures_is_one_item_a_line(tmp_path: Path) -> None:
+    blocks = [(b.kind, b.text) for b in extract_string(tmp_path, COMPONENT_LIST).blocks]
+    assert blocks[0] == ("heading", "Inhalt")
+    body_lines = [text for kind, text in blocks if kind == "paragraph"]
+    assert "3 Brücken" in body_lines and "20 Wasserkarten" in body_lines
+    assert "8 Spielfiguren (je 2 in den 4 Spielerfarben)" in body_lines
+    assert "1 Zielfeld „Hafen“" in body_lines
+    assert "90 Bewegungskarten (je 10 Karten von 9 Gegenständen)" in body_lines
+    assert ("heading", "Spielidee") in blocks

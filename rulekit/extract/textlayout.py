@@ -21,6 +21,7 @@ from spacy.lang.de.stop_words import STOP_WORDS
 
 from rulekit.extract.encoding import BREAK_HYPHENS
 from rulekit.extract.textshapes import (
+    COUNTED,
     INFLECTED,
     INLINE_LABELS,
     LABELLED_OPENER,
@@ -57,6 +58,10 @@ PARAGRAPH_END = 0.8  # a sentence ending on a line shorter than this ends its pa
 HEADING_MAX_LINES = 2
 # The most words of a figure label set on a line of its own.
 _LABEL_WORDS = 2
+# The fewest counted lines one after another that make a list ("4 Brücken", ...), each
+# a number and a word, not a board's row ("7 P KKKKKK P").
+COUNTED_LIST = 3
+_COUNTED_THING = re.compile(r"^\d{1,3}\s*(?:x\s*)?[^\W\d_]{3,}")
 # The fewest words of a sentence set narrow beside a picture.
 _SENTENCE_WORDS = 5
 # A heading, set larger than the body, fits this share of a body line's characters.
@@ -130,6 +135,11 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                     previous_last is not None
                     and (
                         len(previous_last.text.strip()) < PARAGRAPH_END * width
+                        # Lines of a list ("1 Zusatzpunkt …," / "2 Zusatzpunkte …"), one a line.
+                        or listed(previous_last.text, first.text)
+                        or _closed_item(
+                            lines[previous_unit[0]].text, previous_last.text, first.text
+                        )
                         or widths.deliberate(previous_last.text, first.text)
                         # What a sentence announces with its colon starts a block of its own.
                         or _announcing_colon(previous_last.text, first.text, widths)
@@ -382,6 +392,8 @@ def _set_apart(line: TextLine, following: TextLine, widths: Measure, width: floa
         return False
     if listed(text, after):
         return True
+    if _closed_item(text, text, after):
+        return True
     if text.endswith((",", *BREAK_HYPHENS, "/")):
         return False
     words = text.split()
@@ -445,6 +457,7 @@ def _classify(lines: list[TextLine], units: list[list[int]], width: float) -> li
             for index in (number - 1, number):
                 if roles[index] in ("heading", "figure"):
                     roles[index] = "body"
+    _counted_lists(lines, units, roles)
     # A cluster of labels often comes with a short legend or list beside it: absorb the
     # short units right before it, up to the first full-width line or a whole sentence
     # (text set narrow beside the picture).  A single label (a margin tab) does not make
@@ -459,10 +472,45 @@ def _classify(lines: list[TextLine], units: list[list[int]], width: float) -> li
             and not _boundary_between(lines, units[previous][-1], units[previous + 1][0])
             and all(len(lines[i].text.strip()) < SHORT_LINE * width for i in units[previous])
             and not _whole_sentence([lines[i].text for i in units[previous]])
+            # Counted things are a list of their own ("4 Brücken"), the component list.
+            and not COUNTED.match(lines[units[previous][0]].text.strip())
         ):
             roles[previous] = "figure"
             previous -= 1
     return roles
+
+
+def _closed_item(opening: str, text: str, following: str) -> bool:
+    """An item of counted things ends with its bracket: `text`, the last line of the item
+    that `opening` starts, closes it before a line that is no continuation ("12
+    Spielfiguren" / "(je 3 in den 4 Farben)" over "1 Zielfeld", or over a heading)."""
+    text, after = text.strip(), following.strip()
+    return (
+        text.endswith(")")
+        and bool(COUNTED.match(opening.strip()) or COUNTED.match(after))
+        and not after[:1].islower()
+    )
+
+
+def _counted_lists(lines: list[TextLine], units: list[list[int]], roles: list[LineRole]) -> None:
+    """Units of counted things, `COUNTED_LIST` or more one after another, are a list's
+    lines ("84 Wegeplättchen (…)" / "4 Brücken" / "24 Wasserplättchen"), not headings or
+    labels; a numbered heading ("2 Parameter") has text under it before the next."""
+    run: list[int] = []
+    for number in range(len(units) + 1):
+        counted = number < len(units) and bool(
+            _COUNTED_THING.match(lines[units[number][0]].text.strip())
+        )
+        if counted and (
+            not run or not _boundary_between(lines, units[run[-1]][-1], units[number][0])
+        ):
+            run.append(number)
+            continue
+        if len(run) >= COUNTED_LIST:
+            for index in run:
+                if roles[index] in ("heading", "figure"):
+                    roles[index] = "body"
+        run = [number] if counted else []
 
 
 def _whole_sentence(texts: list[str]) -> bool:
