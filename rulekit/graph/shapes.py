@@ -47,7 +47,8 @@ QUESTION_HEADING_WORDS = 10
 # German quotation marks „…“ (closed by a typographic double quote of either shape); a quote
 # over several sentences is a character speaking.  »…« is left out: Swiss print turns it round.
 _QUOTE_OPENERS = frozenset("„")
-_QUOTE_CLOSERS = frozenset("“”")
+# A straight quote closes a German one in plainer type ("ein Plättchen „5"").
+_QUOTE_CLOSERS = frozenset('“”"')
 _INTERROGATIVES = frozenset(
     {"wie", "was", "warum", "wann", "wo", "wer", "welche", "wozu", "weshalb"}
 )
@@ -130,17 +131,20 @@ def verbless(text: str) -> bool:
 
 
 def quoted_sentences(sentences: list[Span]) -> set[int]:
-    """The sentences that open inside a quotation begun in an earlier sentence."""
+    """The sentences that open inside a quotation begun in an earlier sentence and closed
+    in the block: a quotation never closed ("ein Plättchen „5 ist …") is a slip, not speech."""
     inside = False
+    opened: list[int] = []  # sentences inside the open quotation
     quoted: set[int] = set()
     for position, sentence in enumerate(sentences):
         if inside:
-            quoted.add(position)
+            opened.append(position)
         for char in sentence.text:
             if char in _QUOTE_OPENERS:
-                inside = True
-            elif char in _QUOTE_CLOSERS:
+                inside, opened = True, []
+            elif char in _QUOTE_CLOSERS and inside:
                 inside = False
+                quoted.update(opened)
     return quoted
 
 
