@@ -195,3 +195,18 @@ def test_a_component_list_beside_its_pictures_is_one_item_a_line(tmp_path: Path)
     assert "1 Zielfeld „Hafen“" in body_lines
     assert "90 Bewegungskarten (je 10 Karten von 9 Gegenständen)" in body_lines
     assert ("heading", "Spielidee") in blocks
+
+
+CREDITS = """\
+Design: Anna Beispiel, Studio Muster
+Illustration: Berta Bild
+Redaktion: Carla Text
+Turmbau
+Jeder Spieler nimmt sich zu Beginn drei Steine seiner Farbe.
+"""
+
+
+def test_labelled_lines_one_under_another_are_no_headings(tmp_path: Path) -> None:
+    blocks = [(b.kind, b.text) for b in extract_string(tmp_path, CREDITS).blocks]
+    assert [kind for kind, _ in blocks[:3]] == ["paragraph"] * 3
+    assert ("heading", "Turmbau") in blocks

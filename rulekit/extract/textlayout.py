@@ -62,6 +62,10 @@ _LABEL_WORDS = 2
 # a number and a word, not a board's row ("7 P KKKKKK P").
 COUNTED_LIST = 3
 _COUNTED_THING = re.compile(r"^\d{1,3}\s*(?:x\s*)?[^\W\d_]{3,}")
+# Lines of a label and its value one under another that make a list (credits, facts);
+# a label with a number names a part ("Phase 1: Bewegung").
+LABELLED_LIST = 2
+_LABEL_AND_VALUE = re.compile(r"^[^\W\d_](?:[^\W\d]|[.-])*(?:\s+(?:[^\W\d]|[.-])+)?:\s+\S.*[^:]$")
 # The fewest words of a sentence set narrow beside a picture.
 _SENTENCE_WORDS = 5
 # A heading, set larger than the body, fits this share of a body line's characters.
@@ -457,7 +461,7 @@ def _classify(lines: list[TextLine], units: list[list[int]], width: float) -> li
             for index in (number - 1, number):
                 if roles[index] in ("heading", "figure"):
                     roles[index] = "body"
-    _counted_lists(lines, units, roles)
+    _listed_lines(lines, units, roles)
     # A cluster of labels often comes with a short legend or list beside it: absorb the
     # short units right before it, up to the first full-width line or a whole sentence
     # (text set narrow beside the picture).  A single label (a margin tab) does not make
@@ -492,25 +496,28 @@ def _closed_item(opening: str, text: str, following: str) -> bool:
     )
 
 
-def _counted_lists(lines: list[TextLine], units: list[list[int]], roles: list[LineRole]) -> None:
-    """Units of counted things, `COUNTED_LIST` or more one after another, are a list's
-    lines ("84 Wegeplättchen (…)" / "4 Brücken" / "24 Wasserplättchen"), not headings or
-    labels; a numbered heading ("2 Parameter") has text under it before the next."""
-    run: list[int] = []
-    for number in range(len(units) + 1):
-        counted = number < len(units) and bool(
-            _COUNTED_THING.match(lines[units[number][0]].text.strip())
-        )
-        if counted and (
-            not run or not _boundary_between(lines, units[run[-1]][-1], units[number][0])
-        ):
-            run.append(number)
-            continue
-        if len(run) >= COUNTED_LIST:
-            for index in run:
-                if roles[index] in ("heading", "figure"):
-                    roles[index] = "body"
-        run = [number] if counted else []
+def _listed_lines(lines: list[TextLine], units: list[list[int]], roles: list[LineRole]) -> None:
+    """Lines of a list are body, not headings or labels: units of counted things,
+    `COUNTED_LIST` or more one after another ("84 Wegeplättchen (…)" / "4 Brücken" / "24
+    Wasserplättchen"; a numbered heading, "2 Parameter", has text under it before the
+    next), and one-line units of a label and its value one under another ("Design: DE
+    Ravensburger" / "Illustration: Nora Nowatzyk"), a heading has none of its own."""
+    for opens, least in ((_COUNTED_THING, COUNTED_LIST), (_LABEL_AND_VALUE, LABELLED_LIST)):
+        run: list[int] = []
+        for number in range(len(units) + 1):
+            listed_line = number < len(units) and bool(
+                opens.match(lines[units[number][0]].text.strip())
+            )
+            if listed_line and (
+                not run or not _boundary_between(lines, units[run[-1]][-1], units[number][0])
+            ):
+                run.append(number)
+                continue
+            if len(run) >= least:
+                for index in run:
+                    if roles[index] in ("heading", "figure"):
+                        roles[index] = "body"
+            run = [number] if listed_line else []
 
 
 def _whole_sentence(texts: list[str]) -> bool:
