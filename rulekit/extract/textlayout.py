@@ -6,10 +6,10 @@ headings are short lines without sentence punctuation followed by a sentence
 start, and figure labels are runs of lines that never form a sentence, or
 short names stacked one under another.  (Page numbers, callout digits and the
 viewer's own header are found before, in `textpages`; what a line opens or ends
-with is read in `textshapes`.)  Which line breaks were made on purpose is told
-by the lines' widths (`textwidth`); in a copy wrapped evenly at a number of
-characters every break is known to be a wrap or on purpose, and a break on
-purpose counts as a blank line does.
+with is read in `textshapes`, names and labels in `textlabels`.)  Which line
+breaks were made on purpose is told by the lines' widths (`textwidth`); in a copy
+wrapped evenly at a number of characters every break is known to be a wrap or on
+purpose, and a break on purpose counts as a blank line does.
 """
 
 from __future__ import annotations
@@ -20,8 +20,16 @@ from itertools import pairwise
 from spacy.lang.de.stop_words import STOP_WORDS
 
 from rulekit.extract.encoding import BREAK_HYPHENS
+from rulekit.extract.textlabels import (
+    juxtaposed_nouns,
+    name_line,
+    names_what_follows,
+    stacked_names,
+    whole_sentence,
+)
 from rulekit.extract.textshapes import (
     COUNTED,
+    COUNTED_THING,
     INFLECTED,
     INLINE_LABELS,
     LABELLED_OPENER,
@@ -30,9 +38,9 @@ from rulekit.extract.textshapes import (
     NUMBERED_HEADING,
     OPENING_QUOTES,
     RUN_IN_LABEL,
-    TRAILING_CLOSERS,
     all_caps,
     capitalised_mid_sentence,
+    closed_item,
     goes_on,
     has_word,
     listed,
@@ -56,20 +64,12 @@ SHORT_LINE = 0.6  # of the typical line width: labels and headings are shorter
 _LABELLED_VALUE = re.compile(r"^[^\W\d_][^:.!?]{0,30}:\s+\S*(?:[^\W\d_]+\s+)*?(?:\d|\S+,\s)")
 PARAGRAPH_END = 0.8  # a sentence ending on a line shorter than this ends its paragraph
 HEADING_MAX_LINES = 2
-# The most words of a figure label set on a line of its own.
-_LABEL_WORDS = 2
-# The fewest counted lines one after another that make a list ("4 Brücken", ...), each
-# a number and a word, not a board's row ("7 P KKKKKK P").
+# The fewest counted lines one after another that make a list ("4 Brücken", ...).
 COUNTED_LIST = 3
-_COUNTED_THING = re.compile(r"^\d{1,3}\s*(?:x\s*)?[^\W\d_]{3,}")
 # Lines of a label and its value one under another that make a list (credits, facts);
 # a label with a number names a part ("Phase 1: Bewegung").
 LABELLED_LIST = 2
 _LABEL_AND_VALUE = re.compile(r"^[^\W\d_](?:[^\W\d]|[.-])*(?:\s+(?:[^\W\d]|[.-])+)?:\s+\S.*[^:]$")
-# The fewest words of a sentence set narrow beside a picture.
-_SENTENCE_WORDS = 5
-# A heading, set larger than the body, fits this share of a body line's characters.
-_HEADING_LINE = 0.75
 _ARTICLES = frozenset(
     {"der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer"}
     | {"eines", "kein", "keine", "keinen", "keinem"}
@@ -99,7 +99,7 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
     previous_unit: list[int] = []
     for number, (unit, role) in enumerate(zip(units, roles, strict=True)):
         first = lines[unit[0]]
-        stacked = _stacked_names([lines[i].text.strip() for i in unit], width)
+        stacked = stacked_names([lines[i].text.strip() for i in unit], width)
         # In an evenly wrapped copy a sentence after a wrap goes on with its list item.
         item_goes_on = (
             role == "body"
@@ -141,9 +141,7 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                         len(previous_last.text.strip()) < PARAGRAPH_END * width
                         # Lines of a list ("1 Zusatzpunkt …," / "2 Zusatzpunkte …"), one a line.
                         or listed(previous_last.text, first.text)
-                        or _closed_item(
-                            lines[previous_unit[0]].text, previous_last.text, first.text
-                        )
+                        or closed_item(lines[previous_unit[0]].text, previous_last.text, first.text)
                         or widths.deliberate(previous_last.text, first.text)
                         # What a sentence announces with its colon starts a block of its own.
                         or _announcing_colon(previous_last.text, first.text, widths)
@@ -162,7 +160,7 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                     stacked
                     or all_caps(lines[index].text) != all_caps(above)
                     or (
-                        _juxtaposed_nouns(above, lines[index].text)
+                        juxtaposed_nouns(above, lines[index].text)
                         and not _table_wrap(lines, units, number, position, widths)
                     )
                 )
@@ -347,7 +345,7 @@ def _title_after_full_line(
         widths.wrapped(previous, text) if widths.even else len(previous) >= DELIBERATE_BREAK * local
     )
     return (
-        _name(text)
+        name_line(text)
         and text[:1].isupper()
         and all(word.replace("-", "").isalpha() for word in text.split())
         and not previous.endswith((",", *BREAK_HYPHENS, "/"))
@@ -387,16 +385,16 @@ def _set_apart(line: TextLine, following: TextLine, widths: Measure, width: floa
     marker, and its first word would have fitted on the line; counted lines and lines
     opened by run-in labels are one a line.  Otherwise a line ending in a comma, a hyphen or a
     function word, or before a lower-case continuation, goes on with its sentence;
-    so do names stacked one under another (`_stacked_names` judges them as a whole).
+    so do names stacked one under another (`stacked_names` judges them as a whole).
     """
     text, after = line.text.strip(), following.text.strip()
-    if _name(text) and _name(after):
-        return False  # names stacked one under another: `_stacked_names` judges them whole
+    if name_line(text) and name_line(after):
+        return False  # names stacked one under another: `stacked_names` judges them whole
     if terminal(text) or MARKER_ONLY.match(text):
         return False
     if listed(text, after):
         return True
-    if _closed_item(text, text, after):
+    if closed_item(text, text, after):
         return True
     if text.endswith((",", *BREAK_HYPHENS, "/")):
         return False
@@ -409,11 +407,6 @@ def _set_apart(line: TextLine, following: TextLine, widths: Measure, width: floa
     return (
         after[:1].isupper() or after[:1].isdigit() or bool(LIST_MARKER.match(after))
     ) and widths.deliberate(text, after, width)
-
-
-def _name(text: str) -> bool:
-    """A line of a word or two that is no count: a label, a name, a heading."""
-    return len(text.split()) <= _LABEL_WORDS and not text[:1].isdigit()
 
 
 def _boundary_between(lines: list[TextLine], first: int, last: int) -> bool:
@@ -433,9 +426,9 @@ def _classify(lines: list[TextLine], units: list[list[int]], width: float) -> li
         following = units[number + 1] if number + 1 < len(units) else None
         ends_at_boundary = following is None or _boundary_between(lines, unit[-1], following[0])
         role = _unit_role(texts, ends_at_boundary, width, _set_off(lines, units, number))
-        if role == "figure" and following and _stacked_names(texts, width):
+        if role == "figure" and following and stacked_names(texts, width):
             next_text = " ".join(lines[i].text for i in following)
-            if _names_what_follows(texts[-1], next_text):
+            if names_what_follows(texts[-1], next_text):
                 role = "heading"
         if (
             role == "heading"
@@ -475,7 +468,7 @@ def _classify(lines: list[TextLine], units: list[list[int]], width: float) -> li
             and roles[previous] != "figure"
             and not _boundary_between(lines, units[previous][-1], units[previous + 1][0])
             and all(len(lines[i].text.strip()) < SHORT_LINE * width for i in units[previous])
-            and not _whole_sentence([lines[i].text for i in units[previous]])
+            and not whole_sentence([lines[i].text for i in units[previous]])
             # Counted things are a list of their own ("4 Brücken"), the component list.
             and not COUNTED.match(lines[units[previous][0]].text.strip())
         ):
@@ -484,25 +477,13 @@ def _classify(lines: list[TextLine], units: list[list[int]], width: float) -> li
     return roles
 
 
-def _closed_item(opening: str, text: str, following: str) -> bool:
-    """An item of counted things ends with its bracket: `text`, the last line of the item
-    that `opening` starts, closes it before a line that is no continuation ("12
-    Spielfiguren" / "(je 3 in den 4 Farben)" over "1 Zielfeld", or over a heading)."""
-    text, after = text.strip(), following.strip()
-    return (
-        text.endswith(")")
-        and bool(COUNTED.match(opening.strip()) or COUNTED.match(after))
-        and not after[:1].islower()
-    )
-
-
 def _listed_lines(lines: list[TextLine], units: list[list[int]], roles: list[LineRole]) -> None:
     """Lines of a list are body, not headings or labels: units of counted things,
     `COUNTED_LIST` or more one after another ("84 Wegeplättchen (…)" / "4 Brücken" / "24
     Wasserplättchen"; a numbered heading, "2 Parameter", has text under it before the
     next), and one-line units of a label and its value one under another ("Design: DE
-    Ravensburger" / "Illustration: Nora Nowatzyk"), a heading has none of its own."""
-    for opens, least in ((_COUNTED_THING, COUNTED_LIST), (_LABEL_AND_VALUE, LABELLED_LIST)):
+    Ravensburger" / "Illustration: Nora Nowatzyk"): credits, the box's facts."""
+    for opens, least in ((COUNTED_THING, COUNTED_LIST), (_LABEL_AND_VALUE, LABELLED_LIST)):
         run: list[int] = []
         for number in range(len(units) + 1):
             listed_line = number < len(units) and bool(
@@ -518,21 +499,6 @@ def _listed_lines(lines: list[TextLine], units: list[list[int]], roles: list[Lin
                     if roles[index] in ("heading", "figure"):
                         roles[index] = "body"
             run = [number] if listed_line else []
-
-
-def _whole_sentence(texts: list[str]) -> bool:
-    """Lines that read as a sentence: several words, a verb or adjective among them
-    (a lower-case word that is no function word), and a full stop, "!" or "?" at the end.
-    A legend beside a picture names things, and its list ("- auf diese Felder ziehen")
-    speaks of the picture; neither is a sentence of the body."""
-    text = " ".join(t.strip() for t in texts)
-    words = re.findall(r"[^\W\d_][\w-]*", text)
-    return (
-        not LIST_MARKER.match(text)
-        and len(words) >= _SENTENCE_WORDS
-        and text.rstrip(TRAILING_CLOSERS)[-1:] in (".", "!", "?")
-        and any(w[:1].islower() and w.casefold() not in STOP_WORDS for w in words)
-    )
 
 
 def _set_off(lines: list[TextLine], units: list[list[int]], number: int) -> bool:
@@ -554,20 +520,6 @@ def _announces(lines: list[TextLine], unit: list[int]) -> bool:
     return lines[unit[-1]].text.rstrip().endswith(":")
 
 
-def _names_what_follows(name: str, text: str) -> bool:
-    """The text under a stack of names is about its last one: headings, not picture labels.
-
-    "Spielmaterial" / "Spielplan" over "Der Spielplan zeigt ..." heads a paragraph;
-    labels beside a picture are not what the next paragraph talks about.  The name
-    may stand inside a compound or inflected ("Spielplans", "Tellerset").
-    """
-    words = [w.casefold() for w in re.findall(r"\w+", name) if len(w) > 3]
-    if not words or not re.match(r"\s*[A-ZÄÖÜ]", text):
-        return False
-    opening = text.casefold().split(".")[0]
-    return all(word in opening for word in words)
-
-
 def _unit_role(
     texts: list[str], ends_at_boundary: bool, width: float, set_off: bool = False
 ) -> LineRole:
@@ -577,7 +529,7 @@ def _unit_role(
         if NUMBERED_HEADING.match(first) and len(texts) == 1 and len(first) < width:
             return "heading"
         return "list-item"
-    if _stacked_names(texts, width):
+    if stacked_names(texts, width):
         return "figure"
     if not any(map(has_word, texts)):
         return "figure"  # a diagram's notation: a board's squares and coordinates
@@ -639,38 +591,3 @@ def _table_wrap(
     rows = [lines[i].text for i in units[number + 1]] if number + 1 < len(units) else []
     before = [lines[i].text for i in unit[:position]]
     return not widths.deliberate(above, line) and table_goes_on(before, rows)
-
-
-def _juxtaposed_nouns(text: str, following: str) -> bool:
-    """A heading line that ends in a noun over one that opens with a noun: two headings
-    ("Die Tabellenfunktionen des Wirkungsgefüges" over "Experimentiermöglichkeit für
-    ..."), for a heading wrapped between two nouns would join them with a word ("und",
-    "der", "für").  A capitalised function word ("Die", "Ihr") opens no noun."""
-    last, first = text.split()[-1], following.split()[0]
-    return (
-        last[:1].isupper()
-        and last.isalpha()
-        and first[:1].isupper()
-        and first.isalpha()
-        and first.casefold() not in STOP_WORDS
-    )
-
-
-def _stacked_names(texts: list[str], width: float) -> bool:
-    """Short names set one under another: labels beside a picture, not a wrapped heading.
-
-    A line breaks where the next word no longer fits, so a short line whose
-    next line's first word would have fitted on it, even in a heading's larger
-    type, was set apart on purpose.  Each line is a name of a word or two; a
-    hyphen at a line end is a wrap.
-    """
-    return (
-        len(texts) >= 2
-        and all(
-            len(text.split()) <= _LABEL_WORDS and not text.endswith(BREAK_HYPHENS) for text in texts
-        )
-        and all(
-            len(text) + 1 + len(following.split()[0]) <= _HEADING_LINE * width
-            for text, following in pairwise(texts)
-        )
-    )

@@ -19,6 +19,8 @@ from rulekit.extract.encoding import BREAK_HYPHENS
 RUN_IN_LABEL = re.compile(r"^[^\s:]+(?:\s+[^\s:]+){0,2}:\s+\S")
 # A line that counts something: "4 Brücken", "12 Spielfiguren (je 3 ...)".
 COUNTED = re.compile(r"^\d{1,3}\s*(?:x\s*)?[^\W\d_]")
+# A counted thing named by a word, not a board's row ("7 P KKKKKK P"): "4 Brücken".
+COUNTED_THING = re.compile(r"^\d{1,3}\s*(?:x\s*)?[^\W\d_]{3,}")
 # A lower-case word with an adjective's ending: "übereinanderliegenden", "rote".
 INFLECTED = re.compile(r"^[a-zäöüß]+(?:e|em|en|er|es)$")
 # A table row of names and their values: "Sanierung 1 Aufklärung 4 Bevölkerung 21".
@@ -214,3 +216,15 @@ def reads_as_text(text: str) -> bool:
     as many signs as words.
     """
     return len(_WORD.findall(text)) > 2 * len(_SIGN.findall(text))
+
+
+def closed_item(opening: str, text: str, following: str) -> bool:
+    """An item of counted things ends with its bracket: `text`, the last line of the item
+    that `opening` starts, closes it before a line that is no continuation ("12
+    Spielfiguren" / "(je 3 in den 4 Farben)" over "1 Zielfeld", or over a heading)."""
+    text, after = text.strip(), following.strip()
+    return (
+        text.endswith(")")
+        and bool(COUNTED.match(opening.strip()) or COUNTED.match(after))
+        and not after[:1].islower()
+    )

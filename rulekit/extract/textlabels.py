@@ -1,0 +1,88 @@
+"""Figure labels and names in a text copy: short names stacked beside a picture,
+the name a paragraph goes on about, and the whole sentences that are no labels."""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+
+from spacy.lang.de.stop_words import STOP_WORDS
+
+from rulekit.extract.encoding import BREAK_HYPHENS
+from rulekit.extract.textshapes import LIST_MARKER, TRAILING_CLOSERS
+
+# The most words of a figure label set on a line of its own.
+_LABEL_WORDS = 2
+# A heading, set larger than the body, fits this share of a body line's characters.
+_HEADING_LINE = 0.75
+# The fewest words of a sentence set narrow beside a picture.
+_SENTENCE_WORDS = 5
+
+
+def name_line(text: str) -> bool:
+    """A line of a word or two that is no count: a label, a name, a heading."""
+    return len(text.split()) <= _LABEL_WORDS and not text[:1].isdigit()
+
+
+def stacked_names(texts: list[str], width: float) -> bool:
+    """Short names set one under another: labels beside a picture, not a wrapped heading.
+
+    A line breaks where the next word no longer fits, so a short line whose
+    next line's first word would have fitted on it, even in a heading's larger
+    type, was set apart on purpose.  Each line is a name of a word or two; a
+    hyphen at a line end is a wrap.
+    """
+    return (
+        len(texts) >= 2
+        and all(
+            len(text.split()) <= _LABEL_WORDS and not text.endswith(BREAK_HYPHENS) for text in texts
+        )
+        and all(
+            len(text) + 1 + len(following.split()[0]) <= _HEADING_LINE * width
+            for text, following in pairwise(texts)
+        )
+    )
+
+
+def names_what_follows(name: str, text: str) -> bool:
+    """The text under a stack of names is about its last one: headings, not picture labels.
+
+    "Spielmaterial" / "Spielplan" over "Der Spielplan zeigt ..." heads a paragraph;
+    labels beside a picture are not what the next paragraph talks about.  The name
+    may stand inside a compound or inflected ("Spielplans", "Tellerset").
+    """
+    words = [w.casefold() for w in re.findall(r"\w+", name) if len(w) > 3]
+    if not words or not re.match(r"\s*[A-ZÄÖÜ]", text):
+        return False
+    opening = text.casefold().split(".")[0]
+    return all(word in opening for word in words)
+
+
+def juxtaposed_nouns(text: str, following: str) -> bool:
+    """A heading line that ends in a noun over one that opens with a noun: two headings
+    ("Die Tabellenfunktionen des Wirkungsgefüges" over "Experimentiermöglichkeit für
+    ..."), for a heading wrapped between two nouns would join them with a word ("und",
+    "der", "für").  A capitalised function word ("Die", "Ihr") opens no noun."""
+    last, first = text.split()[-1], following.split()[0]
+    return (
+        last[:1].isupper()
+        and last.isalpha()
+        and first[:1].isupper()
+        and first.isalpha()
+        and first.casefold() not in STOP_WORDS
+    )
+
+
+def whole_sentence(texts: list[str]) -> bool:
+    """Lines that read as a sentence: several words, a verb or adjective among them
+    (a lower-case word that is no function word), and a full stop, "!" or "?" at the end.
+    A legend beside a picture names things, and its list ("- auf diese Felder ziehen")
+    speaks of the picture; neither is a sentence of the body."""
+    text = " ".join(t.strip() for t in texts)
+    words = re.findall(r"[^\W\d_][\w-]*", text)
+    return (
+        not LIST_MARKER.match(text)
+        and len(words) >= _SENTENCE_WORDS
+        and text.rstrip(TRAILING_CLOSERS)[-1:] in (".", "!", "?")
+        and any(w[:1].islower() and w.casefold() not in STOP_WORDS for w in words)
+    )
