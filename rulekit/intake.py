@@ -17,10 +17,11 @@ from pathlib import Path
 
 from rulekit.extract import extract
 from rulekit.extract.lexicon import german_lexicon
+from rulekit.extract.textshapes import terminal
 from rulekit.graph.builder import GraphBuilder
 from rulekit.i18n.glossary import glossary_words, load_glossary, suggest_terms
-from rulekit.model import Extraction, RuleGraph, SourceInfo, Term
-from rulekit.nlp import NOUN_ENDINGS
+from rulekit.model import Block, Extraction, RuleGraph, SourceInfo, Term
+from rulekit.nlp import NOUN_ENDINGS, Cues, cues
 from rulekit.overrides import OVERRIDES_FILE, apply_overrides, load_overrides
 from rulekit.project import Project
 from rulekit.sources import page_label
@@ -59,9 +60,10 @@ def examine(
     """Extract `manual`, complete its source fields and build its graph; write nothing.
 
     `fields` are the source.yaml fields known so far (game, file, sha256 and
-    whatever options gave).  Without a title, the first heading is the title,
-    else the game id.  Publisher and edition default to empty, pages to none:
-    then the graph and the cards cite sections, never a page.
+    whatever options gave).  Without a title, the heading that names the game is
+    the title (`title_heading`), else the game id.  Publisher and edition default
+    to empty, pages to none: then the graph and the cards cite sections, never a
+    page.
     """
     glossary = _glossary(project)
     words = glossary_words(glossary)
@@ -69,7 +71,7 @@ def examine(
     extraction = extract(manual, pages if isinstance(pages, list) else None, words, progress)
     title_line = 0
     if "title" not in fields:
-        heading = next((b for b in extraction.blocks if b.kind == "heading"), None)
+        heading = title_heading(extraction.blocks, cues())
         title_from = "heading" if heading else "game id"
         title_line = heading.lines[0] if heading else 0
         fields = {**fields, "title": heading.text if heading else str(fields["game"])}
@@ -82,6 +84,27 @@ def examine(
     candidates = suggest_terms([graph], glossary, lexicon)
     ranked = game_terms([(c.word, c.count) for c in candidates], lexicon.frequency)
     return Intake(info, extraction, graph, title_from, title_line, ranked, stale)
+
+
+def title_heading(blocks: list[Block], words: Cues) -> Block | None:
+    """The heading that names the game: the first one, passing over a booklet's own
+    title ("Spielanleitung", "Spielregel"), and none from the component list or the
+    first sentence of the rules on."""
+    for block in blocks:
+        if block.kind == "paragraph" and terminal(block.text):
+            return None  # the rules have begun
+        if block.kind != "heading":
+            continue
+        names = [word.strip(".:!?").casefold() for word in block.text.split()]
+        if any(name.endswith(heading) for name in names for heading in words.material_headings):
+            return None
+        generic = words.title_words | words.structure_headings
+        if set(names) & words.title_words or (
+            len(names) == 1 and any(names[0].endswith(word) for word in generic)
+        ):
+            continue  # "Spielanleitung", "Spielregel": the booklet's, not the game's
+        return block
+    return None
 
 
 def _glossary(project: Project) -> list[Term]:

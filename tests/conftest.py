@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from rulekit.model import SourceInfo
+from rulekit.model import Block, Extraction, SourceInfo
 from rulekit.project import Project
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,6 +49,21 @@ def invented_manual(game: str) -> SourceInfo:
         file="manual.txt",
         sha256="0" * 64,
     )
+
+
+def invented_blocks(*texts: str) -> Extraction:
+    """The extraction of an invented one-page manual: "# Title" is a heading, any
+    other text a paragraph, one line each."""
+    blocks = [
+        Block(
+            kind="heading" if t.startswith("#") else "paragraph",
+            text=t.lstrip("# "),
+            page=1,
+            lines=(i, i),
+        )
+        for i, t in enumerate(texts, start=1)
+    ]
+    return Extraction(blocks=blocks, repairs=[])
 
 
 # The built site and the browser, session-wide for every tests/test_site*.py.

@@ -13,7 +13,9 @@ from typer.testing import CliRunner
 from rulekit.build import analyse
 from rulekit.cli import app
 from rulekit.i18n.catalogs import localization
-from rulekit.intake import game_terms
+from rulekit.intake import game_terms, title_heading
+from rulekit.model import Block
+from rulekit.nlp import cues
 from rulekit.output.cards.content import topics
 from rulekit.project import Project
 from tests.conftest import ROOT, tree_bytes
@@ -89,6 +91,31 @@ def test_the_title_option_wins_over_the_first_heading(fresh: Project, manual: Pa
     meta = yaml.safe_load((fresh.sources_dir / "turmbau" / "source.yaml").read_text("utf-8"))
     assert meta["title"] == "Türme bauen"
     assert "first heading" not in out
+
+
+@pytest.mark.parametrize(
+    ("texts", "title"),
+    [
+        (["Spielanleitung", "Hütchen hüpf", "Inhalt"], "Hütchen hüpf"),
+        (["Spielregel", "Phase 10", "Spielmaterial"], "Phase 10"),
+        # The component list or a sentence begins the rules: no heading after it names
+        # the game.
+        (["Spielanleitung", "Inhalt", "Spielziel"], None),
+        (["Spielvorbereitung", "Jeder nimmt drei Karten.", "Eine Sechs"], None),
+    ],
+)
+def test_the_title_is_the_heading_that_names_the_game(texts: list[str], title: str | None) -> None:
+    blocks = [
+        Block(
+            kind="paragraph" if text.endswith(".") else "heading",
+            text=text,
+            page=None,
+            lines=(n, n),
+        )
+        for n, text in enumerate(texts, 1)
+    ]
+    found = title_heading(blocks, cues())
+    assert (found.text if found else None) == title
 
 
 def test_a_project_without_a_glossary_still_takes_a_manual(tmp_path: Path, manual: Path) -> None:

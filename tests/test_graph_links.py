@@ -10,7 +10,7 @@ from rulekit.graph.exceptions import case_clauses, excepts
 from rulekit.graph.overlap import span_features
 from rulekit.model import Block, Extraction, RuleGraph, Term
 from rulekit.nlp import cues, german_pipeline
-from tests.conftest import invented_manual
+from tests.conftest import invented_blocks, invented_manual
 
 INFO = invented_manual("garten")
 GLOSSARY = [
@@ -26,16 +26,7 @@ def builder() -> GraphBuilder:
 
 
 def build(builder: GraphBuilder, *texts: str) -> RuleGraph:
-    blocks = [
-        Block(
-            kind="heading" if t.startswith("#") else "paragraph",
-            text=t.lstrip("# "),
-            page=1,
-            lines=(i, i),
-        )
-        for i, t in enumerate(texts, start=1)
-    ]
-    return builder.build(INFO, Extraction(blocks=blocks, repairs=[]))
+    return builder.build(INFO, invented_blocks(*texts))
 
 
 def edges_of(graph: RuleGraph, kind: str) -> list[tuple[str, str]]:

@@ -69,6 +69,8 @@ def test_a_word_split_apart_is_joined(lexicon: Lexicon) -> None:
         "Lege die M und W Plättchen aus.",  # letters as labels are no split word
         "Die Aktionen abhandeln dauert nie lange.",  # hunspell's compounding is no witness
         "Sie lesen lhrem Nachbarn vor.",  # "ihrem" or "Ihrem": two words fit
+        # A word people write often though the dictionary misses it ("Nenner" is a glyph away).
+        "Er hat zwei Fünfer und zwei Neuner auf der Hand.",
     ],
 )
 def test_unsure_slips_are_left_alone(lexicon: Lexicon, line: str) -> None:

@@ -151,6 +151,11 @@ class Lexicon:
             return 0.0
         return _zipf(self._backend.german_freq, word)
 
+    def usage(self, word: str) -> float:
+        """The Zipf frequency of `word` as German text writes it (wordfreq), whether or not
+        the dictionary holds it: dictionaries miss common words ("Neuner", a card)."""
+        return _zipf(self._backend.german_freq, word)
+
     def common_forms(self, min_zipf: float) -> frozenset[str]:
         """Casefolded German word forms of at least this Zipf frequency in wordfreq.
 

@@ -6,10 +6,11 @@ headings are short lines without sentence punctuation followed by a sentence
 start, and figure labels are runs of lines that never form a sentence, or
 short names stacked one under another.  (Page numbers, callout digits and the
 viewer's own header are found before, in `textpages`; what a line opens or ends
-with is read in `textshapes`, names and labels in `textlabels`.)  Which line
-breaks were made on purpose is told by the lines' widths (`textwidth`); in a copy
-wrapped evenly at a number of characters every break is known to be a wrap or on
-purpose, and a break on purpose counts as a blank line does.
+with is read in `textshapes`, names and labels in `textlabels`, titles in
+`texttitles`.)  Which line breaks were made on purpose is told by the lines'
+widths (`textwidth`); in a copy wrapped evenly at a number of characters every
+break is known to be a wrap or on purpose, and a break on purpose counts as a
+blank line does.
 """
 
 from __future__ import annotations
@@ -22,15 +23,14 @@ from spacy.lang.de.stop_words import STOP_WORDS
 from rulekit.extract.encoding import BREAK_HYPHENS
 from rulekit.extract.textlabels import (
     juxtaposed_nouns,
-    name_line,
     names_what_follows,
     stacked_names,
     whole_sentence,
 )
 from rulekit.extract.textshapes import (
+    BOX_FACTS,
     COUNTED,
     COUNTED_THING,
-    INFLECTED,
     INLINE_LABELS,
     LABELLED_OPENER,
     LIST_MARKER,
@@ -41,6 +41,7 @@ from rulekit.extract.textshapes import (
     all_caps,
     capitalised_mid_sentence,
     closed_item,
+    ends_open,
     goes_on,
     has_word,
     listed,
@@ -48,8 +49,15 @@ from rulekit.extract.textshapes import (
     table_rows,
     terminal,
 )
+from rulekit.extract.texttitles import (
+    SHORT_LINE,
+    question_heading,
+    set_apart,
+    title_after_full_line,
+    title_after_list,
+    title_line,
+)
 from rulekit.extract.textwidth import (
-    DELIBERATE_BREAK,
     Measure,
     local_width,
     mark_breaks_on_purpose,
@@ -58,7 +66,6 @@ from rulekit.extract.textwidth import (
 )
 from rulekit.model import LineRole, TextLine
 
-SHORT_LINE = 0.6  # of the typical line width: labels and headings are shorter
 # A label and its value, a count or a list ("Alter: 8+", "Ihr braucht: Spielplan,
 # Würfel"), is no heading; a heading may name its part before a colon ("Phase 1: Bewegung").
 _LABELLED_VALUE = re.compile(r"^[^\W\d_][^:.!?]{0,30}:\s+\S*(?:[^\W\d_]+\s+)*?(?:\d|\S+,\s)")
@@ -254,8 +261,8 @@ def _units(
     before a line that can only start a sentence, after a title line: a
     short line opening a paragraph without ending a sentence, followed by a
     capital or a digit ("Spielende" over "Sobald ein Spieler ..."), after a line
-    set apart on purpose (`_set_apart`), and before a name set apart under a
-    full line (`_title_after_full_line`).  In an evenly wrapped copy, whose breaks on
+    set apart on purpose (`set_apart`), and before a name set apart under a
+    full line (`title_after_full_line`).  In an evenly wrapped copy, whose breaks on
     purpose are marked as paragraph starts (and so are the sentences opened under a
     line that filled it without a sentence end, `textwidth.sentence_after`), any other
     break inside a sentence is a wrap: a capitalised function word or a list marker
@@ -274,13 +281,14 @@ def _units(
             if not marker_alone and (
                 _boundary_between(lines, previous, index)
                 or line.starts_paragraph
-                or _title_after_full_line(lines, content, position, widths)
+                or title_after_full_line(lines, content, position, widths)
                 or (
                     listed(lines[previous].text, line.text)
                     if widths.even
                     else (
                         _opens_unit(lines, content, position, capitalised_inside, widths)
-                        or (len(current) == 1 and _title_line(lines[previous], line, widths.width))
+                        or (len(current) == 1 and title_line(lines[previous], line, widths.width))
+                        or title_after_list(lines, content, position, widths.width)
                     )
                 )
             ):
@@ -307,7 +315,7 @@ def _opens_unit(
     return (
         _starts_sentence(line.text, capitalised_inside)
         and not _ordinal_after(previous.text, line.text)
-    ) or _set_apart(previous, line, widths, local_width(lines, content, position, widths.width))
+    ) or set_apart(previous, line, widths, local_width(lines, content, position, widths.width))
 
 
 def _ordinal_after(text: str, following: str) -> bool:
@@ -321,92 +329,8 @@ def _ordinal_after(text: str, following: str) -> bool:
     return (
         bool(words)
         and following.strip()[:1].isdigit()
-        and (stripped.endswith(",") or words[-1].casefold() in STOP_WORDS)
+        and (stripped.endswith(",") or ends_open(stripped))
     )
-
-
-def _title_after_full_line(
-    lines: list[TextLine], content: list[int], position: int, widths: Measure
-) -> bool:
-    """A name of a word or two, set apart from what follows, under a full body line.
-
-    A heading is set larger than the body and wraps early, so the line before the
-    last word of a wrapped heading is short; under a full line without a sentence
-    end ("... Dauer: ca. 30 Minuten") a capitalised name followed by a break on
-    purpose ("Inhalt" over "84 Wegeplättchen") heads what follows.
-    """
-    if position + 1 >= len(content):
-        return False
-    before, line, after = (lines[content[i]] for i in (position - 1, position, position + 1))
-    text, previous = line.text.strip(), before.text.strip()
-    local = local_width(lines, content, position, widths.width)
-    # In an evenly wrapped copy a full line is one the name would not have fitted on.
-    full = (
-        widths.wrapped(previous, text) if widths.even else len(previous) >= DELIBERATE_BREAK * local
-    )
-    return (
-        name_line(text)
-        and text[:1].isupper()
-        and all(word.replace("-", "").isalpha() for word in text.split())
-        and not previous.endswith((",", *BREAK_HYPHENS, "/"))
-        and previous.split()[-1].casefold() not in STOP_WORDS
-        # Nor after an inflected adjective, which wants its noun ("2 übereinanderliegenden").
-        and not INFLECTED.match(previous.split()[-1])
-        and full
-        and _set_apart(line, after, widths, local_width(lines, content, position + 1, widths.width))
-        # Nor the last column title or cell of a table (`table_goes_on`).
-        and not table_goes_on(
-            [lines[i].text for i in content[max(0, position - 2) : position]],
-            [lines[i].text for i in content[position + 1 : position + 3]],
-        )
-    )
-
-
-def _title_line(line: TextLine, following: TextLine, width: float) -> bool:
-    """A short line set apart above the text it heads: a paragraph start with no sentence end."""
-    text = following.text.strip()
-    return (
-        line.starts_paragraph
-        and len(line.text.strip()) < SHORT_LINE * width
-        and not terminal(line.text)
-        and line.text.strip()[:1].isupper()
-        and (text[:1].isupper() or text[:1].isdigit())
-        # Body text follows a title; a short line under it is another label.
-        and (len(text) >= SHORT_LINE * width or terminal(text))
-    )
-
-
-def _set_apart(line: TextLine, following: TextLine, widths: Measure, width: float) -> bool:
-    """A line without a sentence end that was broken on purpose before a new line.
-
-    A heading, a line of a list or a table row set one under another without blank
-    lines ("Spielablauf" over "Beginnend mit ...", "4 Brücken" over "24
-    Wasserplättchen"): the next line opens with a capital, a digit or a list
-    marker, and its first word would have fitted on the line; counted lines and lines
-    opened by run-in labels are one a line.  Otherwise a line ending in a comma, a hyphen or a
-    function word, or before a lower-case continuation, goes on with its sentence;
-    so do names stacked one under another (`stacked_names` judges them as a whole).
-    """
-    text, after = line.text.strip(), following.text.strip()
-    if name_line(text) and name_line(after):
-        return False  # names stacked one under another: `stacked_names` judges them whole
-    if terminal(text) or MARKER_ONLY.match(text):
-        return False
-    if listed(text, after):
-        return True
-    if closed_item(text, text, after):
-        return True
-    if text.endswith((",", *BREAK_HYPHENS, "/")):
-        return False
-    words = text.split()
-    last = words[-1]
-    if last.casefold() in STOP_WORDS or (last.islower() and len(last) <= 3):
-        return False  # an article or a preposition: the line goes on ("Die Heroes of the")
-    if len(words) > 1 and words[-2].casefold() in STOP_WORDS and INFLECTED.match(last):
-        return False  # an adjective after its article wants its noun ("als der aktuelle")
-    return (
-        after[:1].isupper() or after[:1].isdigit() or bool(LIST_MARKER.match(after))
-    ) and widths.deliberate(text, after, width)
 
 
 def _boundary_between(lines: list[TextLine], first: int, last: int) -> bool:
@@ -544,7 +468,11 @@ def _unit_role(
         and not any(re.search(r"[.!?]\s", text) for text in texts)
         and (not ends or (texts[-1].endswith(":") and len(texts) == 1 and _label(first)))
     )
-    if heading_shaped and not ends_at_boundary:
+    # The box's facts under a title ("Kartenspiel für 2 bis 6 Spieler") head nothing.
+    facts = any(BOX_FACTS.search(text) for text in texts)
+    if facts:
+        return "body"
+    if (heading_shaped or question_heading(texts, width)) and not ends_at_boundary:
         return "heading"
     if capitals and not ends:
         return "figure" if ends_at_boundary else "heading"

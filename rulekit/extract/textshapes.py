@@ -30,6 +30,12 @@ VALUES_ROW = re.compile(r"^(?:[^\W\d_][\w-]*\s+\d+\s*){2,}$")
 # words between its numbers.
 VALUE_PAIR = re.compile(r"(?<![\w.,+\-])\d+\s+(?:[·.…]+\s*)?\d+(?![\w.,])")
 
+# The facts on a box: how many play, from what age ("für 2 bis 6 Spieler", "2–4
+# Personen", "ab 8 Jahren").
+BOX_FACTS = re.compile(
+    r"\b\d+\s*(?:-|–|bis)\s*\d+\s+(?:Spieler|Mitspieler|Personen)|\bab\s+\d+\s+Jahren\b"
+)
+
 # Glyphs that mark the items of a list: bullets, dashes, ticks, arrows (a scan reads
 # an arrow "→" as ">").
 BULLETS = "•◦▪▫●○■□‣∙·–—*►▶➤✓✔→➔➜>-"
@@ -59,12 +65,33 @@ ABBREVIATIONS = frozenset(
 )
 
 
+# Pronouns of polite address, capitalised inside a sentence.
+_POLITE = frozenset(("sie", "ihr", "ihre", "ihrem", "ihren", "ihrer", "ihres", "ihnen"))
+
+
 def terminal(text: str) -> bool:
     """Ends a sentence (or introduces what follows, with a colon); an abbreviation does not."""
     stripped = text.strip()
     if not stripped or MARKER_ONLY.match(stripped) or stripped.split()[-1] in ABBREVIATIONS:
         return False
     return stripped.rstrip(TRAILING_CLOSERS)[-1:] in (".", "!", "?", ":", ";")
+
+
+def ends_open(text: str) -> bool:
+    """The line ends in a function word that wants the next ("… mit der", "… Sie").
+
+    spaCy's stop words hold nouns too ("Jahren", "Beispiel", "Mittel"): capitalised
+    after other words on the line, a word is a noun, unless it is a polite pronoun,
+    which is capitalised anywhere ("… geben Sie" / "die Karte ab").
+    """
+    words = text.split()
+    if not words:
+        return False
+    last = words[-1]
+    word = last.casefold()
+    if word not in STOP_WORDS:
+        return False
+    return last[:1].islower() or len(words) == 1 or word in _POLITE
 
 
 def listed(text: str, following: str) -> bool:
@@ -118,7 +145,7 @@ def runs_on(text: str, following: str) -> bool:
     return bool(
         stripped.endswith(BREAK_HYPHENS)
         or stripped.count("(") > stripped.count(")")
-        or last.casefold() in STOP_WORDS
+        or ends_open(stripped)
         or INFLECTED.match(last)
         or goes_on(stripped, after)
         # After a word, not after a closed bracket or quote, which may end an item.

@@ -26,7 +26,7 @@ from statistics import quantiles
 from spacy.lang.de.stop_words import STOP_WORDS
 
 from rulekit.extract.encoding import BREAK_HYPHENS
-from rulekit.extract.textshapes import INFLECTED, terminal
+from rulekit.extract.textshapes import INFLECTED, ends_open, terminal
 from rulekit.model import TextLine
 
 # A line ends on purpose (a heading, a list line, a paragraph's end) when the next
@@ -180,7 +180,7 @@ def sentence_after(text: str, following: str, capitalised_inside: set[str]) -> b
         and not terminal(stripped)
         and not stripped.endswith((",", *BREAK_HYPHENS, "/"))
         and stripped.count("(") <= stripped.count(")")
-        and last.casefold() not in STOP_WORDS
+        and not ends_open(stripped)
         and not last[-1:].isdigit()
         and not INFLECTED.match(last)
         and len(first) > 1

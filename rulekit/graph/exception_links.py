@@ -47,6 +47,7 @@ from rulekit.graph.exceptions import (
     headings,
     in_end_phase,
     in_setup,
+    marked_exception,
     names_exceptions,
     negated,
     shortage,
@@ -201,8 +202,14 @@ def excepted(
         ]
         return [rule for _, rule in sorted(chosen, key=lambda pair: -pair[0])]
     if ending:
-        return _withdrawn(exception, scored, overlap, cues) or _denied_gains(
-            exception, scored, overlap, cues
+        # One that names itself an exception and says too little to tell ("Abweichend
+        # von der Grundregel muss dabei nicht genau gewürfelt werden") excepts what was
+        # just said, in the end phase too.
+        marked = any(marked_exception(sentence, cues) for sentence in exception.sentences)
+        return (
+            _withdrawn(exception, scored, overlap, cues)
+            or _denied_gains(exception, scored, overlap, cues)
+            or (elliptic if marked else [])
         )
     return elliptic
 

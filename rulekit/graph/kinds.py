@@ -6,6 +6,7 @@
 besteht aus ..." a `definition`, a sentence with "z. B." and concrete values or a
 narrated move ("Lotta steht auf Feld 36") an `example`, a story in the first person
 plural `flavour`, and what speaks about a program rather than the game `other`.
+Whole lines (labels, credits, the component list) are judged by `line_kinds`.
 The segmenter (`units.py`) adds what only structure tells: the component list,
 steps, notes, and whole regions of flavour or program documentation.
 """
@@ -16,12 +17,10 @@ import re
 from itertools import pairwise
 
 from spacy.lang.de.stop_words import STOP_WORDS
-from spacy.language import Language
 from spacy.tokens import Span, Token
 
-from rulekit.extract.lexicon import Lexicon
-from rulekit.extract.textlayout import sentence_before_colon
 from rulekit.graph.exceptions import NUMBER_WORDS, marked_exception
+from rulekit.graph.line_kinds import LineJudge
 from rulekit.graph.shapes import (
     SUBORDINATORS,
     VERB_ENDINGS,
@@ -32,7 +31,6 @@ from rulekit.graph.shapes import (
     has_phrase,
     has_verb,
     in_denied_part,
-    infinitive_heading,
     main_clause,
     names_a_set,
     outside_brackets,
@@ -40,23 +38,7 @@ from rulekit.graph.shapes import (
     wish,
 )
 from rulekit.model import NodeKind
-from rulekit.nlp import Cues
 
-# A label opening a line: "Beispiel:", "Achtung!", "Art.-Nr.:", "Design der Spielfiguren:".
-LABEL = re.compile(r"^\s*([A-ZÄÖÜ][\w.-]*(?:\s+[\w.-]+){0,3}?)\s*[:!]\s*")
-# A literature reference: a quoted title, then its publisher, place and year
-# ("F. Vester „Neuland des Denkens“, DVA, Stuttgart 1980").
-_CITATION = re.compile(r"„[^“”]+[“”][^.!?]*,[^.!?]*\b(?:1[89]|20)\d{2}\b")
-# A credit's label, also one opening with a digit ("3D-Grafik:").
-_CREDIT_LABEL = re.compile(r"^\s*([\w][\w.-]*(?:\s+[\w.-]+){0,3}?)\s*:")
-# A line that is nothing but a label: "Beispiel 1:", "Zum Beispiel:".
-LABEL_ONLY = re.compile(r"^\s*[\w .-]{1,30}:\s*$")
-_EMAIL_OR_URL = re.compile(r"\S+@\S+\.\w+|www\.\S+|\b\w+\.(?:de|com|net|org)\b")
-_POSTCODE = re.compile(r"\b(?:D-)?\d{5}\s+[A-ZÄÖÜ]")
-_DATE = re.compile(
-    r"\b\d{1,2}\.\s*(?:Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|"
-    r"November|Dezember)\s+\d{4}\b"
-)
 # Code in running text: a file name ("build.xml"), an identifier with an underscore or
 # a path ("blocus_longus", "jar/spiel.jar"), a command-line flag ("-jar", "-xzf").
 # The gender gap ("Spieler_innen", "Jede_r", "der_die") is no identifier.
@@ -64,17 +46,14 @@ _CODE = re.compile(
     r"\b[A-Za-z]\w+\.[a-z]{2,4}\b|(?:^|\s)--?[a-z]{1,5}\b"
     r"|[A-Za-z0-9]_(?!(?:in|innen|r|n|e|er|es|en|em|die|der|den|dem|des)\b)[A-Za-z0-9]"
 )
-_COUNT = re.compile(r"^\s*(?:\d+|ein|eine|einen|zwei|drei|vier|fünf|sechs)\b", re.IGNORECASE)
-# The most words of a line that only names people (an author line).
-NAME_LINE_WORDS = 8
-# A heading of the component list ends in its word when it is this short.
-MATERIAL_HEADING_WORDS = 3
 # Share of the sentences about a program that makes a block program documentation.
 PROGRAMMING_SHARE = 0.5
-# A line ending in ":" with this many words is a sentence, not a heading.
-SENTENCE_LINE_WORDS = 5
 # "Ein Paar ist eine Kombination aus ...": a term defined by what it is.
 _IS_A = re.compile(r"^(?:ein|eine)\s+[A-ZÄÖÜ][\w-]*\s+(?:ist|sind|heißt|bezeichnet)\b", re.I)
+# A term and what it is: "Paar: zwei Karten …", "Folge: mindestens vier Karten …".
+_TERM = re.compile(r"^([A-ZÄÖÜ][\w-]*(?:\s+[A-ZÄÖÜ][\w-]*)?):\s+(?=[a-zäöü])")
+# What opens the noun phrase a term is defined by: a count or an article.
+_PHRASE_OPENERS = frozenset({"ein", "eine", "einen", "der", "die", "das", "alle", "je"})
 NOUN_ENDINGS = ("en", "ern", "eln", "ung", "heit", "keit", "ion", "tät", "schaft")
 ACTOR_PRONOUNS = frozenset({"er", "sie", "man", "du", "ihr"})
 OBJECT_WORDS = frozenset({"die", "der", "das", "den", "einen", "eine", "ein", "ihn", "ihr"})
@@ -84,111 +63,8 @@ COMMENT_SUBJECTS = frozenset({"das", "dies"})
 DEFINITE_ARTICLES = frozenset({"der", "die", "das", "den", "dem", "des"})
 
 
-class KindJudge:
+class KindJudge(LineJudge):
     """Kinds of lines and sentences from cue words and the shape of the text."""
-
-    def __init__(self, nlp: Language, cues: Cues, lexicon: Lexicon) -> None:
-        self.cues = cues
-        self.lexicon = lexicon
-        self._lemmas = nlp.get_pipe("lemmatizer").lookups.get_table("lemma_lookup")  # type: ignore[attr-defined]
-
-    # Lines: headings, list lines, figure text ------------------------------------------
-
-    def label(self, text: str) -> str:
-        """The lower-case label word a line opens with ("Beispiel 1:" -> "beispiel")."""
-        match = LABEL.match(text)
-        return match.group(1).split()[0].lower().rstrip(".") if match else ""
-
-    def heading_words(self, text: str, words: frozenset[str]) -> bool:
-        """A heading that holds one of `words`, also as the head of a compound
-        ("Spielvorbereitung"); a compound's first part names no topic ("Wertungsblock")."""
-        lower = text.lower()
-        return any(re.search(rf"{re.escape(word)}\b", lower) for word in words)
-
-    def material_heading(self, text: str) -> bool:
-        """The heading of the component list: "Spielmaterial", "Inhalt", or a short one
-        that ends in such a word ("Benötigte Hilfsmittel")."""
-        words = [w.lower().strip(":") for w in re.sub(r"^[\d.\s]+", "", text).split()]
-        return bool(words) and (
-            words[0] in self.cues.material_headings
-            or (len(words) <= MATERIAL_HEADING_WORDS and words[-1] in self.cues.material_headings)
-        )
-
-    def material_label(self, text: str) -> bool:
-        """A line of the component list under a run-in label: "Material: 1 Spielplan, 4
-        Figuren", "Ihr braucht: Spielplan, Würfel, Schere"."""
-        label, colon, listed = text.partition(":")
-        label = " ".join(label.lower().split())
-        return bool(colon and listed.strip()) and (
-            label in self.cues.material_headings or label in self.cues.material_labels
-        )
-
-    def outside_rules(self, text: str, opening: bool = False) -> bool:
-        """A line that is not part of the rules: title, credits, imprint, a date, names.
-
-        A line of names without commas is only taken for an author line at the
-        `opening` of a manual, before its first section.
-        """
-        stripped = text.strip()
-        lower = stripped.lower()
-        first = re.split(r"[\s:]+", lower, maxsplit=1)[0].strip(".")
-        if first in self.cues.title_words:
-            return True
-        match = _CREDIT_LABEL.match(stripped)
-        if match:
-            label = match.group(1).lower()
-            label_words = re.split(r"[\s-]+", label)
-            if any(w.strip(".") in self.cues.credit_labels for w in label_words):
-                return True  # "3D-Grafik: …" as "Grafik: …"
-            if label.rstrip(".") in self.cues.credit_labels:
-                return True  # "Art.-Nr.: 693602"
-        values = stripped.split()[1:]
-        if (
-            first in self.cues.credit_labels
-            and values
-            and not any(c.isalpha() for c in "".join(values))
-        ):
-            return True  # a credit's value without a colon: "Version 1.0"
-        if "©" in stripped or _EMAIL_OR_URL.search(stripped) or _POSTCODE.search(stripped):
-            return True
-        if _DATE.search(stripped) and len(stripped.split()) <= 4:
-            return True
-        if _CITATION.search(stripped):
-            return True
-        words = {w.strip(".,;:()").lower() for w in stripped.split()}
-        if len(words & self.cues.imprint_words) >= 1 and not stripped.endswith(":"):
-            return not any(w in self.cues.modal_lemmas for w in words)
-        return (opening or stripped.count(",") >= 2) and self._names_only(stripped)
-
-    def _names_only(self, text: str) -> bool:
-        """An author line: capitalised words the dictionary does not know, maybe comma-separated."""
-        words = [w.strip(",") for w in text.split()]
-        if not 2 <= len(words) <= NAME_LINE_WORDS * 2 or any(c.isdigit() for c in text):
-            return False
-        if any(w.lower() in STOP_WORDS for w in words):
-            return False
-        if not all(w[:1].isupper() and w.isalpha() for w in words):
-            return False
-        unknown = [w for w in words if w not in self._lemmas and w.lower() not in self._lemmas]
-        return len(unknown) * 2 >= len(words) and text.count(",") * 2 + 2 >= len(words) // 2
-
-    def component_line(self, text: str) -> bool:
-        """A line of the component list: a count and a noun ("4 Brücken", "1 Startfeld")."""
-        return bool(_COUNT.match(text)) and not re.search(r"[.!?]\s*$", text.strip())
-
-    def sentence_line(self, text: str) -> bool:
-        """A heading-shaped line that is a sentence: it ends in ":" and has a verb."""
-        stripped = text.strip()
-        words = re.findall(r"[^\W\d_][\w-]*", stripped)
-        if not stripped.endswith(":") or len(words) < 3 or re.match(r"^\d+(?:\.\d+)+", stripped):
-            return False
-        if any(has_phrase(stripped.lower(), phrase) for phrase in self.cues.lead_in_phrases):
-            return True
-        if names_a_set(stripped):
-            return True  # "Die vorkommenden Tierarten sind:"
-        return sentence_before_colon(stripped) or (
-            len(words) >= SENTENCE_LINE_WORDS and not infinitive_heading(words)
-        )
 
     # Sentences ---------------------------------------------------------------------------
 
@@ -204,6 +80,8 @@ class KindJudge:
             return "component"
         normative = self.normative(sentence)
         if self.consists(lower) or (_IS_A.match(text) and not normative):
+            return "definition"
+        if self.defined_term(sentence):
             return "definition"
         if (
             text.endswith(":")
@@ -420,7 +298,10 @@ class KindJudge:
             elif index == 0 and self._bare_subject(token, following):
                 names.add(token.text)
                 found = True
-        return found or any(t.text in names for t in tokens) or self._told_values(tokens)
+        # Values in a rule's brackets are an instance of it: "Paar: zwei Karten mit der
+        # gleichen Zahl (z. B. 7 und 7)." tells no move; an aside wholly in brackets may.
+        told = tokens if tokens[:1] and tokens[0].text == "(" else outside_brackets(sentence)
+        return found or any(t.text in names for t in tokens) or self._told_values(told)
 
     def _told_values(self, tokens: list[Token]) -> bool:
         """Values thrown or drawn, joined by "und", without a modal: "würfelt 3 und 2"."""
@@ -565,6 +446,8 @@ class KindJudge:
             return True  # "Verteilen Sie ...", "Zu Beginn stellen Sie ..."
         if self._lemmas.get(first.text, first.text) != first.text or first.lower_ in STOP_WORDS:
             return False  # a known noun ("Karten" -> "Karte") or a function word
+        if first.lower_ in SUBORDINATORS or first.lower_ in self.cues.condition_openers:
+            return False  # a clause that sets a case: "Solange ein Spieler …"
         lemma = self._lemmas.get(first.lower_, "")
         if lemma.endswith(VERB_ENDINGS) and lemma != first.lower_:
             return True
@@ -594,6 +477,39 @@ class KindJudge:
         """ "... werden wie folgt gelegt:": how something is done, told by the list: a rule."""
         copula = re.search(r"\b(?:ist|sind|funktioniert)\b", lower)
         return has_phrase(lower, "wie folgt") and not copula
+
+    def defined_term(self, sentence: Span) -> bool:
+        """A term and the noun phrase it stands for, without a verb: "Paar: zwei Karten mit
+        der gleichen Zahl (z. B. 7 und 7).", "Folge: mindestens vier Karten …".
+
+        The phrase opens with a count or an article (a bound before it: "mindestens")
+        and ends in a noun, with no verb in it ("Zug: eine Karte ziehen", "Reserve: die
+        Karten kommen unter den Stapel" are rules).  A labelled note or example ("Tipp:
+        …") is told by its label.
+        """
+        match = _TERM.match(sentence.text)
+        labels = self.cues.example_labels | self.cues.note_labels | self.cues.exception_openers
+        if not match or match.group(1).lower() in labels or self.modal(sentence):
+            return False
+        start = sentence.start_char + match.end()
+        words = [t for t in outside_brackets(sentence) if t.idx >= start and t.is_alpha]
+        bounds = self.cues.upper_bound_words | self.cues.lower_bound_words
+        opening = next((t for t in words if t.lower_ not in bounds), None)
+        if opening is None or not (
+            opening.lower_ in NUMBER_WORDS or opening.lower_ in _PHRASE_OPENERS
+        ):
+            return False
+        return words[-1].text[:1].isupper() and not any(
+            self._phrase_verb(word, following) for word, following in pairwise(words)
+        )
+
+    def _phrase_verb(self, word: Token, following: Token) -> bool:
+        """A lower-case word that is a verb, not an adjective before its noun ("gleichen
+        Zahl"): a form of a verb ("liegt", "kommen", "ist") not followed by a noun."""
+        if word.text[:1].isupper() or following.text[:1].isupper():
+            return False
+        lemma = word.lemma_.lower()
+        return word.lower_ in self.cues.comment_verbs or lemma.endswith(("en", "ern", "eln"))
 
     def consists(self, lower: str) -> bool:
         """Says what something consists of: "besteht aus", "setzt sich zusammen"."""

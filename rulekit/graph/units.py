@@ -16,15 +16,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.language import Language
 from spacy.tokens import Span
 
 from rulekit.extract.lexicon import Lexicon
-from rulekit.extract.textshapes import reads_as_text, terminal
+from rulekit.extract.textshapes import ends_open, reads_as_text, terminal
 from rulekit.graph.exceptions import flag
 from rulekit.graph.ids import heading_level, section_id
-from rulekit.graph.kinds import COMMENT_SUBJECTS, LABEL, LABEL_ONLY, KindJudge
+from rulekit.graph.kinds import COMMENT_SUBJECTS, KindJudge
+from rulekit.graph.line_kinds import LABEL, LABEL_ONLY
 from rulekit.graph.regions import rules_before_preface, smooth
 from rulekit.graph.sentences import sentences as split_sentences
 from rulekit.graph.shapes import (
@@ -225,7 +225,8 @@ class Segmenter:
             or (text.endswith(":") and any(judge.modal(s) for s in sentences))
             or text.endswith(",")
             or (
-                last in STOP_WORDS
+                # "Über die Eingabe von", not "Eine Sechs": a capitalised word is a noun.
+                ends_open(text)
                 and last_lemma not in self.cues.modal_lemmas
                 and last not in self.cues.phrase_final_particles
             )
@@ -290,7 +291,11 @@ class Segmenter:
             # An item the text path took for a paragraph (one short line without a sentence
             # end), or a bulleted item of one sentence; numbered ones are steps (below).
             return [self._item(state.items, sentences, block, section, state)]
-        if block.kind == "list-item" and NUMBERED.match(text) and self._step(sentences, state):
+        if (
+            block.kind == "list-item"
+            and NUMBERED.match(text)
+            and self._step(sentences, state, _opens_procedure(text, following))
+        ):
             state.items, state.lead = "step", None
             state.step = self._flagged(Unit("step", sentences, block, section))
             return [state.step]
@@ -517,19 +522,21 @@ class Segmenter:
         step.extend(sentences, block)
         return True
 
-    def _step(self, sentences: list[Span], state: _Reading) -> bool:
+    def _step(self, sentences: list[Span], state: _Reading, opening: bool = False) -> bool:
         """A numbered item of a procedure: an instruction, or a rule in a run of steps.
 
-        A run starts after a colon or with an instruction ("1. Mischt die Karten");
-        an item that defines or announces ends it.  The items of a set the colon
-        announced ("… durch folgende Kriterien eingeschränkt:") are no procedure.
+        A run starts after a colon, with an instruction ("1. Mischt die Karten") or
+        at the `opening` "1." of a numbered list ("1. Würfeln: Wer an der Reihe ist,
+        würfelt." over "2. Ziehen: …"); an item that defines or announces ends it.  The
+        items of a set the colon announced ("… durch folgende Kriterien
+        eingeschränkt:") are no procedure.
         """
         if not sentences:
             return False
         first = sentences[0][1:] if len(sentences[0]) > 1 else sentences[0]
         if self.judge.imperative(first):
             return True
-        if state.items is None or state.listed:
+        if (state.items is None and not opening) or state.listed:
             return False
         return self.judge.sentence_kind(first) == "rule"
 
@@ -561,6 +568,16 @@ class Segmenter:
 
     def _flagged(self, unit: Unit) -> Unit:
         return flag(unit, self.cues)
+
+
+def _opens_procedure(text: str, following: Block | None) -> bool:
+    """The first item of a numbered list, its second right under it ("1. …" over "2. …")."""
+    return (
+        text.startswith(("1.", "1)"))
+        and following is not None
+        and following.kind == "list-item"
+        and following.text.lstrip().startswith(("2.", "2)"))
+    )
 
 
 def _marked_level(text: str, sections: list[Unit]) -> int:

@@ -1,0 +1,161 @@
+"""Titles in a text copy: the lines set apart above the text they head.
+
+A viewer copy has lost the larger type of its headings; a title is told by a
+break made on purpose after a line without a sentence end (`set_apart`), and by
+where it stands: under a full body line (`title_after_full_line`), under the last
+line of a list of counted things (`title_after_list`), alone above body text
+(`title_line`), or as a short question ("Worum geht es?", `question_heading`).
+`textlayout` groups the lines into units and roles with these judgments.
+"""
+
+from __future__ import annotations
+
+import re
+
+from spacy.lang.de.stop_words import STOP_WORDS
+
+from rulekit.extract.encoding import BREAK_HYPHENS
+from rulekit.extract.textlabels import name_line
+from rulekit.extract.textshapes import (
+    COUNTED,
+    COUNTED_THING,
+    INFLECTED,
+    LIST_MARKER,
+    MARKER_ONLY,
+    closed_item,
+    ends_open,
+    listed,
+    table_goes_on,
+    terminal,
+)
+from rulekit.extract.textwidth import DELIBERATE_BREAK, Measure, local_width
+from rulekit.model import TextLine
+
+SHORT_LINE = 0.6  # of the typical line width: labels and headings are shorter
+# A question heading ("Wie wird gespielt?") has at most this many words.
+QUESTION_HEADING_WORDS = 5
+_QUESTION_WORD = re.compile(
+    r"^(?:Wer|Wen|Wem|Wessen|Was|Wie|Wann|Wo|Wohin|Woher|Warum|Weshalb|Wieso|Welche[rsmn]?|"
+    r"Wo(?:r|m|z|f|b|d)[a-zäöü]*)\b"
+)
+
+
+def title_after_full_line(
+    lines: list[TextLine], content: list[int], position: int, widths: Measure
+) -> bool:
+    """A name of a word or two, set apart from what follows, under a full body line.
+
+    A heading is set larger than the body and wraps early, so the line before the
+    last word of a wrapped heading is short; under a full line without a sentence
+    end ("... Dauer: ca. 30 Minuten") a capitalised name followed by a break on
+    purpose ("Inhalt" over "84 Wegeplättchen") heads what follows.
+    """
+    if position + 1 >= len(content):
+        return False
+    before, line, after = (lines[content[i]] for i in (position - 1, position, position + 1))
+    text, previous = line.text.strip(), before.text.strip()
+    local = local_width(lines, content, position, widths.width)
+    # In an evenly wrapped copy a full line is one the name would not have fitted on.
+    full = (
+        widths.wrapped(previous, text) if widths.even else len(previous) >= DELIBERATE_BREAK * local
+    )
+    return (
+        name_line(text)
+        and text[:1].isupper()
+        and all(word.replace("-", "").isalpha() for word in text.split())
+        and not previous.endswith((",", *BREAK_HYPHENS, "/"))
+        and not ends_open(previous)
+        # Nor after an inflected adjective, which wants its noun ("2 übereinanderliegenden").
+        and not INFLECTED.match(previous.split()[-1])
+        and full
+        and set_apart(line, after, widths, local_width(lines, content, position + 1, widths.width))
+        # Nor the last column title or cell of a table (`table_goes_on`).
+        and not table_goes_on(
+            [lines[i].text for i in content[max(0, position - 2) : position]],
+            [lines[i].text for i in content[position + 1 : position + 3]],
+        )
+    )
+
+
+def title_after_list(
+    lines: list[TextLine], content: list[int], position: int, width: float
+) -> bool:
+    """A title under the last line of a list of counted things ("1 Würfel" / "1 Spielregel"
+    over "Ziel des Spiels" over "Wer als Erster …"): the short lines of the list tell no
+    width the title would have overrun, but the body text under it shows a title.  An
+    item's wrap ("5 Spielfiguren in" / "Farben") has the next item under it."""
+    if position < 2 or position + 1 >= len(content):
+        return False
+    before, previous, line, after = (
+        lines[content[i]].text for i in range(position - 2, position + 2)
+    )
+    return (
+        bool(COUNTED_THING.match(previous.strip()))
+        and listed(before, previous)
+        and not COUNTED.match(line.strip())
+        and heads(line, after, width)
+    )
+
+
+def title_line(line: TextLine, following: TextLine, width: float) -> bool:
+    """A short line set apart above the text it heads: a paragraph start with no sentence end."""
+    return line.starts_paragraph and heads(line.text, following.text, width)
+
+
+def heads(text: str, following: str, width: float) -> bool:
+    """A short line without a sentence end over the body text it heads."""
+    after = following.strip()
+    return (
+        len(text.strip()) < SHORT_LINE * width
+        and not terminal(text)
+        and text.strip()[:1].isupper()
+        and (after[:1].isupper() or after[:1].isdigit())
+        # Body text follows a title; a short line under it is another label.
+        and (len(after) >= SHORT_LINE * width or terminal(after))
+    )
+
+
+def set_apart(line: TextLine, following: TextLine, widths: Measure, width: float) -> bool:
+    """A line without a sentence end that was broken on purpose before a new line.
+
+    A heading, a line of a list or a table row set one under another without blank
+    lines ("Spielablauf" over "Beginnend mit ...", "4 Brücken" over "24
+    Wasserplättchen"): the next line opens with a capital, a digit or a list
+    marker, and its first word would have fitted on the line; counted lines and lines
+    opened by run-in labels are one a line.  Otherwise a line ending in a comma, a hyphen or a
+    function word, or before a lower-case continuation, goes on with its sentence;
+    so do names stacked one under another (`stacked_names` judges them as a whole).
+    """
+    text, after = line.text.strip(), following.text.strip()
+    if name_line(text) and name_line(after):
+        return False  # names stacked one under another: `stacked_names` judges them whole
+    if terminal(text) or MARKER_ONLY.match(text):
+        return False
+    if listed(text, after):
+        return True
+    if closed_item(text, text, after):
+        return True
+    if text.endswith((",", *BREAK_HYPHENS, "/")):
+        return False
+    words = text.split()
+    last = words[-1]
+    if ends_open(text) or (last.islower() and len(last) <= 3):
+        return False  # an article or a preposition: the line goes on ("Die Heroes of the")
+    if len(words) > 1 and words[-2].casefold() in STOP_WORDS and INFLECTED.match(last):
+        return False  # an adjective after its article wants its noun ("als der aktuelle")
+    return (
+        after[:1].isupper() or after[:1].isdigit() or bool(LIST_MARKER.match(after))
+    ) and widths.deliberate(text, after, width)
+
+
+def question_heading(texts: list[str], width: float) -> bool:
+    """A short question on a line of its own heads the answer under it ("Worum geht
+    es?", "Wer beginnt?"): a few words opened by a question word."""
+    text = texts[0]
+    return (
+        len(texts) == 1
+        and text.endswith("?")
+        and len(text.split()) <= QUESTION_HEADING_WORDS
+        and len(text) < SHORT_LINE * width
+        and bool(_QUESTION_WORD.match(text))
+    )

@@ -1,0 +1,148 @@
+"""Kinds of lines: what a heading, a list line or a line outside the rules is.
+
+`LineJudge` reads a line's shape and the cue words of `rulekit/data/cues_de.yaml`:
+a label opening it ("Beispiel 1:"), the heading of the component list
+("Spielmaterial") and its lines ("4 Brücken"), credits, an imprint, a date or an
+author line (`outside_rules`), and a heading-shaped line that is a sentence
+("Folgende Karten gibt es:").  `kinds.KindJudge` adds the kinds of sentences.
+"""
+
+from __future__ import annotations
+
+import re
+
+from spacy.lang.de.stop_words import STOP_WORDS
+from spacy.language import Language
+
+from rulekit.extract.lexicon import Lexicon
+from rulekit.extract.textlayout import sentence_before_colon
+from rulekit.graph.shapes import has_phrase, infinitive_heading, names_a_set
+from rulekit.nlp import Cues
+
+# A label opening a line: "Beispiel:", "Achtung!", "Art.-Nr.:", "Design der Spielfiguren:".
+LABEL = re.compile(r"^\s*([A-ZÄÖÜ][\w.-]*(?:\s+[\w.-]+){0,3}?)\s*[:!]\s*")
+# A literature reference: a quoted title, then its publisher, place and year
+# ("F. Vester „Neuland des Denkens“, DVA, Stuttgart 1980").
+_CITATION = re.compile(r"„[^“”]+[“”][^.!?]*,[^.!?]*\b(?:1[89]|20)\d{2}\b")
+# A credit's label, also one opening with a digit ("3D-Grafik:").
+_CREDIT_LABEL = re.compile(r"^\s*([\w][\w.-]*(?:\s+[\w.-]+){0,3}?)\s*:")
+# A line that is nothing but a label: "Beispiel 1:", "Zum Beispiel:".
+LABEL_ONLY = re.compile(r"^\s*[\w .-]{1,30}:\s*$")
+_EMAIL_OR_URL = re.compile(r"\S+@\S+\.\w+|www\.\S+|\b\w+\.(?:de|com|net|org)\b")
+_POSTCODE = re.compile(r"\b(?:D-)?\d{5}\s+[A-ZÄÖÜ]")
+_DATE = re.compile(
+    r"\b\d{1,2}\.\s*(?:Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|"
+    r"November|Dezember)\s+\d{4}\b"
+)
+_COUNT = re.compile(r"^\s*(?:\d+|ein|eine|einen|zwei|drei|vier|fünf|sechs)\b", re.IGNORECASE)
+# The most words of a line that only names people (an author line).
+NAME_LINE_WORDS = 8
+# A heading of the component list ends in its word when it is this short.
+MATERIAL_HEADING_WORDS = 3
+# A line ending in ":" with this many words is a sentence, not a heading.
+SENTENCE_LINE_WORDS = 5
+
+
+class LineJudge:
+    """Kinds of lines from cue words and their shape."""
+
+    def __init__(self, nlp: Language, cues: Cues, lexicon: Lexicon) -> None:
+        self.cues = cues
+        self.lexicon = lexicon
+        self._lemmas = nlp.get_pipe("lemmatizer").lookups.get_table("lemma_lookup")  # type: ignore[attr-defined]
+
+    def label(self, text: str) -> str:
+        """The lower-case label word a line opens with ("Beispiel 1:" -> "beispiel")."""
+        match = LABEL.match(text)
+        return match.group(1).split()[0].lower().rstrip(".") if match else ""
+
+    def heading_words(self, text: str, words: frozenset[str]) -> bool:
+        """A heading that holds one of `words`, also as the head of a compound
+        ("Spielvorbereitung"); a compound's first part names no topic ("Wertungsblock")."""
+        lower = text.lower()
+        return any(re.search(rf"{re.escape(word)}\b", lower) for word in words)
+
+    def material_heading(self, text: str) -> bool:
+        """The heading of the component list: "Spielmaterial", "Inhalt", or a short one
+        that ends in such a word ("Benötigte Hilfsmittel")."""
+        words = [w.lower().strip(":") for w in re.sub(r"^[\d.\s]+", "", text).split()]
+        return bool(words) and (
+            words[0] in self.cues.material_headings
+            or (len(words) <= MATERIAL_HEADING_WORDS and words[-1] in self.cues.material_headings)
+        )
+
+    def material_label(self, text: str) -> bool:
+        """A line of the component list under a run-in label: "Material: 1 Spielplan, 4
+        Figuren", "Ihr braucht: Spielplan, Würfel, Schere"."""
+        label, colon, listed = text.partition(":")
+        label = " ".join(label.lower().split())
+        return bool(colon and listed.strip()) and (
+            label in self.cues.material_headings or label in self.cues.material_labels
+        )
+
+    def outside_rules(self, text: str, opening: bool = False) -> bool:
+        """A line that is not part of the rules: title, credits, imprint, a date, names.
+
+        A line of names without commas is only taken for an author line at the
+        `opening` of a manual, before its first section.
+        """
+        stripped = text.strip()
+        lower = stripped.lower()
+        first = re.split(r"[\s:]+", lower, maxsplit=1)[0].strip(".")
+        if first in self.cues.title_words:
+            return True
+        match = _CREDIT_LABEL.match(stripped)
+        if match:
+            label = match.group(1).lower()
+            label_words = re.split(r"[\s-]+", label)
+            if any(w.strip(".") in self.cues.credit_labels for w in label_words):
+                return True  # "3D-Grafik: …" as "Grafik: …"
+            if label.rstrip(".") in self.cues.credit_labels:
+                return True  # "Art.-Nr.: 693602"
+        values = stripped.split()[1:]
+        if (
+            first in self.cues.credit_labels
+            and values
+            and not any(c.isalpha() for c in "".join(values))
+        ):
+            return True  # a credit's value without a colon: "Version 1.0"
+        if "©" in stripped or _EMAIL_OR_URL.search(stripped) or _POSTCODE.search(stripped):
+            return True
+        if _DATE.search(stripped) and len(stripped.split()) <= 4:
+            return True
+        if _CITATION.search(stripped):
+            return True
+        words = {w.strip(".,;:()").lower() for w in stripped.split()}
+        if len(words & self.cues.imprint_words) >= 1 and not stripped.endswith(":"):
+            return not any(w in self.cues.modal_lemmas for w in words)
+        return (opening or stripped.count(",") >= 2) and self._names_only(stripped)
+
+    def _names_only(self, text: str) -> bool:
+        """An author line: capitalised words the dictionary does not know, maybe comma-separated."""
+        words = [w.strip(",") for w in text.split()]
+        if not 2 <= len(words) <= NAME_LINE_WORDS * 2 or any(c.isdigit() for c in text):
+            return False
+        if any(w.lower() in STOP_WORDS for w in words):
+            return False
+        if not all(w[:1].isupper() and w.isalpha() for w in words):
+            return False
+        unknown = [w for w in words if w not in self._lemmas and w.lower() not in self._lemmas]
+        return len(unknown) * 2 >= len(words) and text.count(",") * 2 + 2 >= len(words) // 2
+
+    def component_line(self, text: str) -> bool:
+        """A line of the component list: a count and a noun ("4 Brücken", "1 Startfeld")."""
+        return bool(_COUNT.match(text)) and not re.search(r"[.!?]\s*$", text.strip())
+
+    def sentence_line(self, text: str) -> bool:
+        """A heading-shaped line that is a sentence: it ends in ":" and has a verb."""
+        stripped = text.strip()
+        words = re.findall(r"[^\W\d_][\w-]*", stripped)
+        if not stripped.endswith(":") or len(words) < 3 or re.match(r"^\d+(?:\.\d+)+", stripped):
+            return False
+        if any(has_phrase(stripped.lower(), phrase) for phrase in self.cues.lead_in_phrases):
+            return True
+        if names_a_set(stripped):
+            return True  # "Die vorkommenden Tierarten sind:"
+        return sentence_before_colon(stripped) or (
+            len(words) >= SENTENCE_LINE_WORDS and not infinitive_heading(words)
+        )

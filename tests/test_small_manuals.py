@@ -1,0 +1,186 @@
+"""A small rulebook as a newcomer copies it out of a viewer: its component list, titles,
+box facts and terms read as a reader reads them, and its examples and exceptions link
+to the rules they are about."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulekit.extract import extract
+from rulekit.extract.lexicon import german_lexicon
+from rulekit.graph.builder import GraphBuilder
+from rulekit.model import Block, Extraction, RuleGraph
+from tests.conftest import invented_blocks, invented_manual
+
+# Printed in proportional type: line lengths vary, no blank lines.
+OPENING = """\
+Fuchs und Gans
+Ein flinkes Laufspiel für 2 bis 5 Personen ab 7 Jahren
+Spielmaterial
+1 Spielplan
+5 Spielfiguren in
+Farben
+30 Körnerkarten
+1 Würfel
+1 Spielregel
+Ziel des Spiels
+Wer als Erster mit seiner Gans das Zielfeld erreicht und dabei
+höchstens 5 Körnerkarten übrig hat, gewinnt das Spiel.
+Worum geht es?
+Jeder versucht, mit seiner Gans als Erster über alle Felder zu laufen
+und dabei so wenige Körnerkarten wie möglich zu verlieren.
+"""
+
+
+def blocks_of(tmp_path: Path, text: str) -> list[Block]:
+    path = tmp_path / "manual.txt"
+    path.write_text(text, encoding="utf-8")
+    return extract(path, None).blocks
+
+
+@pytest.fixture(scope="module")
+def opening(tmp_path_factory: pytest.TempPathFactory) -> list[Block]:
+    return blocks_of(tmp_path_factory.mktemp("opening"), OPENING)
+
+
+def test_a_title_under_the_component_list_heads_the_text_under_it(opening: list[Block]) -> None:
+    headings = [b.text for b in opening if b.kind == "heading"]
+    assert "Ziel des Spiels" in headings
+    texts = [b.text for b in opening]
+    assert "1 Spielregel" in texts
+    # An item's wrap is no title: the next item stands under it.
+    assert "5 Spielfiguren in Farben" in texts
+
+
+def test_the_box_facts_under_the_title_head_nothing(opening: list[Block]) -> None:
+    facts = next(b for b in opening if "Personen" in b.text)
+    assert facts.text == "Ein flinkes Laufspiel für 2 bis 5 Personen ab 7 Jahren"
+    assert facts.kind == "paragraph"
+    assert [b.text for b in opening if b.kind == "heading"][:2] == [
+        "Fuchs und Gans",
+        "Spielmaterial",
+    ]
+
+
+def test_a_short_question_heads_its_answer(opening: list[Block]) -> None:
+    question = next(b for b in opening if b.text.startswith("Worum"))
+    assert question.kind == "heading"
+
+
+GARDEN = invented_manual("garten")
+
+
+@pytest.fixture(scope="module")
+def builder() -> GraphBuilder:
+    return GraphBuilder([], german_lexicon())
+
+
+def build(builder: GraphBuilder, *texts: str) -> RuleGraph:
+    return builder.build(GARDEN, invented_blocks(*texts))
+
+
+def kind_of(graph: RuleGraph, text: str) -> str:
+    return next(node.kind for node in graph.nodes if node.text == text)
+
+
+def edges_of(graph: RuleGraph, kind: str) -> list[tuple[str, str]]:
+    text = {node.id: node.text for node in graph.nodes}
+    return [(text[e.from_], text[e.to]) for e in graph.edges if e.type == kind]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "kind"),
+    [
+        ("Paar: zwei Karten mit der gleichen Zahl (z. B. 7 und 7).", "definition"),
+        ("Folge: mindestens vier Karten mit aufeinanderfolgenden Zahlen.", "definition"),
+        ("Farbsatz: sieben Karten derselben Farbe.", "definition"),
+        # A phrase with a verb in it does something: a rule.
+        ("Zug: eine Karte vom Stapel ziehen.", "rule"),
+        ("Reserve: die Karten kommen unter den Stapel.", "rule"),
+        # A value, not what a term is.
+        ("Stufe 1: 2 Paare und 1 Folge.", "rule"),
+    ],
+)
+def test_a_term_and_the_phrase_it_stands_for_is_a_definition(
+    builder: GraphBuilder, sentence: str, kind: str
+) -> None:
+    graph = build(builder, "# Die Kombinationen", sentence)
+    assert kind_of(graph, sentence) == kind
+
+
+AFTER_STEPS = "Solange ein Spieler noch kein Hütchen im Spiel hat, darf er dreimal würfeln."
+
+
+def test_a_numbered_list_of_rules_is_a_procedure_and_a_noun_heads_a_section(
+    builder: GraphBuilder,
+) -> None:
+    steps = [
+        "1. Würfeln: Wer an der Reihe ist, würfelt einmal.",
+        "2. Ziehen: Er zieht ein Hütchen um so viele Felder vorwärts, wie der Würfel zeigt.",
+        "3. Weitergeben: Danach ist der linke Nachbar an der Reihe.",
+    ]
+    blocks = [
+        Block(kind="heading", text="So wird gespielt", page=1, lines=(1, 1)),
+        *(Block(kind="list-item", text=t, page=1, lines=(n, n)) for n, t in enumerate(steps, 2)),
+        Block(kind="paragraph", text=AFTER_STEPS, page=1, lines=(5, 5)),
+        Block(kind="heading", text="Eine Sechs", page=1, lines=(5, 5)),
+        Block(
+            kind="paragraph",
+            text="Wer eine 6 würfelt, darf noch einmal würfeln.",
+            page=1,
+            lines=(6, 6),
+        ),
+    ]
+    graph = builder.build(GARDEN, Extraction(blocks=blocks, repairs=[]))
+    assert [kind_of(graph, t) for t in steps] == ["step", "step", "step"]
+    # A case under the steps is a rule of its own, not an instruction of the last step.
+    assert kind_of(graph, AFTER_STEPS) == "rule"
+    assert kind_of(graph, "Eine Sechs") == "section"
+
+
+END = "Das Spiel endet, sobald eine Gans das Zielfeld genau erreicht."
+LAST_ONE = (
+    "Abweichend von der Grundregel muss dabei nicht genau gewürfelt werden, "
+    "wenn nur noch ein Spieler übrig ist."
+)
+
+
+def test_a_marked_exception_of_the_end_excepts_what_was_just_said(builder: GraphBuilder) -> None:
+    graph = build(
+        builder,
+        "# Spielablauf",
+        "Wer am Zug ist, würfelt und zieht seine Gans um die gewürfelte Zahl vorwärts.",
+        "# Spielende",
+        END,
+        LAST_ONE,
+    )
+    assert edges_of(graph, "exception-of") == [(LAST_ONE, END)]
+    # What limits a trigger is not what the trigger starts.
+    assert edges_of(graph, "triggers") == []
+
+
+def test_a_worked_example_shows_the_rule_whose_actions_it_narrates(builder: GraphBuilder) -> None:
+    move = "Wer am Zug ist, würfelt und zieht seine Figur um die gewürfelte Augenzahl vorwärts."
+    example = (
+        "Beispiel: Lotta steht auf Feld 12 und würfelt eine 4. "
+        "Sie zieht auf Feld 16 und nimmt sich eine Körnerkarte."
+    )
+    graph = build(
+        builder,
+        "# Spielvorbereitung",
+        "Legt den Spielplan in die Tischmitte.",
+        "Jeder wählt eine Farbe und stellt seine Figur auf das Startfeld.",
+        "Mischt die Körnerkarten und gebt jedem Spieler 3 Karten verdeckt.",
+        "# Spielablauf",
+        "Der jüngste Spieler beginnt, danach geht es im Uhrzeigersinn weiter.",
+        f"{move} Auf jedem Feld dürfen beliebig viele Figuren stehen.",
+        example,
+        "# Fuchsfelder",
+        "Wer auf einem Fuchsfeld landet, muss 2 Körnerkarten abgeben.",
+        "Die abgegebenen Karten kommen unter den Stapel.",
+        "# Spielende",
+        END,
+    )
+    assert (example, move) in edges_of(graph, "illustrates")
