@@ -184,3 +184,51 @@ def test_a_worked_example_shows_the_rule_whose_actions_it_narrates(builder: Grap
         END,
     )
     assert (example, move) in edges_of(graph, "illustrates")
+
+
+COSTS = """\
+Der Spielzug
+Wer am Zug ist, zieht seine Schnecke beliebig viele Felder vorwärts. Für jedes Feld muss er
+Blätter bezahlen. Die Kosten zeigt die folgende Tabelle:
+Felder Blätter
+1 1
+2 3
+3 6
+- 2 -
+Ein Feld, auf dem schon eine andere Schnecke steht, darf nicht betreten werden.
+Seite 3 von 4
+"""
+
+
+def test_decorated_page_numbers_go_and_a_table_of_numbers_stays(tmp_path: Path) -> None:
+    path = tmp_path / "manual.txt"
+    path.write_text(COSTS, encoding="utf-8")
+    extraction = extract(path, None)
+    texts = [b.text for b in extraction.blocks]
+    assert [t for t in texts if t[:1].isdigit()] == ["1 1", "2 3", "3 6"]
+    assert not any("- 2 -" in t or "Seite" in t for t in texts)
+    removed = {(r.kind, r.before) for r in extraction.repairs}
+    assert {("page-number", "- 2 -"), ("page-number", "Seite 3 von 4")} <= removed
+    graph = GraphBuilder([], german_lexicon()).build(GARDEN, extraction)
+    assert kind_of(graph, "Felder Blätter") == "other"  # the table's column titles
+    assert kind_of(graph, "2 3") == "rule"
+
+
+def test_an_exception_of_the_base_rule_excepts_what_it_denies(builder: GraphBuilder) -> None:
+    pay = "Für jedes Feld muss er Blätter bezahlen."
+    free = "Als Ausnahme zur Grundregel muss für den Zug auf ein Spechtfeld nichts bezahlt werden."
+    graph = build(
+        builder,
+        "# Der Spielzug",
+        f"Wer am Zug ist, zieht seine Schnecke beliebig viele Felder vorwärts. {pay}",
+        "Ein Feld, auf dem schon eine andere Schnecke steht, darf nicht betreten werden.",
+        "# Die Sonderfelder",
+        "Pilzfelder: Wer auf einem Pilzfeld stehen bleibt, muss einen Pilz abgeben.",
+        "Mit Ausnahme der Startreihe darf man Pilzfelder jederzeit betreten.",
+        "Spechtfelder: Auf ein Spechtfeld darf man nur rückwärts ziehen.",
+        "Für diesen Zug erhält der Spieler 10 Blätter pro Feld, das er zurückgezogen ist.",
+        free,
+    )
+    assert [rule for exception, rule in edges_of(graph, "exception-of") if exception == free] == [
+        pay
+    ]

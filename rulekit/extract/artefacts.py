@@ -65,7 +65,12 @@ def doubled_header(text: str) -> bool:
     """A running header from facing pages run together ("Kommandobuch Kommandobuch")."""
     words = text.split()
     half = len(words) // 2
-    return len(words) >= 2 and len(words) % 2 == 0 and words[:half] == words[half:]
+    return (
+        len(words) >= 2
+        and len(words) % 2 == 0
+        and words[:half] == words[half:]
+        and any(c.isalpha() for c in text)  # "1 1" is a table's row
+    )
 
 
 def mark_artefacts(lines: list[TextLine]) -> tuple[list[TextLine], list[Repair]]:

@@ -23,6 +23,14 @@ VIEWER_HEADER_MAX_WORDS = 5
 # Callouts and pages are counted from 1: a lone "0" is a value the text displays.
 _CALLOUT = re.compile(r"^(?!0$)\d{1,3}(?:\s+\d{1,3})*$")
 _PUNCTUATION_ONLY = re.compile(r"^[.,;:!?)]+$")
+# A page number set with its decoration: "- 2 -", "– 12 –", "Seite 3", "S. 3 von 8", "3/8".
+_DECORATED_PAGE = re.compile(
+    r"^(?:[-–—]\s*(\d{1,3})\s*[-–—]|(?:Seite|S\.)\s*(\d{1,3})(?:\s*(?:von|/)\s*\d{1,3})?"
+    r"|(\d{1,3})\s*/\s*\d{1,3})$"
+)
+# Lines of as many numbers each (two or more), this many one under another, are the
+# rows of a table ("1 1" / "2 3" / "3 6"), not callouts run together.
+TABLE_ROWS = 3
 # Split points of a flattened page: before a section number or a bullet.
 _FLAT_SPLIT = re.compile(rf"\s+(?=(?:{SECTION_NUMBER}\s+\S|[•▪●*]\s))")
 _TRAILING_CAPS = re.compile(r"(?<=[.!?])\s+((?:[A-ZÄÖÜ]{2,}\s*){1,4})$")
@@ -109,17 +117,19 @@ def mark_numbers(lines: list[TextLine], pages: list[int]) -> tuple[list[TextLine
     Page numbers also tell which page the lines are on (see `page_of_lines`).
     """
     forms = page_number_forms(pages)
+    rows = _number_rows(lines)
     result: list[TextLine] = []
     repairs: list[Repair] = []
     previous_text: int | None = None  # index in result of the last content line
     after_callout = False
-    for line in lines:
+    for index, line in enumerate(lines):
         text = line.text.strip()
         if line.role == "artefact":
             result.append(line)
             continue
-        if text in forms or _CALLOUT.match(text):
-            kind = "page-number" if text in forms else "callout"
+        decorated = _DECORATED_PAGE.match(text) is not None
+        if text in forms or decorated or (_CALLOUT.match(text) and index not in rows):
+            kind = "page-number" if text in forms or decorated else "callout"
             result.append(line.model_copy(update={"role": "artefact", "artefact": kind}))
             repairs.append(
                 Repair(kind=kind, before=text, after="", page=None, line=line.line, confidence=0.85)
@@ -148,6 +158,35 @@ def mark_numbers(lines: list[TextLine], pages: list[int]) -> tuple[list[TextLine
     return page_of_lines(result, pages), repairs
 
 
+def printed_page(text: str) -> int | None:
+    """The page a page-number line names: "12", "- 12 -", "Seite 12"; None for facing
+    pages run together ("1110") or anything else."""
+    stripped = text.strip()
+    if stripped.isdigit():
+        return int(stripped)
+    match = _DECORATED_PAGE.match(stripped)
+    return int(next(group for group in match.groups() if group)) if match else None
+
+
+def _number_rows(lines: list[TextLine]) -> set[int]:
+    """The indices of content lines that are rows of a table of numbers (`TABLE_ROWS`)."""
+    rows: set[int] = set()
+    run: list[int] = []
+    count = 0
+    for index, line in enumerate([*lines, None]):
+        if line is not None and line.role == "artefact":
+            continue
+        text = line.text.strip() if line is not None else ""
+        numbers = len(text.split()) if _CALLOUT.match(text) else 0
+        if numbers >= 2 and numbers == count:
+            run.append(index)
+            continue
+        if len(run) >= TABLE_ROWS:
+            rows.update(run)
+        run, count = ([index], numbers) if numbers >= 2 else ([], 0)
+    return rows
+
+
 def page_of_lines(lines: list[TextLine], pages: list[int]) -> list[TextLine]:
     """Set the printed page of every line where the text tells it, else None.
 
@@ -161,11 +200,11 @@ def page_of_lines(lines: list[TextLine], pages: list[int]) -> list[TextLine]:
     if len(pages) == 1:
         return [line.model_copy(update={"page": pages[0]}) for line in lines]
     markers = [
-        (index, int(line.text.strip()))
+        (index, number)
         for index, line in enumerate(lines)
         if line.artefact == "page-number"
-        and line.text.strip().isdigit()
-        and int(line.text.strip()) in pages
+        and (number := printed_page(line.text)) is not None
+        and number in pages
     ]
     content = [index for index, line in enumerate(lines) if line.role != "artefact"]
     page_at: list[int | None] = [None] * len(lines)

@@ -25,6 +25,8 @@ COUNTED_THING = re.compile(r"^\d{1,3}\s*(?:x\s*)?[^\W\d_]{3,}")
 INFLECTED = re.compile(r"^[a-zäöüß]+(?:e|em|en|er|es)$")
 # A table row of names and their values: "Sanierung 1 Aufklärung 4 Bevölkerung 21".
 VALUES_ROW = re.compile(r"^(?:[^\W\d_][\w-]*\s+\d+\s*){2,}$")
+# A table row of numbers alone: "2 3", "4 10".
+NUMBERS_ROW = re.compile(r"^\d{1,3}(?:\s+\d{1,3})+$")
 
 # Two values side by side, the cells of a table row ("1 29", "10 ······· 37"): prose puts
 # words between its numbers.
@@ -98,7 +100,8 @@ def listed(text: str, following: str) -> bool:
     """Two lines of a list, one a line whatever their punctuation: both open alike.
 
     Counted things ("4 Brücken" / "24 Wasserplättchen", "1 Punkt für …,"), labelled
-    lines ("Gestaltung: ..." / "Design: ...") or rows of names and values.  A line
+    lines ("Gestaltung: ..." / "Design: ..."), rows of names and values, or rows of as
+    many numbers ("2 3" / "4 10").  A line
     that ends a sentence or a marker alone is judged by its punctuation, and one
     that opens a bracket goes on inside it ("(mit Werten von 1 bis 7, davon" / "42 …)").
     """
@@ -109,6 +112,11 @@ def listed(text: str, following: str) -> bool:
         (COUNTED.match(text) and COUNTED.match(after))
         or (RUN_IN_LABEL.match(text) and RUN_IN_LABEL.match(after))
         or (VALUES_ROW.match(text) and VALUES_ROW.match(after))
+        or (
+            NUMBERS_ROW.match(text)
+            and NUMBERS_ROW.match(after)
+            and len(text.split()) == len(after.split())
+        )
     )
 
 

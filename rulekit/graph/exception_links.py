@@ -72,6 +72,8 @@ EXCEPTION_AFTER_SCALE = 5.0
 EXCEPTION_END_PHASE_REACH = 3.0
 # Shared verbs (what the rule does) count this much again.
 EXCEPTION_VERB_BONUS = 1.0
+# A verb the exception denies and the rule does counts this much more again.
+EXCEPTION_DENIED_VERB_BONUS = 2.0
 # A word that only names the exception's case (its conditions, its relative clauses)
 # counts this much of its weight.
 EXCEPTION_CASE_WEIGHT = 0.5
@@ -187,9 +189,13 @@ def excepted(
     # ("Wird das Feld gewürfelt, auf dem der Räuber steht, ..."), which the rule it
     # excepts rarely says: such words count less.
     case = set() if lead else _case_features(exception, overlap, cues)
+    # The words that mark it an exception ("Als Ausnahme …") say nothing of its rule.
+    features = features - _marker_features(cues)
+    # An exception that names itself one ("Als Ausnahme …") is about what it denies.
+    marked = any(marked_exception(sentence, cues) for sentence in exception.sentences)
+    said = (features, case, _denied_actions(exception, cues) if marked else set())
     scored = [
-        (_pair_score(exception, (features, case), rule, overlap, cues, ending), rule)
-        for rule in candidates
+        (_pair_score(exception, said, rule, overlap, cues, ending), rule) for rule in candidates
     ]
     best = max((score for score, _ in scored), default=0.0)
     # The lead-in of a list item already says it limits something: the most alike rule.
@@ -205,7 +211,6 @@ def excepted(
         # One that names itself an exception and says too little to tell ("Abweichend
         # von der Grundregel muss dabei nicht genau gewürfelt werden") excepts what was
         # just said, in the end phase too.
-        marked = any(marked_exception(sentence, cues) for sentence in exception.sentences)
         return (
             _withdrawn(exception, scored, overlap, cues)
             or _denied_gains(exception, scored, overlap, cues)
@@ -436,16 +441,42 @@ def _case_features(exception: Unit, overlap: Overlap, cues: Cues) -> set[str]:
     return overlap.features(case) - overlap.features(claim)
 
 
+def _denied_actions(exception: Unit, cues: Cues) -> set[str]:
+    """The stems of the verbs of the exception's claims that hold a negation: "… muss
+    nichts bezahlt werden" denies "bezahlen"."""
+    denied: set[str] = set()
+    for sentence in exception.sentences:
+        for clause, names_case in case_clauses(sentence, cues):
+            if names_case or not any(t.lower_ in cues.exception_negations for t in clause):
+                continue
+            denied |= {
+                stem(t.lemma_.lower())
+                for t in clause
+                if t.is_alpha
+                and t.text[:1].islower()
+                and t.lower_ not in STOP_WORDS
+                and t.lower_ not in cues.exception_negations
+            }
+    return denied
+
+
+def _marker_features(cues: Cues) -> frozenset[str]:
+    """The stems of the words that mark an exception ("ausnahmsweise", "Ausnahme")."""
+    words = {word for phrase in cues.exception_cues for word in phrase.split()}
+    return frozenset(stem(word) for word in words | set(cues.exception_openers) if word.isalpha())
+
+
 def _pair_score(
     exception: Unit,
-    said: tuple[set[str], set[str]],
+    said: tuple[set[str], set[str], set[str]],
     rule: Unit,
     overlap: Overlap,
     cues: Cues,
     ending: bool,
 ) -> float:
     """How likely `rule` is what `exception` carves a case out of; `said` holds the
-    exception's features and those of them that only name its case.
+    exception's features, those of them that only name its case and, if it names
+    itself an exception, the actions it denies (`_denied_actions`).
 
     What both say (shared verbs count double, words that only name the exception's
     case half, a noun counted with different numbers, "2 Karten" against "1 Karte",
@@ -455,13 +486,16 @@ def _pair_score(
     "immer", "prinzipiell"), less when both are negated (an exception negates what the
     rule allows).
     """
-    features, case = said
+    features, case, denied = said
     shared_verbs = (verbs(exception) & verbs(rule)) - case
     alike = (
         overlap.weight((features - case) & rule.features)
         + EXCEPTION_CASE_WEIGHT * overlap.weight(features & case & rule.features)
         + EXCEPTION_VERB_BONUS * overlap.weight(shared_verbs)
     )
+    if not negated(rule, cues):
+        # "… muss nichts bezahlt werden" denies what "… muss er Blätter bezahlen" does.
+        alike += EXCEPTION_DENIED_VERB_BONUS * overlap.weight(denied & verbs(rule))
     if _contrasting_numbers(exception, rule):
         alike += EXCEPTION_NUMBER_BONUS
     distance = exception.position - rule.position

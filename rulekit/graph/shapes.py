@@ -15,6 +15,7 @@ from itertools import pairwise
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
+from rulekit.extract.textshapes import NUMBERS_ROW
 from rulekit.model import Block
 
 # A unit of fewer words without a verb is a fragment, not a clause.
@@ -165,8 +166,15 @@ def table_row(text: str, after_row: bool = False) -> bool:
 
 def table_header(text: str, following: Block | None) -> bool:
     """The column titles over a table row: as long as a row, without values
-    ("Lebensbereich Niedrigster Zustand Position der Scheibe Höchster Zustand")."""
+    ("Lebensbereich Niedrigster Zustand Position der Scheibe Höchster Zustand"), or a
+    title for each number of a row of numbers ("Felder Blätter" over "1 1")."""
     words = re.findall(r"[^\W\d_]+", text)
+    if (
+        following is not None
+        and NUMBERS_ROW.match(following.text.strip())
+        and len(words) == len(text.split()) == len(following.text.split())
+    ):
+        return True
     return (
         len(words) >= TABLE_ROW_WORDS
         and not any(c.isdigit() for c in text)

@@ -163,15 +163,19 @@ class Segmenter:
         )
         section = state.sections[-1].node_id if state.sections else None
         after_row, state.row = state.row, False
-        if state.items is None and block.kind != "list-item" and state.sections:
-            if table_row(text, after_row):
-                # One row, one unit: a row that describes its first cell defines it
-                # ("Produktion Die Wirtschaft liegt darnieder 1 29 …"), values rule.
-                state.row = True
-                kind: NodeKind = "definition" if described_row(text) else "rule"
-                return [self._flagged(Unit(kind, sentences, block, section))]
-            if table_header(text, following):
-                return [Unit("other", sentences, block, section)]
+        if block.kind != "list-item" and state.sections and table_header(text, following):
+            return [Unit("other", sentences, block, section)]  # a table's column titles
+        if (
+            state.items is None
+            and block.kind != "list-item"
+            and state.sections
+            and table_row(text, after_row)
+        ):
+            # One row, one unit: a row that describes its first cell defines it
+            # ("Produktion Die Wirtschaft liegt darnieder 1 29 …"), values rule.
+            state.row = True
+            kind: NodeKind = "definition" if described_row(text) else "rule"
+            return [self._flagged(Unit(kind, sentences, block, section))]
         if (block.kind == "paragraph" and not title) or (
             block.kind == "list-item" and not numbered_heading
         ):
