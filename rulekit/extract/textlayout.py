@@ -29,6 +29,7 @@ from rulekit.extract.textlabels import (
 )
 from rulekit.extract.textshapes import (
     BOX_FACTS,
+    CAPTION,
     COUNTED,
     COUNTED_THING,
     INLINE_LABELS,
@@ -132,6 +133,8 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                 role != "body"
                 or previous_role != "body"
                 or first.starts_paragraph
+                # A page break the text does not run on over ends its paragraph.
+                or bool(previous_unit and _boundary_between(lines, previous_unit[-1], unit[0]))
                 or bool(LABELLED_OPENER.match(first.text.strip()))
                 # Lines opened by run-in labels, one under another, are a list of their own
                 # (in an evenly wrapped copy, unless the line before only wraps).
@@ -219,13 +222,16 @@ def _resumes(before: list[str], unit: list[str], width: float) -> bool:
 
     `before` are the lines of the unit before the blank line, `unit` those after it.
     The blank line ends nothing when the word before it is broken by a hyphen, or
-    when running text stops mid-sentence and running text goes on in lower case:
+    when running text stops mid-sentence and running text goes on in lower case or
+    after a function word:
     a line left open after a full sentence or at the end of a wrapped paragraph, and
     a continuation that ends a sentence.  A line of a list or a displayed command
     ("ant", "blau für den Verteidiger und") does not.
     """
     text = before[-1]
-    if not goes_on(text, unit[0]):
+    # A line that ends in a function word wants the next, a noun too ("… legt seine" /
+    # "Karten ab.").
+    if not (goes_on(text, unit[0]) or (ends_open(text) and not terminal(text))):
         return False
     stripped = text.strip()
     if stripped.endswith(BREAK_HYPHENS) and stripped[-2:-1].isalpha():
@@ -453,7 +459,7 @@ def _unit_role(
         if NUMBERED_HEADING.match(first) and len(texts) == 1 and len(first) < width:
             return "heading"
         return "list-item"
-    if stacked_names(texts, width):
+    if stacked_names(texts, width) or CAPTION.match(first):
         return "figure"
     if not any(map(has_word, texts)):
         return "figure"  # a diagram's notation: a board's squares and coordinates
@@ -478,9 +484,16 @@ def _unit_role(
         return "figure" if ends_at_boundary else "heading"
     if ends:
         return "body"
-    if ends_at_boundary or all(len(text) < SHORT_LINE * width for text in texts):
+    if all(len(text) < SHORT_LINE * width for text in texts):
         return "figure"
-    return "body"
+    # At a page's end, figure text stops; a full line or an open clause goes on overleaf.
+    last = texts[-1]
+    overleaf = (
+        any(len(text) >= PARAGRAPH_END * width for text in texts)
+        or last.endswith((",", *BREAK_HYPHENS))
+        or ends_open(last)
+    )
+    return "figure" if ends_at_boundary and not overleaf else "body"
 
 
 def _label(text: str) -> bool:

@@ -28,6 +28,15 @@ _DECORATED_PAGE = re.compile(
     r"^(?:[-–—]\s*(\d{1,3})\s*[-–—]|(?:Seite|S\.)\s*(\d{1,3})(?:\s*(?:von|/)\s*\d{1,3})?"
     r"|(\d{1,3})\s*/\s*\d{1,3})$"
 )
+# Without the page numbers given, lone numbers that rise a page at a time (or two: a
+# page the excerpt or the reading order skips), this many at least, each at least
+# `PAGE_LINES` content lines after the last, count the pages ("1" … "2" … "4").
+PAGE_CHAIN = 4
+PAGE_STEP = 2
+PAGE_LINES = 15
+# Between two page numbers stand few other lone numbers (a picture's callouts), not the
+# ranks of a board.
+PAGE_NOISE = 3
 # Lines of as many numbers each (two or more), this many one under another, are the
 # rows of a table ("1 1" / "2 3" / "3 6"), not callouts run together.
 TABLE_ROWS = 3
@@ -118,6 +127,7 @@ def mark_numbers(lines: list[TextLine], pages: list[int]) -> tuple[list[TextLine
     """
     forms = page_number_forms(pages)
     rows = _number_rows(lines)
+    counted = set() if pages else _page_chain(lines)
     result: list[TextLine] = []
     repairs: list[Repair] = []
     previous_text: int | None = None  # index in result of the last content line
@@ -127,9 +137,9 @@ def mark_numbers(lines: list[TextLine], pages: list[int]) -> tuple[list[TextLine
         if line.role == "artefact":
             result.append(line)
             continue
-        decorated = _DECORATED_PAGE.match(text) is not None
-        if text in forms or decorated or (_CALLOUT.match(text) and index not in rows):
-            kind = "page-number" if text in forms or decorated else "callout"
+        page = text in forms or index in counted or _DECORATED_PAGE.match(text) is not None
+        if page or (_CALLOUT.match(text) and index not in rows):
+            kind = "page-number" if page else "callout"
             result.append(line.model_copy(update={"role": "artefact", "artefact": kind}))
             repairs.append(
                 Repair(kind=kind, before=text, after="", page=None, line=line.line, confidence=0.85)
@@ -166,6 +176,35 @@ def printed_page(text: str) -> int | None:
         return int(stripped)
     match = _DECORATED_PAGE.match(stripped)
     return int(next(group for group in match.groups() if group)) if match else None
+
+
+def _page_chain(lines: list[TextLine]) -> set[int]:
+    """The indices of the lone numbers that count the pages of a copy whose pages were
+    not given (`PAGE_CHAIN`): the longest chain of rising numbers far enough apart, few
+    other lone numbers between them.  Callouts cluster beside their picture and a
+    board's ranks fall line by line."""
+    numbers: list[tuple[int, int, int]] = []  # (index, content position, number)
+    position = 0
+    for index, line in enumerate(lines):
+        if line.role == "artefact":
+            continue
+        text = line.text.strip()
+        if text.isdigit() and _CALLOUT.match(text):
+            numbers.append((index, position, int(text)))
+        else:
+            position += 1
+    best: list[list[int]] = []
+    for at, (_, here, number) in enumerate(numbers):
+        links = [
+            best[before]
+            for before, (_, there, earlier) in enumerate(numbers[:at])
+            if 1 <= number - earlier <= PAGE_STEP
+            and here - there >= PAGE_LINES
+            and at - before - 1 <= PAGE_NOISE
+        ]
+        best.append([*max(links, key=len, default=[]), at])
+    chain = max(best, key=len, default=[])
+    return {numbers[at][0] for at in chain} if len(chain) >= PAGE_CHAIN else set()
 
 
 def _number_rows(lines: list[TextLine]) -> set[int]:

@@ -38,6 +38,9 @@ BOX_FACTS = re.compile(
     r"\b\d+\s*(?:-|–|bis)\s*\d+\s+(?:Spieler|Mitspieler|Personen)|\bab\s+\d+\s+Jahren\b"
 )
 
+# A figure's caption: "Abbildung 1: Startaufstellung …", "Abb. 3".
+CAPTION = re.compile(r"^(?:Abbildung|Abb\.|Bild)\s*\d+[a-z]?\b[.:]?")
+
 # Glyphs that mark the items of a list: bullets, dashes, ticks, arrows (a scan reads
 # an arrow "→" as ">").
 BULLETS = "•◦▪▫●○■□‣∙·–—*►▶➤✓✔→➔➜>-"

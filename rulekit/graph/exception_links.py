@@ -193,9 +193,9 @@ def excepted(
     features = features - _marker_features(cues)
     # An exception that names itself one ("Als Ausnahme …") is about what it denies.
     marked = any(marked_exception(sentence, cues) for sentence in exception.sentences)
-    said = (features, case, _denied_actions(exception, cues) if marked else set())
+    told = (features, case, _denied_actions(exception, cues) if marked else set())
     scored = [
-        (_pair_score(exception, said, rule, overlap, cues, ending), rule) for rule in candidates
+        (_pair_score(exception, told, rule, overlap, cues, ending), rule) for rule in candidates
     ]
     best = max((score for score, _ in scored), default=0.0)
     # The lead-in of a list item already says it limits something: the most alike rule.

@@ -44,7 +44,7 @@ from rulekit.graph.exception_links import ExceptionContext, excepted, in_variant
 from rulekit.graph.exceptions import NUMBER_WORDS, flag_in_context
 from rulekit.graph.mechanical import is_clause
 from rulekit.graph.overlap import Overlap, quantities, stem
-from rulekit.graph.special_cases import special_cases, verbs
+from rulekit.graph.special_cases import special_cases
 from rulekit.graph.units import MECHANICAL_KINDS, Unit
 from rulekit.model import Edge, EdgeType
 from rulekit.nlp import Cues
@@ -64,8 +64,6 @@ FOLLOWED_MIN_SHARED = 2.5
 # An example that counts what a rule counts ("9 Karten", "7 Rohstoffkarten") shares this
 # weight more with it: as much as a word of one unit in ten.
 EXAMPLE_COUNT_BONUS = 2.4
-# The actions an example shares with a rule weigh this share more than other words.
-SHARED_ACTION_BONUS = 0.5
 # A counted noun meets another as its last compound part if at least this long.
 MIN_COUNTED_HEAD = 4
 # A worked example has at least this many sentences besides its label.
@@ -371,12 +369,7 @@ def _shown(example: Unit, rule: Unit, overlap: Overlap, nearest: Unit | None = N
     both count one thing ("wer 9 Karten hat" shows "mehr als 7 Rohstoffkarten").  Beside
     the `nearest` rule, which it shows anyway, only what that rule does not say counts."""
     said = overlap.of(example) & overlap.of(rule)
-    if nearest:
-        said -= overlap.of(nearest)
-    # What the example does is what it shows: the actions both name weigh more.
-    shared = overlap.weight(said) + SHARED_ACTION_BONUS * overlap.weight(
-        said & verbs(example) & verbs(rule)
-    )
+    shared = overlap.weight(said - overlap.of(nearest) if nearest else said)
     if _count_alike(quantities(example), quantities(rule)):
         shared += EXAMPLE_COUNT_BONUS
     return shared

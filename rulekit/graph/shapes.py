@@ -166,15 +166,8 @@ def table_row(text: str, after_row: bool = False) -> bool:
 
 def table_header(text: str, following: Block | None) -> bool:
     """The column titles over a table row: as long as a row, without values
-    ("Lebensbereich Niedrigster Zustand Position der Scheibe Höchster Zustand"), or a
-    title for each number of a row of numbers ("Felder Blätter" over "1 1")."""
+    ("Lebensbereich Niedrigster Zustand Position der Scheibe Höchster Zustand")."""
     words = re.findall(r"[^\W\d_]+", text)
-    if (
-        following is not None
-        and NUMBERS_ROW.match(following.text.strip())
-        and len(words) == len(text.split()) == len(following.text.split())
-    ):
-        return True
     return (
         len(words) >= TABLE_ROW_WORDS
         and not any(c.isdigit() for c in text)
@@ -182,6 +175,18 @@ def table_header(text: str, following: Block | None) -> bool:
         and following is not None
         and following.kind != "list-item"
         and table_row(following.text)
+    )
+
+
+def numbers_header(text: str, following: Block | None) -> bool:
+    """A title for each number of the row of numbers under it ("Felder Blätter" over
+    "1 1")."""
+    words = text.split()
+    return (
+        following is not None
+        and bool(NUMBERS_ROW.match(following.text.strip()))
+        and all(re.fullmatch(r"[^\W\d_][\w-]*", word) for word in words)
+        and len(words) == len(following.text.split())
     )
 
 

@@ -39,6 +39,7 @@ from rulekit.graph.shapes import (
     marked_heading,
     marker_type,
     names_a_set,
+    numbers_header,
     question_heading,
     quoted_sentences,
     run_in_heading,
@@ -163,7 +164,7 @@ class Segmenter:
         )
         section = state.sections[-1].node_id if state.sections else None
         after_row, state.row = state.row, False
-        if block.kind != "list-item" and state.sections and table_header(text, following):
+        if block.kind == "paragraph" and numbers_header(text, following):
             return [Unit("other", sentences, block, section)]  # a table's column titles
         if (
             state.items is None
@@ -176,6 +177,13 @@ class Segmenter:
             state.row = True
             kind: NodeKind = "definition" if described_row(text) else "rule"
             return [self._flagged(Unit(kind, sentences, block, section))]
+        if (
+            state.items is None
+            and block.kind != "list-item"
+            and state.sections
+            and table_header(text, following)
+        ):
+            return [Unit("other", sentences, block, section)]
         if (block.kind == "paragraph" and not title) or (
             block.kind == "list-item" and not numbered_heading
         ):
