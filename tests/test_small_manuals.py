@@ -140,6 +140,20 @@ def test_a_numbered_list_of_rules_is_a_procedure_and_a_noun_heads_a_section(
     assert kind_of(graph, "Eine Sechs") == "section"
 
 
+@pytest.mark.parametrize(
+    "facts",
+    [
+        "Ein flinkes Laufspiel für 2 bis 5 Personen ab 7 Jahren",
+        "Ein taktisches Kartenspiel für 2-6 Spieler ab 10 Jahren",
+    ],
+)
+def test_the_box_facts_say_who_plays_no_table_row_or_hint(
+    builder: GraphBuilder, facts: str
+) -> None:
+    graph = build(builder, "# Fuchs und Gans", facts, "# Spielmaterial", "1 Spielplan")
+    assert kind_of(graph, facts) == "rule"
+
+
 END = "Das Spiel endet, sobald eine Gans das Zielfeld genau erreicht."
 LAST_ONE = (
     "Abweichend von der Grundregel muss dabei nicht genau gewürfelt werden, "

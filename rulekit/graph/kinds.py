@@ -19,6 +19,7 @@ from itertools import pairwise
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
+from rulekit.extract.textshapes import BOX_FACTS
 from rulekit.graph.exceptions import NUMBER_WORDS, marked_exception
 from rulekit.graph.line_kinds import LineJudge
 from rulekit.graph.shapes import (
@@ -78,6 +79,8 @@ class KindJudge(LineJudge):
             return "example"
         if self.material_label(text):
             return "component"
+        if BOX_FACTS.search(text):
+            return "rule"  # the box's facts: how many play, from what age
         normative = self.normative(sentence)
         if self.consists(lower) or (_IS_A.match(text) and not normative):
             return "definition"

@@ -15,7 +15,7 @@ from itertools import pairwise
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
-from rulekit.extract.textshapes import NUMBERS_ROW
+from rulekit.extract.textshapes import BOX_FACTS, NUMBERS_ROW
 from rulekit.model import Block
 
 # A unit of fewer words without a verb is a fragment, not a clause.
@@ -157,8 +157,10 @@ def table_row(text: str, after_row: bool = False) -> bool:
     ("Vermehrung Stark rückläufige Bevölkerung 1 29 Explosion", "… - 10 ···· 37 …").
     """
     words = re.findall(r"[^\W\d_]+", text)
-    if _SENTENCE_END.search(text):
-        return False  # a sentence ("Verteilen Sie die 8 Punkte auf die 5 Bereiche:")
+    if _SENTENCE_END.search(text) or BOX_FACTS.search(text):
+        return (
+            False  # a sentence ("Verteilen Sie die 8 Punkte auf die 5 Bereiche:"), the box's facts
+        )
     if after_row:
         return len(words) >= ROW_AFTER_ROW_WORDS and _VALUE.search(text) is not None
     return len(words) >= TABLE_ROW_WORDS and _INNER_NUMBER.search(text) is not None
