@@ -51,6 +51,7 @@ class Cues:
 
     example_labels: frozenset[str]
     note_labels: frozenset[str]
+    advice_labels: frozenset[str]
     modal_lemmas: frozenset[str]
     permission_lemmas: frozenset[str]
     gain_lemmas: frozenset[str]

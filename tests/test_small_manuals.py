@@ -154,6 +154,17 @@ def test_the_box_facts_say_who_plays_no_table_row_or_hint(
     assert kind_of(graph, facts) == "rule"
 
 
+def test_a_question_ends_the_component_list_and_a_tip_binds_no_engine(
+    builder: GraphBuilder,
+) -> None:
+    goal = "Wer am Ende die meisten Pilzkarten hat, gewinnt."
+    tip = "Tipp: Merkt euch, welche Farben noch vor euch liegen."
+    graph = build(builder, "# Inhalt", "1 Spielplan", "# Worum geht es?", goal, tip)
+    assert kind_of(graph, goal) == "rule"
+    note = next(node for node in graph.nodes if node.text == tip)
+    assert (note.kind, note.mechanical) == ("note", False)
+
+
 END = "Das Spiel endet, sobald eine Gans das Zielfeld genau erreicht."
 LAST_ONE = (
     "Abweichend von der Grundregel muss dabei nicht genau gewürfelt werden, "

@@ -1,7 +1,8 @@
 """Whether a unit is mechanical: a statement an engine can implement and test.
 
 Rules and steps are, unless they only advise; definitions are when they do more
-than name something; a labelled note is when it says what may or must be done.
+than name something; a labelled note is when it says what may or must be done,
+unless its label gives advice ("Tipp:").
 A fragment without a verb ("Bomben und Mineure (3).") is not, but for a row of
 named values ("Aktionspunkte 8 Umweltbelastung 13") and a class with its
 members ("Raubtiere: Leopard, Schlange, Pinguin").
@@ -48,6 +49,8 @@ def mechanical(unit: Unit, judge: KindJudge) -> bool:
         lemmas = {t.lemma_.lower() for s in unit.sentences for t in s}
         return not lemmas & judge.cues.naming_lemmas
     if unit.kind == "note" and unit.labelled:
+        if judge.label(unit.text) in judge.cues.advice_labels:
+            return False  # "Tipp: Merkt euch, …" advises
         return any(
             judge.normative(s) or any(t.like_num for t in s) or _states_rule(s, judge)
             for s in unit.sentences

@@ -261,8 +261,8 @@ class Segmenter:
         names_rules = judge.heading_words(text, self.cues.structure_headings) or numbered_heading
         if judge.material_heading(text):
             state.material = True
-        elif names_rules:
-            state.material = False
+        elif names_rules or text.endswith("?"):
+            state.material = False  # "Worum geht es?" names no piece of the material
         preface = judge.heading_words(text, self.cues.preface_headings)
         # Only an essay runs on under headings of its own: a "Vorwort" that addresses the
         # players ends where the next heading begins, whatever that heading says.
