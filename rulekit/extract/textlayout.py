@@ -231,7 +231,7 @@ def _resumes(before: list[str], unit: list[str], width: float) -> bool:
     text = before[-1]
     # A line that ends in a function word wants the next, a noun too ("… legt seine" /
     # "Karten ab.").
-    if not (goes_on(text, unit[0]) or (ends_open(text) and not terminal(text))):
+    if not (goes_on(text, unit[0]) or ends_open(text)):
         return False
     stripped = text.strip()
     if stripped.endswith(BREAK_HYPHENS) and stripped[-2:-1].isalpha():

@@ -13,7 +13,7 @@ from itertools import pairwise
 
 from wordfreq import zipf_frequency
 
-from rulekit.extract.textshapes import SECTION_NUMBER
+from rulekit.extract.textshapes import NUMBERS_ROW, SECTION_NUMBER
 from rulekit.model import Repair, TextLine
 
 # A page flattened onto one line is many times longer than any printed line.
@@ -216,7 +216,7 @@ def _number_rows(lines: list[TextLine]) -> set[int]:
         if line is not None and line.role == "artefact":
             continue
         text = line.text.strip() if line is not None else ""
-        numbers = len(text.split()) if _CALLOUT.match(text) else 0
+        numbers = len(text.split()) if NUMBERS_ROW.match(text) else 0
         if numbers >= 2 and numbers == count:
             run.append(index)
             continue

@@ -11,12 +11,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from itertools import pairwise
+from typing import TYPE_CHECKING
 
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
 from rulekit.extract.textshapes import BOX_FACTS, NUMBERS_ROW
 from rulekit.model import Block
+
+if TYPE_CHECKING:
+    from rulekit.graph.unit import Unit
 
 # A unit of fewer words without a verb is a fragment, not a clause.
 CLAUSE_MIN_WORDS = 5
@@ -121,6 +125,26 @@ def marker_type(text: str) -> str | None:
     if match is None:
         return None
     return "digit" if match.group(1) else "letter"
+
+
+def opens_procedure(text: str, following: Block | None) -> bool:
+    """The first item of a numbered list, its second right under it ("1. …" over "2. …")."""
+    return (
+        text.startswith(("1.", "1)"))
+        and following is not None
+        and following.kind == "list-item"
+        and following.text.lstrip().startswith(("2.", "2)"))
+    )
+
+
+def marked_level(text: str, sections: list[Unit]) -> int:
+    """The level of a numbered or lettered heading: beside an open heading of the same
+    marker ("b) Seehandel" after "a) Binnenhandel"), else one below the open section."""
+    marker = marker_type(text)
+    for section in reversed(sections):
+        if marker_type(section.block.text) == marker:
+            return section.level
+    return (sections[-1].level if sections else 0) + 1
 
 
 def verbless(text: str) -> bool:

@@ -37,9 +37,10 @@ from rulekit.graph.shapes import (
     has_verb,
     item_line,
     marked_heading,
-    marker_type,
+    marked_level,
     names_a_set,
     numbers_header,
+    opens_procedure,
     question_heading,
     quoted_sentences,
     run_in_heading,
@@ -251,7 +252,7 @@ class Segmenter:
         state.items = None
         state.step = None
         state.example = None
-        level = _marked_level(text, state.sections) if numbered_heading else heading_level(text)
+        level = marked_level(text, state.sections) if numbered_heading else heading_level(text)
         while state.sections and state.sections[-1].level >= level:
             state.sections.pop()
         parent = state.sections[-1].node_id if state.sections else None
@@ -306,7 +307,7 @@ class Segmenter:
         if (
             block.kind == "list-item"
             and NUMBERED.match(text)
-            and self._step(sentences, state, _opens_procedure(text, following))
+            and self._step(sentences, state, opens_procedure(text, following))
         ):
             state.items, state.lead = "step", None
             state.step = self._flagged(Unit("step", sentences, block, section))
@@ -580,23 +581,3 @@ class Segmenter:
 
     def _flagged(self, unit: Unit) -> Unit:
         return flag(unit, self.cues)
-
-
-def _opens_procedure(text: str, following: Block | None) -> bool:
-    """The first item of a numbered list, its second right under it ("1. …" over "2. …")."""
-    return (
-        text.startswith(("1.", "1)"))
-        and following is not None
-        and following.kind == "list-item"
-        and following.text.lstrip().startswith(("2.", "2)"))
-    )
-
-
-def _marked_level(text: str, sections: list[Unit]) -> int:
-    """The level of a numbered or lettered heading: beside an open heading of the same
-    marker ("b) Seehandel" after "a) Binnenhandel"), else one below the open section."""
-    marker = marker_type(text)
-    for section in reversed(sections):
-        if marker_type(section.block.text) == marker:
-            return section.level
-    return (sections[-1].level if sections else 0) + 1
