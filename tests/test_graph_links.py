@@ -7,7 +7,7 @@ import pytest
 from rulekit.extract.lexicon import german_lexicon
 from rulekit.graph.builder import GraphBuilder
 from rulekit.graph.exceptions import case_clauses, excepts
-from rulekit.graph.overlap import span_features
+from rulekit.graph.overlap import span_features, stem
 from rulekit.model import Block, Extraction, RuleGraph, Term
 from rulekit.nlp import cues, german_pipeline
 from tests.conftest import invented_blocks, invented_manual
@@ -651,3 +651,15 @@ def test_the_items_under_an_ausnahmen_heading_except_the_rule_their_paragraph_st
     ]
     graph = build(builder, "# Ziehen", CHOICE, f"{rule} {goes_on}", "# Ausnahmen:", *items)
     assert sorted(edges_of(graph, "exception-of")) == sorted((item, rule) for item in items)
+
+
+def test_a_separable_verb_meets_its_infinitive() -> None:
+    nlp = german_pipeline()
+    particles = cues().phrase_final_particles
+    said = span_features(
+        nlp("Er legt beide Kombinationen aus und wirft dann eine 12 ab.").sents, particles
+    )
+    assert {stem("auslegen"), stem("abwerfen")} <= said
+    # A capitalised word is a noun, no particle: "auf dem Weg" joins nothing.
+    walked = span_features(nlp("Sein Hase springt über die Karotte auf dem Weg.").sents, particles)
+    assert stem("wegspringen") not in walked

@@ -96,6 +96,12 @@ def edges_of(graph: RuleGraph, kind: str) -> list[tuple[str, str]]:
         ("Paar: zwei Karten mit der gleichen Zahl (z. B. 7 und 7).", "definition"),
         ("Folge: mindestens vier Karten mit aufeinanderfolgenden Zahlen.", "definition"),
         ("Farbsatz: sieben Karten derselben Farbe.", "definition"),
+        # An instance belongs to its definition; "Satz:" is no typesetter's credit here.
+        ("Satz: zwei oder mehr Karten mit der gleichen Zahl, z.B. drei Siebener.", "definition"),
+        (
+            "Folge: vier oder mehr Karten mit aufeinanderfolgenden Zahlen, z. B. 3-4-5-6.",
+            "definition",
+        ),
         # A phrase with a verb in it does something: a rule.
         ("Zug: eine Karte vom Stapel ziehen.", "rule"),
         ("Reserve: die Karten kommen unter den Stapel.", "rule"),
@@ -283,3 +289,115 @@ def test_a_pictures_callouts_and_caption_are_no_text(tmp_path: Path) -> None:
     caption = next(b for b in extraction.blocks if b.text.startswith("Abbildung"))
     assert caption.kind in ("figure", "caption")
     assert {r.kind for r in extraction.repairs} == {"callout"}
+
+
+def test_a_component_counts_its_kinds_in_brackets(builder: GraphBuilder) -> None:
+    cards = "96 Zahlenkarten (je zweimal 1 bis 12 in vier Farben)"
+    graph = build(builder, "# Spielmaterial", cards, "8 Joker-Karten")
+    assert kind_of(graph, cards) == kind_of(graph, "8 Joker-Karten") == "component"
+
+
+PENALTIES = """\
+Wertung
+Die Karten, die ein Spieler noch auf der Hand hat, bringen Minuspunkte:
+Karte Minuspunkte
+1-9 5
+10-12 10
+Aussetzen 15
+Joker 25
+Die Minuspunkte werden aufgeschrieben und addiert.
+"""
+
+
+def test_each_row_of_a_table_of_labels_and_values_is_a_row(tmp_path: Path) -> None:
+    blocks = blocks_of(tmp_path, PENALTIES)
+    rows = ["1-9 5", "10-12 10", "Aussetzen 15", "Joker 25"]
+    assert [b.text for b in blocks if b.text in rows] == rows
+    assert [b.text for b in blocks if b.kind == "heading"] == ["Wertung"]
+    graph = GraphBuilder([], german_lexicon()).build(GARDEN, Extraction(blocks=blocks, repairs=[]))
+    assert kind_of(graph, "Karte Minuspunkte") == "other"  # the column titles
+    assert kind_of(graph, "Joker 25") == "rule"
+
+
+STAGES = """\
+Stufenleiter
+Spielmaterial
+96 Zahlenkarten (je zweimal 1 bis 12 in vier Farben)
+8 Joker-Karten
+Vorbereitung
+Die Karten werden gut gemischt. Jeder Spieler erhält 10 Karten verdeckt auf die
+Hand. Die übrigen Karten werden als verdeckter Nachziehstapel in die Tischmitte
+gelegt. Die oberste Karte wird aufgedeckt und daneben gelegt.
+Spielablauf
+Wer an der Reihe ist, zieht zuerst eine Karte, entweder vom Nachziehstapel oder
+vom Ablagestapel. Danach darf er, wenn er die Karten seiner aktuellen Stufe
+beisammen hat, diese offen vor sich auslegen. Zum Schluss muss er eine Karte auf
+den Ablagestapel legen.
+Beispiel: Paul ist auf der 2. Stufe. Er hat die Karten 5, 5, 5 und 8, 9, 10, 11
+auf der Hand. Er legt beide Kombinationen aus und wirft dann eine 12 ab.
+Eine Stufe gilt nur dann als geschafft, wenn alle geforderten Karten
+gleichzeitig ausgelegt werden.
+Joker
+Ein Joker kann jede beliebige Karte ersetzen. In einer Folge muss mindestens eine
+Zahlenkarte liegen.
+Spielende
+Wer als Erster die 8. Stufe ausgelegt hat, gewinnt das Spiel. Schaffen dies
+mehrere Spieler im selben Durchgang, gewinnt, wer die wenigsten Minuspunkte hat.
+Variante für Kenner
+Die Stufen müssen nicht der Reihe nach erspielt werden. Jeder Spieler darf
+frei wählen, welche Stufe er als Nächstes versucht. Abweichend von der
+Grundregel gewinnt in dieser Variante, wer zuerst alle acht Stufen geschafft
+hat, unabhängig von den Minuspunkten.
+"""
+
+
+@pytest.fixture(scope="module")
+def stages(tmp_path_factory: pytest.TempPathFactory) -> RuleGraph:
+    blocks = blocks_of(tmp_path_factory.mktemp("stages"), STAGES)
+    extraction = Extraction(blocks=blocks, repairs=[])
+    return GraphBuilder([], german_lexicon()).build(GARDEN, extraction)
+
+
+def node_text(graph: RuleGraph, opening: str) -> str:
+    return next(node.text for node in graph.nodes if node.text.startswith(opening))
+
+
+def test_a_variant_excepts_a_base_rule_only_where_it_says_so(stages: RuleGraph) -> None:
+    edges = edges_of(stages, "exception-of")
+    assert {exception for exception, _ in edges} == {node_text(stages, "Abweichend")}
+    assert {rule for _, rule in edges} <= {
+        node_text(stages, "Wer als Erster"),
+        node_text(stages, "Schaffen dies"),
+    }
+
+
+def test_an_example_of_play_shows_no_rule_of_the_set_up(stages: RuleGraph) -> None:
+    example = node_text(stages, "Beispiel: Paul")
+    shown = [rule for source, rule in edges_of(stages, "illustrates") if source == example]
+    # It holds cards, as the deal gives them, but shows how a turn is played.
+    assert node_text(stages, "Jeder Spieler erhält") not in shown
+
+
+CAPTURE = """\
+Hütchen hüpf
+Spielablauf
+Wer an der Reihe ist, würfelt und zieht ein Hütchen um so viele Felder vorwärts,
+wie der Würfel zeigt. Wer eine 6 würfelt, muss ein Hütchen aus seinem Häuschen
+auf sein Startfeld setzen und darf noch einmal würfeln.
+Schlagen
+Landet ein Hütchen genau auf einem Feld, auf dem ein fremdes Hütchen steht,
+wird dieses geschlagen und muss zurück in sein Häuschen. Eigene Hütchen
+dürfen nicht geschlagen werden.
+Ausnahme: Ein Hütchen auf seinem eigenen Startfeld kann nicht geschlagen
+werden.
+Das Startfeld muss immer so schnell wie möglich geräumt werden, solange noch
+Hütchen im Häuschen warten.
+"""
+
+
+def test_a_denial_labelled_an_exception_excepts_no_other_denial(tmp_path: Path) -> None:
+    blocks = blocks_of(tmp_path, CAPTURE)
+    graph = GraphBuilder([], german_lexicon()).build(GARDEN, Extraction(blocks=blocks, repairs=[]))
+    assert edges_of(graph, "exception-of") == [
+        (node_text(graph, "Ausnahme:"), node_text(graph, "Landet ein Hütchen"))
+    ]

@@ -8,7 +8,8 @@ the lexicon and the document leave no doubt:
 - the word is no word (or one that only the compound analysis builds, as
   "Reg-ein"), and has at least `MIN_LETTERS` letters: shorter tokens are
   labels, abbreviations and units more often than slips; a word German text
-  writes often is a word even when the dictionary misses it ("Neuner", a card);
+  writes often is a word even when the dictionary misses it ("Neuner", a card),
+  unless its glyph-swapped word is written far more often ("mussen", "müssen");
 - swapping one group of confusable glyphs (`ocrfix.CONFUSIONS`, the table the
   scan path uses) makes exactly one word the document itself writes
   elsewhere, or else exactly one known word, which the dictionary holds and
@@ -46,6 +47,9 @@ _FREQUENT_BY_LENGTH = ((3, 5.0), (5, 4.0), (7, 3.0))
 # A word of this many letters at least that German text writes this often (Zipf) is a
 # word, not a slip, dictionary or not; slips are rarer ("Feid" 1.7, "Alie" 1.4).
 _USED_WORD = (5, 2.5)
+# A word used this much more often (Zipf) than a slip the web writes too ("mussen",
+# 3.1, for "müssen", 5.8) is what the slip stands for.
+_FAR_MORE_USED = 2.0
 # A slip known as a compound ("Regein") yields only to a word this frequent.
 _WEAK_WORD_ZIPF = 3.0
 # A word joined from two parts must be at least this frequent, or in the document.
@@ -148,10 +152,17 @@ def _confusion(core: str, lexicon: Lexicon, written: Counter[str]) -> str | None
     weak = lexicon.known_as_written(core)
     if weak and lexicon.attested(core):
         return None
-    letters, zipf = _USED_WORD
-    if len(core) >= letters and lexicon.usage(core) >= zipf:
-        return None
     found = [c for c in candidates(core) if _wordlike(c) and lexicon.known_as_written(c)]
+    letters, zipf = _USED_WORD
+    usage = lexicon.usage(core)
+    if (
+        len(core) >= letters
+        and usage >= zipf
+        # unless the word was written without its umlauts ("mussen" for "müssen"):
+        # the word is then used far more often than the slip
+        and not any(lexicon.frequency(c) >= usage + _FAR_MORE_USED for c in found)
+    ):
+        return None
     in_document = [c for c in found if written[c]]
     if len(in_document) == 1:  # the document writes the word itself
         return in_document[0]

@@ -39,6 +39,7 @@ from rulekit.extract.textshapes import (
     NUMBERED_HEADING,
     OPENING_QUOTES,
     RUN_IN_LABEL,
+    VALUE_ROW,
     all_caps,
     capitalised_mid_sentence,
     closed_item,
@@ -49,6 +50,7 @@ from rulekit.extract.textshapes import (
     table_goes_on,
     table_rows,
     terminal,
+    value_rows,
 )
 from rulekit.extract.texttitles import (
     SHORT_LINE,
@@ -74,6 +76,8 @@ PARAGRAPH_END = 0.8  # a sentence ending on a line shorter than this ends its pa
 HEADING_MAX_LINES = 2
 # The fewest counted lines one after another that make a list ("4 Brücken", ...).
 COUNTED_LIST = 3
+# Rows of a label and its value one under another that make a table ("Joker 25").
+VALUE_ROWS = 2
 # Lines of a label and its value one under another that make a list (credits, facts);
 # a label with a number names a part ("Phase 1: Bewegung").
 LABELLED_LIST = 2
@@ -319,9 +323,13 @@ def _opens_unit(
     """In proportional type: the content line at `position` cannot go on with its unit."""
     line, previous = lines[content[position]], lines[content[position - 1]]
     return (
-        _starts_sentence(line.text, capitalised_inside)
-        and not _ordinal_after(previous.text, line.text)
-    ) or set_apart(previous, line, widths, local_width(lines, content, position, widths.width))
+        (
+            _starts_sentence(line.text, capitalised_inside)
+            and not _ordinal_after(previous.text, line.text)
+        )
+        or value_rows(previous.text, line.text)
+        or set_apart(previous, line, widths, local_width(lines, content, position, widths.width))
+    )
 
 
 def _ordinal_after(text: str, following: str) -> bool:
@@ -412,8 +420,14 @@ def _listed_lines(lines: list[TextLine], units: list[list[int]], roles: list[Lin
     `COUNTED_LIST` or more one after another ("84 Wegeplättchen (…)" / "4 Brücken" / "24
     Wasserplättchen"; a numbered heading, "2 Parameter", has text under it before the
     next), and one-line units of a label and its value one under another ("Design: DE
-    Ravensburger" / "Illustration: Nora Nowatzyk"): credits, the box's facts."""
-    for opens, least in ((COUNTED_THING, COUNTED_LIST), (_LABEL_AND_VALUE, LABELLED_LIST)):
+    Ravensburger" / "Illustration: Nora Nowatzyk"): credits, the box's facts; and rows
+    of a label and its value ("Aussetzen 15" / "Joker 25"), a table's."""
+    shapes = (
+        (COUNTED_THING, COUNTED_LIST),
+        (_LABEL_AND_VALUE, LABELLED_LIST),
+        (VALUE_ROW, VALUE_ROWS),
+    )
+    for opens, least in shapes:
         run: list[int] = []
         for number in range(len(units) + 1):
             listed_line = number < len(units) and bool(

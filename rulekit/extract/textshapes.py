@@ -25,6 +25,9 @@ COUNTED_THING = re.compile(r"^\d{1,3}\s*(?:x\s*)?[^\W\d_]{3,}")
 INFLECTED = re.compile(r"^[a-zäöüß]+(?:e|em|en|er|es)$")
 # A table row of names and their values: "Sanierung 1 Aufklärung 4 Bevölkerung 21".
 VALUES_ROW = re.compile(r"^(?:[^\W\d_][\w-]*\s+\d+\s*){2,}$")
+# A row of a two-column table: a label or a range of numbers, then its value ("Joker
+# 25", "1-9 5", "Rote Karte 10").
+VALUE_ROW = re.compile(r"^(?:\d+\s*[-–]\s*\d+|[A-ZÄÖÜ][\w-]*(?:\s+[\w-]+)?)\s+\d+$")
 # A table row of numbers alone: "2 3", "4 10".
 NUMBERS_ROW = re.compile(r"^\d{1,3}(?:\s+\d{1,3})+$")
 
@@ -103,8 +106,9 @@ def listed(text: str, following: str) -> bool:
     """Two lines of a list, one a line whatever their punctuation: both open alike.
 
     Counted things ("4 Brücken" / "24 Wasserplättchen", "1 Punkt für …,"), labelled
-    lines ("Gestaltung: ..." / "Design: ..."), rows of names and values, or rows of as
-    many numbers ("2 3" / "4 10").  A line
+    lines ("Gestaltung: ..." / "Design: ..."), rows of names and values, rows of a
+    label and its value ("Aussetzen 15" / "Joker 25"), or rows of as many numbers
+    ("2 3" / "4 10").  A line
     that ends a sentence or a marker alone is judged by its punctuation, and one
     that opens a bracket goes on inside it ("(mit Werten von 1 bis 7, davon" / "42 …)").
     """
@@ -115,12 +119,19 @@ def listed(text: str, following: str) -> bool:
         (COUNTED.match(text) and COUNTED.match(after))
         or (RUN_IN_LABEL.match(text) and RUN_IN_LABEL.match(after))
         or (VALUES_ROW.match(text) and VALUES_ROW.match(after))
+        or value_rows(text, after)
         or (
             NUMBERS_ROW.match(text)
             and NUMBERS_ROW.match(after)
             and len(text.split()) == len(after.split())
         )
     )
+
+
+def value_rows(text: str, following: str) -> bool:
+    """Two rows of a two-column table, a label and its value each ("Aussetzen 15" /
+    "Joker 25", "1-9 5" / "10-12 10"): a row each, however short."""
+    return bool(VALUE_ROW.match(text.strip()) and VALUE_ROW.match(following.strip()))
 
 
 def goes_on(text: str, following: str) -> bool:

@@ -29,7 +29,8 @@
   something is not there ("Sollte keine Karte verfügbar sein, ...") excepts the
   earlier rule of its section that hands that thing out, if only one does, or the
   rule that announces all that do ("... muss sofort aufgefüllt werden:").
-  A variant's rules except nothing.
+  A variant's rules except nothing, unless one names itself an exception
+  ("Abweichend von der Grundregel ..."): that one excepts a rule of the base game.
 """
 
 from __future__ import annotations
@@ -47,8 +48,10 @@ from rulekit.graph.exceptions import (
     headings,
     in_end_phase,
     in_setup,
+    in_variant,
     marked_exception,
     names_exceptions,
+    names_variant,
     negated,
     shortage,
 )
@@ -138,6 +141,14 @@ def excepted(
     share.
     """
     cues, by_id = context.cues, context.by_id
+    # An exception that names itself one ("Als Ausnahme …") is about what it denies.
+    marked = any(marked_exception(sentence, cues) for sentence in exception.sentences)
+    variant = names_variant([h.block.text for h in headings(exception, by_id)], cues)
+    if (variant and not marked) or (not variant and names_variant([exception.text], cues)):
+        # A variant changes the game as a whole; its rules are not carved out of one,
+        # and a sentence that points to one ("Es sei denn, Sie wählen die Variante …")
+        # only says where the game changes.
+        return []
     if exception.node_id in context.cases:
         return [context.cases[exception.node_id]]
     # What follows an exception in its own paragraph goes on with it ("Der Mineur rückt
@@ -148,6 +159,7 @@ def excepted(
         if rule is not exception
         and not rule.exception
         and not (rule.block is exception.block and rule.position > exception.position)
+        and not (variant and in_variant(rule, by_id, cues))
     ]
     earlier = [rule for rule in candidates if rule.position < exception.position]
     local = [rule for rule in earlier if rule.section == exception.section]
@@ -160,11 +172,23 @@ def excepted(
         before = [rule for rule in earlier if rule.position < heading.position]
         local = [rule for rule in before if rule.block is before[-1].block] if before else []
         elliptic = local[:1]
+    if elliptic and negated(exception, cues) and negated(elliptic[0], cues):
+        # A denial excepts what allows or does, not another denial: the last rule that
+        # does ("… wird geschlagen" before "Eigene Hütchen dürfen nicht …").
+        elliptic = [rule for rule in local if not negated(rule, cues)][-1:]
     # A case that something is not there excepts the rule that hands it out, or none.
     short = [clause for clause in (shortage(s, cues) for s in exception.sentences) if clause]
     if short:
         return _supplier(short, local, overlap, cues)
-    if local and _continues_previous(exception, cues):
+    # A reply denies what the sentence before allows, or allows what it denies: after
+    # a denial, a denial ("Ausnahme: … kann nicht geschlagen werden") excepts another.
+    if local and (
+        (
+            _continues_previous(exception, cues)
+            and not (negated(exception, cues) and negated(local[-1], cues))
+        )
+        or (marked and _points_back(exception, cues))
+    ):
         return [local[-1]]
     replaced = _replaced(exception)
     said = [rule for rule in candidates if replaced & _quantity_pairs(rule)]
@@ -191,8 +215,6 @@ def excepted(
     case = set() if lead else _case_features(exception, overlap, cues)
     # The words that mark it an exception ("Als Ausnahme …") say nothing of its rule.
     features = features - _marker_features(cues)
-    # An exception that names itself one ("Als Ausnahme …") is about what it denies.
-    marked = any(marked_exception(sentence, cues) for sentence in exception.sentences)
     told = (features, case, _denied_actions(exception, cues) if marked else set())
     scored = [
         (_pair_score(exception, told, rule, overlap, cues, ending), rule) for rule in candidates
@@ -574,8 +596,11 @@ def _continues_previous(unit: Unit, cues: Cues) -> bool:
     )
 
 
-def in_variant(unit: Unit, by_id: dict[str, Unit], cues: Cues) -> bool:
-    """The unit, or a heading it stands under, names a variant of the game."""
-    texts = [unit.text, *(section.block.text for section in headings(unit, by_id))]
-    words = {word.lower().strip('.,:;!?()„“"') for text in texts for word in text.split()}
-    return any(word.endswith(variant) for word in words for variant in cues.variant_words)
+def _points_back(unit: Unit, cues: Cues) -> bool:
+    """The unit's first sentence says "dabei" or the like: it is about what was just
+    said."""
+    return (
+        any(t.lower_ in cues.back_references for t in unit.sentences[0])
+        if unit.sentences
+        else False
+    )

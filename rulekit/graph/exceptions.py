@@ -177,6 +177,17 @@ def in_setup(unit: Unit, by_id: dict[str, Unit], cues: Cues) -> bool:
     )
 
 
+def in_variant(unit: Unit, by_id: dict[str, Unit], cues: Cues) -> bool:
+    """The unit, or a heading it stands under, names a variant of the game."""
+    return names_variant([unit.text, *(h.block.text for h in headings(unit, by_id))], cues)
+
+
+def names_variant(texts: list[str], cues: Cues) -> bool:
+    """One of the texts names a variant of the game ("Variante für Kenner")."""
+    words = {word.lower().strip('.,:;!?()„“"') for text in texts for word in text.split()}
+    return any(word.endswith(variant) for word in words for variant in cues.variant_words)
+
+
 def opens_case(unit: Unit) -> bool:
     """The unit opens, after any label, with the case it decides: "Bei Gleichstand
     erhält ...", "Wichtig: Bei einem Unentschieden gewinnt ...", "Im Falle eines

@@ -73,6 +73,10 @@ class KindJudge(LineJudge):
         """The kind of one body sentence (a heading, step or note is told by structure)."""
         text = sentence.text.strip()
         lower = text.lower()
+        if self.defined_term(sentence):
+            # "Satz: zwei oder mehr Karten …, z. B. drei Siebener": the instance belongs
+            # to the definition, and the term is no credit label ("Satz: Fa. Müller").
+            return "definition"
         if self.other(sentence):
             return "other"
         if self.example(sentence):
@@ -83,8 +87,6 @@ class KindJudge(LineJudge):
             return "rule"  # the box's facts: how many play, from what age
         normative = self.normative(sentence)
         if self.consists(lower) or (_IS_A.match(text) and not normative):
-            return "definition"
-        if self.defined_term(sentence):
             return "definition"
         if (
             text.endswith(":")

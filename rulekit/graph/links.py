@@ -40,8 +40,8 @@ import re
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Token
 
-from rulekit.graph.exception_links import ExceptionContext, excepted, in_variant
-from rulekit.graph.exceptions import NUMBER_WORDS, flag_in_context
+from rulekit.graph.exception_links import ExceptionContext, excepted
+from rulekit.graph.exceptions import NUMBER_WORDS, flag_in_context, in_setup
 from rulekit.graph.mechanical import is_clause
 from rulekit.graph.overlap import Overlap, quantities, stem
 from rulekit.graph.special_cases import special_cases
@@ -93,7 +93,7 @@ def link_units(units: list[Unit], cues: Cues) -> list[Edge]:
         edges.append(Edge(from_=source.node_id, to=target.node_id, type=kind))
 
     by_id = {u.node_id: u for u in units}
-    overlap = Overlap(units)
+    overlap = Overlap(units, cues.phrase_final_particles)
     leads = flag_in_context(units, by_id, cues)
     targets: list[Unit] = []
     for position, unit in enumerate(units):
@@ -109,11 +109,11 @@ def link_units(units: list[Unit], cues: Cues) -> list[Edge]:
         section_targets = [u for u in targets if u.section == unit.section]
         earlier = [u for u in section_targets if u.position < position]
         if unit.kind == "example":
-            shown = _whole_procedures(_illustrated(unit, units, targets, overlap, cues), units)
+            shown = _whole_procedures(_illustrated(unit, units, targets, overlap, context), units)
             shown += [rule for rule in _pointing(unit, units, targets, cues) if rule not in shown]
             for rule in shown:
                 link(unit, rule, "illustrates")
-        if unit.exception and unit.kind in TARGET_KINDS and not in_variant(unit, by_id, cues):
+        if unit.exception and unit.kind in TARGET_KINDS:
             for rule in excepted(unit, targets, overlap, context):
                 link(unit, rule, "exception-of")
         if unit.trigger:
@@ -135,13 +135,18 @@ def link_units(units: list[Unit], cues: Cues) -> list[Edge]:
 
 
 def _illustrated(
-    example: Unit, units: list[Unit], targets: list[Unit], overlap: Overlap, cues: Cues
+    example: Unit,
+    units: list[Unit],
+    targets: list[Unit],
+    overlap: Overlap,
+    context: ExceptionContext,
 ) -> list[Unit]:
     """The rules an example shows: those it follows, the earlier rules that set a bound
     it reaches, the rules labelled with what it is about, and for a worked example, more.
 
     Each sentence of a worked example shows the earlier rules it is most alike.
     """
+    cues, by_id = context.cues, context.by_id
     chosen = _followed(example, units, targets, overlap, cues)
     # A count at a bound ("sendet 3 Einheiten (Maximum)") shows the rule that sets that
     # bound ("höchstens 3 Einheiten"), however far before it stands.
@@ -159,10 +164,15 @@ def _illustrated(
     chosen.extend(rule for rule in _reckoned(example, targets, cues) if rule not in chosen)
     if not _worked(example):
         return chosen
+    # An example of play shows no rule of the set-up: the cards it holds were dealt
+    # there, but that is not what it shows.
+    played = not in_setup(example, by_id, cues)
     earlier = [
         rule
         for rule in targets
-        if rule.position < example.position and not _contradicted(example, rule, overlap, cues)
+        if rule.position < example.position
+        and not _contradicted(example, rule, overlap, cues)
+        and not (played and in_setup(rule, by_id, cues))
     ]
     for sentence in example.sentences:
         features = overlap.features([sentence])

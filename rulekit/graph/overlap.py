@@ -3,7 +3,9 @@
 A unit's content is the set of its content words, reduced to stems so that the
 noun and the verb of one action meet ("Überquerung", "überqueren"), plus the
 last part of each compound that the manual also uses on its own ("Fahnenplättchen"
-holds "Plättchen"), its numbers and its glossary terms.  Each feature weighs its
+holds "Plättchen"), its numbers and its glossary terms.  A separable verb counts
+whole as well: "legt die Karten aus" meets "auslegen" by the particle that ends
+its clause.  Each feature weighs its
 inverse document frequency over the manual's units: a word every rule says
 ("Spieler", "Karte") counts little, a word few units share counts much.
 `Overlap` keeps each unit's features on the unit (`Unit.features`).  `quantities`
@@ -36,6 +38,8 @@ _MIN_STEM = 4
 # The last part of a compound counts when it is at least this long.
 _MIN_HEAD = 4
 _NUMBER = re.compile(r"^\d+$")
+# Words that join two clauses without a comma ("legt sie aus und zieht nach").
+_JOINING = frozenset({"und", "oder", "sowie"})
 _HYPHENATED = re.compile(r"^[^\W\d_]+(?:-[^\W\d_]+)+$")
 
 
@@ -51,11 +55,16 @@ def stem(word: str) -> str:
     return word
 
 
-def span_features(sentences: Iterable[Iterable[Token]]) -> set[str]:
-    """Stems of the content words and the numbers of some sentences (or clauses)."""
+def span_features(
+    sentences: Iterable[Iterable[Token]], particles: frozenset[str] = frozenset()
+) -> set[str]:
+    """Stems of the content words and the numbers of some sentences (or clauses), and
+    of each verb joined with `particles` that end its clause ("legt ... aus")."""
     features: set[str] = set()
     for sentence in sentences:
-        for token in sentence:
+        tokens = list(sentence)
+        features |= _separable_verbs(tokens, particles)
+        for token in tokens:
             if token.is_alpha and len(token) > 1 and token.lower_ not in STOP_WORDS:
                 features.add(stem(token.lemma_.lower()))
             elif _HYPHENATED.match(token.text):
@@ -69,12 +78,37 @@ def span_features(sentences: Iterable[Iterable[Token]]) -> set[str]:
     return features
 
 
+def _separable_verbs(tokens: list[Token], particles: frozenset[str]) -> set[str]:
+    """The stems of the lower-case content words of each clause joined with the
+    particle that ends the clause: "Er legt beide Kombinationen aus" gives
+    "auslegen", as the infinitive says it."""
+    joined: set[str] = set()
+    clause: list[Token] = []
+    for token in [*tokens, None]:
+        if token is not None and not token.is_punct and token.lower_ not in _JOINING:
+            clause.append(token)
+            continue
+        words = [t for t in clause if t.is_alpha]
+        # A particle is written in lower case: "auf dem Weg" ends in a noun.
+        if len(words) > 2 and words[-1].text in particles:
+            joined |= {
+                stem(words[-1].lower_ + t.lemma_.lower())
+                for t in words[:-1]
+                if t.text[:1].islower() and t.lower_ not in STOP_WORDS
+            }
+        clause = []
+    return joined
+
+
 class Overlap:
     """Content features of a manual's units and their rarity across the manual."""
 
-    def __init__(self, units: list[Unit]) -> None:
+    def __init__(self, units: list[Unit], particles: frozenset[str] = frozenset()) -> None:
+        self.particles = particles
         body = [u for u in units if u.kind != "section"]
-        words = {f for u in body for f in span_features(u.sentences) if not f.startswith("#")}
+        words = {
+            f for u in body for f in span_features(u.sentences, particles) if not f.startswith("#")
+        }
         self.heads = sorted((w for w in words if len(w) >= _MIN_HEAD), key=len, reverse=True)
         for unit in body:
             unit.features = self.features(unit.sentences) | {f"term:{t}" for t in unit.terms}
@@ -84,7 +118,7 @@ class Overlap:
 
     def features(self, sentences: Iterable[Iterable[Token]]) -> set[str]:
         """The content features of some sentences: stems, compound heads, numbers."""
-        own = span_features(sentences)
+        own = span_features(sentences, self.particles)
         heads = {_compound_head(word, self.heads) for word in own}
         return own | {head for head in heads if head}
 
@@ -94,8 +128,9 @@ class Overlap:
         return unit.features
 
     def weight(self, features: Iterable[str]) -> float:
-        """How much some features say: the sum of their rarity."""
-        return sum(self.idf.get(f, 0.0) for f in features)
+        """How much some features say: the sum of their rarity.  Summed exactly, so that
+        the order of a set (which differs between runs) never tips a threshold."""
+        return math.fsum(self.idf.get(f, 0.0) for f in features)
 
     def shared(self, a: Unit, b: Unit) -> float:
         """The weight of what two units both say."""

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
-from rulekit.extract.textshapes import BOX_FACTS, NUMBERS_ROW
+from rulekit.extract.textshapes import BOX_FACTS, NUMBERS_ROW, VALUE_ROW
 from rulekit.model import Block
 
 if TYPE_CHECKING:
@@ -205,12 +205,13 @@ def table_header(text: str, following: Block | None) -> bool:
 
 
 def numbers_header(text: str, following: Block | None) -> bool:
-    """A title for each number of the row of numbers under it ("Felder Blätter" over
-    "1 1")."""
+    """A title for each cell of the row of numbers under it ("Felder Blätter" over
+    "1 1", "Karte Minuspunkte" over "1-9 5")."""
     words = text.split()
+    row = following.text.strip() if following is not None else ""
     return (
         following is not None
-        and bool(NUMBERS_ROW.match(following.text.strip()))
+        and bool(NUMBERS_ROW.match(row) or VALUE_ROW.match(row))
         and all(re.fullmatch(r"[^\W\d_][\w-]*", word) for word in words)
         and len(words) == len(following.text.split())
     )

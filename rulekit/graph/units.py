@@ -172,6 +172,8 @@ class Segmenter:
             and block.kind != "list-item"
             and state.sections
             and table_row(text, after_row)
+            # "96 Zahlenkarten (je zweimal 1 bis 12 in vier Farben)" counts a piece
+            and not (state.material and judge.component_line(text))
         ):
             # One row, one unit: a row that describes its first cell defines it
             # ("Produktion Die Wirtschaft liegt darnieder 1 29 …"), values rule.
