@@ -67,7 +67,6 @@ class Cues:
     exception_contrasts: frozenset[str]
     exception_negations: frozenset[str]
     exception_restrictions: frozenset[str]
-    back_references: frozenset[str]
     shortage_words: frozenset[str]
     condition_openers: frozenset[str]
     variant_words: frozenset[str]

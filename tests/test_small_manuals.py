@@ -401,3 +401,29 @@ def test_a_denial_labelled_an_exception_excepts_no_other_denial(tmp_path: Path) 
     assert edges_of(graph, "exception-of") == [
         (node_text(graph, "Ausnahme:"), node_text(graph, "Landet ein Hütchen"))
     ]
+
+
+def test_a_title_of_two_nouns_under_a_full_line_heads_the_text_under_it(tmp_path: Path) -> None:
+    blocks = blocks_of(
+        tmp_path,
+        "Möhrenlauf\n"
+        "Inhalt: 1 Spielplan, 6 Läuferfiguren, 6 Möhrenkarten-Sätze, 1 Kartentabelle\n"
+        "Ziel des Spieles\n"
+        "Wer als erster mit seiner Figur das Ziel erreicht und dabei nicht mehr als\n"
+        "10 Möhren besitzt, hat gewonnen.\n",
+    )
+    assert [b.text for b in blocks if b.kind == "heading"] == ["Möhrenlauf", "Ziel des Spieles"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "kind"),
+    [
+        ("Es wird nicht gewürfelt!", "rule"),  # a passive says how the game is played
+        ("Das wird spannend!", "flavour"),
+    ],
+)
+def test_an_exclamation_cheers_unless_it_says_how_the_game_is_played(
+    builder: GraphBuilder, sentence: str, kind: str
+) -> None:
+    graph = build(builder, "# Der Spielzug", sentence, "Wer am Zug ist, zieht vorwärts.")
+    assert kind_of(graph, sentence) == kind

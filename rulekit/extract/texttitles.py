@@ -31,6 +31,9 @@ from rulekit.extract.textshapes import (
 from rulekit.extract.textwidth import DELIBERATE_BREAK, Measure, local_width
 from rulekit.model import TextLine
 
+# The most words of a heading of two nouns and the function words between them.
+_HEADING_PHRASE_WORDS = 4
+
 SHORT_LINE = 0.6  # of the typical line width: labels and headings are shorter
 # A question heading ("Wie wird gespielt?") has at most this many words.
 QUESTION_HEADING_WORDS = 5
@@ -60,7 +63,7 @@ def title_after_full_line(
         widths.wrapped(previous, text) if widths.even else len(previous) >= DELIBERATE_BREAK * local
     )
     return (
-        name_line(text)
+        (name_line(text) or _heading_phrase(text))
         and text[:1].isupper()
         and all(word.replace("-", "").isalpha() for word in text.split())
         and not previous.endswith((",", *BREAK_HYPHENS, "/"))
@@ -74,6 +77,18 @@ def title_after_full_line(
             [lines[i].text for i in content[max(0, position - 2) : position]],
             [lines[i].text for i in content[position + 1 : position + 3]],
         )
+    )
+
+
+def _heading_phrase(text: str) -> bool:
+    """Two nouns joined by function words, a heading's shape: "Ziel des Spieles",
+    "Ende einer Runde"."""
+    words = text.split()
+    return (
+        3 <= len(words) <= _HEADING_PHRASE_WORDS
+        and words[0][:1].isupper()
+        and words[-1][:1].isupper()
+        and all(word in STOP_WORDS for word in words[1:-1])
     )
 
 

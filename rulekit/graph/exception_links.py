@@ -182,12 +182,10 @@ def excepted(
         return _supplier(short, local, overlap, cues)
     # A reply denies what the sentence before allows, or allows what it denies: after
     # a denial, a denial ("Ausnahme: … kann nicht geschlagen werden") excepts another.
-    if local and (
-        (
-            _continues_previous(exception, cues)
-            and not (negated(exception, cues) and negated(local[-1], cues))
-        )
-        or (marked and _points_back(exception, cues))
+    if (
+        local
+        and _continues_previous(exception, cues)
+        and not (negated(exception, cues) and negated(local[-1], cues))
     ):
         return [local[-1]]
     replaced = _replaced(exception)
@@ -593,14 +591,4 @@ def _continues_previous(unit: Unit, cues: Cues) -> bool:
         or first in cues.exception_contrasts
         or first in cues.exception_openers
         or (first, second.lower_) == ("es", "sei")
-    )
-
-
-def _points_back(unit: Unit, cues: Cues) -> bool:
-    """The unit's first sentence says "dabei" or the like: it is about what was just
-    said."""
-    return (
-        any(t.lower_ in cues.back_references for t in unit.sentences[0])
-        if unit.sentences
-        else False
     )

@@ -64,6 +64,13 @@ COMMENT_SUBJECTS = frozenset({"das", "dies"})
 DEFINITE_ARTICLES = frozenset({"der", "die", "das", "den", "dem", "des"})
 
 
+def _passive(clause: Span) -> bool:
+    """A passive ending in its participle: "Es wird nicht gewürfelt", not "Das wird
+    spannend"."""
+    words = [t for t in clause if t.is_alpha]
+    return done_to(clause) and words[-1].lower_.endswith(("t", "en"))
+
+
 class KindJudge(LineJudge):
     """Kinds of lines and sentences from cue words and the shape of the text."""
 
@@ -131,7 +138,10 @@ class KindJudge(LineJudge):
         if text.rstrip('“”"»« ').endswith("?"):
             return "flavour"  # a question asks the reader; it rules nothing
         if text.endswith("!") and not (
-            normative or self.generic_actor(sentence) or any(t.like_num for t in sentence)
+            normative
+            or self.generic_actor(sentence)
+            or any(t.like_num for t in sentence)
+            or _passive(main)  # "Es wird nicht gewürfelt!" says how the game is played
         ):
             return "flavour"  # an exclamation that binds no one cheers ("Sie sind ein Genie!")
         # "…, ist dies ein großer Vorteil für die Taktik, aber nur wenn …": what the
