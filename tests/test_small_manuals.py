@@ -427,3 +427,60 @@ def test_an_exclamation_cheers_unless_it_says_how_the_game_is_played(
 ) -> None:
     graph = build(builder, "# Der Spielzug", sentence, "Wer am Zug ist, zieht vorwärts.")
     assert kind_of(graph, sentence) == kind
+
+
+HANGING = """\
+Spielregeln
+1.
+Mischt die Karten gut durch und zieht jeder fünf auf die Hand.
+Die Vorderseite sollt nur ihr selbst sehen.
+2.
+Platziert die übrigen Karten als Ziehstapel in die Tischmitte.
+3.
+Wer an der Reihe ist, legt eine Karte ab.
+Danach zieht er eine Karte nach.
+"""
+
+
+def test_a_number_alone_on_its_line_holds_its_item_up_to_the_next_number(tmp_path: Path) -> None:
+    items = [b.text for b in blocks_of(tmp_path, HANGING) if b.kind == "list-item"]
+    assert items == [
+        "1. Mischt die Karten gut durch und zieht jeder fünf auf die Hand. "
+        "Die Vorderseite sollt nur ihr selbst sehen.",
+        "2. Platziert die übrigen Karten als Ziehstapel in die Tischmitte.",
+        # The last item ends with its sentence: no number says where it stops.
+        "3. Wer an der Reihe ist, legt eine Karte ab.",
+    ]
+
+
+def test_a_running_header_beside_each_page_number_goes(tmp_path: Path) -> None:
+    path = tmp_path / "manual.txt"
+    path.write_text(
+        "Anlegen\n"
+        "Hat ein Spieler seine Stufe ausgelegt, darf er in seinen folgenden Zügen\n"
+        "Karten anlegen. An einen Satz dürfen\n"
+        "Seite 1\n"
+        "STUFENLEITER – Spielregel\n"
+        "nur Karten mit der gleichen Zahl angelegt werden.\n"
+        "Joker\n"
+        "Ein Joker kann jede beliebige Karte ersetzen.\n"
+        "Seite 2\n"
+        "STUFENLEITER – Spielregel\n"
+        "Spielende\n"
+        "Wer als Erster die 8. Stufe ausgelegt hat, gewinnt.\n",
+        encoding="utf-8",
+    )
+    extraction = extract(path, None)
+    texts = [b.text for b in extraction.blocks]
+    assert "An einen Satz dürfen nur Karten mit der gleichen Zahl angelegt werden." in " ".join(
+        texts
+    )
+    assert not any("STUFENLEITER" in t for t in texts)
+    assert [r.before for r in extraction.repairs if r.kind == "running-header"] == [
+        "STUFENLEITER – Spielregel"
+    ] * 2
+    assert [b.text for b in extraction.blocks if b.kind == "heading"] == [
+        "Anlegen",
+        "Joker",
+        "Spielende",
+    ]

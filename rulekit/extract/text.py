@@ -12,7 +12,12 @@ from rulekit.extract.clean import clean_lines
 from rulekit.extract.lexicon import Lexicon
 from rulekit.extract.slips import repair_slips
 from rulekit.extract.textlayout import infer_roles
-from rulekit.extract.textpages import mark_numbers, mark_viewer_header, split_flattened
+from rulekit.extract.textpages import (
+    mark_numbers,
+    mark_running_lines,
+    mark_viewer_header,
+    split_flattened,
+)
 from rulekit.model import Extraction, Repair, TextLine
 
 # A text extract holds printable characters, tabs and line breaks.  A few control
@@ -106,9 +111,11 @@ def text_lines(raw: list[str]) -> list[TextLine]:
 
 
 def text_layout(lines: list[TextLine], pages: list[int]) -> tuple[list[TextLine], list[Repair]]:
-    """The layout pass of the text path: page numbers and callouts out, roles in."""
+    """The layout pass of the text path: page numbers, callouts and running headers
+    out, roles in."""
     lines, repairs = mark_numbers(lines, pages)
-    return infer_roles(lines), repairs
+    lines, running = mark_running_lines(lines)
+    return infer_roles(lines), repairs + running
 
 
 def text_pass(

@@ -76,6 +76,8 @@ PARAGRAPH_END = 0.8  # a sentence ending on a line shorter than this ends its pa
 HEADING_MAX_LINES = 2
 # The fewest counted lines one after another that make a list ("4 Brücken", ...).
 COUNTED_LIST = 3
+# The most lines of an item between its number alone on its line and the next one.
+MARKER_ITEM_LINES = 8
 # Rows of a label and its value one under another that make a table ("Joker 25").
 VALUE_ROWS = 2
 # Lines of a label and its value one under another that make a list (credits, facts);
@@ -281,8 +283,12 @@ def _units(
     """
     units: list[list[int]] = []
     current: list[int] = []
+    item_end = 0  # where the item of a marker alone ends: at the next marker
     for position, index in enumerate(content):
         line = lines[index]
+        if current and position < item_end:
+            current.append(index)
+            continue
         if current:
             previous = content[position - 1]
             # A marker alone on its line ("4." over its text, as a copy of a hanging
@@ -305,12 +311,35 @@ def _units(
                 units.append(current)
                 current = []
         current.append(index)
+        if len(current) == 1 and MARKER_ONLY.match(line.text.strip()):
+            item_end = _next_marker(lines, content, position)
+            if item_end:
+                continue
         if terminal(line.text):
             units.append(current)
             current = []
     if current:
         units.append(current)
     return units
+
+
+def _next_marker(lines: list[TextLine], content: list[int], position: int) -> int:
+    """Where the item of the number alone at `position` ends: at the next number alone
+    on its line, if it counts on ("1." … "2.") within `MARKER_ITEM_LINES` lines and no
+    boundary comes between.  A copy of hanging numbers sets each item's number on a
+    line of its own, and the item's sentences, one a line, under it; 0 if none."""
+    number = re.match(r"\d+", lines[content[position]].text.strip())
+    if number is None:
+        return 0
+    following = f"{int(number.group()) + 1}."
+    end = min(len(content), position + MARKER_ITEM_LINES + 2)
+    for ahead in range(position + 1, end):
+        text = lines[content[ahead]].text.strip()
+        if _boundary_between(lines, content[ahead - 1], content[ahead]):
+            return 0
+        if MARKER_ONLY.match(text) or LIST_MARKER.match(text):
+            return ahead if text == following else 0
+    return 0
 
 
 def _opens_unit(

@@ -1,4 +1,5 @@
-"""The page furniture of a text extract: flattened pages, the viewer's header, page numbers.
+"""The page furniture of a text extract: flattened pages, the viewer's header, page
+numbers and the running headers and footers beside them.
 
 A PDF viewer hands over the page numbers, figure callouts and its own header
 as lines of text; they are marked as artefacts before the line roles are read
@@ -40,6 +41,9 @@ PAGE_NOISE = 3
 # Lines of as many numbers each (two or more), this many one under another, are the
 # rows of a table ("1 1" / "2 3" / "3 6"), not callouts run together.
 TABLE_ROWS = 3
+# A line that stands this near (in content lines) to a page number at each of its
+# occurrences, two at least, is a running header or footer ("STUFENLEITER – Spielregel").
+RUNNING_REACH = 2
 # Split points of a flattened page: before a section number or a bullet.
 _FLAT_SPLIT = re.compile(rf"\s+(?=(?:{SECTION_NUMBER}\s+\S|[•▪●*]\s))")
 _TRAILING_CAPS = re.compile(r"(?<=[.!?])\s+((?:[A-ZÄÖÜ]{2,}\s*){1,4})$")
@@ -257,3 +261,44 @@ def page_of_lines(lines: list[TextLine], pages: list[int]) -> list[TextLine]:
     return [
         line.model_copy(update={"page": page}) for line, page in zip(lines, page_at, strict=True)
     ]
+
+
+def mark_running_lines(lines: list[TextLine]) -> tuple[list[TextLine], list[Repair]]:
+    """Remove running headers and footers: a line said again and again, each time
+    beside a page number (`RUNNING_REACH`), that ends no sentence.  Without them a
+    sentence broken by a page break reads on across it."""
+    content = [i for i, line in enumerate(lines) if line.role != "artefact"]
+    pages = [
+        i
+        for i, line in enumerate(lines)
+        if line.role == "artefact" and line.artefact == "page-number"
+    ]
+    near: dict[str, list[bool]] = {}
+    for position, index in enumerate(content):
+        text = " ".join(lines[index].text.split())
+        if not any(ch.isalpha() for ch in text) or text.endswith((".", "!", "?", ":", ",")):
+            continue
+        before = content[max(0, position - RUNNING_REACH)] if position else -1
+        after = content[min(len(content) - 1, position + RUNNING_REACH)]
+        beside = any(before <= page <= after for page in pages)
+        near.setdefault(text, []).append(beside)
+    running = {text for text, beside in near.items() if len(beside) >= 2 and all(beside)}
+    result: list[TextLine] = []
+    repairs: list[Repair] = []
+    for line in lines:
+        text = " ".join(line.text.split())
+        if line.role == "artefact" or text not in running:
+            result.append(line)
+            continue
+        result.append(line.model_copy(update={"role": "artefact", "artefact": "running-header"}))
+        repairs.append(
+            Repair(
+                kind="running-header",
+                before=line.text,
+                after="",
+                page=line.page,
+                line=line.line,
+                confidence=0.9,
+            )
+        )
+    return result, repairs
