@@ -118,3 +118,11 @@ def test_text_path_repairs_slips_and_proposes_no_idle_guesses(tmp_path: Path) ->
         ("ocr", "Zieifeldern", "Zielfeldern", 4),
         ("ocr-split", "ha ben", "haben", 5),
     }
+
+
+def test_a_diaeresis_copied_beside_its_vowel_is_set_on_it(tmp_path: Path) -> None:
+    # A TeX-set PDF hands its umlauts over as a spacing diaeresis before the vowel.
+    copied = "Jeder erh\u00a8alt 5 Karten und w\u00a8urfelt \u00a8uber den Zug."
+    extraction = extract_string(tmp_path, f"Spielregel\n{copied}\n")
+    assert extraction.blocks[-1].text == "Jeder erhält 5 Karten und würfelt über den Zug."
+    assert [(r.kind, r.before) for r in extraction.repairs] == [("accent", copied)]

@@ -1,14 +1,16 @@
 """Line cleaning shared by the PDF and text paths: lines in reading order to blocks.
 
 `clean_lines` runs the repairs in a fixed order: font encodings first (later
-passes need real letters), then artefact removal, the path's own layout pass,
-dropped letters, typography, and last the assembly of lines into blocks with
+passes need real letters), spacing accents set on their letters, then artefact
+removal, the path's own layout pass, dropped letters, typography, and last the
+assembly of lines into blocks with
 line-break hyphenation undone.  Every change is listed as a `Repair`.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from itertools import count
 
@@ -35,6 +37,10 @@ _BLOCK_KIND: dict[LineRole, BlockKind] = {
     "body": "paragraph",
 }
 _LIGATURE_RE = re.compile("[" + "".join(LIGATURE_CHARACTERS) + "]")
+# A diaeresis a viewer copies as a glyph of its own beside its vowel, as TeX sets it
+# before the letter ("erh¨alt", "W¨urfel", "¨uber"); some copies put it after ("a¨").
+_DIAERESIS_BEFORE = re.compile(r"\u00a8\s?([aouAOU])")
+_DIAERESIS_AFTER = re.compile(r"([aouAOU])\u00a8")
 # German opening quotes always follow a space, a bracket or the start of a line.
 _GLUED_QUOTE = re.compile(r"(?<=[^\s(\[/–—„‚])(?=[„‚])")
 # An opening low quote is never followed by a blank: a viewer or a spacing glyph put it there.
@@ -60,6 +66,7 @@ def clean_lines(
     found = list(repairs or [])
     passes: list[Pass] = [
         lambda ls: decode_fonts(ls, lexicon),
+        compose_accents,
         mark_artefacts,
         *([layout] if layout else []),
         lambda ls: restore_dropped_letters(ls, lexicon),
@@ -86,6 +93,25 @@ def clean_lines(
     # PDF line numbers restart on every page.
     found.sort(key=lambda repair: (repair.page or 0, repair.line))
     return Extraction(blocks=blocks, repairs=found)
+
+
+def compose_accents(lines: list[TextLine]) -> tuple[list[TextLine], list[Repair]]:
+    """Set a spacing diaeresis on its vowel: "erh¨alt" is "erhält"."""
+    result: list[TextLine] = []
+    repairs: list[Repair] = []
+    for line in lines:
+        text = line.text
+        fixed = _DIAERESIS_BEFORE.sub(lambda m: _umlaut(m.group(1)), text)
+        fixed = _DIAERESIS_AFTER.sub(lambda m: _umlaut(m.group(1)), fixed)
+        if fixed != text:
+            repairs.append(_repair("accent", text, fixed, line))
+            line = line.model_copy(update={"text": fixed})
+        result.append(line)
+    return result, repairs
+
+
+def _umlaut(vowel: str) -> str:
+    return unicodedata.normalize("NFC", vowel + "\u0308")
 
 
 def fix_typography(lines: list[TextLine]) -> tuple[list[TextLine], list[Repair]]:
