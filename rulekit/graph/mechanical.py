@@ -5,13 +5,15 @@ than name something; a labelled note is when it says what may or must be done,
 unless its label gives advice ("Tipp:").
 A fragment without a verb ("Bomben und Mineure (3).") is not, but for a row of
 named values ("Aktionspunkte 8 Umweltbelastung 13") and a class with its
-members ("Raubtiere: Leopard, Schlange, Pinguin").
+members ("Raubtiere: Leopard, Schlange, Pinguin") and a row of a label and its value
+("Joker 25").
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekit.extract.textshapes import VALUE_ROW
 from rulekit.graph.shapes import CLAUSE_MIN_WORDS, has_verb
 
 # A note's label ("Erinnerung:", "Bitte beachten:") ends within this many tokens.
@@ -79,7 +81,10 @@ def is_clause(unit: Unit) -> bool:
 
 
 def _value_row(unit: Unit) -> bool:
-    """A row of values, each named ("Aktionspunkte 8 Umweltbelastung 13"): starting values."""
+    """A row of values, each named ("Aktionspunkte 8 Umweltbelastung 13"): starting values;
+    or a row of a label and its value ("Joker 25")."""
+    if VALUE_ROW.match(unit.text.strip()):
+        return True
     tokens = [t for s in unit.sentences for t in s if not t.is_punct]
     numbers = sum(1 for t in tokens if t.like_num)
     names = [t for t in tokens if t.is_alpha]
