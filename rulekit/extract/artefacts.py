@@ -95,6 +95,14 @@ def mark_artefacts(lines: list[TextLine]) -> tuple[list[TextLine], list[Repair]]
                     index += step
                 else:
                     break
+    return set_apart_as_artefacts(lines, kinds, confidence=0.95)
+
+
+def set_apart_as_artefacts(
+    lines: list[TextLine], kinds: dict[int, str], confidence: float
+) -> tuple[list[TextLine], list[Repair]]:
+    """Mark the lines at the indices of `kinds` as artefacts of their kind, each removal
+    listed as a repair; lines already marked stay as they are."""
     result: list[TextLine] = []
     repairs: list[Repair] = []
     for index, line in enumerate(lines):
@@ -110,7 +118,7 @@ def mark_artefacts(lines: list[TextLine]) -> tuple[list[TextLine], list[Repair]]
                 after="",
                 page=line.page,
                 line=line.line,
-                confidence=0.95,
+                confidence=confidence,
             )
         )
     return result, repairs

@@ -14,6 +14,7 @@ from itertools import pairwise
 
 from wordfreq import zipf_frequency
 
+from rulekit.extract.artefacts import set_apart_as_artefacts
 from rulekit.extract.textshapes import NUMBERS_ROW, SECTION_NUMBER
 from rulekit.model import Repair, TextLine
 
@@ -283,22 +284,9 @@ def mark_running_lines(lines: list[TextLine]) -> tuple[list[TextLine], list[Repa
         beside = any(before <= page <= after for page in pages)
         near.setdefault(text, []).append(beside)
     running = {text for text, beside in near.items() if len(beside) >= 2 and all(beside)}
-    result: list[TextLine] = []
-    repairs: list[Repair] = []
-    for line in lines:
-        text = " ".join(line.text.split())
-        if line.role == "artefact" or text not in running:
-            result.append(line)
-            continue
-        result.append(line.model_copy(update={"role": "artefact", "artefact": "running-header"}))
-        repairs.append(
-            Repair(
-                kind="running-header",
-                before=line.text,
-                after="",
-                page=line.page,
-                line=line.line,
-                confidence=0.9,
-            )
-        )
-    return result, repairs
+    kinds = {
+        index: "running-header"
+        for index, line in enumerate(lines)
+        if " ".join(line.text.split()) in running
+    }
+    return set_apart_as_artefacts(lines, kinds, confidence=0.9)
