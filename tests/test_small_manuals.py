@@ -485,3 +485,53 @@ def test_a_running_header_beside_each_page_number_goes(tmp_path: Path) -> None:
         "Joker",
         "Spielende",
     ]
+
+
+CARROTS = """\
+Möhrenlauf
+Ein Wettlaufspiel für 2-6 Spieler ab 10 Jahren
+Inhalt: 1 Spielplan, 6 Läuferfiguren, 6 Möhrenkarten-Sätze, 1 Kartentabelle
+Ziel des Spieles
+Wer als erster mit seiner Figur das Ziel erreicht und dabei nicht mehr als
+10 Möhren besitzt, hat gewonnen.
+Vorbereitung
+Jeder Spieler erhält 68 Möhren in Karten und 3 Kohlköpfe. Die Figuren werden
+auf das Startfeld gestellt.
+Der Spielzug
+Es wird nicht gewürfelt! Wer am Zug ist, entscheidet selbst, wie weit er
+vorwärts zieht. Für jeden Zug muß er Möhren bezahlen, und zwar um so mehr, je
+weiter er zieht:
+1 Feld = 1 Möhre
+2 Felder = 3 Möhren
+3 Felder = 6 Möhren
+4 Felder = 10 Möhren
+5 Felder = 15 Möhren
+Die bezahlten Möhren kommen in den Vorrat.
+Beispiel: Lotta steht auf Feld 12 und zieht 4 Felder weiter auf Feld 16.
+Dafür muß sie 10 Möhren bezahlen.
+Ein Feld, auf dem bereits eine Figur steht, darf nicht betreten werden.
+Die Kohlfelder
+Auf ein Kohlfeld darf nur ziehen, wer noch mindestens einen Kohlkopf hat.
+Dort muß er einen Kohlkopf abgeben und eine Runde aussetzen. Als Ausnahme
+zur Grundregel erhält er dafür beim nächsten Zug 10 Möhren pro Figur, die
+vor ihm liegt.
+Beispiel: Ben steht auf einem Kohlfeld. Drei Figuren liegen vor ihm. Er
+erhält also 30 Möhren aus dem Vorrat.
+Die Igelfelder
+Auf ein Igelfeld darf man nur rückwärts ziehen, und zwar immer auf das
+nächste freie Igelfeld. Für diesen Zug erhält man ausnahmsweise 10 Möhren
+pro zurückgezogenes Feld. Alle Felder mit Ausnahme der Kohlfelder dürfen
+dabei übersprungen werden.
+Das Ziel
+Ins Ziel darf nur, wer höchstens noch 10 Möhren und keinen Kohlkopf mehr
+hat. Wer zu viele Möhren hat, muß vor dem Ziel warten.
+"""
+
+
+def test_a_worked_example_shows_the_rule_its_sentences_tell_together(tmp_path: Path) -> None:
+    # One sentence moves, the next pays: only together do they tell the cost rule.
+    blocks = blocks_of(tmp_path, CARROTS)
+    graph = GraphBuilder([], german_lexicon()).build(GARDEN, Extraction(blocks=blocks, repairs=[]))
+    example = node_text(graph, "Beispiel: Lotta")
+    shown = [rule for source, rule in edges_of(graph, "illustrates") if source == example]
+    assert node_text(graph, "Für jeden Zug") in shown

@@ -187,6 +187,16 @@ def _illustrated(
         best = max((score for score, _ in scored), default=0.0)
         cut = max(WORKED_MIN_SHARED, WORKED_SHARE_OF_BEST * best)
         chosen.extend(rule for score, rule in scored if score >= cut and rule not in chosen)
+    # What its sentences tell only together ("zieht 4 Felder" / "muss 10 Möhren
+    # bezahlen") shows the rule of its own section that says all of it.
+    own = [
+        (overlap.weight(example.features & rule.features), rule)
+        for rule in earlier
+        if rule.section == example.section
+    ]
+    best_score, best_rule = max(own, key=lambda pair: pair[0], default=(0.0, None))
+    if best_rule is not None and best_score >= WORKED_MIN_SHARED and best_rule not in chosen:
+        chosen.append(best_rule)
     return chosen
 
 
