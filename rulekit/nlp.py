@@ -55,6 +55,7 @@ class Cues:
     modal_lemmas: frozenset[str]
     permission_lemmas: frozenset[str]
     gain_lemmas: frozenset[str]
+    cost_lemmas: frozenset[str]
     normative_words: frozenset[str]
     advice_words: frozenset[str]
     hint_lemmas: frozenset[str]

@@ -535,3 +535,11 @@ def test_a_worked_example_shows_the_rule_its_sentences_tell_together(tmp_path: P
     example = node_text(graph, "Beispiel: Lotta")
     shown = [rule for source, rule in edges_of(graph, "illustrates") if source == example]
     assert node_text(graph, "Für jeden Zug") in shown
+
+
+def test_an_exception_that_gains_what_a_rule_costs_excepts_that_rule(tmp_path: Path) -> None:
+    blocks = blocks_of(tmp_path, CARROTS)
+    graph = GraphBuilder([], german_lexicon()).build(GARDEN, Extraction(blocks=blocks, repairs=[]))
+    gain = node_text(graph, "Als Ausnahme zur Grundregel erhält er")
+    excepted = [rule for exception, rule in edges_of(graph, "exception-of") if exception == gain]
+    assert excepted == [node_text(graph, "Für jeden Zug muß er Möhren bezahlen")]

@@ -213,10 +213,27 @@ def excepted(
     case = set() if lead else _case_features(exception, overlap, cues)
     # The words that mark it an exception ("Als Ausnahme …") say nothing of its rule.
     features = features - _marker_features(cues)
-    told = (features, case, _denied_actions(exception, cues) if marked else set())
+    traded = (
+        (
+            _claimed(exception, overlap, cues, cues.gain_lemmas),
+            _claimed(exception, overlap, cues, cues.cost_lemmas),
+        )
+        # A denial ("… muss nichts bezahlt werden") gives up nothing: `_denied_actions`.
+        if marked and not negated(exception, cues)
+        else (set(), set())
+    )
+    told = (features, case, _denied_actions(exception, cues) if marked else set(), traded)
     scored = [
         (_pair_score(exception, told, rule, overlap, cues, ending), rule) for rule in candidates
     ]
+    # What it gains, a rule makes pay, or the other way round: that rule, if alike enough.
+    turned = [
+        (score, rule)
+        for score, rule in scored
+        if score >= EXCEPTION_MIN_SCORE and _countered(*traded, rule, overlap, cues)
+    ]
+    if turned:
+        return [max(turned, key=lambda pair: pair[0])[1]]
     best = max((score for score, _ in scored), default=0.0)
     # The lead-in of a list item already says it limits something: the most alike rule.
     if best >= EXCEPTION_MIN_SCORE or (lead is not None and best > 0):
@@ -488,7 +505,7 @@ def _marker_features(cues: Cues) -> frozenset[str]:
 
 def _pair_score(
     exception: Unit,
-    said: tuple[set[str], set[str], set[str]],
+    said: tuple[set[str], set[str], set[str], tuple[set[str], set[str]]],
     rule: Unit,
     overlap: Overlap,
     cues: Cues,
@@ -496,7 +513,8 @@ def _pair_score(
 ) -> float:
     """How likely `rule` is what `exception` carves a case out of; `said` holds the
     exception's features, those of them that only name its case and, if it names
-    itself an exception, the actions it denies (`_denied_actions`).
+    itself an exception, the actions it denies (`_denied_actions`) and what it gains and
+    what it gives up (`gain_lemmas`, `cost_lemmas`).
 
     What both say (shared verbs count double, words that only name the exception's
     case half, a noun counted with different numbers, "2 Karten" against "1 Karte",
@@ -506,7 +524,7 @@ def _pair_score(
     "immer", "prinzipiell"), less when both are negated (an exception negates what the
     rule allows).
     """
-    features, case, denied = said
+    features, case, denied, (gains, costs) = said
     shared_verbs = (verbs(exception) & verbs(rule)) - case
     alike = (
         overlap.weight((features - case) & rule.features)
@@ -516,6 +534,10 @@ def _pair_score(
     if not negated(rule, cues):
         # "… muss nichts bezahlt werden" denies what "… muss er Blätter bezahlen" does.
         alike += EXCEPTION_DENIED_VERB_BONUS * overlap.weight(denied & verbs(rule))
+    # "Als Ausnahme … erhält er 10 Möhren" turns round "… muss er Möhren bezahlen".
+    alike += EXCEPTION_DENIED_VERB_BONUS * overlap.weight(
+        _countered(gains, costs, rule, overlap, cues)
+    )
     if _contrasting_numbers(exception, rule):
         alike += EXCEPTION_NUMBER_BONUS
     distance = exception.position - rule.position
@@ -532,6 +554,17 @@ def _pair_score(
     if conditional(rule, cues) and not conditional(exception, cues):
         alike *= EXCEPTION_CONDITIONAL_FACTOR
     return alike
+
+
+def _countered(
+    gains: set[str], costs: set[str], rule: Unit, overlap: Overlap, cues: Cues
+) -> set[str]:
+    """What an exception gains that the rule makes pay, or pays that the rule gives."""
+    if not (gains or costs):
+        return set()
+    return (gains & _claimed(rule, overlap, cues, cues.cost_lemmas)) | (
+        costs & _claimed(rule, overlap, cues, cues.gain_lemmas)
+    )
 
 
 def _recounts(exception: Unit, rule: Unit) -> bool:
