@@ -226,15 +226,18 @@ def excepted(
     scored = [
         (_pair_score(exception, told, rule, overlap, cues, ending), rule) for rule in candidates
     ]
-    # What it gains, a rule makes pay, or the other way round: that rule, if alike enough.
+    best = max((score for score, _ in scored), default=0.0)
+    # What it gains, a rule makes pay, or the other way round: that rule, if alike enough,
+    # or if no rule is more alike (the turn says what the shared words cannot).
     turned = [
         (score, rule)
         for score, rule in scored
-        if score >= EXCEPTION_MIN_SCORE and _countered(*traded, rule, overlap, cues)
+        if score > 0
+        and (score >= EXCEPTION_MIN_SCORE or score == best)
+        and _countered(*traded, rule, overlap, cues)
     ]
     if turned:
         return [max(turned, key=lambda pair: pair[0])[1]]
-    best = max((score for score, _ in scored), default=0.0)
     # The lead-in of a list item already says it limits something: the most alike rule.
     if best >= EXCEPTION_MIN_SCORE or (lead is not None and best > 0):
         chosen = [
