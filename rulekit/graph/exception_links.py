@@ -31,16 +31,25 @@
   rule that announces all that do ("... muss sofort aufgefüllt werden:").
   A variant's rules except nothing, unless one names itself an exception
   ("Abweichend von der Grundregel ..."): that one excepts a rule of the base game.
+
+What a denial, a withdrawal or a shortage excepts is read in
+`rulekit.graph.exception_denials`; the likeness of a pair is weighed here.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from spacy.lang.de.stop_words import STOP_WORDS
 
+from rulekit.graph.exception_denials import (
+    claimed,
+    denied_gains,
+    named_by_heading,
+    supplier,
+    withdrawn,
+)
 from rulekit.graph.exceptions import (
     NUMBER_WORDS,
     case_clauses,
@@ -92,13 +101,6 @@ EXCEPTION_BOTH_NEGATED_FACTOR = 0.5
 EXCEPTION_CONDITIONAL_FACTOR = 0.8
 # Below this likeness no rule is taken as the excepted one.
 EXCEPTION_MIN_SCORE = 4.0
-# The rules under a heading that names what an exception denies are excepted if at
-# least this share as alike to it as the most alike of them.
-HEADING_SHARE_OF_BEST = 0.5
-# The parts of a compound that count on their own are at least this long ("Hand").
-_MIN_PART = 4
-# Words that join the nouns of one phrase ("weder Plättchen noch Karten").
-_JOINING = frozenset({"und", "oder", "noch", "sowie"})
 # Words that open a phrase naming what an exception replaces ("statt nur einer").
 REPLACING = frozenset({"statt", "anstatt", "anstelle"})
 # After "statt", these say one ("2 Karten statt einer").
@@ -179,7 +181,7 @@ def excepted(
     # A case that something is not there excepts the rule that hands it out, or none.
     short = [clause for clause in (shortage(s, cues) for s in exception.sentences) if clause]
     if short:
-        return _supplier(short, local, overlap, cues)
+        return supplier(short, local, overlap, cues)
     # A reply denies what the sentence before allows, or allows what it denies: after
     # a denial, a denial ("Ausnahme: … kann nicht geschlagen werden") excepts another.
     if (
@@ -192,7 +194,7 @@ def excepted(
     said = [rule for rule in candidates if replaced & _quantity_pairs(rule)]
     if said:
         return said
-    named = _named_by_heading(exception, candidates, overlap, context)
+    named = named_by_heading(exception, candidates, overlap, by_id, cues)
     if named:
         return named
     ending = in_end_phase(exception, by_id, cues)
@@ -215,16 +217,18 @@ def excepted(
     features = features - _marker_features(cues)
     traded = (
         (
-            _claimed(exception, overlap, cues, cues.gain_lemmas),
-            _claimed(exception, overlap, cues, cues.cost_lemmas),
+            claimed(exception, overlap, cues, cues.gain_lemmas),
+            claimed(exception, overlap, cues, cues.cost_lemmas),
         )
         # A denial ("… muss nichts bezahlt werden") gives up nothing: `_denied_actions`.
         if marked and not negated(exception, cues)
         else (set(), set())
     )
-    told = (features, case, _denied_actions(exception, cues) if marked else set(), traded)
+    told = (features, case, _denied_actions(exception, cues) if marked else set())
+    countered = {id(rule): _countered(*traded, rule, overlap, cues) for rule in candidates}
     scored = [
-        (_pair_score(exception, told, rule, overlap, cues, ending), rule) for rule in candidates
+        (_pair_score(exception, told, countered[id(rule)], rule, overlap, cues, ending), rule)
+        for rule in candidates
     ]
     best = max((score for score, _ in scored), default=0.0)
     # What it gains, a rule makes pay, or the other way round: that rule, if alike enough,
@@ -232,9 +236,7 @@ def excepted(
     turned = [
         (score, rule)
         for score, rule in scored
-        if score > 0
-        and (score >= EXCEPTION_MIN_SCORE or score == best)
-        and _countered(*traded, rule, overlap, cues)
+        if score > 0 and (score >= EXCEPTION_MIN_SCORE or score == best) and countered[id(rule)]
     ]
     if turned:
         return [max(turned, key=lambda pair: pair[0])[1]]
@@ -252,223 +254,11 @@ def excepted(
         # von der Grundregel muss dabei nicht genau gewürfelt werden") excepts what was
         # just said, in the end phase too.
         return (
-            _withdrawn(exception, scored, overlap, cues)
-            or _denied_gains(exception, scored, overlap, cues)
+            withdrawn(exception, scored, overlap, cues)
+            or denied_gains(exception, scored, overlap, cues)
             or (elliptic if marked else [])
         )
     return elliptic
-
-
-def _supplier(
-    shortages: list[list[Token]], local: list[Unit], overlap: Overlap, cues: Cues
-) -> list[Unit]:
-    """The rule that hands out what a shortage case lacks ("Sollte eine Sorte Steine
-    nicht im Vorrat verfügbar sein, ..."): the earlier rule of its section whose claim
-    names most of the things of that case ("... und mit Steinen belegt").  If several
-    name as many, as when each of two rules hands out its own kind, the rule that
-    announces them all ("... muss sofort aufgefüllt werden:"), else none."""
-    things = {
-        stem(t.lemma_.lower())
-        for clause in shortages
-        for t in clause[1:]
-        if t.is_alpha and t.text[:1].isupper() and t.lower_ not in STOP_WORDS
-    }
-    named = [(len(things & _claimed(rule, overlap, cues)), rule) for rule in local]
-    best = max((count for count, _ in named), default=0)
-    chosen = [rule for count, rule in named if count == best]
-    if not best:
-        return []
-    if len(chosen) == 1:
-        return chosen
-    # Rules that all follow one that announces them ("... muss er sofort auffüllen:")
-    # are its cases: the shortage excepts what that rule announces.
-    announcing = [rule for rule in local if rule.position < chosen[0].position]
-    lead = next((rule for rule in reversed(announcing) if rule.text.rstrip().endswith(":")), None)
-    between = [rule for rule in local if lead and lead.position < rule.position]
-    if lead and not any(rule.text.rstrip().endswith(":") for rule in between):
-        return [lead]
-    return []
-
-
-def _claimed(
-    rule: Unit, overlap: Overlap, cues: Cues, doing: frozenset[str] | None = None
-) -> set[str]:
-    """The features of what a rule claims, not of the case it names; with `doing`, only
-    of the claims with one of those verbs ("nimmt sich ..." for `gain_lemmas`)."""
-    return overlap.features(
-        clause
-        for sentence in rule.sentences
-        for clause, names_case in case_clauses(sentence, cues)
-        if not names_case and (doing is None or _clause_verbs(clause) & doing)
-    )
-
-
-def _named_by_heading(
-    exception: Unit, candidates: list[Unit], overlap: Overlap, context: ExceptionContext
-) -> list[Unit]:
-    """The rules of the section whose heading names what the exception denies.
-
-    "... erhalten KEINE Rohstofferträge" overrides the rules under the heading
-    "Rohstofferträge", wherever they stand: of these, those most alike the exception.
-    """
-    denied = _denied(exception, context.cues)
-    if not denied:
-        return []
-    own = {section.node_id for section in headings(exception, context.by_id)}
-    heading_words = {
-        section: _heading_words(unit)
-        for section, unit in context.by_id.items()
-        if unit.kind == "section" and section not in own
-    }
-    named = [
-        rule
-        for rule in candidates
-        if rule.section in heading_words
-        and heading_words[rule.section] <= denied
-        and not negated(rule, context.cues)
-    ]
-    scored = [(overlap.weight(exception.features & rule.features), rule) for rule in named]
-    best = max((score for score, _ in scored), default=0.0)
-    return [rule for score, rule in scored if score > 0 and score >= HEADING_SHARE_OF_BEST * best]
-
-
-def _denied(exception: Unit, cues: Cues, within: frozenset[str] = frozenset()) -> set[str]:
-    """The stems of the nouns a claim of the exception negates: "erhalten ... KEINE
-    Rohstofferträge", "weder Plättchen noch Karten" (not those of its case, nor what a
-    phrase after them adds: "... für diesen Zug"); if `within` is given, only in a claim
-    with one of these verbs."""
-    denied: set[str] = set()
-    for sentence in exception.sentences:
-        for clause, names_case in case_clauses(sentence, cues):
-            negations = (i for i, t in enumerate(clause) if t.lower_ in cues.exception_negations)
-            at = next(negations, None)
-            if names_case or at is None or (within and not _clause_verbs(clause) & within):
-                continue
-            nouns: set[str] = set()
-            for token in clause[at + 1 :]:
-                if token.is_alpha and token.text[:1].isupper():
-                    nouns |= {stem(token.lower_), stem(token.lemma_.lower())}
-                elif nouns and token.lower_ in STOP_WORDS and token.lower_ not in _JOINING:
-                    break  # the noun phrase ends: "weder Plättchen noch Karten | für ..."
-            denied |= nouns
-    return denied
-
-
-def _denied_gains(
-    exception: Unit, scored: list[tuple[float, Unit]], overlap: Overlap, cues: Cues
-) -> list[Unit]:
-    """The rules that give what an end-phase rule denies: for each thing of "Sie
-    erhalten weder Plättchen noch Karten", the first rule of the turn (the set-up is no
-    candidate) whose claim gets it ("nimmt sich das Wegeplättchen", "zieht 1 Karte
-    nach"); later rules that give it too tell special ways to get it ("kauft Karten")."""
-    denied = _denied(exception, cues, cues.gain_lemmas)
-    rules = sorted((rule for _, rule in scored), key=lambda rule: rule.position)
-    chosen: list[Unit] = []
-    for noun in sorted(denied):
-        giving = (
-            rule
-            for rule in rules
-            if noun in _claimed(rule, overlap, cues, cues.gain_lemmas) and not negated(rule, cues)
-        )
-        first = next(giving, None)
-        if first is not None and first not in chosen:
-            chosen.append(first)
-    return chosen
-
-
-def _clause_verbs(clause: list[Token]) -> set[str]:
-    """The lemmas of a clause, and each joined with the particle that ends the clause:
-    "zieht 1 Karte nach" gives "nachziehen"."""
-    lemmas = {t.lemma_.lower() for t in clause if t.is_alpha}
-    words = [t.lower_ for t in clause if t.is_alpha]
-    particle = words[-1] if words and len(words) > 1 else ""
-    return lemmas | {particle + lemma for lemma in lemmas if particle}
-
-
-def _heading_words(section: Unit) -> set[str]:
-    """The stems of a heading's content words ("1. Rohstofferträge" gives one)."""
-    words = re.findall(r"[^\W\d_]+", section.block.text)
-    return {stem(w.lower()) for w in words if len(w) > 1 and w.lower() not in STOP_WORDS} or {""}
-
-
-def _withdrawn(
-    exception: Unit, scored: list[tuple[float, Unit]], overlap: Overlap, cues: Cues
-) -> list[Unit]:
-    """The permission or duty an end-phase rule withdraws, however little else the two
-    share.  A permission ("Brücken dürfen jetzt nicht mehr gebaut werden"): of the rules
-    that allow something with a thing it names ("Jeder Spieler kann seine Brücke ...
-    legen"), the most alike.  A duty ("Es müssen keine Karten mehr aus der Hand gespielt
-    werden"): of the rules that do, not allow, something with every thing its withdrawn
-    clause names, its compounds' parts counted ("legt eine seiner Handkarten ab"), the
-    most alike."""
-    if _withdraws(exception, cues, cues.permission_lemmas) is not None:
-        nouns = {
-            stem(t.lemma_.lower())
-            for s in exception.sentences
-            for t in s
-            if t.is_alpha and t.text[:1].isupper() and t.lower_ not in STOP_WORDS
-        }
-        allowing = [
-            (score, rule)
-            for score, rule in scored
-            if nouns & rule.features and _permits(rule, cues) and not negated(rule, cues)
-        ]
-        return [max(allowing, key=lambda pair: pair[0])[1]] if allowing else []
-    withdrawn = _withdraws(exception, cues, cues.modal_lemmas - cues.permission_lemmas)
-    duty = {
-        stem(t.lemma_.lower())
-        for t in withdrawn or []
-        if t.is_alpha and t.text[:1].isupper() and t.lower_ not in STOP_WORDS
-    }
-    if not duty:
-        return []
-    # A duty is withdrawn only where the rule that imposes it names all it is about:
-    # "Karten" alone is said by half the manual.
-    bidding = [
-        (score, rule)
-        for score, rule in scored
-        if duty <= _with_parts(rule.features, overlap)
-        and not _permits(rule, cues)
-        and not negated(rule, cues)
-    ]
-    return [max(bidding, key=lambda pair: pair[0])[1]] if bidding else []
-
-
-def _withdraws(unit: Unit, cues: Cues, modals: frozenset[str]) -> list[Token] | None:
-    """What a clause of the unit that says what holds (not its case) no longer lets or
-    makes one do: the clause from its negation on ("keine Karten mehr aus der Hand
-    gespielt werden"), if it has one of the modal verbs `modals`, and "mehr" after the
-    negation ("dürfen jetzt nicht mehr gebaut werden", but not "nicht mehr als 3")."""
-    for sentence in unit.sentences:
-        for clause, names_case in case_clauses(sentence, cues):
-            lowers = [t.lower_ for t in clause]
-            if names_case or not any(t.lemma_.lower() in modals for t in clause):
-                continue
-            negations = [i for i, w in enumerate(lowers) if w in cues.exception_negations]
-            following = [*lowers[1:], ""]
-            if negations and any(
-                lowers[i] == "mehr" and following[i] != "als"
-                for i in range(negations[0] + 1, len(lowers))
-            ):
-                return clause[negations[0] :]
-    return None
-
-
-def _with_parts(features: set[str], overlap: Overlap) -> set[str]:
-    """Some features and the first parts of their compounds whose other part the manual
-    also uses ("handkart" gives "hand" when "kart" is a word of the manual)."""
-    parts = {
-        word[:cut]
-        for word in features
-        for cut in range(_MIN_PART, len(word) - _MIN_PART + 1)
-        if word[cut:] in overlap.idf and word[:cut] in overlap.idf
-    }
-    return features | parts
-
-
-def _permits(unit: Unit, cues: Cues) -> bool:
-    """The unit says what may be done: "kann", "darf", "dürfen"."""
-    return any(t.lemma_.lower() in cues.permission_lemmas for s in unit.sentences for t in s)
 
 
 def _case_features(exception: Unit, overlap: Overlap, cues: Cues) -> set[str]:
@@ -508,7 +298,8 @@ def _marker_features(cues: Cues) -> frozenset[str]:
 
 def _pair_score(
     exception: Unit,
-    said: tuple[set[str], set[str], set[str], tuple[set[str], set[str]]],
+    said: tuple[set[str], set[str], set[str]],
+    countered: set[str],
     rule: Unit,
     overlap: Overlap,
     cues: Cues,
@@ -516,8 +307,8 @@ def _pair_score(
 ) -> float:
     """How likely `rule` is what `exception` carves a case out of; `said` holds the
     exception's features, those of them that only name its case and, if it names
-    itself an exception, the actions it denies (`_denied_actions`) and what it gains and
-    what it gives up (`gain_lemmas`, `cost_lemmas`).
+    itself an exception, the actions it denies (`_denied_actions`); `countered` is what
+    it gains that the rule makes pay, or pays that the rule gives (`_countered`).
 
     What both say (shared verbs count double, words that only name the exception's
     case half, a noun counted with different numbers, "2 Karten" against "1 Karte",
@@ -527,7 +318,7 @@ def _pair_score(
     "immer", "prinzipiell"), less when both are negated (an exception negates what the
     rule allows).
     """
-    features, case, denied, (gains, costs) = said
+    features, case, denied = said
     shared_verbs = (verbs(exception) & verbs(rule)) - case
     alike = (
         overlap.weight((features - case) & rule.features)
@@ -538,9 +329,7 @@ def _pair_score(
         # "… muss nichts bezahlt werden" denies what "… muss er Blätter bezahlen" does.
         alike += EXCEPTION_DENIED_VERB_BONUS * overlap.weight(denied & verbs(rule))
     # "Als Ausnahme … erhält er 10 Möhren" turns round "… muss er Möhren bezahlen".
-    alike += EXCEPTION_DENIED_VERB_BONUS * overlap.weight(
-        _countered(gains, costs, rule, overlap, cues)
-    )
+    alike += EXCEPTION_DENIED_VERB_BONUS * overlap.weight(countered)
     if _contrasting_numbers(exception, rule):
         alike += EXCEPTION_NUMBER_BONUS
     distance = exception.position - rule.position
@@ -565,8 +354,8 @@ def _countered(
     """What an exception gains that the rule makes pay, or pays that the rule gives."""
     if not (gains or costs):
         return set()
-    return (gains & _claimed(rule, overlap, cues, cues.cost_lemmas)) | (
-        costs & _claimed(rule, overlap, cues, cues.gain_lemmas)
+    return (gains & claimed(rule, overlap, cues, cues.cost_lemmas)) | (
+        costs & claimed(rule, overlap, cues, cues.gain_lemmas)
     )
 
 
