@@ -377,11 +377,14 @@ KIND_CASES = {
             "Nach ein oder zwei Partien sollten Sie den Spielplan variabel aufbauen.",
             "Solltest du keine Karten mehr haben, ziehst du sofort 3 Karten nach.",
             "Dann könntet ihr folgendes ausprobieren:",
+            # A case a conjunction opens tells no one what to do.
+            "Ein Narr darf immer gespielt werden, auch wenn der Spieler die Farbe bedienen könnte.",
         ],
         {
             "Nach ein oder zwei": ("rule", False),
             "Solltest du": ("rule", True),
             "Dann könntet": ("lead-in", False),
+            "Ein Narr darf": ("rule", True),
         },
     ),
     "a colon after a copula or a caption leads in": (

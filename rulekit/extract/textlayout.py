@@ -74,6 +74,8 @@ from rulekit.model import LineRole, TextLine
 _LABELLED_VALUE = re.compile(r"^[^\W\d_][^:.!?]{0,30}:\s+\S*(?:[^\W\d_]+\s+)*?(?:\d|\S+,\s)")
 PARAGRAPH_END = 0.8  # a sentence ending on a line shorter than this ends its paragraph
 HEADING_MAX_LINES = 2
+# A title ending in an exclamation mark ("Raus mit Dir!") has at most this many words.
+TITLE_EXCLAMATION_WORDS = 5
 # The fewest counted lines one after another that make a list ("4 Brücken", ...).
 COUNTED_LIST = 3
 # The most lines of an item between its number alone on its line and the next one.
@@ -393,6 +395,8 @@ def _classify(lines: list[TextLine], units: list[list[int]], width: float) -> li
         following = units[number + 1] if number + 1 < len(units) else None
         ends_at_boundary = following is None or _boundary_between(lines, unit[-1], following[0])
         role = _unit_role(texts, ends_at_boundary, width, _set_off(lines, units, number))
+        if number == 0 and _exclaimed_title(texts, width):
+            role = "heading"
         if role == "figure" and following and stacked_names(texts, width):
             next_text = " ".join(lines[i].text for i in following)
             if names_what_follows(texts[-1], next_text):
@@ -486,6 +490,20 @@ def _set_off(lines: list[TextLine], units: list[list[int]], number: int) -> bool
     after = lines[units[number + 1][0]]
     before = lines[units[number - 1][-1]].text if number else "."
     return after.starts_paragraph and after.text.strip()[:1].isupper() and terminal(before)
+
+
+def _exclaimed_title(texts: list[str], width: float) -> bool:
+    """A game's name that ends in an exclamation mark ("Raus mit Dir!") opens the copy
+    on a short line of its own: a title, not a sentence."""
+    text = texts[0]
+    return (
+        len(texts) == 1
+        and text.endswith("!")
+        and text[:1].isupper()
+        and len(text.split()) <= TITLE_EXCLAMATION_WORDS
+        and len(text) < SHORT_LINE * width
+        and not re.search(r"[.!?:,;]", text[:-1])
+    )
 
 
 def _announces(lines: list[TextLine], unit: list[int]) -> bool:

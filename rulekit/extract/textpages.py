@@ -25,9 +25,13 @@ VIEWER_HEADER_MAX_WORDS = 5
 # Callouts and pages are counted from 1: a lone "0" is a value the text displays.
 _CALLOUT = re.compile(r"^(?!0$)\d{1,3}(?:\s+\d{1,3})*$")
 _PUNCTUATION_ONLY = re.compile(r"^[.,;:!?)]+$")
-# A page number set with its decoration: "- 2 -", "– 12 –", "Seite 3", "S. 3 von 8", "3/8".
+# A page number set with its decoration: "- 2 -", "– 12 –", "Seite 3", "S. 3 von 8", "3/8";
+# "Seite 3" also beside a running title of a few words ("Spielregel – Seite 2").
+_RUNNING_TITLE = r"[^\W\d_][\w.&'’]*(?:\s+[\w.&'’]+){0,3}\s*[-–—|·•]\s*"
 _DECORATED_PAGE = re.compile(
-    r"^(?:[-–—]\s*(\d{1,3})\s*[-–—]|(?:Seite|S\.)\s*(\d{1,3})(?:\s*(?:von|/)\s*\d{1,3})?"
+    r"^(?:[-–—]\s*(\d{1,3})\s*[-–—]"
+    rf"|(?:{_RUNNING_TITLE})?(?:Seite|S\.)\s*(\d{{1,3}})(?:\s*(?:von|/)\s*\d{{1,3}})?"
+    rf"(?:\s*[-–—|·•]\s*[^\W\d_][\w.&'’]*(?:\s+[\w.&'’]+){{0,3}})?"
     r"|(\d{1,3})\s*/\s*\d{1,3})$"
 )
 # Without the page numbers given, lone numbers that rise a page at a time (or two: a

@@ -34,6 +34,9 @@ from rulekit.model import TextLine
 # The most words of a heading of two nouns and the function words between them.
 _HEADING_PHRASE_WORDS = 4
 
+# The bullet that opens an item of a list ("• 6 Schneckenfiguren").
+_BULLET = re.compile(r"^[•▪◦‣●*–-]\s+")
+
 SHORT_LINE = 0.6  # of the typical line width: labels and headings are shorter
 # A question heading ("Wie wird gespielt?") has at most this many words.
 QUESTION_HEADING_WORDS = 5
@@ -96,19 +99,20 @@ def title_after_list(
     lines: list[TextLine], content: list[int], position: int, width: float
 ) -> bool:
     """A title under the last line of a list of counted things ("1 Würfel" / "1 Spielregel"
-    over "Ziel des Spiels" over "Wer als Erster …"): the short lines of the list tell no
-    width the title would have overrun, but the body text under it shows a title.  An
-    item's wrap ("5 Spielfiguren in" / "Farben") has the next item under it."""
+    over "Ziel des Spiels" over "Wer als Erster …", bulleted or not): the short lines of
+    the list tell no width the title would have overrun, but the body text under it, or
+    its question mark ("Worum geht es?"), shows a title.  An item's wrap ("5
+    Spielfiguren in" / "Farben") has the next item under it."""
     if position < 2 or position + 1 >= len(content):
         return False
     before, previous, line, after = (
-        lines[content[i]].text for i in range(position - 2, position + 2)
+        _BULLET.sub("", lines[content[i]].text.strip()) for i in range(position - 2, position + 2)
     )
     return (
-        bool(COUNTED_THING.match(previous.strip()))
+        bool(COUNTED_THING.match(previous))
         and listed(before, previous)
-        and not COUNTED.match(line.strip())
-        and heads(line, after, width)
+        and not COUNTED.match(line)
+        and (heads(line, after, width) or question_heading([line], width))
     )
 
 

@@ -62,6 +62,7 @@ from rulekit.graph.exceptions import (
     names_exceptions,
     names_variant,
     negated,
+    no_longer,
     shortage,
 )
 from rulekit.graph.overlap import Overlap, counts, quantities, stem
@@ -189,7 +190,7 @@ def excepted(
         and _continues_previous(exception, cues)
         and not (negated(exception, cues) and negated(local[-1], cues))
     ):
-        return [local[-1]]
+        return [_replied_to(exception, local, overlap, cues)]
     replaced = _replaced(exception)
     said = [rule for rule in candidates if replaced & _quantity_pairs(rule)]
     if said:
@@ -224,7 +225,9 @@ def excepted(
         if marked and not negated(exception, cues)
         else (set(), set())
     )
-    told = (features, case, _denied_actions(exception, cues) if marked else set())
+    # So is one that says what no longer holds ("… kann nicht mehr geschlagen werden").
+    denies = marked or any(no_longer(sentence, cues) for sentence in exception.sentences)
+    told = (features, case, _denied_actions(exception, cues) if denies else set())
     countered = {id(rule): _countered(*traded, rule, overlap, cues) for rule in candidates}
     scored = [
         (_pair_score(exception, told, countered[id(rule)], rule, overlap, cues, ending), rule)
@@ -240,6 +243,16 @@ def excepted(
     ]
     if turned:
         return [max(turned, key=lambda pair: pair[0])[1]]
+    # What it denies, the most alike rule does ("… kann nicht mehr geschlagen werden"
+    # against "… wird dieser geschlagen"): that rule, however little else they share;
+    # but the end phase overrides the turn as a whole (see `withdrawn` below).
+    denied = [
+        rule
+        for score, rule in scored
+        if 0 < score == best and told[2] & verbs(rule) & claimed(rule, overlap, cues)
+    ]
+    if denied and best < EXCEPTION_MIN_SCORE and lead is None and not ending:
+        return denied[:1]
     # The lead-in of a list item already says it limits something: the most alike rule.
     if best >= EXCEPTION_MIN_SCORE or (lead is not None and best > 0):
         chosen = [
@@ -327,7 +340,11 @@ def _pair_score(
     )
     if not negated(rule, cues):
         # "… muss nichts bezahlt werden" denies what "… muss er Blätter bezahlen" does.
-        alike += EXCEPTION_DENIED_VERB_BONUS * overlap.weight(denied & verbs(rule))
+        # What the rule only names as its case ("Kann ein Spieler … schlagen, muss er
+        # das tun") is not what it does.
+        alike += EXCEPTION_DENIED_VERB_BONUS * overlap.weight(
+            denied & verbs(rule) & claimed(rule, overlap, cues)
+        )
     # "Als Ausnahme … erhält er 10 Möhren" turns round "… muss er Möhren bezahlen".
     alike += EXCEPTION_DENIED_VERB_BONUS * overlap.weight(countered)
     if _contrasting_numbers(exception, rule):
@@ -401,6 +418,19 @@ def _number(token: Token) -> str | None:
 def _quantity_pairs(unit: Unit) -> set[tuple[str, str]]:
     """The counts a unit gives, as (noun stem, number) pairs."""
     return {(noun, number) for noun, numbers in quantities(unit).items() for number in numbers}
+
+
+def _replied_to(exception: Unit, local: list[Unit], overlap: Overlap, cues: Cues) -> Unit:
+    """The rule a reply excepts: the last one said, but an "Ausnahme: …" that names its
+    case ("Ist das Anfangsfeld besetzt, …") may answer any rule of the paragraph before
+    it; the one that shares most with it, if any shares more than the last."""
+    last = local[-1]
+    words = [t for t in exception.sentences[0] if t.is_alpha]
+    if words[0].lower_ not in cues.exception_openers:
+        return last
+    paragraph = [rule for rule in local if rule.block is last.block]
+    best = max(paragraph, key=lambda rule: overlap.shared(exception, rule))
+    return best if overlap.shared(exception, best) > overlap.shared(exception, last) else last
 
 
 def _continues_previous(unit: Unit, cues: Cues) -> bool:

@@ -258,9 +258,7 @@ def excepts(sentence: Span, cues: Cues) -> bool:
     if _limited(lowers, cues) and any(contrasts):
         return True
     return (
-        _no_longer(sentence, cues)
-        or _forbidden_if(sentence, cues)
-        or bool(shortage(sentence, cues))
+        no_longer(sentence, cues) or _forbidden_if(sentence, cues) or bool(shortage(sentence, cues))
     )
 
 
@@ -366,7 +364,7 @@ def _opens(words: list[Token], cues: Cues) -> bool:
     return following.text[:1].islower() and following.lemma_.lower() not in _DETERMINERS
 
 
-def _no_longer(sentence: Span, cues: Cues) -> bool:
+def no_longer(sentence: Span, cues: Cues) -> bool:
     """ "kann nicht mehr", "müssen keine Karten mehr", "darf nur noch": what held so far
     no longer does, or only in part.
 
@@ -398,9 +396,11 @@ def case_clauses(sentence: Span, cues: Cues) -> list[tuple[list[Token], bool]]:
     about rather than what holds in it: a condition ("Wird das Feld gewürfelt, ...",
     "..., wenn ...") or a relative clause ("..., auf dem der Räuber steht", "..., die er
     schon hatte")."""
-    # A label ("Wichtig: ...") is a clause of its own before the sentence's first.
-    labelled = any(t.text == ":" for t in list(sentence)[:_LABEL_TOKENS])
+    # A label ("Wichtig: ...", "Es herrscht Schlagzwang: ...") is a clause of its own
+    # before the sentence's first.
     clauses = _clauses(sentence)
+    end = clauses[0][-1].i + 1 if clauses else sentence.end
+    labelled = end < sentence.end and sentence.doc[end].text == ":"
     start = -1 if labelled else 0
     return [
         (

@@ -23,6 +23,7 @@ from rulekit.extract.textshapes import BOX_FACTS
 from rulekit.graph.exceptions import NUMBER_WORDS, marked_exception
 from rulekit.graph.line_kinds import LineJudge
 from rulekit.graph.shapes import (
+    RELATIVE_PRONOUNS,
     SUBORDINATORS,
     VERB_ENDINGS,
     addresses,
@@ -61,6 +62,9 @@ OBJECT_WORDS = frozenset({"die", "der", "das", "den", "einen", "eine", "ein", "i
 GENERIC_ACTORS = frozenset({"alle", "jeder", "jede", "jedes", "wer", "man", "spieler", "spielerin"})
 # A bare "Das" or "Dies" before a `comment_verbs` cue comments on what was just said.
 COMMENT_SUBJECTS = frozenset({"das", "dies"})
+# The words that open a subordinate clause, but for relative pronouns, which also open
+# a main clause as articles ("Die Spieler könnten …").
+_CONJUNCTIONS = SUBORDINATORS - RELATIVE_PRONOUNS
 DEFINITE_ARTICLES = frozenset({"der", "die", "das", "den", "dem", "des"})
 
 
@@ -424,7 +428,9 @@ class KindJudge(LineJudge):
         mehr haben, …"): that is a condition, not advice.
         """
         words = [t for t in sentence if t.is_alpha]
-        return any(t.lower_ in self.cues.advice_words for t in words[1:])
+        return any(
+            t.lower_ in self.cues.advice_words and not _subordinate(t, sentence) for t in words[1:]
+        )
 
     def aid(self, sentence: Span) -> bool:
         """Serves the players' convenience ("Als Hilfestellung …", "zur besseren Übersicht")
@@ -541,3 +547,14 @@ class KindJudge(LineJudge):
             or wish(sentence)
             or verdict(sentence)
         )
+
+
+def _subordinate(token: Token, sentence: Span) -> bool:
+    """The token stands in a clause that a conjunction opens ("…, auch wenn er bedienen
+    könnte"): a case, not what the sentence tells the players to do."""
+    start = next(
+        (t.i + 1 for t in reversed(sentence.doc[sentence.start : token.i]) if t.text == ","),
+        sentence.start,
+    )
+    opening = [t.lower_ for t in sentence.doc[start : token.i] if t.is_alpha][:2]
+    return any(word in _CONJUNCTIONS for word in opening)

@@ -40,6 +40,9 @@ _MIN_HEAD = 4
 _NUMBER = re.compile(r"^\d+$")
 # Words that join two clauses without a comma ("legt sie aus und zieht nach").
 _JOINING = frozenset({"und", "oder", "sowie"})
+# The indefinite article is the numeral one after a limit ("nur eine", "höchstens einen").
+_ONE = frozenset({"ein", "eine", "einen", "einem", "einer", "eines"})
+_LIMITS = frozenset({"nur", "genau", "höchstens", "mindestens", "maximal", "exakt"})
 _HYPHENATED = re.compile(r"^[^\W\d_]+(?:-[^\W\d_]+)+$")
 
 
@@ -156,10 +159,17 @@ def quantities(unit: Unit) -> dict[str, set[str]]:
 
 def counts(tokens: list[Token]) -> list[tuple[str, str, int]]:
     """Each number of some tokens that counts a noun: the noun's stem, the number, and
-    the number's index ("2 Karten", "zwei Karten")."""
+    the number's index ("2 Karten", "zwei Karten", "nur eine Karte")."""
     found = []
     for index, token in enumerate(tokens):
         number = token.text if token.is_digit else NUMBER_WORDS.get(token.lower_)
+        if (
+            number is None
+            and token.lower_ in _ONE
+            and index
+            and tokens[index - 1].lower_ in _LIMITS
+        ):
+            number = "1"  # "nur eine Schnecke": after a limit the article counts
         following = tokens[index + 1 : index + 3]
         noun = next((t for t in following if t.is_alpha and t.text[:1].isupper()), None)
         if number is not None and noun is not None:

@@ -264,8 +264,10 @@ class Segmenter:
         names_rules = judge.heading_words(text, self.cues.structure_headings) or numbered_heading
         if judge.material_heading(text):
             state.material = True
-        elif names_rules or text.endswith("?"):
-            state.material = False  # "Worum geht es?" names no piece of the material
+        elif names_rules or text.endswith("?") or not verbless(text):
+            # "Worum geht es?" names no piece of the material, nor does a heading with a
+            # verb ("So wird gespielt"); a piece's name ("Saisonfolien") goes on with it.
+            state.material = False
         preface = judge.heading_words(text, self.cues.preface_headings)
         # Only an essay runs on under headings of its own: a "Vorwort" that addresses the
         # players ends where the next heading begins, whatever that heading says.

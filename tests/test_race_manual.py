@@ -1,0 +1,173 @@
+"""A race game's rulebook as a newcomer copies it out of a viewer: its title ends in an
+exclamation mark, its pages carry the rulebook's name beside their numbers, and its
+exceptions answer the rule they are about, not merely the last one said."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulekit.extract import extract
+from rulekit.extract.lexicon import german_lexicon
+from rulekit.graph.builder import GraphBuilder
+from rulekit.model import Extraction, RuleGraph
+from tests.conftest import invented_manual
+
+RACE = """\
+Raus mit Dir!
+Das turbulente Familienspiel für 2 – 4 Spieler von 6 bis 99 Jahren
+Inhalt
+1 Spielbrett
+16 Spielkegel (je 4 in Rot, Blau, Gelb und Grün)
+1 Würfel
+So wird gespielt
+Wer am Zug ist, würfelt einmal und zieht einen seiner Kegel um die
+gewürfelte Augenzahl vorwärts.
+Eine Sechs
+Mit einer 6 muss ein Kegel aus dem Startkreis auf das Anfangsfeld
+gesetzt werden, solange noch Kegel im Startkreis stehen. Nach einer
+6 darf der Spieler noch einmal würfeln.
+Ausnahme: Ist das Anfangsfeld mit einem eigenen Kegel besetzt,
+muss zuerst dieser Kegel weitergezogen werden.
+Spielregel – Seite 2
+Schlagen
+Endet ein Zug auf einem Feld, auf dem ein fremder Kegel steht, wird
+dieser geschlagen und muss zurück in seinen Startkreis.
+Es herrscht Schlagzwang: Kann ein Spieler einen fremden Kegel
+schlagen, muss er das tun.
+Ins Haus ziehen
+Die Kegel ziehen einmal rund um das Spielbrett und dann in das Haus
+ihrer Farbe.
+Hinweis: Ein Kegel im Haus kann nicht mehr geschlagen werden.
+Spielregel – Seite 3
+Spielende
+Wer zuerst alle vier Kegel im Haus hat, gewinnt.
+"""
+
+
+@pytest.fixture(scope="module")
+def race(tmp_path_factory: pytest.TempPathFactory) -> tuple[Extraction, RuleGraph]:
+    path = tmp_path_factory.mktemp("race") / "manual.txt"
+    path.write_text(RACE, encoding="utf-8")
+    extraction = extract(path, None)
+    graph = GraphBuilder([], german_lexicon()).build(invented_manual("raus"), extraction)
+    return extraction, graph
+
+
+def node_text(graph: RuleGraph, opening: str) -> str:
+    return next(node.text for node in graph.nodes if node.text.startswith(opening))
+
+
+def excepted(graph: RuleGraph, opening: str) -> list[str]:
+    text = {node.id: node.text for node in graph.nodes}
+    return [
+        text[edge.to]
+        for edge in graph.edges
+        if edge.type == "exception-of" and text[edge.from_].startswith(opening)
+    ]
+
+
+def test_a_title_that_exclaims_heads_the_copy(race: tuple[Extraction, RuleGraph]) -> None:
+    extraction, _ = race
+    assert extraction.blocks[0].kind == "heading"
+    assert extraction.blocks[0].text == "Raus mit Dir!"
+
+
+def test_a_page_number_beside_the_rulebooks_name_goes(race: tuple[Extraction, RuleGraph]) -> None:
+    extraction, _ = race
+    assert not any("Seite" in block.text for block in extraction.blocks)
+    pages = [r.before for r in extraction.repairs if r.kind == "page-number"]
+    assert pages == ["Spielregel – Seite 2", "Spielregel – Seite 3"]
+
+
+def test_an_exception_label_answers_the_rule_of_its_case(
+    race: tuple[Extraction, RuleGraph],
+) -> None:
+    # Not the last sentence before it ("Nach einer 6 darf …"): the one about the
+    # Anfangsfeld its case names.
+    _, graph = race
+    assert excepted(graph, "Ausnahme:") == [node_text(graph, "Mit einer 6 muss")]
+
+
+def test_what_no_longer_holds_excepts_the_rule_that_does_it(
+    race: tuple[Extraction, RuleGraph],
+) -> None:
+    # "Kann ein Spieler … schlagen, muss er das tun" only names capturing as its case.
+    _, graph = race
+    assert excepted(graph, "Hinweis:") == [node_text(graph, "Endet ein Zug")]
+
+
+def test_the_component_list_ends_at_a_heading_over_text(
+    race: tuple[Extraction, RuleGraph],
+) -> None:
+    # "Eine Sechs" counts no piece: the list ended at "So wird gespielt".
+    _, graph = race
+    kinds = {node.text: node.kind for node in graph.nodes}
+    assert kinds["1 Würfel"] == "component"
+    assert kinds["So wird gespielt"] == "section"
+    assert kinds[node_text(graph, "Wer am Zug ist")] == "rule"
+    assert kinds["Eine Sechs"] == "section"
+    assert kinds[node_text(graph, "Die Kegel ziehen")] == "rule"
+
+
+SNAILS = """\
+Schnecke und Spatz
+Das listige Wettrennen für 2 bis 6 Spieler ab 8 Jahren
+Spielmaterial
+• 1 Spielplan mit 50 Feldern
+• 6 Schneckenfiguren
+• 90 Salatblätter
+• 6 Übersichtskarten
+Worum geht es?
+Wer seine Schnecke als Erste ins Ziel bringt und dabei nicht mehr als
+10 Salatblätter besitzt, gewinnt. Vorwärts zu kriechen kostet Salat, und
+der Spatz lauert auf die Gierigen.
+Vorbereitung
+Jeder Spieler erhält eine Schnecke, eine Übersichtskarte und 60 Salatblätter.
+Die Schnecken stehen am Anfang auf dem Startfeld.
+So wird gespielt
+Wer an der Reihe ist, zieht seine Schnecke beliebig viele Felder vorwärts
+und bezahlt dafür Salatblätter. Je weiter er zieht, desto teurer wird es:
+Felder Salatblätter
+1 1
+2 3
+3 6
+4 10
+Beispiel: Die gelbe Schnecke steht auf Feld 7 und will auf Feld 10 kriechen.
+Sie muss dafür 6 Salatblätter bezahlen.
+Auf einem Feld darf immer nur eine Schnecke stehen.
+Spatzenfelder
+Eine Schnecke darf nur dann auf ein Spatzenfeld ziehen, wenn kein anderes
+Spatzenfeld näher vor ihr frei ist. Wer auf einem Spatzenfeld steht, darf
+rückwärts ziehen. Für diesen Zug erhält er ausnahmsweise 10 Salatblätter
+pro Feld, statt zu bezahlen.
+Achtung! Rückwärts darf man nur bis zum nächsten freien Spatzenfeld ziehen.
+Salatfelder
+Wer auf einem Salatfeld landet, muss dort eine Runde aussetzen und frisst
+sich satt: Er erhält 10 Salatblätter.
+Abweichend von der Grundregel dürfen auf dem letzten Salatfeld zwei
+Schnecken gleichzeitig stehen.
+Ziel
+Ins Ziel darf nur, wer höchstens 10 Salatblätter besitzt. Hat ein Spieler
+mehr, muss er vor dem Ziel warten und rückwärts ziehen.
+"""
+
+
+@pytest.fixture(scope="module")
+def snails(tmp_path_factory: pytest.TempPathFactory) -> RuleGraph:
+    path = tmp_path_factory.mktemp("snails") / "manual.txt"
+    path.write_text(SNAILS, encoding="utf-8")
+    return GraphBuilder([], german_lexicon()).build(invented_manual("snails"), extract(path, None))
+
+
+def test_a_question_under_a_bulleted_component_list_heads_its_answer(snails: RuleGraph) -> None:
+    kinds = {node.text: node.kind for node in snails.nodes}
+    assert kinds["• 6 Übersichtskarten"] == "component"
+    assert kinds["Worum geht es?"] == "section"
+    assert kinds[node_text(snails, "Wer seine Schnecke")] == "rule"
+
+
+def test_an_exception_that_counts_otherwise_excepts_the_rule_it_recounts(
+    snails: RuleGraph,
+) -> None:
+    # "zwei Schnecken" against "nur eine Schnecke", though the Salatfeld rule is nearer.
+    assert excepted(snails, "Abweichend") == [node_text(snails, "Auf einem Feld darf")]
