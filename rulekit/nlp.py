@@ -140,10 +140,18 @@ def rule_sentence_boundaries(doc: Doc) -> Doc:
     number "2.4.1. Start" do not: an ordinal follows a function word and
     precedes a content word.  A letter naming a piece or a field ends one before a
     function word ("… zu Connys Figur A. Dann spielt er …"); an initial goes on with
-    a name ("A. Müller"), and the letters of "z. B." or "d. h." abbreviate together.
+    a name ("A. Müller"), and the letters of "z. B." or "d. h." abbreviate together; an
+    abbreviation with dots inside ends none before its number ("Art.-Nr. 49021").
     """
     for token in doc[:-1]:
         following = doc[token.i + 1]
+        if token.text == "." and token.i > 0 and following.like_num:
+            # The full stop of an abbreviation with dots inside ("Art.-Nr. 49021"),
+            # which the tokenizer cuts off, ends no sentence before its number.
+            abbreviated = doc[token.i - 1].text
+            if "." in abbreviated and abbreviated.replace(".", "").replace("-", "").isalpha():
+                following.is_sent_start = False
+                continue
         if _LETTER_DOT.match(token.text):
             if (
                 token.i > 0

@@ -4,6 +4,8 @@ exceptions answer the rule they are about, not merely the last one said."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from rulekit.extract import extract
@@ -171,3 +173,30 @@ def test_an_exception_that_counts_otherwise_excepts_the_rule_it_recounts(
 ) -> None:
     # "zwei Schnecken" against "nur eine Schnecke", though the Salatfeld rule is nearer.
     assert excepted(snails, "Abweichend") == [node_text(snails, "Auf einem Feld darf")]
+
+
+CAPTURES = """\
+Schlagen: Kommt eine Figur auf ein Feld, das von einer fremden Figur
+besetzt ist, so wird diese geschlagen und muss zurück in ihr Haus.
+Eigene Figuren können nicht geschlagen werden. Wer vergisst zu schlagen,
+dessen Figur wird zur Strafe ebenfalls zurückgesetzt.
+(Beispiel: Gelb würfelt eine 4 und könnte Rot schlagen, zieht aber eine
+andere Figur. Dann muss Gelb die Figur, mit der er hätte schlagen können,
+in sein Haus zurückstellen.)
+Spielende: Das Spiel endet, sobald ein Spieler alle vier Figuren im Ziel hat.
+Art.-Nr. 49021 · © 2023 Spielefabrik GmbH, Musterstraße 1, 12345 Musterstadt
+"""
+
+
+def test_an_example_in_brackets_runs_to_its_closing_bracket(tmp_path: Path) -> None:
+    path = tmp_path / "manual.txt"
+    path.write_text(CAPTURES, encoding="utf-8")
+    graph = GraphBuilder([], german_lexicon()).build(invented_manual("panik"), extract(path, None))
+    kinds = {node.text: node.kind for node in graph.nodes}
+    example = node_text(graph, "(Beispiel:")
+    assert example.endswith("in sein Haus zurückstellen.)")
+    assert kinds[example] == "example"
+    # The article number's full stop ends no sentence: the imprint is one line, no rule.
+    imprint = node_text(graph, "Art.-Nr.")
+    assert imprint.endswith("12345 Musterstadt")
+    assert kinds[imprint] == "other"

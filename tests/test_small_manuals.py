@@ -151,13 +151,23 @@ def test_a_numbered_list_of_rules_is_a_procedure_and_a_noun_heads_a_section(
     [
         "Ein flinkes Laufspiel für 2 bis 5 Personen ab 7 Jahren",
         "Ein taktisches Kartenspiel für 2-6 Spieler ab 10 Jahren",
+        "Kartenspiel für 2 bis 6 Spieler",
     ],
 )
 def test_the_box_facts_say_who_plays_no_table_row_or_hint(
     builder: GraphBuilder, facts: str
 ) -> None:
     graph = build(builder, "# Fuchs und Gans", facts, "# Spielmaterial", "1 Spielplan")
-    assert kind_of(graph, facts) == "rule"
+    node = next(node for node in graph.nodes if node.text == facts)
+    # Who may play is a condition an engine checks before the game starts.
+    assert (node.kind, node.mechanical) == ("rule", True)
+
+
+@pytest.mark.parametrize("level", ["Stufe 1: 2 Paare", "Stufe 2: 1 Dreier + 1 Folge aus 4"])
+def test_a_row_of_what_a_level_asks_for_binds_the_engine(builder: GraphBuilder, level: str) -> None:
+    graph = build(builder, "# Die Stufen", level, "Stufe 3: 1 Farbsatz")
+    node = next(node for node in graph.nodes if node.text == level)
+    assert (node.kind, node.mechanical) == ("rule", True)
 
 
 def test_a_question_ends_the_component_list_and_a_tip_binds_no_engine(

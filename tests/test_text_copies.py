@@ -210,3 +210,62 @@ def test_labelled_lines_one_under_another_are_no_headings(tmp_path: Path) -> Non
     blocks = [(b.kind, b.text) for b in extract_string(tmp_path, CREDITS).blocks]
     assert [kind for kind, _ in blocks[:3]] == ["paragraph"] * 3
     assert ("heading", "Turmbau") in blocks
+
+
+# Typed out evenly: a line with room for the next word still goes on when it ends in a
+# function word and the next line in lower case.
+EVEN_WRAPS = """\
+Zehn Stufen
+Kartenspiel für 2 bis 6 Spieler
+Inhalt: 96 Zahlenkarten, 8 Joker, 4 Aussetzen-Karten
+Worum geht es?
+Jeder Spieler versucht, als Erster alle zehn Stufen zu schaffen. Wer
+das geschafft hat, gewinnt.
+Die Kartenkombinationen
+Paar: zwei Karten mit der gleichen Zahl (z. B. 7 und 7).
+Dreier: drei Karten mit der gleichen Zahl.
+Folge: mindestens vier Karten mit aufeinanderfolgenden Zahlen (z. B.
+3, 4, 5, 6). Die Farbe spielt dabei keine Rolle.
+Farbsatz: sieben Karten derselben Farbe.
+Die Stufen
+Stufe 1: 2 Paare
+Stufe 2: 1 Dreier + 1 Folge aus 4
+Stufe 3: 1 Farbsatz
+Spielvorbereitung
+Ein Spieler mischt die Karten und teilt jedem 10 Karten aus. Die
+restlichen Karten kommen als verdeckter Stapel in die Mitte. Die
+oberste Karte wird aufgedeckt und bildet den Ablagestapel.
+So wird gespielt
+Wer am Zug ist, nimmt entweder die oberste Karte vom Stapel oder
+vom Ablagestapel. Danach legt er eine Karte offen auf den Ablage-
+stapel.
+Hat ein Spieler alle Karten für seine Stufe auf der Hand, darf er
+sie vor sich auslegen. Er muss die Stufe dabei vollständig auslegen,
+nicht nur einen Teil.
+Beispiel: Jonas braucht für Stufe 1 zwei Paare. Er hat zwei Fünfer und
+zwei Neuner auf der Hand und legt sie aus.
+Der Joker
+Ein Joker kann für jede beliebige Zahl oder Farbe eingesetzt werden.
+Allerdings darf ein Joker nicht abgelegt werden, wenn der nächste
+Spieler dadurch eine Stufe abschließen würde.
+Die Aussetzen-Karte
+Wer eine Aussetzen-Karte ablegt, bestimmt einen Mitspieler, der
+einmal aussetzen muss (ein Spieler darf aber nicht zweimal
+hintereinander aussetzen).
+Tipp: Heben Sie sich die Aussetzen-Karten für das Spielende auf.
+Ende einer Runde
+Sobald ein Spieler seine letzte Karte abgelegt hat, endet die Runde.
+Alle anderen zählen die Punkte ihrer Handkarten:
+Karten 1 bis 9: je 5 Punkte
+Karten 10 bis 12: je 10 Punkte
+Joker: 25 Punkte
+Die Punkte werden notiert. Bei Gleichstand gewinnt der Spieler mit
+den wenigsten Punkten.
+Viel Spaß wünscht Ihnen Ihr Spieleverlag!
+"""
+
+
+def test_a_line_ending_in_a_function_word_goes_on_over_the_break(tmp_path: Path) -> None:
+    texts = [b.text for b in extract_string(tmp_path, EVEN_WRAPS).blocks]
+    assert any("oberste Karte vom Stapel oder vom Ablagestapel." in text for text in texts)
+    assert not any(text.startswith("vom Ablagestapel") for text in texts)

@@ -29,6 +29,9 @@ from rulekit.extract.encoding import BREAK_HYPHENS
 from rulekit.extract.textshapes import INFLECTED, ends_open, terminal
 from rulekit.model import TextLine
 
+# Conjunctions that join what follows to the line they end.
+_JOINING = frozenset({"und", "oder", "sowie", "bzw.", "beziehungsweise"})
+
 # A line ends on purpose (a heading, a list line, a paragraph's end) when the next
 # line's first word would have fitted on it within this share of the body width: a
 # viewer copy's lines vary in characters with the letters' widths.
@@ -64,10 +67,15 @@ class Measure:
 
         `width` is the body width around the line (`local_width`), for a copy in
         proportional type; an evenly wrapped copy has one reach throughout.  A
-        hyphen or slash at the line's end is a wrap.
+        hyphen or slash at the line's end is a wrap, and so is a joining conjunction
+        before a line in lower case ("… vom Stapel oder" / "vom Ablagestapel."): no
+        heading, list or paragraph ends there (a displayed command may follow a
+        preposition: "Über die Eingabe von" / "java -jar …").
         """
         stripped, after = text.strip(), following.strip()
         if not stripped or not after or stripped.endswith((*BREAK_HYPHENS, "/")):
+            return False
+        if after[:1].islower() and stripped.split()[-1] in _JOINING:
             return False
         fit = len(stripped) + 1 + len(after.split()[0])
         if self.reach is not None:

@@ -5,15 +5,18 @@ than name something; a labelled note is when it says what may or must be done,
 unless its label gives advice ("Tipp:").
 A fragment without a verb ("Bomben und Mineure (3).") is not, but for a row of
 named values ("Aktionspunkte 8 Umweltbelastung 13") and a class with its
-members ("Raubtiere: Leopard, Schlange, Pinguin") and a row of a label and its value
-("Joker 25").
+members ("Raubtiere: Leopard, Schlange, Pinguin"), a row of a label and its value
+("Joker 25"; "Stufe 2: 1 Dreier + 1 Folge aus 4") and the box's facts ("Kartenspiel
+für 2 bis 6 Spieler"), which an engine checks before play.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekit.extract.textshapes import VALUE_ROW
+from spacy.lang.de.stop_words import STOP_WORDS
+
+from rulekit.extract.textshapes import BOX_FACTS, VALUE_ROW
 from rulekit.graph.shapes import CLAUSE_MIN_WORDS, has_verb
 
 # A note's label ("Erinnerung:", "Bitte beachten:") ends within this many tokens.
@@ -41,7 +44,7 @@ def mechanical(unit: Unit, judge: KindJudge) -> bool:
             return mechanical(unit.lead, judge)
         if unit.kind == "definition":
             return _member_list(unit)
-        return unit.kind == "rule" and _value_row(unit)
+        return unit.kind == "rule" and (_value_row(unit) or bool(BOX_FACTS.search(unit.text)))
     if unit.kind in ("rule", "step"):
         # Advice binds no engine ("Nach ein oder zwei Spielen sollten Sie …"), nor an
         # aid to the players ("Als Hilfestellung werden Steinchen gelegt") or the
@@ -87,7 +90,7 @@ def _value_row(unit: Unit) -> bool:
         return True
     tokens = [t for s in unit.sentences for t in s if not t.is_punct]
     numbers = sum(1 for t in tokens if t.like_num)
-    names = [t for t in tokens if t.is_alpha]
+    names = [t for t in tokens if t.is_alpha and t.lower_ not in STOP_WORDS]
     return numbers >= 2 and all(t.text[:1].isupper() for t in names)
 
 

@@ -344,6 +344,10 @@ class Segmenter:
                 units[count].sentences[:0] = run_in
                 run_in, mode = [], None
                 continue
+            if units and units[-1].kind == "example" and _open_bracket(units[-1].text):
+                # "(Beispiel: … Dann muss Gelb … zurückstellen.)": up to its bracket.
+                units[-1].sentences.append(sentence)
+                continue
             after_definition = (
                 units and units[-1].kind == "definition" and units[-1].text.endswith(":")
             )
@@ -585,3 +589,9 @@ class Segmenter:
 
     def _flagged(self, unit: Unit) -> Unit:
         return flag(unit, self.cues)
+
+
+def _open_bracket(text: str) -> bool:
+    """The text opens with a bracket it has not closed yet: "(Beispiel: … Figur."."""
+    stripped = text.lstrip()
+    return stripped.startswith("(") and stripped.count("(") > stripped.count(")")
