@@ -32,8 +32,10 @@ from rulekit.extract.textshapes import (
     CAPTION,
     COUNTED,
     COUNTED_THING,
+    EQUATION_ROW,
     INLINE_LABELS,
     LABELLED_OPENER,
+    LEADER_ROW,
     LIST_MARKER,
     MARKER_ONLY,
     NUMBERED_HEADING,
@@ -459,6 +461,8 @@ def _listed_lines(lines: list[TextLine], units: list[list[int]], roles: list[Lin
         (COUNTED_THING, COUNTED_LIST),
         (_LABEL_AND_VALUE, LABELLED_LIST),
         (VALUE_ROW, VALUE_ROWS),
+        (EQUATION_ROW, VALUE_ROWS),
+        (LEADER_ROW, VALUE_ROWS),
     )
     for opens, least in shapes:
         run: list[int] = []

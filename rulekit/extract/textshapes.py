@@ -30,6 +30,10 @@ VALUES_ROW = re.compile(r"^(?:[^\W\d_][\w-]*\s+\d+\s*){2,}$")
 VALUE_ROW = re.compile(r"^(?:\d+\s*[-–]\s*\d+|[A-ZÄÖÜ][\w-]*(?:\s+[\w-]+)?)\s+\d+$")
 # A table row of numbers alone: "2 3", "4 10".
 NUMBERS_ROW = re.compile(r"^\d{1,3}(?:\s+\d{1,3})+$")
+# A term and what it stands for: "Drilling = drei Karten mit derselben Zahl".
+EQUATION_ROW = re.compile(r"^[^\W\d_][\w-]*(?:\s+[\w-]+){0,2}\s*=\s*\S")
+# A table row with dot leaders: "Karten 1 bis 9 ............ 5 Punkte".
+LEADER_ROW = re.compile(r"^\S.*?(?:\.{4,}|…{2,}|_{4,}).*\S$")
 
 # Two values side by side, the cells of a table row ("1 29", "10 ······· 37"): prose puts
 # words between its numbers.
@@ -107,8 +111,9 @@ def listed(text: str, following: str) -> bool:
 
     Counted things ("4 Brücken" / "24 Wasserplättchen", "1 Punkt für …,"), labelled
     lines ("Gestaltung: ..." / "Design: ..."), rows of names and values, rows of a
-    label and its value ("Aussetzen 15" / "Joker 25"), or rows of as many numbers
-    ("2 3" / "4 10").  A line
+    label and its value ("Aussetzen 15" / "Joker 25"), terms and what they stand for
+    ("Drilling = …" / "Vierling = …"), rows with dot leaders ("Joker ...... 25 Punkte"),
+    or rows of as many numbers ("2 3" / "4 10").  A line
     that ends a sentence or a marker alone is judged by its punctuation, and one
     that opens a bracket goes on inside it ("(mit Werten von 1 bis 7, davon" / "42 …)").
     """
@@ -120,6 +125,8 @@ def listed(text: str, following: str) -> bool:
         or (RUN_IN_LABEL.match(text) and RUN_IN_LABEL.match(after))
         or (VALUES_ROW.match(text) and VALUES_ROW.match(after))
         or value_rows(text, after)
+        or (EQUATION_ROW.match(text) and EQUATION_ROW.match(after))
+        or (LEADER_ROW.match(text) and LEADER_ROW.match(after))
         or (
             NUMBERS_ROW.match(text)
             and NUMBERS_ROW.match(after)

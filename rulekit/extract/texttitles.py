@@ -34,6 +34,8 @@ from rulekit.model import TextLine
 # The most words of a heading of two nouns and the function words between them.
 _HEADING_PHRASE_WORDS = 4
 
+# A label of a word or two alone on its line: "Erklärungen:", "Kurze Übersicht:".
+_LABEL_ALONE = re.compile(r"^[A-ZÄÖÜ][\w-]*(?:\s+[A-ZÄÖÜ][\w-]*)?:$")
 # The bullet that opens an item of a list ("• 6 Schneckenfiguren").
 _BULLET = re.compile(r"^[•▪◦‣●*–-]\s+")
 
@@ -162,6 +164,8 @@ def set_apart(line: TextLine, following: TextLine, widths: Measure, width: float
         return False  # an article or a preposition: the line goes on ("Die Heroes of the")
     if len(words) > 1 and words[-2].casefold() in STOP_WORDS and INFLECTED.match(last):
         return False  # an adjective after its article wants its noun ("als der aktuelle")
+    if _LABEL_ALONE.match(after):
+        return True  # a label of its own ("8. 1 Fünfling + 1 Drilling" / "Erklärungen:")
     return (
         after[:1].isupper() or after[:1].isdigit() or bool(LIST_MARKER.match(after))
     ) and widths.deliberate(text, after, width)

@@ -53,7 +53,7 @@ PROGRAMMING_SHARE = 0.5
 # "Ein Paar ist eine Kombination aus ...": a term defined by what it is.
 _IS_A = re.compile(r"^(?:ein|eine)\s+[A-ZÄÖÜ][\w-]*\s+(?:ist|sind|heißt|bezeichnet)\b", re.I)
 # A term and what it is: "Paar: zwei Karten …", "Folge: mindestens vier Karten …".
-_TERM = re.compile(r"^([A-ZÄÖÜ][\w-]*(?:\s+[A-ZÄÖÜ][\w-]*)?):\s+(?=[a-zäöü])")
+_TERM = re.compile(r"^([A-ZÄÖÜ][\w-]*(?:\s+[A-ZÄÖÜ][\w-]*)?)(?::|\s*=)\s+(?=[a-zäöü])")
 # What opens the noun phrase a term is defined by: a count or an article.
 _PHRASE_OPENERS = frozenset({"ein", "eine", "einen", "der", "die", "das", "alle", "je"})
 NOUN_ENDINGS = ("en", "ern", "eln", "ung", "heit", "keit", "ion", "tät", "schaft")
@@ -501,7 +501,8 @@ class KindJudge(LineJudge):
 
     def defined_term(self, sentence: Span) -> bool:
         """A term and the noun phrase it stands for, without a verb: "Paar: zwei Karten mit
-        der gleichen Zahl (z. B. 7 und 7).", "Folge: mindestens vier Karten …".
+        der gleichen Zahl (z. B. 7 und 7).", "Folge: mindestens vier Karten …",
+        "Drilling = drei Karten mit derselben Zahl".
 
         The phrase opens with a count or an article (a bound before it: "mindestens")
         and ends in a noun, with no verb in it ("Zug: eine Karte ziehen", "Reserve: die

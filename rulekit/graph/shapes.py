@@ -377,3 +377,19 @@ def names_a_set(text: str) -> bool:
 def infinitive_heading(words: list[str]) -> bool:
     """An instruction heading ends in its infinitive ("Plättchen vom Spielplan entfernen:")."""
     return words[-1][:1].islower() and re.search(r"(?:en|ern|eln)$", words[-1]) is not None
+
+
+def open_bracket(text: str) -> bool:
+    """The text opens with a bracket it has not closed yet: "(Beispiel: … Figur."."""
+    stripped = text.lstrip()
+    return stripped.startswith("(") and stripped.count("(") > stripped.count(")")
+
+
+def counts_on(previous: Block | None, text: str) -> bool:
+    """The line's number follows the item before it ("7. 2 Vierlinge" / "8. 1 Fünfling
+    + 1 Drilling"): the last item of a list, though a heading comes after it."""
+    match = MARKER.match(text)
+    if match is None or not match.group(1) or previous is None or previous.kind != "list-item":
+        return False
+    before = MARKER.match(previous.text.strip())
+    return before is not None and before.group(1) == str(int(match.group(1)) - 1)

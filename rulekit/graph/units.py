@@ -33,6 +33,7 @@ from rulekit.graph.shapes import (
     TITLE,
     closing_bracket,
     content_lemmas,
+    counts_on,
     described_row,
     has_verb,
     item_line,
@@ -40,6 +41,7 @@ from rulekit.graph.shapes import (
     marked_level,
     names_a_set,
     numbers_header,
+    open_bracket,
     opens_procedure,
     question_heading,
     quoted_sentences,
@@ -159,6 +161,7 @@ class Segmenter:
             block.kind in ("list-item", "heading")
             and MARKER.match(text) is not None
             and marked_heading(text, following)
+            and not counts_on(units[-1].block if units else None, text)
         )
         title = block.kind == "paragraph" and (
             TITLE.match(text) is not None or question_heading(text, sentences, following)
@@ -344,7 +347,7 @@ class Segmenter:
                 units[count].sentences[:0] = run_in
                 run_in, mode = [], None
                 continue
-            if units and units[-1].kind == "example" and _open_bracket(units[-1].text):
+            if units and units[-1].kind == "example" and open_bracket(units[-1].text):
                 # "(Beispiel: … Dann muss Gelb … zurückstellen.)": up to its bracket.
                 units[-1].sentences.append(sentence)
                 continue
@@ -589,9 +592,3 @@ class Segmenter:
 
     def _flagged(self, unit: Unit) -> Unit:
         return flag(unit, self.cues)
-
-
-def _open_bracket(text: str) -> bool:
-    """The text opens with a bracket it has not closed yet: "(Beispiel: … Figur."."""
-    stripped = text.lstrip()
-    return stripped.startswith("(") and stripped.count("(") > stripped.count(")")

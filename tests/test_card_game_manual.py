@@ -1,0 +1,113 @@
+"""A card game's rulebook as a newcomer copies it out of a viewer: a numbered list of
+levels, terms explained with "=", and a score table with dot leaders."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulekit.extract import extract
+from rulekit.extract.lexicon import german_lexicon
+from rulekit.graph.builder import GraphBuilder
+from rulekit.model import Extraction, RuleGraph
+from tests.conftest import invented_manual
+
+HURDLES = """\
+Acht Hürden
+Das Kartenspiel für 2 bis 6 Spieler ab 8 Jahren
+Inhalt
+96 Zahlenkarten (je zweimal 1 bis 12 in vier Farben)
+8 Joker
+4 Aussetzen-Karten
+1 Spielanleitung
+Ziel des Spiels
+Wer als Erster alle acht Hürden überwunden hat, gewinnt. Gelingt das
+mehreren Spielern in derselben Runde, gewinnt von ihnen der mit den
+wenigsten Minuspunkten.
+Die acht Hürden
+1. 2 Drillinge
+2. 1 Drilling + 1 Viererfolge
+3. 1 Vierling + 1 Viererfolge
+4. 1 Siebenerfolge
+5. 1 Achterfolge
+6. 7 Karten einer Farbe
+7. 2 Vierlinge
+8. 1 Fünfling + 1 Drilling
+Erklärungen:
+Drilling = drei Karten mit derselben Zahl
+Vierling = vier Karten mit derselben Zahl
+Folge = Karten mit aufeinanderfolgenden Zahlen, die Farben sind beliebig
+Spielablauf
+Jeder Spieler erhält 10 Karten. Wer an der Reihe ist, zieht zuerst eine
+Karte – entweder die oberste vom verdeckten Stapel oder die oberste vom
+Ablagestapel. Danach darf er seine Hürde auslegen, wenn er alle nötigen
+Karten hat. Zum Schluss legt er eine Karte auf den Ablagestapel.
+Hinweis: Jeder Spieler arbeitet immer nur an seiner eigenen Hürde.
+Anlegen
+Wer seine Hürde ausgelegt hat, darf ab seinem nächsten Zug Karten an
+ausgelegte Kombinationen anlegen, an eigene und an fremde. Er darf aber
+keine Karten an eine Hürde anlegen, die noch nicht ausgelegt wurde.
+Beispiel: Tina hat die Hürde 1 ausgelegt (zwei Drillinge mit 4 und 9).
+Im nächsten Zug legt sie eine 9 und einen Joker an.
+Aussetzen
+Wer eine Aussetzen-Karte ablegt, bestimmt einen Mitspieler, der seinen
+nächsten Zug aussetzen muss. Eine Aussetzen-Karte kann nie vom
+Ablagestapel genommen werden.
+Rundenende und Wertung
+Die Runde endet, sobald ein Spieler seine letzte Karte abgelegt hat.
+Die anderen Spieler zählen ihre Handkarten:
+Karten 1 bis 9 ............ 5 Punkte
+Karten 10 bis 12 .......... 10 Punkte
+Aussetzen-Karte ........... 15 Punkte
+Joker ..................... 25 Punkte
+Wer seine Hürde in dieser Runde nicht geschafft hat, muss sie in der
+nächsten Runde noch einmal versuchen.
+Variante für Profis
+Die Hürden müssen nicht in der Reihenfolge gespielt werden. Ansonsten
+gelten alle Regeln wie oben beschrieben.
+"""
+
+
+@pytest.fixture(scope="module")
+def hurdles(tmp_path_factory: pytest.TempPathFactory) -> tuple[Extraction, RuleGraph]:
+    path = tmp_path_factory.mktemp("hurdles") / "manual.txt"
+    path.write_text(HURDLES, encoding="utf-8")
+    extraction = extract(path, None)
+    graph = GraphBuilder([], german_lexicon()).build(invented_manual("huerden"), extraction)
+    return extraction, graph
+
+
+def kinds(graph: RuleGraph) -> dict[str, str]:
+    return {node.text: node.kind for node in graph.nodes}
+
+
+def test_the_last_item_of_a_numbered_list_is_no_heading(
+    hurdles: tuple[Extraction, RuleGraph],
+) -> None:
+    # The label after it ("Erklärungen:") stands on its own line, and the item's number
+    # counts on from the one before it.
+    _, graph = hurdles
+    found = kinds(graph)
+    assert found["7. 2 Vierlinge"] == found["8. 1 Fünfling + 1 Drilling"] != "section"
+    assert found["Erklärungen:"] == "section"
+
+
+def test_a_term_set_equal_to_a_phrase_is_a_definition(
+    hurdles: tuple[Extraction, RuleGraph],
+) -> None:
+    _, graph = hurdles
+    found = kinds(graph)
+    assert found["Drilling = drei Karten mit derselben Zahl"] == "definition"
+    assert found["Vierling = vier Karten mit derselben Zahl"] == "definition"
+
+
+def test_each_row_with_dot_leaders_is_a_row(hurdles: tuple[Extraction, RuleGraph]) -> None:
+    extraction, graph = hurdles
+    texts = [block.text for block in extraction.blocks]
+    rows = [text for text in texts if "....." in text]
+    assert [row.split(" .")[0] for row in rows] == [
+        "Karten 1 bis 9",
+        "Karten 10 bis 12",
+        "Aussetzen-Karte",
+        "Joker",
+    ]
+    assert all(node.kind == "rule" and node.mechanical for node in graph.nodes if node.text in rows)
