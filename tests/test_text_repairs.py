@@ -126,3 +126,25 @@ def test_a_diaeresis_copied_beside_its_vowel_is_set_on_it(tmp_path: Path) -> Non
     extraction = extract_string(tmp_path, f"Spielregel\n{copied}\n")
     assert extraction.blocks[-1].text == "Jeder erhält 5 Karten und würfelt über den Zug."
     assert [(r.kind, r.before) for r in extraction.repairs] == [("accent", copied)]
+
+
+def test_a_symbol_fonts_bullet_glyph_opens_a_list_item(tmp_path: Path) -> None:
+    # A Word document's bullets copy as Private Use Area codes.
+    path = tmp_path / "manual.txt"
+    path.write_text(
+        "Spielmaterial\n\uf0b7 1 Spielplan\n\uf0b7 16 Spielfiguren\n\uf0b7 1 Würfel\n"
+        "Spielablauf\nWer am Zug ist, würfelt und zieht.\n",
+        encoding="utf-8",
+    )
+    extraction = extract(path, None)
+    assert [(b.kind, b.text) for b in extraction.blocks][:4] == [
+        ("heading", "Spielmaterial"),
+        ("list-item", "• 1 Spielplan"),
+        ("list-item", "• 16 Spielfiguren"),
+        ("list-item", "• 1 Würfel"),
+    ]
+    assert [(r.kind, r.line) for r in extraction.repairs if r.kind == "bullet"] == [
+        ("bullet", 2),
+        ("bullet", 3),
+        ("bullet", 4),
+    ]

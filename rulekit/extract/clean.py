@@ -39,6 +39,8 @@ _BLOCK_KIND: dict[LineRole, BlockKind] = {
 _LIGATURE_RE = re.compile("[" + "".join(LIGATURE_CHARACTERS) + "]")
 # A diaeresis a viewer copies as a glyph of its own beside its vowel, as TeX sets it
 # before the letter ("erh¨alt", "W¨urfel", "¨uber"); some copies put it after ("a¨").
+# A glyph of the Private Use Area alone before a line's text: a symbol font's bullet.
+_SYMBOL_BULLET = re.compile(r"^(\s*)[\ue000-\uf8ff](?=[ \t]+\S)")
 _DIAERESIS_BEFORE = re.compile(r"\u00a8\s?([aouAOU])")
 _DIAERESIS_AFTER = re.compile(r"([aouAOU])\u00a8")
 # German opening quotes always follow a space, a bracket or the start of a line.
@@ -66,6 +68,7 @@ def clean_lines(
     found = list(repairs or [])
     passes: list[Pass] = [
         lambda ls: decode_fonts(ls, lexicon),
+        set_bullets,
         compose_accents,
         mark_artefacts,
         *([layout] if layout else []),
@@ -93,6 +96,21 @@ def clean_lines(
     # PDF line numbers restart on every page.
     found.sort(key=lambda repair: (repair.page or 0, repair.line))
     return Extraction(blocks=blocks, repairs=found)
+
+
+def set_bullets(lines: list[TextLine]) -> tuple[list[TextLine], list[Repair]]:
+    """Set a bullet for the symbol font's glyph that opens a list item: a Word document's
+    bullets ("Symbol", "Wingdings") copy as codes of the Private Use Area ("\uf0b7 1
+    Spielplan" is "• 1 Spielplan")."""
+    result: list[TextLine] = []
+    repairs: list[Repair] = []
+    for line in lines:
+        fixed = _SYMBOL_BULLET.sub(r"\1•", line.text, count=1)
+        if fixed != line.text:
+            repairs.append(_repair("bullet", line.text, fixed, line))
+            line = line.model_copy(update={"text": fixed})
+        result.append(line)
+    return result, repairs
 
 
 def compose_accents(lines: list[TextLine]) -> tuple[list[TextLine], list[Repair]]:
