@@ -200,3 +200,54 @@ def test_an_example_in_brackets_runs_to_its_closing_bracket(tmp_path: Path) -> N
     imprint = node_text(graph, "Art.-Nr.")
     assert imprint.endswith("12345 Musterstadt")
     assert kinds[imprint] == "other"
+
+
+GEESE = """\
+Fuchs und Gans
+Ein flinkes Laufspiel für 2 bis 5 Personen ab 7 Jahren
+Spielmaterial
+1 Spielplan
+5 Spielfiguren in fünf Farben
+30 Körnerkarten
+1 Würfel
+1 Spielregel
+Ziel des Spiels
+Wer als Erster mit seiner Gans das Zielfeld erreicht und dabei
+höchstens 5 Körnerkarten übrig hat, gewinnt das Spiel.
+Spielvorbereitung
+Legt den Spielplan in die Tischmitte. Jeder wählt eine Farbe und stellt
+seine Figur auf das Startfeld. Mischt die Körnerkarten und gebt jedem
+Spieler 3 Karten verdeckt. Die übrigen Karten bilden einen Stapel.
+Spielablauf
+Der jüngste Spieler beginnt, danach geht es im Uhrzeigersinn weiter.
+Wer am Zug ist, würfelt und zieht seine Figur um die gewürfelte Augen-
+zahl vorwärts. Auf jedem Feid dürfen beliebig viele Figuren stehen.
+Beispiel: Lotta steht auf Feld 12 und würfelt eine 4. Sie zieht auf
+Feld 16 und nimmt sich eine Körnerkarte.
+Körnerfelder
+Endet der Zug auf einem Körnerfeld, nimmt der Spieler eine Karte vom
+Stapel (mit Ausnahme des letzten Körnerfelds vor dem Ziel).
+2
+Fuchsfelder
+Wer auf einem Fuchsfeld landet, muss 2 Körnerkarten abgeben. Als
+Ausnahme zur Grundregel darf ein Spieler, der keine Karten mehr hat,
+stattdessen stehen bleiben.
+Hinweis: Die abgegebenen Karten kommen unter den Stapel.
+Würfelt ein Spieler eine 6, darf er noch einmal würfeln (aber höch-
+stens zweimal hintereinander).
+Ausnahmsweise darf ein Spieler auf dem Teichfeld eine Runde aussetzen,
+statt zu würfeln.
+Spielende
+Das Spiel endet, sobald eine Gans das Zielfeld genau erreicht. Ab-
+weichend von der Grundregel muss dabei nicht genau gewürfelt werden,
+wenn nur noch ein Spieler übrig ist.
+3
+"""
+
+
+def test_what_an_exception_of_the_end_does_dabei_is_what_was_just_said(tmp_path: Path) -> None:
+    # Not the rule that rolls the die again: "dabei" points back to reaching the goal.
+    path = tmp_path / "manual.txt"
+    path.write_text(GEESE, encoding="utf-8")
+    graph = GraphBuilder([], german_lexicon()).build(invented_manual("gans"), extract(path, None))
+    assert excepted(graph, "Abweichend von der Grundregel") == [node_text(graph, "Das Spiel endet")]

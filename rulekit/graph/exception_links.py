@@ -108,6 +108,8 @@ REPLACING = frozenset({"statt", "anstatt", "anstelle"})
 ONE_WORDS = frozenset({"einer", "eine", "einen", "einem", "eins"})
 # Pronouns that open a sentence about what was just said ("Das darf aber nicht ...").
 ANAPHORS = frozenset({"das", "dies", "dieses", "dieser", "diese"})
+# Adverbs that point back to the action just told ("muss dabei nicht genau …").
+BACK_REFERENCES = frozenset({"dabei", "hierbei"})
 
 
 @dataclass(frozen=True)
@@ -199,6 +201,10 @@ def excepted(
     if named:
         return named
     ending = in_end_phase(exception, by_id, cues)
+    if ending and marked and _points_back(exception, local):
+        # "Das Spiel endet, sobald … genau erreicht. Abweichend von der Grundregel muss
+        # dabei nicht genau gewürfelt werden": "dabei" is what the paragraph just said.
+        return [local[-1]]
     if ending:
         # Nor is the set-up, done once before the turns the end phase overrides.
         candidates = [
@@ -431,6 +437,16 @@ def _replied_to(exception: Unit, local: list[Unit], overlap: Overlap, cues: Cues
     paragraph = [rule for rule in local if rule.block is last.block]
     best = max(paragraph, key=lambda rule: overlap.shared(exception, rule))
     return best if overlap.shared(exception, best) > overlap.shared(exception, last) else last
+
+
+def _points_back(exception: Unit, local: list[Unit]) -> bool:
+    """The exception says "dabei" (in doing what was just said) right after a rule of its
+    own paragraph."""
+    return (
+        bool(local)
+        and local[-1].block is exception.block
+        and any(t.lower_ in BACK_REFERENCES for t in exception.sentences[0])
+    )
 
 
 def _continues_previous(unit: Unit, cues: Cues) -> bool:
