@@ -447,15 +447,26 @@ def made_up_sections(info: SourceInfo, extraction: Extraction, graph: RuleGraph)
     """The section rulekit titles with the manual's title when body text comes first.
 
     It is the first section node titled with the manual's title where no block of
-    the text is (a title line of the text may have been read as `other`).
+    the text is, or right before the title line of the text read as `other` (the
+    game's name on the cover).
     """
     texts = {b.text for b in extraction.blocks}
+    following = {a.id: b for a, b in zip(graph.nodes, graph.nodes[1:], strict=False)}
     return frozenset(
         next(
             (
                 [n.id]
                 for n in graph.nodes
-                if n.kind == "section" and n.text == info.title and n.text not in texts
+                if n.kind == "section"
+                and n.text == info.title
+                and (
+                    n.text not in texts
+                    or (
+                        n.id in following
+                        and following[n.id].kind == "other"
+                        and following[n.id].text == n.text
+                    )
+                )
             ),
             [],
         )

@@ -17,11 +17,11 @@ from pathlib import Path
 
 from rulekit.extract import extract
 from rulekit.extract.lexicon import german_lexicon
-from rulekit.extract.textshapes import terminal
 from rulekit.graph.builder import GraphBuilder
+from rulekit.graph.line_kinds import title_heading
 from rulekit.i18n.glossary import glossary_words, load_glossary, suggest_terms
-from rulekit.model import Block, Extraction, RuleGraph, SourceInfo, Term
-from rulekit.nlp import NOUN_ENDINGS, Cues, cues
+from rulekit.model import Extraction, RuleGraph, SourceInfo, Term
+from rulekit.nlp import NOUN_ENDINGS, cues
 from rulekit.overrides import OVERRIDES_FILE, apply_overrides, load_overrides
 from rulekit.project import Project
 from rulekit.sources import page_label
@@ -84,27 +84,6 @@ def examine(
     candidates = suggest_terms([graph], glossary, lexicon)
     ranked = game_terms([(c.word, c.count) for c in candidates], lexicon.frequency)
     return Intake(info, extraction, graph, title_from, title_line, ranked, stale)
-
-
-def title_heading(blocks: list[Block], words: Cues) -> Block | None:
-    """The heading that names the game: the first one, passing over a booklet's own
-    title ("Spielanleitung", "Spielregel"), and none from the component list or the
-    first sentence of the rules on."""
-    for block in blocks:
-        if block.kind == "paragraph" and terminal(block.text):
-            return None  # the rules have begun
-        if block.kind != "heading":
-            continue
-        names = [word.strip(".:!?").casefold() for word in block.text.split()]
-        if any(name.endswith(heading) for name in names for heading in words.material_headings):
-            return None
-        generic = words.title_words | words.structure_headings
-        if set(names) & words.title_words or (
-            len(names) == 1 and any(names[0].endswith(word) for word in generic)
-        ):
-            continue  # "Spielanleitung", "Spielregel": the booklet's, not the game's
-        return block
-    return None
 
 
 def _glossary(project: Project) -> list[Term]:

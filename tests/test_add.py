@@ -12,8 +12,9 @@ from typer.testing import CliRunner
 
 from rulekit.build import analyse
 from rulekit.cli import app
+from rulekit.graph.line_kinds import title_heading
 from rulekit.i18n.catalogs import localization
-from rulekit.intake import game_terms, title_heading
+from rulekit.intake import game_terms
 from rulekit.model import Block
 from rulekit.nlp import cues
 from rulekit.output.cards.content import topics

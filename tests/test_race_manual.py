@@ -74,6 +74,40 @@ def test_a_title_that_exclaims_heads_the_copy(race: tuple[Extraction, RuleGraph]
     assert extraction.blocks[0].text == "Raus mit Dir!"
 
 
+def test_the_games_name_on_the_cover_is_no_part_of_the_rules(
+    race: tuple[Extraction, RuleGraph],
+) -> None:
+    # Over the box's facts it names the game; the rules' own parts head sections.
+    _, graph = race
+    kinds = {node.text: node.kind for node in graph.nodes}
+    assert kinds["Raus mit Dir!"] == "other"
+    assert kinds["Inhalt"] == kinds["Eine Sechs"] == "section"
+    facts = node_text(graph, "Das turbulente Familienspiel")
+    assert kinds[facts] == "rule"
+
+
+@pytest.mark.parametrize(
+    ("text", "heading"),
+    [
+        # A section's heading has its rules under it.
+        (
+            "Ziel des Spiels\nDer Gewinner kann sich die leckersten Zutaten aussuchen.\n",
+            "Ziel des Spiels",
+        ),
+        # A numbered heading heads a part of the rules.
+        (
+            "2.4. Spielweise:\n2.4.1. Start der Spielrunde:\nJeder erhält 3 Punkte.\n",
+            "2.4. Spielweise:",
+        ),
+    ],
+)
+def test_a_heading_over_its_rules_is_no_cover(tmp_path: Path, text: str, heading: str) -> None:
+    path = tmp_path / "manual.txt"
+    path.write_text(text, encoding="utf-8")
+    graph = GraphBuilder([], german_lexicon()).build(invented_manual("teil"), extract(path, None))
+    assert {node.text: node.kind for node in graph.nodes}[heading] == "section"
+
+
 def test_a_page_number_beside_the_rulebooks_name_goes(race: tuple[Extraction, RuleGraph]) -> None:
     extraction, _ = race
     assert not any("Seite" in block.text for block in extraction.blocks)

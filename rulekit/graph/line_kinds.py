@@ -16,7 +16,9 @@ from spacy.language import Language
 
 from rulekit.extract.lexicon import Lexicon
 from rulekit.extract.textlayout import sentence_before_colon
+from rulekit.extract.textshapes import BOX_FACTS, terminal
 from rulekit.graph.shapes import has_phrase, infinitive_heading, names_a_set
+from rulekit.model import Block
 from rulekit.nlp import Cues
 
 # A label opening a line: "Beispiel:", "Achtung!", "Art.-Nr.:", "Design der Spielfiguren:".
@@ -87,8 +89,7 @@ class LineJudge:
         `opening` of a manual, before its first section.
         """
         stripped = text.strip()
-        lower = stripped.lower()
-        first = re.split(r"[\s:]+", lower, maxsplit=1)[0].strip(".")
+        first = _first_word(stripped)
         if first in self.cues.title_words:
             return True
         match = _CREDIT_LABEL.match(stripped)
@@ -146,3 +147,62 @@ class LineJudge:
         return sentence_before_colon(stripped) or (
             len(words) >= SENTENCE_LINE_WORDS and not infinitive_heading(words)
         )
+
+
+def title_heading(blocks: list[Block], words: Cues) -> Block | None:
+    """The heading that names the game: the first one, passing over a booklet's own
+    title ("Spielanleitung", "Spielregel"), and none from the component list or the
+    first sentence of the rules on."""
+    for block in blocks:
+        if block.kind == "paragraph" and terminal(block.text):
+            return None  # the rules have begun
+        if block.kind != "heading":
+            continue
+        names = [word.strip(".:!?").casefold() for word in block.text.split()]
+        if any(name.endswith(heading) for name in names for heading in words.material_headings):
+            return None
+        generic = words.title_words | words.structure_headings
+        if set(names) & words.title_words or (
+            len(names) == 1 and any(names[0].endswith(word) for word in generic)
+        ):
+            continue  # "Spielanleitung", "Spielregel": the booklet's, not the game's
+        return block
+    return None
+
+
+def cover_title(blocks: list[Block], words: Cues) -> Block | None:
+    """The game's name as the rulebook's cover prints it, a line outside the rules.
+
+    It is the heading that names the game (`title_heading`) when what follows it is no
+    rule text under a heading: a subtitle or the box's facts ("Das Kartenspiel für 2
+    bis 6 Spieler"), or a heading of the material or of a part of the rules
+    ("Spielmaterial", "Spielidee").  A section's heading has its rules under it ("Ziel
+    des Spiels" over "Der Gewinner kann …"), a chapter's its own sections.
+    """
+    title = title_heading(blocks, words)
+    # A numbered heading ("2.4. Spielweise:") or a run-in label heads a part.
+    if title is None or title.text.strip()[:1].isdigit() or title.text.rstrip().endswith(":"):
+        return None
+    index = blocks.index(title)
+    # The booklet's own title may stand under it ("Spielanleitung").
+    following = next(
+        (
+            b
+            for b in blocks[index + 1 :]
+            if b.kind != "caption" and _first_word(b.text) not in words.title_words
+        ),
+        None,
+    )
+    if following is None:
+        return None
+    if following.kind == "heading":
+        names = [word.strip(".:!?").casefold() for word in following.text.split()]
+        parts = words.material_headings | words.structure_headings
+        return title if any(name.endswith(part) for name in names for part in parts) else None
+    text = following.text.strip()
+    return title if BOX_FACTS.search(text) or not terminal(text) else None
+
+
+def _first_word(text: str) -> str:
+    return re.split(r"[\s:]+", text.strip().lower(), maxsplit=1)[0].strip(".")
+
