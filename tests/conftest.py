@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from rulekit.model import Block, Extraction, SourceInfo
+from rulekit.model import Block, Extraction, RuleGraph, SourceInfo
 from rulekit.project import Project
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,3 +70,15 @@ def invented_blocks(*texts: str) -> Extraction:
 
 
 from tests.sitefixtures import browser, page, site  # noqa: E402, F401
+
+
+def read_copy(folder: Path, text: str, game: str) -> tuple[Extraction, RuleGraph]:
+    """A manual copied out of a viewer, saved in `folder`: its extraction and graph."""
+    from rulekit.extract import extract
+    from rulekit.extract.lexicon import german_lexicon
+    from rulekit.graph.builder import GraphBuilder
+
+    path = folder / "manual.txt"
+    path.write_text(text, encoding="utf-8")
+    extraction = extract(path, None)
+    return extraction, GraphBuilder([], german_lexicon()).build(invented_manual(game), extraction)

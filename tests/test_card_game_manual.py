@@ -5,11 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from rulekit.extract import extract
-from rulekit.extract.lexicon import german_lexicon
-from rulekit.graph.builder import GraphBuilder
 from rulekit.model import Extraction, RuleGraph
-from tests.conftest import invented_manual
+from tests.conftest import read_copy
 
 HURDLES = """\
 Acht Hürden
@@ -69,11 +66,7 @@ gelten alle Regeln wie oben beschrieben.
 
 @pytest.fixture(scope="module")
 def hurdles(tmp_path_factory: pytest.TempPathFactory) -> tuple[Extraction, RuleGraph]:
-    path = tmp_path_factory.mktemp("hurdles") / "manual.txt"
-    path.write_text(HURDLES, encoding="utf-8")
-    extraction = extract(path, None)
-    graph = GraphBuilder([], german_lexicon()).build(invented_manual("huerden"), extraction)
-    return extraction, graph
+    return read_copy(tmp_path_factory.mktemp("hurdles"), HURDLES, "huerden")
 
 
 def kinds(graph: RuleGraph) -> dict[str, str]:

@@ -8,11 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from rulekit.extract import extract
-from rulekit.extract.lexicon import german_lexicon
-from rulekit.graph.builder import GraphBuilder
 from rulekit.model import Extraction, RuleGraph
-from tests.conftest import invented_manual
+from tests.conftest import read_copy
 
 RACE = """\
 Raus mit Dir!
@@ -48,11 +45,7 @@ Wer zuerst alle vier Kegel im Haus hat, gewinnt.
 
 @pytest.fixture(scope="module")
 def race(tmp_path_factory: pytest.TempPathFactory) -> tuple[Extraction, RuleGraph]:
-    path = tmp_path_factory.mktemp("race") / "manual.txt"
-    path.write_text(RACE, encoding="utf-8")
-    extraction = extract(path, None)
-    graph = GraphBuilder([], german_lexicon()).build(invented_manual("raus"), extraction)
-    return extraction, graph
+    return read_copy(tmp_path_factory.mktemp("race"), RACE, "raus")
 
 
 def node_text(graph: RuleGraph, opening: str) -> str:
@@ -102,9 +95,7 @@ def test_the_games_name_on_the_cover_is_no_part_of_the_rules(
     ],
 )
 def test_a_heading_over_its_rules_is_no_cover(tmp_path: Path, text: str, heading: str) -> None:
-    path = tmp_path / "manual.txt"
-    path.write_text(text, encoding="utf-8")
-    graph = GraphBuilder([], german_lexicon()).build(invented_manual("teil"), extract(path, None))
+    _, graph = read_copy(tmp_path, text, "teil")
     assert {node.text: node.kind for node in graph.nodes}[heading] == "section"
 
 
@@ -190,9 +181,7 @@ mehr, muss er vor dem Ziel warten und rückwärts ziehen.
 
 @pytest.fixture(scope="module")
 def snails(tmp_path_factory: pytest.TempPathFactory) -> RuleGraph:
-    path = tmp_path_factory.mktemp("snails") / "manual.txt"
-    path.write_text(SNAILS, encoding="utf-8")
-    return GraphBuilder([], german_lexicon()).build(invented_manual("snails"), extract(path, None))
+    return read_copy(tmp_path_factory.mktemp("snails"), SNAILS, "snails")[1]
 
 
 def test_a_question_under_a_bulleted_component_list_heads_its_answer(snails: RuleGraph) -> None:
@@ -223,9 +212,7 @@ Art.-Nr. 49021 · © 2023 Spielefabrik GmbH, Musterstraße 1, 12345 Musterstadt
 
 
 def test_an_example_in_brackets_runs_to_its_closing_bracket(tmp_path: Path) -> None:
-    path = tmp_path / "manual.txt"
-    path.write_text(CAPTURES, encoding="utf-8")
-    graph = GraphBuilder([], german_lexicon()).build(invented_manual("panik"), extract(path, None))
+    _, graph = read_copy(tmp_path, CAPTURES, "panik")
     kinds = {node.text: node.kind for node in graph.nodes}
     example = node_text(graph, "(Beispiel:")
     assert example.endswith("in sein Haus zurückstellen.)")
@@ -281,7 +268,5 @@ wenn nur noch ein Spieler übrig ist.
 
 def test_what_an_exception_of_the_end_does_dabei_is_what_was_just_said(tmp_path: Path) -> None:
     # Not the rule that rolls the die again: "dabei" points back to reaching the goal.
-    path = tmp_path / "manual.txt"
-    path.write_text(GEESE, encoding="utf-8")
-    graph = GraphBuilder([], german_lexicon()).build(invented_manual("gans"), extract(path, None))
+    _, graph = read_copy(tmp_path, GEESE, "gans")
     assert excepted(graph, "Abweichend von der Grundregel") == [node_text(graph, "Das Spiel endet")]
