@@ -205,4 +205,3 @@ def cover_title(blocks: list[Block], words: Cues) -> Block | None:
 
 def _first_word(text: str) -> str:
     return re.split(r"[\s:]+", text.strip().lower(), maxsplit=1)[0].strip(".")
-
