@@ -270,3 +270,15 @@ def test_what_an_exception_of_the_end_does_dabei_is_what_was_just_said(tmp_path:
     # Not the rule that rolls the die again: "dabei" points back to reaching the goal.
     _, graph = read_copy(tmp_path, GEESE, "gans")
     assert excepted(graph, "Abweichend von der Grundregel") == [node_text(graph, "Das Spiel endet")]
+
+
+def test_a_worked_example_shows_the_turn_rule_whose_moves_it_makes(tmp_path: Path) -> None:
+    # "Lotta … würfelt eine 4. Sie zieht auf Feld 16": the rule that rolls and moves.
+    _, graph = read_copy(tmp_path, GEESE, "gans")
+    text = {node.id: node.text for node in graph.nodes}
+    shown = [
+        text[edge.to]
+        for edge in graph.edges
+        if edge.type == "illustrates" and text[edge.from_].startswith("Beispiel: Lotta")
+    ]
+    assert node_text(graph, "Wer am Zug ist, würfelt") in shown

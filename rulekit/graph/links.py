@@ -44,7 +44,7 @@ from rulekit.graph.exception_links import ExceptionContext, excepted
 from rulekit.graph.exceptions import NUMBER_WORDS, flag_in_context, in_setup
 from rulekit.graph.mechanical import is_clause
 from rulekit.graph.overlap import Overlap, quantities, stem
-from rulekit.graph.special_cases import special_cases
+from rulekit.graph.special_cases import special_cases, verbs
 from rulekit.graph.units import MECHANICAL_KINDS, Unit
 from rulekit.model import Edge, EdgeType
 from rulekit.nlp import Cues
@@ -57,6 +57,8 @@ TARGET_KINDS = (*MECHANICAL_KINDS, "definition")
 WORKED_SHARE_OF_BEST = 0.75
 WORKED_DISTANCE_DECAY = 0.015
 WORKED_MIN_SHARED = 4.0
+# A verb both say counts this much more towards what an example shows (`_shown`).
+SHOWN_VERB_BONUS = 0.5
 # Besides the nearest, an example shows the rules of the paragraph before it that it
 # shares at least this weight with: more than one everyday word of the manual (a word
 # of one unit in ten weighs about 2.4).
@@ -385,11 +387,15 @@ def _said_after(example: Unit, rule: Unit, overlap: Overlap) -> float:
 
 
 def _shown(example: Unit, rule: Unit, overlap: Overlap, nearest: Unit | None = None) -> float:
-    """How much of `rule` an example shows: what both say, and a fixed weight more when
-    both count one thing ("wer 9 Karten hat" shows "mehr als 7 Rohstoffkarten").  Beside
-    the `nearest` rule, which it shows anyway, only what that rule does not say counts."""
+    """How much of `rule` an example shows: what both say (a verb, what is done, half
+    again), and a fixed weight more when both count one thing ("wer 9 Karten hat" shows
+    "mehr als 7 Rohstoffkarten").  Beside the `nearest` rule, which it shows anyway,
+    only what that rule does not say counts."""
     said = overlap.of(example) & overlap.of(rule)
     shared = overlap.weight(said - overlap.of(nearest) if nearest else said)
+    # What an example shows is what the players do in it: shared verbs count more.
+    done = (verbs(example) & verbs(rule)) - (verbs(nearest) if nearest else set())
+    shared += SHOWN_VERB_BONUS * overlap.weight(done)
     if _count_alike(quantities(example), quantities(rule)):
         shared += EXAMPLE_COUNT_BONUS
     return shared
