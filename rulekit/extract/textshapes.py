@@ -53,11 +53,13 @@ CAPTION = re.compile(r"^(?:Abbildung|Abb\.|Bild)\s*\d+[a-z]?\b[.:]?")
 BULLETS = "•◦▪▫●○■□‣∙·–—*►▶➤✓✔→➔➜>-"
 # A section number ("2.4.1"), not a count with thousands points ("10.000 Punkte").
 SECTION_NUMBER = r"(?!\d{1,3}(?:\.\d{3})+\b(?!\.\d))\d+(?:\.\d+)+\.?"
+# The bullets that open an item of a list in a copy ("• 6 Schneckenfiguren").
+ITEM_BULLET = "[•▪◦‣●*–-]"
 # A letter item ("a) ...", "b. ...") is no abbreviation of single letters ("z. B.", "u. a.").
 LIST_MARKER = re.compile(
-    rf"^(?:[•▪◦‣●*–-]\s|\d{{1,2}}[.)](?:\s|$)|[a-z][.)]\s(?!\w\.)|{SECTION_NUMBER}\s)"
+    rf"^(?:{ITEM_BULLET}\s|\d{{1,2}}[.)](?:\s|$)|[a-z][.)]\s(?!\w\.)|{SECTION_NUMBER}\s)"
 )
-MARKER_ONLY = re.compile(r"^(?:[•▪◦‣●*–-]|\d{1,2}[.)])$")
+MARKER_ONLY = re.compile(rf"^(?:{ITEM_BULLET}|\d{{1,2}}[.)])$")
 NUMBERED_HEADING = re.compile(rf"^{SECTION_NUMBER}\s")
 LABELLED_OPENER = re.compile(r"^[A-ZÄÖÜ][\w-]*(?:\.-?[\w-]+)*\.?:\s")
 # A line that runs label after label, its last colon at its end: "(L/l: Leopard, P/p:".

@@ -20,6 +20,7 @@ from rulekit.extract.textshapes import (
     COUNTED,
     COUNTED_THING,
     INFLECTED,
+    ITEM_BULLET,
     LIST_MARKER,
     MARKER_ONLY,
     closed_item,
@@ -36,8 +37,7 @@ _HEADING_PHRASE_WORDS = 4
 
 # A label of a word or two alone on its line: "Erklärungen:", "Kurze Übersicht:".
 _LABEL_ALONE = re.compile(r"^[A-ZÄÖÜ][\w-]*(?:\s+[A-ZÄÖÜ][\w-]*)?:$")
-# The bullet that opens an item of a list ("• 6 Schneckenfiguren").
-_BULLET = re.compile(r"^[•▪◦‣●*–-]\s+")
+_BULLET = re.compile(rf"^{ITEM_BULLET}\s+")
 
 SHORT_LINE = 0.6  # of the typical line width: labels and headings are shorter
 # A question heading ("Wie wird gespielt?") has at most this many words.

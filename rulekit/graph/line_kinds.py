@@ -59,10 +59,8 @@ class LineJudge:
         return match.group(1).split()[0].lower().rstrip(".") if match else ""
 
     def heading_words(self, text: str, words: frozenset[str]) -> bool:
-        """A heading that holds one of `words`, also as the head of a compound
-        ("Spielvorbereitung"); a compound's first part names no topic ("Wertungsblock")."""
-        lower = text.lower()
-        return any(re.search(rf"{re.escape(word)}\b", lower) for word in words)
+        """A heading that holds one of `words` (`holds_word`)."""
+        return holds_word(text, words)
 
     def material_heading(self, text: str) -> bool:
         """The heading of the component list: "Spielmaterial", "Inhalt", or a short one
@@ -149,6 +147,13 @@ class LineJudge:
         )
 
 
+def holds_word(text: str, words: frozenset[str]) -> bool:
+    """The line holds one of `words`, also as the head of a compound
+    ("Spielvorbereitung"); a compound's first part names no topic ("Wertungsblock")."""
+    lower = text.lower()
+    return any(re.search(rf"{re.escape(word)}\b", lower) for word in words)
+
+
 def title_heading(blocks: list[Block], words: Cues) -> Block | None:
     """The heading that names the game: the first one, passing over a booklet's own
     title ("Spielanleitung", "Spielregel"), and none from the component list or the
@@ -196,9 +201,8 @@ def cover_title(blocks: list[Block], words: Cues) -> Block | None:
     if following is None:
         return None
     if following.kind == "heading":
-        names = [word.strip(".:!?").casefold() for word in following.text.split()]
         parts = words.material_headings | words.structure_headings
-        return title if any(name.endswith(part) for name in names for part in parts) else None
+        return title if holds_word(following.text, parts) else None
     text = following.text.strip()
     return title if BOX_FACTS.search(text) or not terminal(text) else None
 
