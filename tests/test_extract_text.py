@@ -184,6 +184,71 @@ def test_each_line_is_on_the_page_its_page_number_tells(
             assert repair.page == int(repair.before)
 
 
+# Three pages of a copy, each closed by its number beside the game's running title.
+TITLED_PAGES = """\
+Kartenfieber
+Ein Ablegespiel für 2 bis 6 Spieler
+Aufbau
+Mischt alle Karten und teilt jedem Spieler sieben Karten verdeckt aus. Die übrigen
+Karten bilden den Nachziehstapel, seine oberste Karte wird offen daneben gelegt.
+Der jüngste Spieler beginnt, danach geht es im Uhrzeigersinn weiter.
+Wer an der Reihe ist, legt eine Karte gleicher Farbe oder gleicher Zahl
+auf den Ablagestapel. Wer nicht legen kann, zieht eine Karte vom Stapel.
+Passt auch diese nicht, ist der nächste Spieler an der Reihe.
+Sonderkarten
+Die Richtungskarte kehrt die Spielrichtung um. Die Aussetzkarte lässt den
+nächsten Spieler eine Runde aussetzen. Die Farbwahlkarte darf auf jede
+{first}
+Karte gelegt werden; wer sie legt, bestimmt die Farbe, die als nächste gilt.
+Wer nur noch eine Karte auf der Hand hat, muss laut „Fieber“ rufen.
+Vergisst er es und bemerkt ein Mitspieler das, zieht er zwei Strafkarten.
+Die Zahlenkarten zählen ihren Wert, jede Sonderkarte zählt zwanzig Punkte.
+Wertung
+Sobald ein Spieler seine letzte Karte abgelegt hat, endet die Runde. Jeder
+andere Spieler zählt die Karten auf seiner Hand zusammen und schreibt die
+Summe auf. Die Punkte werden über mehrere Runden zusammengezählt.
+Spielende
+Das Spiel endet, sobald ein Spieler 500 Punkte oder mehr gesammelt hat. Es
+{second}
+gewinnt der Spieler, der zu diesem Zeitpunkt die wenigsten Punkte hat.
+Bei Gleichstand gewinnen alle Spieler mit den wenigsten Punkten gemeinsam.
+Wer möchte, kann vorher eine kürzere Spieldauer vereinbaren, zum Beispiel
+drei Runden. Dann gewinnt, wer nach der dritten Runde vorne liegt. Eine neue
+Runde beginnt immer der Spieler links vom Geber der letzten Runde.
+{third}
+"""
+
+
+@pytest.mark.parametrize(
+    "footer",
+    ["Kartenfieber {page}", "{page} Kartenfieber", "Kartenfieber | {page}", "Spielregel – {page}"],
+)
+def test_a_page_number_beside_a_running_title_is_furniture(tmp_path: Path, footer: str) -> None:
+    pages = [footer.format(page=page) for page in (2, 3, 4)]
+    text = TITLED_PAGES.format(first=pages[0], second=pages[1], third=pages[2])
+    extraction = extract_string(tmp_path, text, pages=[2, 3, 4])
+    body = plain_text(extraction)
+    assert not any(page in body for page in pages)
+    assert "auf jede Karte gelegt werden" in body
+    assert "Es gewinnt der Spieler" in body
+    headings = {b.text: b.page for b in extraction.blocks if b.kind == "heading"}
+    assert headings == {
+        "Kartenfieber": 2,
+        "Aufbau": 2,
+        "Sonderkarten": 2,
+        "Wertung": 3,
+        "Spielende": 3,
+    }
+
+
+def test_numbered_headings_far_apart_are_no_running_title(tmp_path: Path) -> None:
+    text = TITLED_PAGES.format(first="", second="", third="")
+    text = text.replace("Aufbau\n", "Runde 1\n").replace("Wertung\n", "Runde 2\n")
+    extraction = extract_string(tmp_path, text)
+    assert not [r for r in extraction.repairs if r.kind == "page-number"]
+    assert "Runde 2" in [b.text for b in extraction.blocks if b.kind == "heading"]
+
+
 # A narrow column of a two-column A6 page as a viewer copies it: the labels set
 # left and right of a small picture come out between two paragraphs.
 A6_COLUMN = """\

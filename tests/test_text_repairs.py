@@ -40,6 +40,7 @@ def extract_string(tmp_path: Path, text: str) -> Extraction:
         ("1egt", "legt"),  # l read as 1
         ("Spielcr", "Spieler"),  # e read as c
         ("Karteu", "Karten"),  # n read as u
+        ("Würfei", "Würfel"),  # its rival "Wurfei" the web hardly writes
         # The umlaut lost: the web writes "mussen" too, but "müssen" a hundred times more.
         ("mussen", "müssen"),
     ],

@@ -12,9 +12,9 @@ the lexicon and the document leave no doubt:
   unless its glyph-swapped word is written far more often ("mussen", "müssen");
 - swapping one group of confusable glyphs (`ocrfix.CONFUSIONS`, the table the
   scan path uses) makes exactly one word the document itself writes
-  elsewhere, or else exactly one known word, which the dictionary holds and
-  which is frequent: the shorter the word, the more frequent (a short token
-  is a glyph away from many words);
+  elsewhere, or else one known word, which the dictionary holds and which is
+  frequent (the shorter the word, the more frequent: a short token is a glyph
+  away from many words), and far more frequent than any other it could be;
 - the document does not write the slip again and again without ever writing
   the word: that is its author's spelling (a name), not a slip; nor is a
   capitalised word beside another capitalised word (part of a name).
@@ -166,10 +166,14 @@ def _confusion(core: str, lexicon: Lexicon, written: Counter[str]) -> str | None
     in_document = [c for c in found if written[c]]
     if len(in_document) == 1:  # the document writes the word itself
         return in_document[0]
-    if len(found) != 1:
+    # A rival the web hardly writes ("Wurfei" beside "Würfel") leaves no doubt.
+    attested = sorted(
+        (c for c in found if lexicon.attested(c)), key=lexicon.frequency, reverse=True
+    )
+    if not attested or written[core] >= _AUTHORS_SPELLING:
         return None
-    word = found[0]
-    if written[core] >= _AUTHORS_SPELLING or not lexicon.attested(word):
+    word, *rivals = attested
+    if rivals and lexicon.frequency(word) < lexicon.frequency(rivals[0]) + _FAR_MORE_USED:
         return None
     needed = _WEAK_WORD_ZIPF if weak else _needed_frequency(word)
     return word if lexicon.frequency(word) >= needed else None

@@ -34,6 +34,20 @@ _DECORATED_PAGE = re.compile(
     rf"(?:\s*[-–—|·•]\s*[^\W\d_][\w.&'’]*(?:\s+[\w.&'’]+){{0,3}})?"
     r"|(\d{1,3})\s*/\s*\d{1,3})$"
 )
+# A page number beside a running title, either side: "Trumpf oder Tod 3", "4 | Trumpf oder Tod".
+_TITLE_WORD = r"[^\W\d_][\w.&'’-]*"
+_PAGE_SEPARATOR = r"[-–—|·•]"
+_TITLE = rf"{_TITLE_WORD}(?:\s+(?:{_PAGE_SEPARATOR}\s+)?{_TITLE_WORD}){{0,5}}"
+_TITLED_PAGE = re.compile(
+    rf"^(?:(?P<title>{_TITLE})\s*{_PAGE_SEPARATOR}?\s*(?P<page>\d{{1,3}})"
+    rf"|(?P<first>\d{{1,3}})\s*{_PAGE_SEPARATOR}?\s*(?P<heading>{_TITLE}))$"
+)
+# A titled page number is one of a run, each a page or few further on (an excerpt skips
+# pages) and at least this many content lines after the last.
+TITLED_PAGE_STEP = 3
+TITLED_PAGE_LINES = 6
+# The cover's lines, where a running title also stands as the game's name.
+COVER_LINES = 5
 # Without the page numbers given, lone numbers that rise a page at a time (or two: a
 # page the excerpt or the reading order skips), this many at least, each at least
 # `PAGE_LINES` content lines after the last, count the pages ("1" … "2" … "4").
@@ -136,7 +150,7 @@ def mark_numbers(lines: list[TextLine], pages: list[int]) -> tuple[list[TextLine
     """
     forms = page_number_forms(pages)
     rows = _number_rows(lines)
-    counted = set() if pages else _page_chain(lines)
+    counted = (set() if pages else _page_chain(lines)) | _titled_page_numbers(lines)
     result: list[TextLine] = []
     repairs: list[Repair] = []
     previous_text: int | None = None  # index in result of the last content line
@@ -184,7 +198,51 @@ def printed_page(text: str) -> int | None:
     if stripped.isdigit():
         return int(stripped)
     match = _DECORATED_PAGE.match(stripped)
-    return int(next(group for group in match.groups() if group)) if match else None
+    if match:
+        return int(next(group for group in match.groups() if group))
+    titled = _TITLED_PAGE.match(stripped)
+    return int(titled["page"] or titled["first"]) if titled else None
+
+
+def _titled_page_numbers(lines: list[TextLine]) -> set[int]:
+    """The indices of page numbers set beside a running title ("Trumpf oder Tod 3").
+
+    The same title comes back with numbers that rise page by page, far enough
+    apart (`TITLED_PAGE_STEP`, `TITLED_PAGE_LINES`).  Section headings can look
+    alike ("Runde 1" … "Runde 2"), so the run must also show it is page furniture:
+    a separator beside the number, the title on the cover, or a sentence that reads
+    on across it.
+    """
+    content = [index for index, line in enumerate(lines) if line.role != "artefact"]
+    cover = " ".join(
+        lines[index].text
+        for index in content[:COVER_LINES]
+        if not _TITLED_PAGE.match(lines[index].text.strip())
+    ).casefold()
+    runs: dict[str, list[tuple[int, int, int, bool]]] = {}
+    for position, index in enumerate(content):
+        match = _TITLED_PAGE.match(lines[index].text.strip())
+        if match is None:
+            continue
+        title = " ".join(re.findall(r"[^\W\d_][\w.&'’-]*", match["title"] or match["heading"]))
+        before = lines[content[position - 1]].text.rstrip() if position else "."
+        after = lines[content[position + 1]].text.lstrip() if position + 1 < len(content) else ""
+        reads_on = not before.endswith((".", "!", "?", ":")) and after[:1].islower()
+        furniture = re.search(_PAGE_SEPARATOR, match[0]) is not None or reads_on
+        runs.setdefault(title.casefold(), []).append(
+            (index, position, int(match["page"] or match["first"]), furniture)
+        )
+    marked: set[int] = set()
+    for title, run in runs.items():
+        rising = all(
+            1 <= number - earlier <= TITLED_PAGE_STEP and here - there >= TITLED_PAGE_LINES
+            for (_, there, earlier, _), (_, here, number, _) in pairwise(run)
+        )
+        on_cover = re.search(rf"(?<!\w){re.escape(title)}(?!\w)", cover) is not None
+        shown = on_cover or any(furniture for *_, furniture in run)
+        if len(run) >= 2 and rising and shown:
+            marked.update(index for index, *_ in run)
+    return marked
 
 
 def _page_chain(lines: list[TextLine]) -> set[int]:
