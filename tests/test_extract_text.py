@@ -144,6 +144,13 @@ def test_missing_space_before_an_opening_quote(tmp_path: Path) -> None:
     assert plain_text(extraction) == "Man sagt zum Beispiel: „Meine Karte gewinnt.“"
 
 
+def test_a_space_before_a_run_in_labels_colon_goes_but_a_ratios_stays(tmp_path: Path) -> None:
+    text = "Spielverlauf : Zu Beginn tauscht man am Hafen 3 : 1 oder zahlt 2 Erz.\n"
+    assert plain_text(extract_string(tmp_path, text)) == (
+        "Spielverlauf: Zu Beginn tauscht man am Hafen 3 : 1 oder zahlt 2 Erz."
+    )
+
+
 def test_soft_hyphens_and_ligature_characters(tmp_path: Path) -> None:
     text = "Die Auf\u00adgabe ist schwie\u00ad\nrig und der Gewinner tri\ufb00t zuerst ein.\n"
     assert plain_text(extract_string(tmp_path, text)) == (

@@ -269,3 +269,27 @@ def test_a_line_ending_in_a_function_word_goes_on_over_the_break(tmp_path: Path)
     texts = [b.text for b in extract_string(tmp_path, EVEN_WRAPS).blocks]
     assert any("oberste Karte vom Stapel oder vom Ablagestapel." in text for text in texts)
     assert not any(text.startswith("vom Ablagestapel") for text in texts)
+
+
+# The back page's imprint, a line each, as a viewer copies it under the last rules.
+IMPRINT = """\
+Spielende
+Das Spiel endet, sobald ein Spieler alle Figuren im Ziel hat. Mehr Spiele findet ihr unter
+www.spielefabrik-nord.de im Internet.
+Haben Sie noch Fragen? Wir helfen Ihnen gerne:
+Spielefabrik Nord GmbH, Hafenstraße 12, D-20095 Hamburg
+www.spielefabrik-nord.de, E-Mail: service@spielefabrik-nord.de
+© Spielefabrik Nord GmbH, D-20095 Hamburg, MMXX
+Version 2.1
+"""
+
+
+def test_the_lines_of_an_imprint_are_lines_of_their_own(tmp_path: Path) -> None:
+    texts = [b.text for b in extract_string(tmp_path, IMPRINT).blocks]
+    assert texts[-4:] == [
+        "Spielefabrik Nord GmbH, Hafenstraße 12, D-20095 Hamburg",
+        "www.spielefabrik-nord.de, E-Mail: service@spielefabrik-nord.de",
+        "© Spielefabrik Nord GmbH, D-20095 Hamburg, MMXX",
+        "Version 2.1",
+    ]
+    assert any(text.endswith("unter www.spielefabrik-nord.de im Internet.") for text in texts)

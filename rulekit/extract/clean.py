@@ -47,6 +47,9 @@ _DIAERESIS_AFTER = re.compile(r"([aouAOU])\u00a8")
 _GLUED_QUOTE = re.compile(r"(?<=[^\s(\[/–—„‚])(?=[„‚])")
 # An opening low quote is never followed by a blank: a viewer or a spacing glyph put it there.
 _LOOSE_QUOTE = re.compile(r"(?<=[„‚])[ \t]+(?=\S)")
+# German sets no space before a colon; a copy puts one after a run-in label set bold
+# ("Spielverlauf : Zu Beginn …").  A ratio keeps its spaces ("Hafen 3 : 1").
+_LOOSE_COLON = re.compile(r"(?<=[^\W\d_])[ \t]+(?=:(?:\s+[^\d\s]|$))")
 _WORD = re.compile(r"[^\W\d_]+(?:\.(?=\s|$))?")
 # Closing quotation marks and brackets: a hyphen right after one is a compound's.
 _CLOSERS = frozenset("“”’‘«»›‹\"')]")
@@ -133,7 +136,8 @@ def _umlaut(vowel: str) -> str:
 
 
 def fix_typography(lines: list[TextLine]) -> tuple[list[TextLine], list[Repair]]:
-    """Expand ligature characters, drop soft hyphens inside lines, set „ against its word."""
+    """Expand ligature characters, drop soft hyphens inside lines, set „ against its word
+    and a colon against the word it follows."""
     result: list[TextLine] = []
     repairs: list[Repair] = []
     for line in lines:
@@ -146,7 +150,7 @@ def fix_typography(lines: list[TextLine]) -> tuple[list[TextLine], list[Repair]]
             unhyphenated = inner[:-1].replace(SOFT_HYPHEN, "") + inner[-1]
             repairs.append(_repair("soft-hyphen", fixed, unhyphenated, line))
             fixed = unhyphenated
-        spaced = _LOOSE_QUOTE.sub("", _GLUED_QUOTE.sub(" ", fixed))
+        spaced = _LOOSE_COLON.sub("", _LOOSE_QUOTE.sub("", _GLUED_QUOTE.sub(" ", fixed)))
         if spaced != fixed:
             repairs.append(_repair("spacing", fixed, spaced, line))
         result.append(line.model_copy(update={"text": spaced}) if spaced != text else line)

@@ -33,6 +33,7 @@ from rulekit.extract.textshapes import (
     COUNTED,
     COUNTED_THING,
     EQUATION_ROW,
+    IMPRINT,
     INLINE_LABELS,
     LABELLED_OPENER,
     LEADER_ROW,
@@ -49,6 +50,7 @@ from rulekit.extract.textshapes import (
     goes_on,
     has_word,
     listed,
+    runs_on,
     table_goes_on,
     table_rows,
     terminal,
@@ -163,6 +165,7 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                         or listed(previous_last.text, first.text)
                         or closed_item(lines[previous_unit[0]].text, previous_last.text, first.text)
                         or widths.deliberate(previous_last.text, first.text)
+                        or _imprint_lines(previous_last.text, first.text)
                         # What a sentence announces with its colon starts a block of its own.
                         or _announcing_colon(previous_last.text, first.text, widths)
                     )
@@ -278,7 +281,8 @@ def _units(
     short line opening a paragraph without ending a sentence, followed by a
     capital or a digit ("Spielende" over "Sobald ein Spieler ..."), after a line
     set apart on purpose (`set_apart`), and before a name set apart under a
-    full line (`title_after_full_line`).  In an evenly wrapped copy, whose breaks on
+    full line (`title_after_full_line`), and between the lines of an imprint
+    (`_imprint_lines`).  In an evenly wrapped copy, whose breaks on
     purpose are marked as paragraph starts (and so are the sentences opened under a
     line that filled it without a sentence end, `textwidth.sentence_after`), any other
     break inside a sentence is a wrap: a capitalised function word or a list marker
@@ -307,6 +311,7 @@ def _units(
                     if widths.even
                     else (
                         _opens_unit(lines, content, position, capitalised_inside, widths)
+                        or _imprint_lines(lines[previous].text, line.text)
                         or (len(current) == 1 and title_line(lines[previous], line, widths.width))
                         or title_after_list(lines, content, position, widths.width)
                     )
@@ -325,6 +330,12 @@ def _units(
     if current:
         units.append(current)
     return units
+
+
+def _imprint_lines(text: str, following: str) -> bool:
+    """Two lines, one of an imprint (an address, "© …"), that a sentence does not run
+    across: each is a line of its own ("… GmbH, D-20095 Hamburg" / "www.verlag.de")."""
+    return bool(IMPRINT.search(text) or IMPRINT.search(following)) and not runs_on(text, following)
 
 
 def _next_marker(lines: list[TextLine], content: list[int], position: int) -> int:

@@ -66,6 +66,10 @@ LABELLED_OPENER = re.compile(r"^[A-ZÄÖÜ][\w-]*(?:\.-?[\w-]+)*\.?:\s")
 INLINE_LABELS = re.compile(r":\s+\S.*:$")
 # A line that opens with a web or mail address: "www.verlag.de", "info@verlag.de, …".
 WEB_ADDRESS = re.compile(r"^(?:www\.|\S*(?:@|://|[^\W\d_]\.[a-z]{2,4}(?:[/,;]|\s|$)))")
+# A line of an imprint: a copyright, a web or mail address, a postcode before its town.
+IMPRINT = re.compile(
+    r"©|\S+@\S+\.\w+|www\.\S+|\b\w+\.(?:de|com|net|org)\b|\b(?:D-)?\d{5}\s+[A-ZÄÖÜ]"
+)
 OPENING_QUOTES = '„‚»«"“'
 TRAILING_CLOSERS = "\"')]»“”’"
 # Abbreviations that end no sentence ("ca.", "bzw.", "d. h."), as spaCy's German

@@ -16,7 +16,7 @@ from spacy.language import Language
 
 from rulekit.extract.lexicon import Lexicon
 from rulekit.extract.textlayout import sentence_before_colon
-from rulekit.extract.textshapes import BOX_FACTS, terminal
+from rulekit.extract.textshapes import BOX_FACTS, IMPRINT, terminal
 from rulekit.graph.shapes import has_phrase, infinitive_heading, names_a_set
 from rulekit.model import Block
 from rulekit.nlp import Cues
@@ -30,8 +30,6 @@ _CITATION = re.compile(r"„[^“”]+[“”][^.!?]*,[^.!?]*\b(?:1[89]|20)\d{2}
 _CREDIT_LABEL = re.compile(r"^\s*([\w][\w.-]*(?:\s+[\w.-]+){0,3}?)\s*:")
 # A line that is nothing but a label: "Beispiel 1:", "Zum Beispiel:".
 LABEL_ONLY = re.compile(r"^\s*[\w .-]{1,30}:\s*$")
-_EMAIL_OR_URL = re.compile(r"\S+@\S+\.\w+|www\.\S+|\b\w+\.(?:de|com|net|org)\b")
-_POSTCODE = re.compile(r"\b(?:D-)?\d{5}\s+[A-ZÄÖÜ]")
 _DATE = re.compile(
     r"\b\d{1,2}\.\s*(?:Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|"
     r"November|Dezember)\s+\d{4}\b"
@@ -105,7 +103,7 @@ class LineJudge:
             and not any(c.isalpha() for c in "".join(values))
         ):
             return True  # a credit's value without a colon: "Version 1.0"
-        if "©" in stripped or _EMAIL_OR_URL.search(stripped) or _POSTCODE.search(stripped):
+        if IMPRINT.search(stripped):
             return True
         if _DATE.search(stripped) and len(stripped.split()) <= 4:
             return True
