@@ -293,3 +293,17 @@ def test_the_lines_of_an_imprint_are_lines_of_their_own(tmp_path: Path) -> None:
         "Version 2.1",
     ]
     assert any(text.endswith("unter www.spielefabrik-nord.de im Internet.") for text in texts)
+
+
+@pytest.mark.parametrize("bullet", ["►\t", "■ ", "✔ ", "◆ "])
+def test_a_heading_over_a_list_with_symbol_bullets_stays_a_heading(
+    tmp_path: Path, bullet: str
+) -> None:
+    text = (
+        "Sonderregeln\n"
+        f"{bullet}Wer eine 6 würfelt, darf noch einmal würfeln.\n"
+        f"{bullet}Wer dreimal eine 6 würfelt, muss eine Runde aussetzen.\n"
+    )
+    blocks = extract_string(tmp_path, text).blocks
+    assert (blocks[0].kind, blocks[0].text) == ("heading", "Sonderregeln")
+    assert len(blocks) == 3

@@ -48,8 +48,9 @@ _GLUED_QUOTE = re.compile(r"(?<=[^\s(\[/–—„‚])(?=[„‚])")
 # An opening low quote is never followed by a blank: a viewer or a spacing glyph put it there.
 _LOOSE_QUOTE = re.compile(r"(?<=[„‚])[ \t]+(?=\S)")
 # German sets no space before a colon; a copy puts one after a run-in label set bold
-# ("Spielverlauf : Zu Beginn …").  A ratio keeps its spaces ("Hafen 3 : 1").
-_LOOSE_COLON = re.compile(r"(?<=[^\W\d_])[ \t]+(?=:(?:\s+[^\d\s]|$))")
+# ("Spielverlauf : Zu Beginn …").  A ratio keeps its spaces ("Hafen 3 : 1"), and so does
+# a diagram's notation ("female : boolean").
+_LOOSE_COLON = re.compile(r"(?<=[^\W\d_])[ \t]+(?=:(?:\s+[A-ZÄÖÜ„»\"]|\s*$))")
 _WORD = re.compile(r"[^\W\d_]+(?:\.(?=\s|$))?")
 # Closing quotation marks and brackets: a hyphen right after one is a compound's.
 _CLOSERS = frozenset("“”’‘«»›‹\"')]")

@@ -53,8 +53,9 @@ CAPTION = re.compile(r"^(?:Abbildung|Abb\.|Bild)\s*\d+[a-z]?\b[.:]?")
 BULLETS = "•◦▪▫●○■□‣∙·–—*►▶➤✓✔→➔➜>-"
 # A section number ("2.4.1"), not a count with thousands points ("10.000 Punkte").
 SECTION_NUMBER = r"(?!\d{1,3}(?:\.\d{3})+\b(?!\.\d))\d+(?:\.\d+)+\.?"
-# The bullets that open an item of a list in a copy ("• 6 Schneckenfiguren").
-ITEM_BULLET = "[•▪◦‣●*–-]"
+# The bullets that open an item of a list in a copy ("• 6 Schneckenfiguren"): dots,
+# squares, diamonds, triangles and arrowheads, check marks, a star or a dash.
+ITEM_BULLET = "[•▪◦‣●○■□◆◇►▶▸➤➢✓✔*–-]"
 # A letter item ("a) ...", "b. ...") is no abbreviation of single letters ("z. B.", "u. a.").
 LIST_MARKER = re.compile(
     rf"^(?:{ITEM_BULLET}\s|\d{{1,2}}[.)](?:\s|$)|[a-z][.)]\s(?!\w\.)|{SECTION_NUMBER}\s)"
