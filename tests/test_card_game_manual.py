@@ -1,5 +1,6 @@
 """A card game's rulebook as a newcomer copies it out of a viewer: a numbered list of
-levels, terms explained with "=", and a score table with dot leaders."""
+levels, terms explained with "=", and a score table with dot leaders; a cover with a
+subtitle and the publisher's blurb, and a line that sends the reader on."""
 
 from __future__ import annotations
 
@@ -104,3 +105,81 @@ def test_each_row_with_dot_leaders_is_a_row(hurdles: tuple[Extraction, RuleGraph
         "Joker",
     ]
     assert all(node.kind == "rule" and node.mechanical for node in graph.nodes if node.text in rows)
+
+
+# The cover and first pages of another card game, as printed on a folded sheet.
+FEVER = """\
+Stapelfieber
+Das rasante Kartenspiel für die ganze Familie
+Seit über 20 Jahren begeistert Stapelfieber Millionen Spieler in aller Welt.
+Jetzt in neuer Ausstattung!
+Für 2 – 6 Spieler ab 7 Jahren
+Inhalt: 108 Karten, 1 Spielregel
+Spielidee
+Jeder Spieler möchte als Erster alle seine Karten loswerden. Doch Vorsicht:
+Die Mitspieler versuchen, das mit Sonderkarten zu verhindern.
+Die Karten
+Folgende Karten gibt es:
+96 Zahlenkarten von 1 bis 12 in vier Farben
+8 Joker
+4 Aussetzkarten
+Der Joker kann für jede beliebige Zahl und Farbe eingesetzt werden.
+Die Aussetzkarte lässt einen Mitspieler einmal aussetzen.
+Spielvorbereitung
+Ein Spieler mischt die Karten und gibt jedem Spieler 10 Karten verdeckt.
+Die restlichen Karten bilden den verdeckten Nachziehstapel. Die oberste
+Karte wird aufgedeckt und als Ablagestapel daneben gelegt.
+Spielablauf
+Der Spieler links vom Geber beginnt. Wer am Zug ist, nimmt entweder die
+oberste Karte vom Nachziehstapel oder die oberste Karte vom Ablagestapel.
+Anschließend legt er eine Karte auf den Ablagestapel ab.
+Beispiel: Paul hat drei Siebenen auf der Hand. Er zieht eine weitere Sieben vom
+Ablagestapel und kann nun einen Vierling auslegen.
+Eine Aussetzkarte darf nicht vom Ablagestapel genommen werden.
+Abweichend von der Grundregel darf ein Spieler, der einen Joker zieht, sofort
+eine zweite Karte ziehen.
+Rundenende
+Die Runde endet, sobald ein Spieler seine letzte Karte abgelegt hat. Alle anderen
+Spieler erhalten Minuspunkte für ihre Handkarten:
+Zahlenkarten 1–9: je 5 Punkte
+Zahlenkarten 10–12: je 10 Punkte
+Joker: je 25 Punkte
+Tipp: Jokerkarten sollte man möglichst schnell ausspielen!
+Weiter geht's auf der Rückseite →
+Spielende
+Nach der vereinbarten Anzahl von Runden gewinnt der Spieler mit den wenigsten
+Minuspunkten.
+"""
+
+
+@pytest.fixture(scope="module")
+def fever(tmp_path_factory: pytest.TempPathFactory) -> tuple[Extraction, RuleGraph]:
+    return read_copy(tmp_path_factory.mktemp("fever"), FEVER, "stapelfieber")
+
+
+def test_the_covers_subtitle_and_the_publishers_blurb_are_no_rules(
+    fever: tuple[Extraction, RuleGraph],
+) -> None:
+    _, graph = fever
+    found = kinds(graph)
+    assert found["Stapelfieber"] == "other"
+    assert found["Das rasante Kartenspiel für die ganze Familie"] == "other"
+    blurb = "Seit über 20 Jahren begeistert Stapelfieber Millionen Spieler in aller Welt."
+    assert found[blurb] == "other"
+    assert found["Spielidee"] == found["Spielvorbereitung"] == "section"
+
+
+def test_a_line_that_sends_the_reader_on_is_no_heading(
+    fever: tuple[Extraction, RuleGraph],
+) -> None:
+    _, graph = fever
+    assert kinds(graph)["Weiter geht's auf der Rückseite →"] == "other"
+
+
+def test_a_call_to_attention_at_a_lines_end_stays_with_its_sentence(
+    fever: tuple[Extraction, RuleGraph],
+) -> None:
+    _, graph = fever
+    warned = "Doch Vorsicht: Die Mitspieler versuchen, das mit Sonderkarten zu verhindern."
+    assert kinds(graph)[warned] == "rule"
+    assert kinds(graph)["Folgende Karten gibt es:"] == "lead-in"

@@ -220,13 +220,22 @@ def _announcing_colon(text: str, following: str, widths: Measure) -> bool:
     the line ("(L/l: Leopard, P/p:" / "Pinguin, S/s: Schlange"): that colon
     announces only its label's value; or before the words the sentence quotes
     ("… auf dem sie liegen:" / "„Davon nehm ich noch einen!“"), which it holds.
+    Nor does a call to attention at the end of a full line announce a block.
     """
     stripped = text.strip()
     if not stripped.endswith(":"):
         return False
+    if widths.wrapped(text, following) and (
+        bool(INLINE_LABELS.search(stripped)) or following.strip()[:1] in OPENING_QUOTES
+    ):
+        return False
+    # A call to attention after a sentence of a full line ("… loswerden. Doch Vorsicht:" /
+    # "Die Mitspieler …") announces the sentence that goes on under it, in its paragraph.
+    called = re.search(r"[.!?]\s+((?:\S+\s+)?\S+:)$", stripped)
     return not (
-        widths.wrapped(text, following)
-        and (bool(INLINE_LABELS.search(stripped)) or following.strip()[:1] in OPENING_QUOTES)
+        called is not None
+        and not widths.deliberate(text, following)
+        and following.strip()[:1].isupper()
     )
 
 

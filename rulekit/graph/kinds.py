@@ -182,9 +182,6 @@ class KindJudge(LineJudge):
 
     def other(self, sentence: Span) -> bool:
         """Navigation, the publisher's word, or a remark about the booklet, not a rule."""
-        lower = sentence.text.lower()
-        if any(has_phrase(lower, phrase) for phrase in self.cues.navigation_phrases):
-            return True
         if sentence[0].lower_ == "siehe":
             return True
         # A reference in brackets ("(vergl. die Anleitung)") is an aside of a rule.

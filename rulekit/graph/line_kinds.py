@@ -35,6 +35,11 @@ _DATE = re.compile(
     r"November|Dezember)\s+\d{4}\b"
 )
 _COUNT = re.compile(r"^\s*(?:\d+|ein|eine|einen|zwei|drei|vier|fünf|sechs)\b", re.IGNORECASE)
+# An arrow closing a line sends the reader on ("Weiter geht's auf der Rückseite →"); one in
+# brackets refers to another part of the rules ("Ritter (➔)").
+_POINTER = re.compile(r"(?<![(\[])[→➔⇒➜➞]\s*$")
+# A compound of this names a kind of game ("Kartenspiel", "Würfelspiel").
+GAME_NOUN = "spiel"
 # The most words of a line that only names people (an author line).
 NAME_LINE_WORDS = 8
 # A heading of the component list ends in its word when it is this short.
@@ -79,12 +84,18 @@ class LineJudge:
         )
 
     def outside_rules(self, text: str, opening: bool = False) -> bool:
-        """A line that is not part of the rules: title, credits, imprint, a date, names.
+        """A line that is not part of the rules: title, navigation, credits, imprint, a
+        date, names.
 
         A line of names without commas is only taken for an author line at the
         `opening` of a manual, before its first section.
         """
         stripped = text.strip()
+        lower = stripped.lower()
+        if _POINTER.search(stripped) or any(
+            has_phrase(lower, phrase) for phrase in self.cues.navigation_phrases
+        ):
+            return True
         first = _first_word(stripped)
         if first in self.cues.title_words:
             return True
@@ -200,9 +211,26 @@ def cover_title(blocks: list[Block], words: Cues) -> Block | None:
         return None
     if following.kind == "heading":
         parts = words.material_headings | words.structure_headings
-        return title if holds_word(following.text, parts) else None
+        named = holds_word(following.text, parts) or cover_subtitle(following, words)
+        return title if named else None
     text = following.text.strip()
     return title if BOX_FACTS.search(text) or not terminal(text) else None
+
+
+def cover_subtitle(block: Block, words: Cues) -> bool:
+    """A heading under the game's name that says what kind of game it is ("Das rasante
+    Kartenspiel für die ganze Familie") or for whom (`BOX_FACTS`): the cover's, not a
+    part of the rules."""
+    if block.kind != "heading":
+        return False
+    names = [word.strip(".,:!?").casefold() for word in block.text.split()]
+    genre = any(
+        name.endswith(GAME_NOUN)
+        and len(name) > len(GAME_NOUN)
+        and not any(name.endswith(label) for label in words.example_labels)
+        for name in names
+    )
+    return genre or BOX_FACTS.search(block.text) is not None
 
 
 def _first_word(text: str) -> str:

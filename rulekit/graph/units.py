@@ -24,7 +24,7 @@ from rulekit.extract.textshapes import ends_open, reads_as_text, terminal
 from rulekit.graph.exceptions import flag
 from rulekit.graph.ids import heading_level, section_id
 from rulekit.graph.kinds import COMMENT_SUBJECTS, KindJudge
-from rulekit.graph.line_kinds import LABEL, LABEL_ONLY, cover_title
+from rulekit.graph.line_kinds import LABEL, LABEL_ONLY, cover_subtitle, cover_title
 from rulekit.graph.regions import rules_before_preface, smooth
 from rulekit.graph.sentences import sentences as split_sentences
 from rulekit.graph.shapes import (
@@ -109,12 +109,17 @@ class Segmenter:
         units: list[Unit] = []
         state = _Reading()
         cover = cover_title(body, self.cues)
+        after_cover = body[body.index(cover) + 1 :][:1] if cover is not None else []
+        subtitle = next((b for b in after_cover if cover_subtitle(b, self.cues)), None)
         for index, (block, doc) in enumerate(zip(body, docs, strict=True)):
             following = body[index + 1] if index + 1 < len(body) else None
             sentences = split_sentences(doc, self.judge)
             if block is cover:
                 # The game's name on the cover heads the rulebook, not a part of it.
                 self._open_section(info, block, units, state)
+                units.append(Unit("other", sentences, block, state.sections[-1].node_id))
+                continue
+            if block is subtitle:
                 units.append(Unit("other", sentences, block, state.sections[-1].node_id))
                 continue
             line = self._line_units(info, block, sentences, following, state, units)
