@@ -307,3 +307,27 @@ def test_a_heading_over_a_list_with_symbol_bullets_stays_a_heading(
     blocks = extract_string(tmp_path, text).blocks
     assert (blocks[0].kind, blocks[0].text) == ("heading", "Sonderregeln")
     assert len(blocks) == 3
+
+
+# A copy with its line ends doubled ("\r\r\n" read as two breaks): a blank line under
+# every printed line, also inside sentences.
+DOUBLED = """\
+Vorbereitung
+Legt den Spielplan in die Tischmitte. Jeder Spieler wählt eine Farbe und
+stellt seine beiden Kröten auf das Seerosenblatt am Start. Mischt die Flie-
+genplättchen verdeckt und legt sie als Stapel neben den Plan.
+So wird gespielt
+Wer an der Reihe ist, würfelt und zieht eine seiner Kröten um so viele
+Felder vorwärts, wie der Würfel anzeigt. Auf einem Feld dürfen beliebig
+viele Kröten stehen.
+"""
+
+
+@pytest.mark.parametrize("line_end", ["\r\r\n", "\n\n"])
+def test_doubled_line_ends_read_as_the_copy_reads(tmp_path: Path, line_end: str) -> None:
+    single = extract_string(tmp_path, DOUBLED)
+    path = tmp_path / "doubled.txt"
+    path.write_bytes(DOUBLED.replace("\n", line_end).encode("utf-8"))
+    doubled = extract(path, None)
+    assert [(b.kind, b.text) for b in doubled.blocks] == [(b.kind, b.text) for b in single.blocks]
+    assert [b.kind for b in single.blocks] == ["heading", "paragraph", "heading", "paragraph"]

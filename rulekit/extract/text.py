@@ -5,6 +5,7 @@ from __future__ import annotations
 import codecs
 import unicodedata
 from functools import partial
+from itertools import pairwise
 from pathlib import Path
 
 from rulekit.errors import InputError
@@ -18,6 +19,8 @@ from rulekit.extract.textpages import (
     mark_viewer_header,
     split_flattened,
 )
+from rulekit.extract.textshapes import goes_on
+from rulekit.extract.textwidth import typical_width
 from rulekit.model import Extraction, Repair, TextLine
 
 # A text extract holds printable characters, tabs and line breaks.  A few control
@@ -26,6 +29,13 @@ from rulekit.model import Extraction, Repair, TextLine
 # than this share of the characters means binary data rather than a damaged text.
 _CONTROL = {chr(c) for c in range(32)} - {"\t", "\n", "\r", "\f"}
 _CONTROL_SHARE = 0.05
+# A double-spaced copy goes on with a sentence in lower case under at least this many
+# full lines: lines this share of the typical width at least.
+DOUBLE_SPACED_WRAPS = 3
+FULL_LINE = 0.8
+# A printed line, in one column or across a page, holds at most this many characters
+# (a rulebook's run about 60 to 90).
+PRINTED_LINE_CHARS = 120
 # Where such a code goes: the Private Use Area, as viewers put the codes of other
 # fonts without a map, so the encoding repair decodes them against the lexicon.
 _CODE_PLANE = 0xE000
@@ -97,7 +107,9 @@ def decode_text(path: Path, data: bytes) -> str:
 def text_lines(raw: list[str]) -> list[TextLine]:
     """Non-blank lines, numbered as in the file; a blank line before one starts a paragraph.
 
-    Their pages are set by the layout pass, which reads the page numbers.
+    In a double-spaced copy (`double_spaced`) the blank lines say nothing: every
+    line is then read as if they were not there.  Their pages are set by the layout
+    pass, which reads the page numbers.
     """
     lines = []
     blank_before = False
@@ -107,7 +119,27 @@ def text_lines(raw: list[str]) -> list[TextLine]:
             continue
         lines.append(TextLine(text=text, page=None, line=number, starts_paragraph=blank_before))
         blank_before = False
+    if double_spaced(lines):
+        return [line.model_copy(update={"starts_paragraph": False}) for line in lines]
     return lines
+
+
+def double_spaced(lines: list[TextLine]) -> bool:
+    """A blank line stands before every line, and sentences go on in lower case under
+    full printed lines: the copy's line ends were doubled ("\\r\\r\\n", or a viewer
+    that sets each printed line apart), not its paragraphs marked.  A copy that sets
+    only its paragraphs apart ends few full lines without their sentence, and a
+    paragraph a line runs longer than a printed line."""
+    width = typical_width([line.text for line in lines])
+    if len(lines) <= DOUBLE_SPACED_WRAPS or width > PRINTED_LINE_CHARS:
+        return False
+    if not all(line.starts_paragraph for line in lines[1:]):
+        return False
+    wraps = sum(
+        len(before.text.strip()) >= FULL_LINE * width and goes_on(before.text, line.text)
+        for before, line in pairwise(lines)
+    )
+    return wraps >= DOUBLE_SPACED_WRAPS
 
 
 def text_layout(lines: list[TextLine], pages: list[int]) -> tuple[list[TextLine], list[Repair]]:
