@@ -63,9 +63,29 @@ def test_a_word_split_apart_is_joined(lexicon: Lexicon) -> None:
 
 
 @pytest.mark.parametrize(
+    ("slip", "word"),
+    [("Tre ff er", "Treffer"), ("au ff ällig", "auffällig"), ("ö ff net", "öffnet")],
+)
+def test_a_word_split_around_its_ligature_is_joined(lexicon: Lexicon, slip: str, word: str) -> None:
+    # A viewer copies a ligature glyph as its letters with a space on either side.
+    fixed, repairs = repair_slips(lines_of(f"Wer zuerst {slip} sagt, gewinnt."), lexicon)
+    assert fixed[0].text == f"Wer zuerst {word} sagt, gewinnt."
+    assert [(r.kind, r.before, r.after) for r in repairs] == [("ligature-space", slip, word)]
+
+
+def test_a_break_marked_with_a_not_sign_is_joined(tmp_path: Path) -> None:
+    text = "Die Figur darf nicht auf ein Feld zie¬\nhen, das schon besetzt ist.\n"
+    blocks = extract_string(tmp_path, text).blocks
+    assert [b.text for b in blocks] == [
+        "Die Figur darf nicht auf ein Feld ziehen, das schon besetzt ist."
+    ]
+
+
+@pytest.mark.parametrize(
     "line",
     [
         "Wer würfelt a und zieht d Felder, gewinnt.",  # one letter: labels, not slips
+        "Das Kapitel 3 ff behandelt die Varianten.",  # a ligature's letters, no word around
         "Die Autoren Clara Beeken und Jonas Holm danken allen.",  # names keep their spelling
         "Der Zauberer Rauk verliert seine Kraft.",  # a short name near a rare word
         "Nimm die Karte in dem Moment, in dem sie fällt.",  # two words that also make one

@@ -18,6 +18,7 @@ from spacy.lang.de.stop_words import STOP_WORDS
 
 from rulekit.extract.artefacts import mark_artefacts
 from rulekit.extract.encoding import (
+    BREAK_MARKS,
     HYPHENS,
     LIGATURE_CHARACTERS,
     SOFT_HYPHEN,
@@ -222,7 +223,7 @@ def join_lines(left: str, right: str, lexicon: Lexicon) -> tuple[str, Repair | N
     """Join two lines of running text, undoing line-break hyphenation.
 
     - a slash at the line end joins without a space ("und/" + "oder");
-    - a soft hyphen always marks a break;
+    - a soft hyphen (or a not sign in its place) always marks a break;
     - a hyphen after a closing quote or bracket joins a compound ("„smart“-Funktion");
     - a hyphen before an upper-case continuation belongs to a compound ("Bunker-Karte");
     - a hyphen before a conjunction is a suspended hyphen ("hin- und herbewegen"),
@@ -234,7 +235,7 @@ def join_lines(left: str, right: str, lexicon: Lexicon) -> tuple[str, Repair | N
     if left.endswith("/"):
         # "und/" at a line end: the alternative goes on without a space ("und/oder").
         return left + right, None
-    if left.endswith(SOFT_HYPHEN):
+    if left.endswith(BREAK_MARKS):
         return left[:-1] + right, _hyphenation(left, right, 1.0)
     if left.endswith(HYPHENS) and len(left) > 1 and left[-2] in _CLOSERS:
         # A hyphen after a closing quote or bracket never splits a word: it

@@ -20,7 +20,8 @@ the lexicon and the document leave no doubt:
   capitalised word beside another capitalised word (part of a name).
 
 Two neighbours are joined ("ha ben") when a part is no word and the joined
-word is one the dictionary holds and is frequent or in the document.
+word is one the dictionary holds and is frequent or in the document; so are the
+two parts of a word around a ligature's letters set apart ("Tre ff er").
 Everything else is left alone; every repair made is listed.
 """
 
@@ -33,7 +34,12 @@ from itertools import pairwise
 
 from spacy.lang.de.stop_words import STOP_WORDS
 
-from rulekit.extract.encoding.common import BREAK_HYPHENS, Change, apply_changes
+from rulekit.extract.encoding.common import (
+    BREAK_HYPHENS,
+    DEFAULT_LIGATURES,
+    Change,
+    apply_changes,
+)
 from rulekit.extract.lexicon import Lexicon
 from rulekit.extract.ocrfix import MIN_JOINED, candidates, word_core
 from rulekit.model import Repair, TextLine
@@ -86,8 +92,17 @@ def repair_slips(lines: list[TextLine], lexicon: Lexicon) -> tuple[list[TextLine
     changes: list[Change] = []
     for line in tokens:
         joined: set[int] = set()
+        for position in range(len(line) - 2):
+            after = _around_ligature(*line[position : position + 3], lexicon, written)
+            if after is not None and not joined & {position, position + 1, position + 2}:
+                left, right = line[position], line[position + 2]
+                end = right.core_start + len(right.core)
+                changes.append(Change(left.line, left.core_start, end, after, "ligature-space", 1))
+                joined |= {position, position + 1, position + 2}
         for position, (left, right) in enumerate(pairwise(line)):
-            after = None if position in joined else _joined(left, right, lexicon, written)
+            if joined & {position, position + 1}:
+                continue
+            after = _joined(left, right, lexicon, written)
             if after is not None:
                 end = right.core_start + len(right.core)
                 changes.append(Change(left.line, left.core_start, end, after, "ocr-split", 1))
@@ -202,6 +217,23 @@ def _joined(left: _Token, right: _Token, lexicon: Lexicon, written: Counter[str]
         return None
     needed = max(_needed_frequency(whole), _JOINED_ZIPF)
     return whole if lexicon.frequency(whole) >= needed or written[whole] else None
+
+
+def _around_ligature(
+    left: _Token, middle: _Token, right: _Token, lexicon: Lexicon, written: Counter[str]
+) -> str | None:
+    """The word a ligature set apart by spaces splits in three ("Tre ff er", "au ff ällig"):
+    a viewer copies a ligature glyph as its letters with a space on either side.  The
+    middle is a ligature's letters alone; the parts join into a dictionary word people
+    write, or one the document writes."""
+    if middle.text not in DEFAULT_LIGATURES or not (left.text.isalpha() and right.text.isalpha()):
+        return None
+    if not right.text[:1].islower():
+        return None
+    whole = left.text + middle.text + right.text
+    if not (lexicon.known_as_written(whole) and lexicon.attested(whole)):
+        return None
+    return whole if lexicon.frequency(whole) >= _JOINED_ZIPF or written[whole] else None
 
 
 def _needed_frequency(word: str) -> float:

@@ -38,6 +38,7 @@ from rulekit.extract.encoding.cipher import private_use_changes
 from rulekit.extract.encoding.common import (
     APPLY_THRESHOLD,
     BREAK_HYPHENS,
+    BREAK_MARKS,
     HYPHENS,
     LIGATURE_CHARACTERS,
     LIGATURES,
@@ -53,6 +54,7 @@ from rulekit.model import Repair, TextLine
 __all__ = [
     "APPLY_THRESHOLD",
     "BREAK_HYPHENS",
+    "BREAK_MARKS",
     "HYPHENS",
     "LIGATURES",
     "LIGATURE_CHARACTERS",

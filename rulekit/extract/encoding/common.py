@@ -15,8 +15,11 @@ APPLY_THRESHOLD = 0.6
 # Hyphens a line may end with; a soft hyphen only ever marks a line break.
 HYPHENS = ("-", "\u2010")
 SOFT_HYPHEN = "\u00ad"
+# What only ever marks a line break: a soft hyphen, and the not sign some layout
+# programs export in its place ("zie¬" / "hen").
+BREAK_MARKS = (SOFT_HYPHEN, "\u00ac")
 # What a word broken at a line end may end in.
-BREAK_HYPHENS = (*HYPHENS, SOFT_HYPHEN)
+BREAK_HYPHENS = (*HYPHENS, *BREAK_MARKS)
 
 # Typographic ligatures as Unicode defines them (U+FB00-FB06: ff, fi, fl, ffi, ffl, st).
 LIGATURE_CHARACTERS: dict[str, str] = {
