@@ -282,3 +282,37 @@ def test_a_worked_example_shows_the_turn_rule_whose_moves_it_makes(tmp_path: Pat
         if edge.type == "illustrates" and text[edge.from_].startswith("Beispiel: Lotta")
     ]
     assert node_text(graph, "Wer am Zug ist, würfelt") in shown
+
+
+HARES = """\
+Hasenrennen
+Spielablauf
+Wer an der Reihe ist, würfelt und zieht seinen Hasen entsprechend viele Felder vorwärts.
+Landet ein Hase auf einem Salatfeld, muss er eine Runde aussetzen. Dafür bekommt er
+zwei Salatkarten.
+Igelfelder
+Auf ein Igelfeld darf man nur rückwärts ziehen. Abweichend von der Grundregel wird dabei
+nicht gewürfelt: Der Hase zieht immer auf das nächste Igelfeld zurück.
+Tom ist mit seinem blauen Hasen auf Feld 20. Er zieht zurück auf das Igelfeld 17 und
+bekommt dafür drei Karotten.
+Spielende
+Wer zuerst das Ziel erreicht, gewinnt.
+"""
+
+
+def test_an_exception_that_denies_an_action_excepts_the_rule_that_does_it(
+    tmp_path: Path,
+) -> None:
+    # "… wird dabei nicht gewürfelt": the turn rule rolls, the rule beside it does not.
+    _, graph = read_copy(tmp_path, HARES, "hasen")
+    assert excepted(graph, "Abweichend von der Grundregel") == [
+        node_text(graph, "Wer an der Reihe ist, würfelt")
+    ]
+
+
+def test_a_move_told_of_a_player_whose_name_english_knows_is_an_example(tmp_path: Path) -> None:
+    # "Tom" is an English word ("tom"), but no German one: a name.
+    _, graph = read_copy(tmp_path, HARES, "hasen")
+    told = node_text(graph, "Tom ist mit seinem blauen Hasen")
+    assert told.endswith("bekommt dafür drei Karotten.")
+    assert next(n.kind for n in graph.nodes if n.text == told) == "example"

@@ -145,6 +145,11 @@ class Lexicon:
             self._attested[word] = answer
         return answer
 
+    def german_as_written(self, word: str) -> bool:
+        """The German dictionary (or the glossary) holds `word` exactly as written: no
+        compound of parts, no English word ("tom" is English, "Tom" a German name)."""
+        return word.casefold() in self._extra or _spell(self._backend.german, word)
+
     def frequency(self, word: str) -> float:
         """The Zipf frequency of `word` in German (wordfreq), or 0.0 when it is not known."""
         if not self.known(word):

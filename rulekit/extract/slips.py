@@ -93,9 +93,9 @@ def repair_slips(lines: list[TextLine], lexicon: Lexicon) -> tuple[list[TextLine
     for line in tokens:
         joined: set[int] = set()
         for position in range(len(line) - 2):
-            after = _around_ligature(*line[position : position + 3], lexicon, written)
+            left, middle, right = line[position : position + 3]
+            after = _around_ligature(left, middle, right, lexicon, written)
             if after is not None and not joined & {position, position + 1, position + 2}:
-                left, right = line[position], line[position + 2]
                 end = right.core_start + len(right.core)
                 changes.append(Change(left.line, left.core_start, end, after, "ligature-space", 1))
                 joined |= {position, position + 1, position + 2}

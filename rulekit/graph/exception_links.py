@@ -253,12 +253,14 @@ def excepted(
     # against "… wird dieser geschlagen"): that rule, however little else they share;
     # but the end phase overrides the turn as a whole (see `withdrawn` below).
     denied = [
-        rule
+        (score, rule)
         for score, rule in scored
-        if 0 < score == best and told[2] & verbs(rule) & claimed(rule, overlap, cues)
+        if score > 0
+        and not negated(rule, cues)
+        and told[2] & verbs(rule) & claimed(rule, overlap, cues)
     ]
-    if denied and best < EXCEPTION_MIN_SCORE and lead is None and not ending:
-        return denied[:1]
+    if denied and lead is None and not ending:
+        return [max(denied, key=lambda pair: pair[0])[1]]
     # The lead-in of a list item already says it limits something: the most alike rule.
     if best >= EXCEPTION_MIN_SCORE or (lead is not None and best > 0):
         chosen = [

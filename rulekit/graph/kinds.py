@@ -335,7 +335,8 @@ class KindJudge(LineJudge):
         if following.lower_ in STOP_WORDS and following.lower_ not in {"hat", "ist", "wird"}:
             return False
         verb = following.lemma_.lower()
-        if not verb.endswith(VERB_ENDINGS) or following.lower_ == verb:
+        # "ist" is "sein", the one verb whose infinitive ends in no verb ending.
+        if following.lower_ == verb or not (verb.endswith(VERB_ENDINGS) or verb == "sein"):
             return False
         if verb in self.cues.naming_lemmas or verb in self.cues.definition_lemmas:
             return False  # "Angreifen bedeutet: ..." defines
@@ -353,7 +354,7 @@ class KindJudge(LineJudge):
         return (
             token.text not in self._lemmas
             and token.lower_ not in self._lemmas
-            and not self.lexicon.known_as_written(token.lower_)
+            and not self.lexicon.german_as_written(token.lower_)
         )
 
     def continues(self, sentence: Span) -> bool:
