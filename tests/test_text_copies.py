@@ -331,3 +331,19 @@ def test_doubled_line_ends_read_as_the_copy_reads(tmp_path: Path, line_end: str)
     doubled = extract(path, None)
     assert [(b.kind, b.text) for b in doubled.blocks] == [(b.kind, b.text) for b in single.blocks]
     assert [b.kind for b in single.blocks] == ["heading", "paragraph", "heading", "paragraph"]
+
+
+def test_short_names_stacked_at_a_copys_start_are_its_titles(tmp_path: Path) -> None:
+    text = (
+        "Zehn Stufen\n"
+        "Spielregel\n"
+        "Ziel des Spiels\n"
+        "Wer als Erster alle zehn Stufen geschafft hat, gewinnt. Schaffen es mehrere Spieler in\n"
+        "derselben Runde, gewinnt der Spieler mit den wenigsten Minuspunkten.\n"
+    )
+    blocks = [(b.kind, b.text) for b in extract_string(tmp_path, text).blocks]
+    assert blocks[:3] == [
+        ("heading", "Zehn Stufen"),
+        ("heading", "Spielregel"),
+        ("heading", "Ziel des Spiels"),
+    ]

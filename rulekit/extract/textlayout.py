@@ -50,6 +50,7 @@ from rulekit.extract.textshapes import (
     goes_on,
     has_word,
     listed,
+    reads_as_text,
     runs_on,
     table_goes_on,
     table_rows,
@@ -417,7 +418,9 @@ def _classify(lines: list[TextLine], units: list[list[int]], width: float) -> li
         following = units[number + 1] if number + 1 < len(units) else None
         ends_at_boundary = following is None or _boundary_between(lines, unit[-1], following[0])
         role = _unit_role(texts, ends_at_boundary, width, _set_off(lines, units, number))
-        if number == 0 and _exclaimed_title(texts, width):
+        if number == 0 and (
+            _exclaimed_title(texts, width) or _opening_titles(texts, role, following, lines)
+        ):
             role = "heading"
         if role == "figure" and following and stacked_names(texts, width):
             next_text = " ".join(lines[i].text for i in following)
@@ -527,6 +530,20 @@ def _exclaimed_title(texts: list[str], width: float) -> bool:
         and len(text.split()) <= TITLE_EXCLAMATION_WORDS
         and len(text) < SHORT_LINE * width
         and not re.search(r"[.!?:,;]", text[:-1])
+    )
+
+
+def _opening_titles(
+    texts: list[str], role: LineRole, following: list[int] | None, lines: list[TextLine]
+) -> bool:
+    """Short names stacked at the very start of a copy, over its first sentences: the
+    game's name and the headings under it ("Zehn Stufen" / "Spielregel" / "Ziel des
+    Spiels"), not a picture's labels, which stand beside text."""
+    return (
+        role == "figure"
+        and following is not None
+        and all(reads_as_text(text) and not any(c.isdigit() for c in text) for text in texts)
+        and whole_sentence([lines[i].text for i in following])
     )
 
 
