@@ -4,6 +4,8 @@ subtitle and the publisher's blurb, and a line that sends the reader on."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from rulekit.model import Extraction, RuleGraph
@@ -183,3 +185,29 @@ def test_a_call_to_attention_at_a_lines_end_stays_with_its_sentence(
     warned = "Doch Vorsicht: Die Mitspieler versuchen, das mit Sonderkarten zu verhindern."
     assert kinds(graph)[warned] == "rule"
     assert kinds(graph)["Folgende Karten gibt es:"] == "lead-in"
+
+
+LEVELS = """\
+Zehn Stufen
+Spielregel
+Ziel des Spiels
+Wer als Erster alle zehn Stufen geschafft hat, gewinnt.
+Spielverlauf
+Jeder Spieler bekommt 10 Karten. Der Spieler links vom Geber beginnt. Er nimmt eine Karte
+vom Nachziehstapel oder vom Ablagestapel. Hat er alle Karten für seine Stufe, darf er sie
+offen vor sich auslegen. Zum Schluss legt er eine Karte ab.
+Beispiel: Anna muss Stufe 2 schaffen. Sie hat drei Fünfen und die Karten 7, 8, 9 und 10.
+Sie legt die Stufe aus.
+"""
+
+
+def test_a_separable_verb_is_the_verb_with_its_particle(tmp_path: Path) -> None:
+    # "legt die Stufe aus" is "auslegen", which "legt eine Karte ab" ("ablegen") is not.
+    _, graph = read_copy(tmp_path, LEVELS, "stufen")
+    text = {node.id: node.text for node in graph.nodes}
+    shown = [
+        text[edge.to]
+        for edge in graph.edges
+        if edge.type == "illustrates" and text[edge.from_].startswith("Beispiel: Anna")
+    ]
+    assert shown == ["Hat er alle Karten für seine Stufe, darf er sie offen vor sich auslegen."]

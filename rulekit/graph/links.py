@@ -57,6 +57,9 @@ TARGET_KINDS = (*MECHANICAL_KINDS, "definition")
 WORKED_SHARE_OF_BEST = 0.75
 WORKED_DISTANCE_DECAY = 0.015
 WORKED_MIN_SHARED = 4.0
+# A worked example that shows no rule otherwise shows the rule of its own section it
+# shares this many times more with than with the next.
+OWN_LEAD = 2.0
 # A verb both say counts this much more towards what an example shows (`_shown`).
 SHOWN_VERB_BONUS = 0.5
 # Besides the nearest, an example shows the rules of the paragraph before it that it
@@ -196,8 +199,15 @@ def _illustrated(
         for rule in earlier
         if rule.section == example.section
     ]
-    best_score, best_rule = max(own, key=lambda pair: pair[0], default=(0.0, None))
-    if best_rule is not None and best_score >= WORKED_MIN_SHARED and best_rule not in chosen:
+    ranked = sorted(own, key=lambda pair: -pair[0])
+    best_score, best_rule = ranked[0] if ranked else (0.0, None)
+    second = ranked[1][0] if len(ranked) > 1 else 0.0
+    # Short of that, the one rule of its section it shares far more with than with any
+    # other, and more than an everyday word.
+    shown = best_score >= WORKED_MIN_SHARED or (
+        not chosen and best_score >= FOLLOWED_MIN_SHARED and best_score >= OWN_LEAD * second
+    )
+    if best_rule is not None and shown and best_rule not in chosen:
         chosen.append(best_rule)
     return chosen
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from spacy.lang.de.stop_words import STOP_WORDS
 
 from rulekit.graph.exceptions import NUMBER_WORDS
+from rulekit.graph.shapes import VERB_ENDINGS
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -66,8 +67,11 @@ def span_features(
     features: set[str] = set()
     for sentence in sentences:
         tokens = list(sentence)
-        features |= _separable_verbs(tokens, particles)
+        joined, verbs = _separable_verbs(tokens, particles)
+        features |= joined
         for token in tokens:
+            if token.i in verbs:
+                continue  # "legt … ab" is "ablegen", not "legen"
             if token.is_alpha and len(token) > 1 and token.lower_ not in STOP_WORDS:
                 features.add(stem(token.lemma_.lower()))
             elif _HYPHENATED.match(token.text):
@@ -81,11 +85,13 @@ def span_features(
     return features
 
 
-def _separable_verbs(tokens: list[Token], particles: frozenset[str]) -> set[str]:
+def _separable_verbs(tokens: list[Token], particles: frozenset[str]) -> tuple[set[str], set[int]]:
     """The stems of the lower-case content words of each clause joined with the
     particle that ends the clause: "Er legt beide Kombinationen aus" gives
-    "auslegen", as the infinitive says it."""
+    "auslegen", as the infinitive says it; and the indices of the inflected verbs so
+    joined ("legt"), which say that verb only."""
     joined: set[str] = set()
+    verbs: set[int] = set()
     clause: list[Token] = []
     for token in [*tokens, None]:
         if token is not None and not token.is_punct and token.lower_ not in _JOINING:
@@ -94,13 +100,15 @@ def _separable_verbs(tokens: list[Token], particles: frozenset[str]) -> set[str]
         words = [t for t in clause if t.is_alpha]
         # A particle is written in lower case: "auf dem Weg" ends in a noun.
         if len(words) > 2 and words[-1].text in particles:
-            joined |= {
-                stem(words[-1].lower_ + t.lemma_.lower())
-                for t in words[:-1]
-                if t.text[:1].islower() and t.lower_ not in STOP_WORDS
+            content = [t for t in words[:-1] if t.text[:1].islower() and t.lower_ not in STOP_WORDS]
+            joined |= {stem(words[-1].lower_ + t.lemma_.lower()) for t in content}
+            verbs |= {
+                t.i
+                for t in content
+                if t.lower_ != t.lemma_.lower() and t.lemma_.lower().endswith(VERB_ENDINGS)
             }
         clause = []
-    return joined
+    return joined, verbs
 
 
 class Overlap:
