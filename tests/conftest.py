@@ -82,3 +82,13 @@ def read_copy(folder: Path, text: str, game: str) -> tuple[Extraction, RuleGraph
     path.write_text(text, encoding="utf-8")
     extraction = extract(path, None)
     return extraction, GraphBuilder([], german_lexicon()).build(invented_manual(game), extraction)
+
+
+def linked(graph: RuleGraph, edge_type: str, opening: str) -> list[str]:
+    """The texts of the nodes that the node opening with `opening` links to by `edge_type`."""
+    text = {node.id: node.text for node in graph.nodes}
+    return [
+        text[edge.to]
+        for edge in graph.edges
+        if edge.type == edge_type and text[edge.from_].startswith(opening)
+    ]

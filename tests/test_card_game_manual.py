@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from rulekit.model import Extraction, RuleGraph
-from tests.conftest import read_copy
+from tests.conftest import linked, read_copy
 
 HURDLES = """\
 Acht Hürden
@@ -204,10 +204,5 @@ Sie legt die Stufe aus.
 def test_a_separable_verb_is_the_verb_with_its_particle(tmp_path: Path) -> None:
     # "legt die Stufe aus" is "auslegen", which "legt eine Karte ab" ("ablegen") is not.
     _, graph = read_copy(tmp_path, LEVELS, "stufen")
-    text = {node.id: node.text for node in graph.nodes}
-    shown = [
-        text[edge.to]
-        for edge in graph.edges
-        if edge.type == "illustrates" and text[edge.from_].startswith("Beispiel: Anna")
-    ]
+    shown = linked(graph, "illustrates", "Beispiel: Anna")
     assert shown == ["Hat er alle Karten für seine Stufe, darf er sie offen vor sich auslegen."]

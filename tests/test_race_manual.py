@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from rulekit.model import Extraction, RuleGraph
-from tests.conftest import read_copy
+from tests.conftest import linked, read_copy
 
 RACE = """\
 Raus mit Dir!
@@ -53,12 +53,7 @@ def node_text(graph: RuleGraph, opening: str) -> str:
 
 
 def excepted(graph: RuleGraph, opening: str) -> list[str]:
-    text = {node.id: node.text for node in graph.nodes}
-    return [
-        text[edge.to]
-        for edge in graph.edges
-        if edge.type == "exception-of" and text[edge.from_].startswith(opening)
-    ]
+    return linked(graph, "exception-of", opening)
 
 
 def test_a_title_that_exclaims_heads_the_copy(race: tuple[Extraction, RuleGraph]) -> None:
@@ -275,12 +270,7 @@ def test_what_an_exception_of_the_end_does_dabei_is_what_was_just_said(tmp_path:
 def test_a_worked_example_shows_the_turn_rule_whose_moves_it_makes(tmp_path: Path) -> None:
     # "Lotta … würfelt eine 4. Sie zieht auf Feld 16": the rule that rolls and moves.
     _, graph = read_copy(tmp_path, GEESE, "gans")
-    text = {node.id: node.text for node in graph.nodes}
-    shown = [
-        text[edge.to]
-        for edge in graph.edges
-        if edge.type == "illustrates" and text[edge.from_].startswith("Beispiel: Lotta")
-    ]
+    shown = linked(graph, "illustrates", "Beispiel: Lotta")
     assert node_text(graph, "Wer am Zug ist, würfelt") in shown
 
 
