@@ -148,6 +148,19 @@ def test_a_prohibition_narrows_the_free_choice_of_the_rule_just_before_it(
     assert edges_of(graph, "exception-of") == [(first, choice)]
 
 
+def test_a_prohibition_after_another_rule_of_its_paragraph_speaks_of_that_paragraphs_thing(
+    builder: GraphBuilder,
+) -> None:
+    # "Joker: …" and "Aussetzen: …" are two paragraphs of two cards.
+    joker = "Joker: Es dürfen beliebig viele Joker in einer Stufe verwendet werden."
+    skip = (
+        "Aussetzen: Wer diese Karte ablegt, lässt einen Mitspieler aussetzen. "
+        "Die Karte darf nicht zum Auslegen einer Stufe benutzt werden."
+    )
+    graph = build(builder, "# Die Sonderkarten", joker, skip)
+    assert edges_of(graph, "exception-of") == []
+
+
 def test_the_case_before_a_default_opened_by_sonst_excepts_it(builder: GraphBuilder) -> None:
     case = "Haben zwei Hasen gleich viele Karotten, darf der Startspieler wählen, wer gewinnt."
     default = "Sonst gewinnt stets der Hase mit den meisten Karotten."

@@ -79,10 +79,14 @@ def special_cases(targets: list[Unit], cues: Cues) -> dict[str, Unit]:
             ]
         elif forbidden := _forbidden(unit, cues):
             earlier = targets[max(0, index - COUNTERPART_REACH) : index][::-1]
+            # Inside a paragraph, of the choice that paragraph leaves: one that opened
+            # on another rule speaks of another thing ("Joker: …" / "Aussetzen: …").
+            opens_paragraph = index == 0 or targets[index - 1].block is not unit.block
             alike = [
                 r
                 for r in earlier
                 if r.section == unit.section
+                and (opens_paragraph or r.block is unit.block)
                 and any(t.lower_ in cues.free_choice_words for s in r.sentences for t in s)
                 and forbidden & _things(r.sentences, cues)
             ]
