@@ -306,3 +306,64 @@ def test_a_move_told_of_a_player_whose_name_english_knows_is_an_example(tmp_path
     told = node_text(graph, "Tom ist mit seinem blauen Hasen")
     assert told.endswith("bekommt dafür drei Karotten.")
     assert next(n.kind for n in graph.nodes if n.text == told) == "example"
+
+
+CONES = """\
+Raus mit Dir!
+Das turbulente Familienspiel für 2 – 4 Spieler von 6 bis 99 Jahren
+Inhalt
+1 Spielbrett
+16 Spielkegel (je 4 in Rot, Blau, Gelb und Grün)
+1 Würfel
+Spielidee
+Jeder Spieler versucht, seine vier Kegel als Erster vom Startkreis
+ins eigene Haus zu bringen. Doch Vorsicht: Wer unterwegs
+eingeholt wird, muss zurück an den Start!
+Vorbereitung
+Jeder Spieler wählt eine Farbe und stellt seine vier Kegel auf den
+Startkreis seiner Farbe. Das Haus (die vier Felder in der Mitte)
+bleibt zunächst leer.
+So wird gespielt
+Es wird reihum im Uhrzeigersinn gespielt. Wer die höchste Zahl
+würfelt, beginnt.
+Wer am Zug ist, würfelt einmal und zieht einen seiner Kegel um die
+gewürfelte Augenzahl vorwärts. Solange ein Spieler keinen Kegel auf
+der Laufbahn hat, darf er bis zu dreimal würfeln.
+Eine Sechs
+Mit einer 6 muss ein Kegel aus dem Startkreis auf das Anfangsfeld
+gesetzt werden, solange noch Kegel im Startkreis stehen. Nach einer
+6 darf der Spieler noch einmal würfeln.
+Ausnahme: Ist das Anfangsfeld mit einem eigenen Kegel besetzt,
+muss zuerst dieser Kegel weitergezogen werden.
+Schlagen
+Endet ein Zug auf einem Feld, auf dem ein fremder Kegel steht, wird
+dieser geschlagen und muss zurück in seinen Startkreis. Eigene Kegel
+können nicht geschlagen werden.
+Beispiel: Rot steht auf Feld 8, Blau würfelt eine 3 und zieht von
+Feld 5 auf Feld 8. Der rote Kegel wird geschlagen und geht zurück.
+Es herrscht Schlagzwang: Kann ein Spieler einen fremden Kegel
+schlagen, muss er das tun. Übersieht er es, darf ein Mitspieler
+den Kegel, der hätte schlagen müssen, in den Startkreis zurückstellen.
+- 2 -
+Ins Haus ziehen
+Die Kegel ziehen einmal rund um das Spielbrett und dann in das Haus
+ihrer Farbe. Im Haus darf nicht übersprungen werden.
+Hinweis: Ein Kegel im Haus kann nicht mehr geschlagen werden.
+Spielende
+Wer zuerst alle vier Kegel im Haus hat, gewinnt.
+Variante für Profis
+Abweichend von den Grundregeln darf im Haus übersprungen werden.
+Außerdem muss man nach einer 6 nicht noch einmal würfeln.
+© 2024 Beispielverlag GmbH · www.beispielverlag.de
+"""
+
+
+def test_an_example_that_does_what_a_rule_forbids_does_not_show_the_prohibition(
+    tmp_path: Path,
+) -> None:
+    # The red cone is captured: the example shows capturing, not "Eigene Kegel können
+    # nicht geschlagen werden".
+    _, graph = read_copy(tmp_path, CONES, "kegel")
+    shown = linked(graph, "illustrates", "Beispiel: Rot")
+    assert node_text(graph, "Endet ein Zug auf einem Feld") in shown
+    assert node_text(graph, "Eigene Kegel") not in shown

@@ -227,13 +227,13 @@ def excepted(
             claimed(exception, overlap, cues, cues.gain_lemmas),
             claimed(exception, overlap, cues, cues.cost_lemmas),
         )
-        # A denial ("… muss nichts bezahlt werden") gives up nothing: `_denied_actions`.
+        # A denial ("… muss nichts bezahlt werden") gives up nothing: `denied_actions`.
         if marked and not negated(exception, cues)
         else (set(), set())
     )
     # So is one that says what no longer holds ("… kann nicht mehr geschlagen werden").
     denies = marked or any(no_longer(sentence, cues) for sentence in exception.sentences)
-    told = (features, case, _denied_actions(exception, cues) if denies else set())
+    told = (features, case, denied_actions(exception, cues) if denies else set())
     countered = {id(rule): _countered(*traded, rule, overlap, cues) for rule in candidates}
     scored = [
         (_pair_score(exception, told, countered[id(rule)], rule, overlap, cues, ending), rule)
@@ -292,9 +292,9 @@ def _case_features(exception: Unit, overlap: Overlap, cues: Cues) -> set[str]:
     return overlap.features(case) - overlap.features(claim)
 
 
-def _denied_actions(exception: Unit, cues: Cues) -> set[str]:
-    """The stems of the verbs of the exception's claims that hold a negation: "… muss
-    nichts bezahlt werden" denies "bezahlen"."""
+def denied_actions(exception: Unit, cues: Cues) -> set[str]:
+    """The stems of the verbs of a unit's claims that hold a negation: "… muss nichts
+    bezahlt werden" denies "bezahlen"."""
     denied: set[str] = set()
     for sentence in exception.sentences:
         for clause, names_case in case_clauses(sentence, cues):
@@ -328,7 +328,7 @@ def _pair_score(
 ) -> float:
     """How likely `rule` is what `exception` carves a case out of; `said` holds the
     exception's features, those of them that only name its case and, if it names
-    itself an exception, the actions it denies (`_denied_actions`); `countered` is what
+    itself an exception, the actions it denies (`denied_actions`); `countered` is what
     it gains that the rule makes pay, or pays that the rule gives (`_countered`).
 
     What both say (shared verbs count double, words that only name the exception's

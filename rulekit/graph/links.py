@@ -40,7 +40,7 @@ import re
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Token
 
-from rulekit.graph.exception_links import ExceptionContext, excepted
+from rulekit.graph.exception_links import ExceptionContext, denied_actions, excepted
 from rulekit.graph.exceptions import NUMBER_WORDS, flag_in_context, in_setup
 from rulekit.graph.mechanical import is_clause
 from rulekit.graph.overlap import Overlap, quantities, stem
@@ -324,9 +324,16 @@ def _followed(
 def _contradicted(example: Unit, rule: Unit, overlap: Overlap, cues: Cues) -> bool:
     """The rule is for a case the example's story is not: its opening clause denies an
     action the example only does ("Kann ein Spieler die Kosten ... nicht bezahlen, hat er
-    ..." and "Dabei bezahlt er ... 6 Punkte").  What a clause of the example denies too
-    ("... kann er nicht bezahlen") it may show."""
-    denied = _denied_case(rule, overlap, cues)
+    ..." and "Dabei bezahlt er ... 6 Punkte"); or it forbids what the example does
+    ("Eigene Kegel können nicht geschlagen werden" and "Der rote Kegel wird geschlagen").
+    What a clause of the example denies too ("... kann er nicht bezahlen") it may show."""
+    return _affirms(example, _denied_case(rule, overlap, cues), overlap, cues) or _affirms(
+        example, denied_actions(rule, cues), overlap, cues
+    )
+
+
+def _affirms(example: Unit, denied: set[str], overlap: Overlap, cues: Cues) -> bool:
+    """The example does what `denied` names, and denies it in none of its clauses."""
     if not denied:
         return False
     affirmed = False
