@@ -1,6 +1,7 @@
 """A card game's rulebook as a newcomer copies it out of a viewer: a numbered list of
 levels, terms explained with "=", and a score table with dot leaders; a cover with a
-subtitle and the publisher's blurb, and a line that sends the reader on."""
+subtitle and the publisher's blurb, a line that sends the reader on, and a table of
+contents."""
 
 from __future__ import annotations
 
@@ -206,3 +207,37 @@ def test_a_separable_verb_is_the_verb_with_its_particle(tmp_path: Path) -> None:
     _, graph = read_copy(tmp_path, LEVELS, "stufen")
     shown = linked(graph, "illustrates", "Beispiel: Anna")
     assert shown == ["Hat er alle Karten für seine Stufe, darf er sie offen vor sich auslegen."]
+
+
+# A rulebook that opens with its table of contents, headings beside their pages.
+CONTENTS = """\
+Inselreise
+Inhaltsverzeichnis
+Spielmaterial ........................ 2
+Spielvorbereitung .................... 2
+Spielablauf .......................... 3
+Sonderfelder ......................... 4
+Spielende ............................ 5
+Spielmaterial
+1 Spielplan
+4 Schiffe
+1 Würfel
+Spielvorbereitung
+Jeder Spieler nimmt ein Schiff und stellt es in den Hafen.
+Spielablauf
+Wer am Zug ist, würfelt und fährt sein Schiff entsprechend viele Felder weit.
+Sonderfelder
+Auf einem Sturmfeld muss das Schiff zwei Felder zurück.
+Spielende
+Wer zuerst die Insel erreicht, gewinnt.
+"""
+
+
+def test_a_table_of_contents_is_no_rule_and_the_title_over_it_stays(tmp_path: Path) -> None:
+    _, graph = read_copy(tmp_path, CONTENTS, "insel")
+    found = kinds(graph)
+    assert found["Inselreise"] == "other"
+    entries = [text for text in found if "......" in text]
+    assert len(entries) == 5
+    assert all(found[text] == "other" for text in entries)
+    assert found["Spielablauf"] == "section"

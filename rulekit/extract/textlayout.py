@@ -536,14 +536,16 @@ def _exclaimed_title(texts: list[str], width: float) -> bool:
 def _opening_titles(
     texts: list[str], role: LineRole, following: list[int] | None, lines: list[TextLine]
 ) -> bool:
-    """Short names stacked at the very start of a copy, over its first sentences: the
-    game's name and the headings under it ("Zehn Stufen" / "Spielregel" / "Ziel des
-    Spiels"), not a picture's labels, which stand beside text."""
+    """Short names stacked at the very start of a copy, over its first sentences or a
+    table of contents: the game's name and the headings under it ("Zehn Stufen" /
+    "Spielregel" / "Ziel des Spiels"), not a picture's labels, which stand beside text."""
+    if following is None:
+        return False
+    after = [lines[i].text for i in following]
     return (
         role == "figure"
-        and following is not None
         and all(reads_as_text(text) and not any(c.isdigit() for c in text) for text in texts)
-        and whole_sentence([lines[i].text for i in following])
+        and (whole_sentence(after) or bool(LEADER_ROW.match(after[0].strip())))
     )
 
 

@@ -2,10 +2,13 @@
 
 A section that documents a program is `other`; under a heading whose text is
 mostly flavour (an essay, a preface) a rule that does not bind the players is
-flavour too; a preface no heading announced may turn out to have been rules.
+flavour too; a preface no heading announced may turn out to have been rules; the
+lines of a table of contents, the manual's headings beside their pages, are `other`.
 """
 
 from __future__ import annotations
+
+import re
 
 from rulekit.extract.textshapes import terminal
 from rulekit.graph.exceptions import flag
@@ -14,6 +17,9 @@ from rulekit.graph.shapes import content_lemmas
 from rulekit.graph.unit import Unit
 from rulekit.nlp import Cues
 
+# A line of the table of contents: a heading, dot leaders (or a tab, or a wide gap)
+# and its page ("Spielablauf ........ 3").
+_CONTENTS_ENTRY = re.compile(r"^(?P<heading>\S.*?)\s*(?:\.{3,}|…{2,}|_{3,}|\t|\s{3,})\s*\d{1,3}$")
 # Share of programming units that makes a whole section program documentation.
 PROGRAMMING_SECTION_SHARE = 0.4
 # Share of flavour units that makes the unnormative rest of a section flavour.
@@ -34,6 +40,9 @@ def smooth(units: list[Unit], opening: set[str], judge: KindJudge, cues: Cues) -
     A subsection of program documentation that speaks of the program at all, or
     holds text outside the rules, is program documentation too ("2.2.1
     textbasierte Eingabe" under "2.2 Ein- und Ausgabe").
+
+    A line that names one of the manual's headings beside a page number, after dot
+    leaders, is an entry of its table of contents: `other`.
 
     Text outside the rules is one unit per sentence: a remark or step that turns
     `other` is cut into its sentences, and so is a line of credits.
@@ -66,6 +75,11 @@ def smooth(units: list[Unit], opening: set[str], judge: KindJudge, cues: Cues) -
                 binds = judge.normative if section in opening else judge.binding
                 if unit.kind == "rule" and not any(binds(s) for s in unit.sentences):
                     unit.kind = "flavour"
+    headings = {u.text.strip().casefold() for u in units if u.kind == "section"}
+    for unit in units:
+        entry = _CONTENTS_ENTRY.match(unit.text.strip())
+        if unit.kind != "section" and entry and entry["heading"].casefold() in headings:
+            unit.kind = "other"
     return [
         part
         for unit in units
