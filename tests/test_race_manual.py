@@ -367,3 +367,30 @@ def test_an_example_that_does_what_a_rule_forbids_does_not_show_the_prohibition(
     shown = linked(graph, "illustrates", "Beispiel: Rot")
     assert node_text(graph, "Endet ein Zug auf einem Feld") in shown
     assert node_text(graph, "Eigene Kegel") not in shown
+
+
+# A cover that lists its material by name alone, a piece a line.
+WOODS = """\
+Waldlauf
+Spielmaterial
+Spielplan
+Würfel
+Spielfiguren in vier Farben
+Pilzkarten
+Spielregel
+Ziel des Spiels
+Wer als Erster mit seiner Figur die Lichtung erreicht, gewinnt das Spiel.
+Spielablauf
+Wer am Zug ist, würfelt und zieht seine Figur entsprechend viele Felder vorwärts. Landet
+eine Figur auf einem Pilzfeld, nimmt der Spieler eine Pilzkarte.
+"""
+
+
+def test_a_component_list_of_names_alone_at_a_copys_start_is_kept(tmp_path: Path) -> None:
+    _, graph = read_copy(tmp_path, WOODS, "wald")
+    kinds = {node.text: node.kind for node in graph.nodes}
+    assert kinds["Waldlauf"] == "other"
+    assert kinds["Spielmaterial"] == "section"
+    pieces = ["Spielplan", "Würfel", "Spielfiguren in vier Farben", "Pilzkarten"]
+    assert [kinds.get(piece) for piece in pieces] == ["component"] * 4
+    assert kinds["Ziel des Spiels"] == "section"

@@ -413,14 +413,13 @@ def _classify(lines: list[TextLine], units: list[list[int]], width: float) -> li
     """A role per unit: heading, body, list item or figure text."""
     roles: list[LineRole] = []
     announced = False  # inside the lines a sentence announced with its colon
+    titles = _opening_titles(lines, units, width)
     for number, unit in enumerate(units):
         texts = [lines[i].text.strip() for i in unit]
         following = units[number + 1] if number + 1 < len(units) else None
         ends_at_boundary = following is None or _boundary_between(lines, unit[-1], following[0])
         role = _unit_role(texts, ends_at_boundary, width, _set_off(lines, units, number))
-        if number == 0 and (
-            _exclaimed_title(texts, width) or _opening_titles(texts, role, following, lines)
-        ):
+        if (number == 0 and _exclaimed_title(texts, width)) or number < titles:
             role = "heading"
         if role == "figure" and following and stacked_names(texts, width):
             next_text = " ".join(lines[i].text for i in following)
@@ -533,20 +532,21 @@ def _exclaimed_title(texts: list[str], width: float) -> bool:
     )
 
 
-def _opening_titles(
-    texts: list[str], role: LineRole, following: list[int] | None, lines: list[TextLine]
-) -> bool:
-    """Short names stacked at the very start of a copy, over its first sentences or a
-    table of contents: the game's name and the headings under it ("Zehn Stufen" /
-    "Spielregel" / "Ziel des Spiels"), not a picture's labels, which stand beside text."""
-    if following is None:
-        return False
-    after = [lines[i].text for i in following]
-    return (
-        role == "figure"
-        and all(reads_as_text(text) and not any(c.isdigit() for c in text) for text in texts)
-        and (whole_sentence(after) or bool(LEADER_ROW.match(after[0].strip())))
-    )
+def _opening_titles(lines: list[TextLine], units: list[list[int]], width: float) -> int:
+    """How many units at the very start of a copy are its title and the headings and
+    names under it, stacked short lines that would read as a picture's labels ("Zehn
+    Stufen" / "Spielregel" / "Ziel des Spiels", "Spielmaterial" / "Spielplan" /
+    "Würfel"): they stand over the copy's first heading, sentences or table of
+    contents, where a picture's labels stand beside text."""
+    for number, unit in enumerate(units):
+        texts = [lines[i].text.strip() for i in unit]
+        role = _unit_role(texts, number + 1 == len(units), width, _set_off(lines, units, number))
+        if role != "figure":
+            opens = role == "heading" or whole_sentence(texts) or bool(LEADER_ROW.match(texts[0]))
+            return number if opens else 0
+        if not all(reads_as_text(text) and not any(c.isdigit() for c in text) for text in texts):
+            return 0
+    return 0
 
 
 def _announces(lines: list[TextLine], unit: list[int]) -> bool:

@@ -17,7 +17,7 @@ from spacy.language import Language
 from rulekit.extract.lexicon import Lexicon
 from rulekit.extract.textlayout import sentence_before_colon
 from rulekit.extract.textshapes import BOX_FACTS, IMPRINT, terminal
-from rulekit.graph.shapes import has_phrase, infinitive_heading, names_a_set
+from rulekit.graph.shapes import has_phrase, infinitive_heading, names_a_set, verbless
 from rulekit.model import Block
 from rulekit.nlp import Cues
 
@@ -140,6 +140,18 @@ class LineJudge:
     def component_line(self, text: str) -> bool:
         """A line of the component list: a count and a noun ("4 Brücken", "1 Startfeld")."""
         return bool(_COUNT.match(text)) and not re.search(r"[.!?]\s*$", text.strip())
+
+    def piece_heading(self, block: Block, following: Block | None) -> bool:
+        """In the component list, a heading with another heading under it that names a
+        piece alone ("Spielplan" over "Würfel"): an item of the list.  A piece with its
+        description under it ("Saisonfolien" over "Die Saisonfolien zeigen …") heads it."""
+        text = block.text.strip()
+        return (
+            block.kind == "heading"
+            and (following is None or following.kind == "heading")
+            and verbless(text)
+            and not self.heading_words(text, self.cues.structure_headings)
+        )
 
     def sentence_line(self, text: str) -> bool:
         """A heading-shaped line that is a sentence: it ends in ":" and has a verb."""

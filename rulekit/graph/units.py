@@ -210,6 +210,8 @@ class Segmenter:
                 # A title line ("Spielanleitung") after the preface: the rules begin.
                 state.preface = state.preface_goes_on = False
             return [Unit("other", sentences, block, section)]
+        if state.material and judge.piece_heading(block, following):
+            return [Unit("component", sentences, block, section)]  # "Spielplan" / "Würfel"
         if block.kind == "figure":
             if state.material and judge.component_line(text):
                 return [Unit("component", sentences, block, section)]
