@@ -92,3 +92,8 @@ def linked(graph: RuleGraph, edge_type: str, opening: str) -> list[str]:
         for edge in graph.edges
         if edge.type == edge_type and text[edge.from_].startswith(opening)
     ]
+
+
+def node_kinds(graph: RuleGraph) -> dict[str, str]:
+    """Each node's text and its kind."""
+    return {node.text: node.kind for node in graph.nodes}

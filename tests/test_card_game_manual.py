@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from rulekit.model import Extraction, RuleGraph
-from tests.conftest import linked, read_copy
+from tests.conftest import linked, node_kinds, read_copy
 
 HURDLES = """\
 Acht Hürden
@@ -73,17 +73,13 @@ def hurdles(tmp_path_factory: pytest.TempPathFactory) -> tuple[Extraction, RuleG
     return read_copy(tmp_path_factory.mktemp("hurdles"), HURDLES, "huerden")
 
 
-def kinds(graph: RuleGraph) -> dict[str, str]:
-    return {node.text: node.kind for node in graph.nodes}
-
-
 def test_the_last_item_of_a_numbered_list_is_no_heading(
     hurdles: tuple[Extraction, RuleGraph],
 ) -> None:
     # The label after it ("Erklärungen:") stands on its own line, and the item's number
     # counts on from the one before it.
     _, graph = hurdles
-    found = kinds(graph)
+    found = node_kinds(graph)
     assert found["7. 2 Vierlinge"] == found["8. 1 Fünfling + 1 Drilling"] != "section"
     assert found["Erklärungen:"] == "section"
 
@@ -92,7 +88,7 @@ def test_a_term_set_equal_to_a_phrase_is_a_definition(
     hurdles: tuple[Extraction, RuleGraph],
 ) -> None:
     _, graph = hurdles
-    found = kinds(graph)
+    found = node_kinds(graph)
     assert found["Drilling = drei Karten mit derselben Zahl"] == "definition"
     assert found["Vierling = vier Karten mit derselben Zahl"] == "definition"
 
@@ -164,7 +160,7 @@ def test_the_covers_subtitle_and_the_publishers_blurb_are_no_rules(
     fever: tuple[Extraction, RuleGraph],
 ) -> None:
     _, graph = fever
-    found = kinds(graph)
+    found = node_kinds(graph)
     assert found["Stapelfieber"] == "other"
     assert found["Das rasante Kartenspiel für die ganze Familie"] == "other"
     blurb = "Seit über 20 Jahren begeistert Stapelfieber Millionen Spieler in aller Welt."
@@ -176,7 +172,7 @@ def test_a_line_that_sends_the_reader_on_is_no_heading(
     fever: tuple[Extraction, RuleGraph],
 ) -> None:
     _, graph = fever
-    assert kinds(graph)["Weiter geht's auf der Rückseite →"] == "other"
+    assert node_kinds(graph)["Weiter geht's auf der Rückseite →"] == "other"
 
 
 def test_a_call_to_attention_at_a_lines_end_stays_with_its_sentence(
@@ -184,8 +180,8 @@ def test_a_call_to_attention_at_a_lines_end_stays_with_its_sentence(
 ) -> None:
     _, graph = fever
     warned = "Doch Vorsicht: Die Mitspieler versuchen, das mit Sonderkarten zu verhindern."
-    assert kinds(graph)[warned] == "rule"
-    assert kinds(graph)["Folgende Karten gibt es:"] == "lead-in"
+    assert node_kinds(graph)[warned] == "rule"
+    assert node_kinds(graph)["Folgende Karten gibt es:"] == "lead-in"
 
 
 LEVELS = """\
@@ -235,7 +231,7 @@ Wer zuerst die Insel erreicht, gewinnt.
 
 def test_a_table_of_contents_is_no_rule_and_the_title_over_it_stays(tmp_path: Path) -> None:
     _, graph = read_copy(tmp_path, CONTENTS, "insel")
-    found = kinds(graph)
+    found = node_kinds(graph)
     assert found["Inselreise"] == "other"
     entries = [text for text in found if "......" in text]
     assert len(entries) == 5

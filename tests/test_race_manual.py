@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from rulekit.model import Extraction, RuleGraph
-from tests.conftest import linked, read_copy
+from tests.conftest import linked, node_kinds, read_copy
 
 RACE = """\
 Raus mit Dir!
@@ -67,7 +67,7 @@ def test_the_games_name_on_the_cover_is_no_part_of_the_rules(
 ) -> None:
     # Over the box's facts it names the game; the rules' own parts head sections.
     _, graph = race
-    kinds = {node.text: node.kind for node in graph.nodes}
+    kinds = node_kinds(graph)
     assert kinds["Raus mit Dir!"] == "other"
     assert kinds["Inhalt"] == kinds["Eine Sechs"] == "section"
     facts = node_text(graph, "Das turbulente Familienspiel")
@@ -91,7 +91,7 @@ def test_the_games_name_on_the_cover_is_no_part_of_the_rules(
 )
 def test_a_heading_over_its_rules_is_no_cover(tmp_path: Path, text: str, heading: str) -> None:
     _, graph = read_copy(tmp_path, text, "teil")
-    assert {node.text: node.kind for node in graph.nodes}[heading] == "section"
+    assert node_kinds(graph)[heading] == "section"
 
 
 def test_a_page_number_beside_the_rulebooks_name_goes(race: tuple[Extraction, RuleGraph]) -> None:
@@ -123,7 +123,7 @@ def test_the_component_list_ends_at_a_heading_over_text(
 ) -> None:
     # "Eine Sechs" counts no piece: the list ended at "So wird gespielt".
     _, graph = race
-    kinds = {node.text: node.kind for node in graph.nodes}
+    kinds = node_kinds(graph)
     assert kinds["1 Würfel"] == "component"
     assert kinds["So wird gespielt"] == "section"
     assert kinds[node_text(graph, "Wer am Zug ist")] == "rule"
@@ -180,7 +180,7 @@ def snails(tmp_path_factory: pytest.TempPathFactory) -> RuleGraph:
 
 
 def test_a_question_under_a_bulleted_component_list_heads_its_answer(snails: RuleGraph) -> None:
-    kinds = {node.text: node.kind for node in snails.nodes}
+    kinds = node_kinds(snails)
     assert kinds["• 6 Übersichtskarten"] == "component"
     assert kinds["Worum geht es?"] == "section"
     assert kinds[node_text(snails, "Wer seine Schnecke")] == "rule"
@@ -208,7 +208,7 @@ Art.-Nr. 49021 · © 2023 Spielefabrik GmbH, Musterstraße 1, 12345 Musterstadt
 
 def test_an_example_in_brackets_runs_to_its_closing_bracket(tmp_path: Path) -> None:
     _, graph = read_copy(tmp_path, CAPTURES, "panik")
-    kinds = {node.text: node.kind for node in graph.nodes}
+    kinds = node_kinds(graph)
     example = node_text(graph, "(Beispiel:")
     assert example.endswith("in sein Haus zurückstellen.)")
     assert kinds[example] == "example"
@@ -388,7 +388,7 @@ eine Figur auf einem Pilzfeld, nimmt der Spieler eine Pilzkarte.
 
 def test_a_component_list_of_names_alone_at_a_copys_start_is_kept(tmp_path: Path) -> None:
     _, graph = read_copy(tmp_path, WOODS, "wald")
-    kinds = {node.text: node.kind for node in graph.nodes}
+    kinds = node_kinds(graph)
     assert kinds["Waldlauf"] == "other"
     assert kinds["Spielmaterial"] == "section"
     pieces = ["Spielplan", "Würfel", "Spielfiguren in vier Farben", "Pilzkarten"]

@@ -213,10 +213,9 @@ def _joined(left: _Token, right: _Token, lexicon: Lexicon, written: Counter[str]
     if lexicon.known_as_written(first) and lexicon.known_as_written(second):
         return None
     whole = first + second
-    if len(whole) < MIN_JOINED or not (lexicon.known_as_written(whole) and lexicon.attested(whole)):
+    if len(whole) < MIN_JOINED:
         return None
-    needed = max(_needed_frequency(whole), _JOINED_ZIPF)
-    return whole if lexicon.frequency(whole) >= needed or written[whole] else None
+    return _written_word(whole, max(_needed_frequency(whole), _JOINED_ZIPF), lexicon, written)
 
 
 def _around_ligature(
@@ -230,10 +229,16 @@ def _around_ligature(
         return None
     if not right.text[:1].islower():
         return None
-    whole = left.text + middle.text + right.text
+    return _written_word(left.text + middle.text + right.text, _JOINED_ZIPF, lexicon, written)
+
+
+def _written_word(whole: str, needed: float, lexicon: Lexicon, written: Counter[str]) -> str | None:
+    """A word joined from parts, if the dictionary holds it as written (not only as a
+    compound of parts: hunspell's compounding accepts any two words run together) and
+    people write it this often (Zipf), or the document does."""
     if not (lexicon.known_as_written(whole) and lexicon.attested(whole)):
         return None
-    return whole if lexicon.frequency(whole) >= _JOINED_ZIPF or written[whole] else None
+    return whole if lexicon.frequency(whole) >= needed or written[whole] else None
 
 
 def _needed_frequency(word: str) -> float:

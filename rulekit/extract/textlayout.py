@@ -5,12 +5,12 @@ from the shape of the lines: page numbers and callout digits stand alone,
 headings are short lines without sentence punctuation followed by a sentence
 start, and figure labels are runs of lines that never form a sentence, or
 short names stacked one under another.  (Page numbers, callout digits and the
-viewer's own header are found before, in `textpages`; what a line opens or ends
-with is read in `textshapes`, names and labels in `textlabels`, titles in
-`texttitles`.)  Which line breaks were made on purpose is told by the lines'
-widths (`textwidth`); in a copy wrapped evenly at a number of characters every
-break is known to be a wrap or on purpose, and a break on purpose counts as a
-blank line does.
+viewer's own header are found before, in `textpages`; lines are grouped into
+sentence units in `textunits`; what a line opens or ends with is read in
+`textshapes`, names and labels in `textlabels`, titles in `texttitles`.)  Which
+line breaks were made on purpose is told by the lines' widths (`textwidth`); in
+a copy wrapped evenly at a number of characters every break is known to be a wrap
+or on purpose, and a break on purpose counts as a blank line does.
 """
 
 from __future__ import annotations
@@ -33,7 +33,6 @@ from rulekit.extract.textshapes import (
     COUNTED,
     COUNTED_THING,
     EQUATION_ROW,
-    IMPRINT,
     INLINE_LABELS,
     LABELLED_OPENER,
     LEADER_ROW,
@@ -51,23 +50,17 @@ from rulekit.extract.textshapes import (
     has_word,
     listed,
     reads_as_text,
-    runs_on,
     table_goes_on,
     table_rows,
     terminal,
-    value_rows,
 )
 from rulekit.extract.texttitles import (
     SHORT_LINE,
     question_heading,
-    set_apart,
-    title_after_full_line,
-    title_after_list,
-    title_line,
 )
+from rulekit.extract.textunits import boundary_between, imprint_lines, sentence_units
 from rulekit.extract.textwidth import (
     Measure,
-    local_width,
     mark_breaks_on_purpose,
     mark_sentence_starts,
     measure,
@@ -83,8 +76,6 @@ HEADING_MAX_LINES = 2
 TITLE_EXCLAMATION_WORDS = 5
 # The fewest counted lines one after another that make a list ("4 Brücken", ...).
 COUNTED_LIST = 3
-# The most lines of an item between its number alone on its line and the next one.
-MARKER_ITEM_LINES = 8
 # Rows of a label and its value one under another that make a table ("Joker 25").
 VALUE_ROWS = 2
 # Lines of a label and its value one under another that make a list (credits, facts);
@@ -94,10 +85,6 @@ _LABEL_AND_VALUE = re.compile(r"^[^\W\d_](?:[^\W\d]|[.-])*(?:\s+(?:[^\W\d]|[.-])
 _ARTICLES = frozenset(
     {"der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer"}
     | {"eines", "kein", "keine", "keinen", "keinem"}
-)
-
-BOUNDARY_KINDS = frozenset(
-    {"page-number", "printer-slug", "fingerprint", "running-header", "viewer-header"}
 )
 
 
@@ -112,7 +99,7 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
     if widths.even:
         lines = mark_breaks_on_purpose(lines, content, widths)
         lines = mark_sentence_starts(lines, content, capitalised_inside)
-    lines, units = _table_rows(lines, _units(lines, content, capitalised_inside, widths))
+    lines, units = _table_rows(lines, sentence_units(lines, content, capitalised_inside, widths))
     roles = _classify(lines, units, width)
     result = list(lines)
     previous_role: LineRole | None = None
@@ -147,7 +134,7 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                 or previous_role != "body"
                 or first.starts_paragraph
                 # A page break the text does not run on over ends its paragraph.
-                or bool(previous_unit and _boundary_between(lines, previous_unit[-1], unit[0]))
+                or bool(previous_unit and boundary_between(lines, previous_unit[-1], unit[0]))
                 or bool(LABELLED_OPENER.match(first.text.strip()))
                 # Lines opened by run-in labels, one under another, are a list of their own
                 # (in an evenly wrapped copy, unless the line before only wraps).
@@ -166,7 +153,7 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                         or listed(previous_last.text, first.text)
                         or closed_item(lines[previous_unit[0]].text, previous_last.text, first.text)
                         or widths.deliberate(previous_last.text, first.text)
-                        or _imprint_lines(previous_last.text, first.text)
+                        or imprint_lines(previous_last.text, first.text)
                         # What a sentence announces with its colon starts a block of its own.
                         or _announcing_colon(previous_last.text, first.text, widths)
                     )
@@ -267,148 +254,6 @@ def _resumes(before: list[str], unit: list[str], width: float) -> bool:
     return bool(running) and any(re.search(r"[.!?](?:\s|$)", line.strip()) for line in unit)
 
 
-def _starts_sentence(text: str, capitalised_inside: set[str]) -> bool:
-    """A line that can only be the start of a sentence, list item or labelled note."""
-    stripped = text.strip()
-    if (
-        LIST_MARKER.match(stripped)
-        or MARKER_ONLY.match(stripped)
-        or LABELLED_OPENER.match(stripped)
-    ):
-        return True
-    first = stripped.split(maxsplit=1)[0] if stripped else ""
-    word = first.casefold()
-    return first[:1].isupper() and word in STOP_WORDS and word not in capitalised_inside
-
-
-def _units(
-    lines: list[TextLine], content: list[int], capitalised_inside: set[str], widths: Measure
-) -> list[list[int]]:
-    """Content lines grouped into sentence units: runs of lines up to a sentence end.
-
-    A unit also ends before a boundary artefact (page number, slug, header),
-    before a line that can only start a sentence, after a title line: a
-    short line opening a paragraph without ending a sentence, followed by a
-    capital or a digit ("Spielende" over "Sobald ein Spieler ..."), after a line
-    set apart on purpose (`set_apart`), and before a name set apart under a
-    full line (`title_after_full_line`), and between the lines of an imprint
-    (`_imprint_lines`).  In an evenly wrapped copy, whose breaks on
-    purpose are marked as paragraph starts (and so are the sentences opened under a
-    line that filled it without a sentence end, `textwidth.sentence_after`), any other
-    break inside a sentence is a wrap: a capitalised function word or a list marker
-    after it goes on with the sentence ("… vor über 11.000" / "Jahren das …", "Siehe
-    Punkte" / "1. + 2. oben."), unless the two lines open alike (`listed`).
-    """
-    units: list[list[int]] = []
-    current: list[int] = []
-    item_end = 0  # where the item of a marker alone ends: at the next marker
-    for position, index in enumerate(content):
-        line = lines[index]
-        if current and position < item_end:
-            current.append(index)
-            continue
-        if current:
-            previous = content[position - 1]
-            # A marker alone on its line ("4." over its text, as a copy of a hanging
-            # number gives it) has its item's text on the next line.
-            marker_alone = len(current) == 1 and MARKER_ONLY.match(lines[previous].text.strip())
-            if not marker_alone and (
-                _boundary_between(lines, previous, index)
-                or line.starts_paragraph
-                or title_after_full_line(lines, content, position, widths)
-                or (
-                    listed(lines[previous].text, line.text)
-                    if widths.even
-                    else (
-                        _opens_unit(lines, content, position, capitalised_inside, widths)
-                        or _imprint_lines(lines[previous].text, line.text)
-                        or (len(current) == 1 and title_line(lines[previous], line, widths.width))
-                        or title_after_list(lines, content, position, widths.width)
-                    )
-                )
-            ):
-                units.append(current)
-                current = []
-        current.append(index)
-        if len(current) == 1 and MARKER_ONLY.match(line.text.strip()):
-            item_end = _next_marker(lines, content, position)
-            if item_end:
-                continue
-        if terminal(line.text):
-            units.append(current)
-            current = []
-    if current:
-        units.append(current)
-    return units
-
-
-def _imprint_lines(text: str, following: str) -> bool:
-    """Two lines, one of an imprint (an address, "© …"), that a sentence does not run
-    across: each is a line of its own ("… GmbH, D-20095 Hamburg" / "www.verlag.de")."""
-    return bool(IMPRINT.search(text) or IMPRINT.search(following)) and not runs_on(text, following)
-
-
-def _next_marker(lines: list[TextLine], content: list[int], position: int) -> int:
-    """Where the item of the number alone at `position` ends: at the next number alone
-    on its line, if it counts on ("1." … "2.") within `MARKER_ITEM_LINES` lines and no
-    boundary comes between.  A copy of hanging numbers sets each item's number on a
-    line of its own, and the item's sentences, one a line, under it; 0 if none."""
-    number = re.match(r"\d+", lines[content[position]].text.strip())
-    if number is None:
-        return 0
-    following = f"{int(number.group()) + 1}."
-    end = min(len(content), position + MARKER_ITEM_LINES + 2)
-    for ahead in range(position + 1, end):
-        text = lines[content[ahead]].text.strip()
-        if _boundary_between(lines, content[ahead - 1], content[ahead]):
-            return 0
-        if MARKER_ONLY.match(text) or LIST_MARKER.match(text):
-            return ahead if text == following else 0
-    return 0
-
-
-def _opens_unit(
-    lines: list[TextLine],
-    content: list[int],
-    position: int,
-    capitalised_inside: set[str],
-    widths: Measure,
-) -> bool:
-    """In proportional type: the content line at `position` cannot go on with its unit."""
-    line, previous = lines[content[position]], lines[content[position - 1]]
-    return (
-        (
-            _starts_sentence(line.text, capitalised_inside)
-            and not _ordinal_after(previous.text, line.text)
-        )
-        or value_rows(previous.text, line.text)
-        or set_apart(previous, line, widths, local_width(lines, content, position, widths.width))
-    )
-
-
-def _ordinal_after(text: str, following: str) -> bool:
-    """A number that goes on with the sentence ("… nach jeder" / "5. Runde …"), not an item.
-
-    A line that ends in a function word or a comma leaves its sentence open, so a
-    number opening the next line is an ordinal inside it.
-    """
-    stripped = text.strip()
-    words = stripped.split()
-    return (
-        bool(words)
-        and following.strip()[:1].isdigit()
-        and (stripped.endswith(",") or ends_open(stripped))
-    )
-
-
-def _boundary_between(lines: list[TextLine], first: int, last: int) -> bool:
-    return any(_is_boundary(lines[i]) for i in range(first + 1, last))
-
-
-def _is_boundary(line: TextLine) -> bool:
-    return line.role == "artefact" and line.artefact in BOUNDARY_KINDS
-
-
 def _classify(lines: list[TextLine], units: list[list[int]], width: float) -> list[LineRole]:
     """A role per unit: heading, body, list item or figure text."""
     roles: list[LineRole] = []
@@ -417,7 +262,7 @@ def _classify(lines: list[TextLine], units: list[list[int]], width: float) -> li
     for number, unit in enumerate(units):
         texts = [lines[i].text.strip() for i in unit]
         following = units[number + 1] if number + 1 < len(units) else None
-        ends_at_boundary = following is None or _boundary_between(lines, unit[-1], following[0])
+        ends_at_boundary = following is None or boundary_between(lines, unit[-1], following[0])
         role = _unit_role(texts, ends_at_boundary, width, _set_off(lines, units, number))
         if (number == 0 and _exclaimed_title(texts, width)) or number < titles:
             role = "heading"
@@ -443,7 +288,7 @@ def _classify(lines: list[TextLine], units: list[list[int]], width: float) -> li
     # heading ends in the middle of a sentence, and no label starts one.
     for number in range(1, len(units)):
         before, unit = units[number - 1], units[number]
-        if _boundary_between(lines, before[-1], unit[0]):
+        if boundary_between(lines, before[-1], unit[0]):
             continue
         if goes_on(lines[before[-1]].text, lines[unit[0]].text):
             for index in (number - 1, number):
@@ -461,7 +306,7 @@ def _classify(lines: list[TextLine], units: list[list[int]], width: float) -> li
         while (
             previous >= 0
             and roles[previous] != "figure"
-            and not _boundary_between(lines, units[previous][-1], units[previous + 1][0])
+            and not boundary_between(lines, units[previous][-1], units[previous + 1][0])
             and all(len(lines[i].text.strip()) < SHORT_LINE * width for i in units[previous])
             and not whole_sentence([lines[i].text for i in units[previous]])
             # Counted things are a list of their own ("4 Brücken"), the component list.
@@ -493,7 +338,7 @@ def _listed_lines(lines: list[TextLine], units: list[list[int]], roles: list[Lin
                 opens.match(lines[units[number][0]].text.strip())
             )
             if listed_line and (
-                not run or not _boundary_between(lines, units[run[-1]][-1], units[number][0])
+                not run or not boundary_between(lines, units[run[-1]][-1], units[number][0])
             ):
                 run.append(number)
                 continue

@@ -25,18 +25,20 @@ VIEWER_HEADER_MAX_WORDS = 5
 # Callouts and pages are counted from 1: a lone "0" is a value the text displays.
 _CALLOUT = re.compile(r"^(?!0$)\d{1,3}(?:\s+\d{1,3})*$")
 _PUNCTUATION_ONLY = re.compile(r"^[.,;:!?)]+$")
+# What sets a page number apart from a running title beside it: "Spielregel – Seite 2".
+_PAGE_SEPARATOR = r"[-–—|·•]"
 # A page number set with its decoration: "- 2 -", "– 12 –", "Seite 3", "S. 3 von 8", "3/8";
 # "Seite 3" also beside a running title of a few words ("Spielregel – Seite 2").
-_RUNNING_TITLE = r"[^\W\d_][\w.&'’]*(?:\s+[\w.&'’]+){0,3}\s*[-–—|·•]\s*"
+_FEW_WORDS = r"[^\W\d_][\w.&'’]*(?:\s+[\w.&'’]+){0,3}"
 _DECORATED_PAGE = re.compile(
     r"^(?:[-–—]\s*(\d{1,3})\s*[-–—]"
-    rf"|(?:{_RUNNING_TITLE})?(?:Seite|S\.)\s*(\d{{1,3}})(?:\s*(?:von|/)\s*\d{{1,3}})?"
-    rf"(?:\s*[-–—|·•]\s*[^\W\d_][\w.&'’]*(?:\s+[\w.&'’]+){{0,3}})?"
+    rf"|(?:{_FEW_WORDS}\s*{_PAGE_SEPARATOR}\s*)?(?:Seite|S\.)\s*(\d{{1,3}})"
+    r"(?:\s*(?:von|/)\s*\d{1,3})?"
+    rf"(?:\s*{_PAGE_SEPARATOR}\s*{_FEW_WORDS})?"
     r"|(\d{1,3})\s*/\s*\d{1,3})$"
 )
 # A page number beside a running title, either side: "Trumpf oder Tod 3", "4 | Trumpf oder Tod".
 _TITLE_WORD = r"[^\W\d_][\w.&'’-]*"
-_PAGE_SEPARATOR = r"[-–—|·•]"
 _TITLE = rf"{_TITLE_WORD}(?:\s+(?:{_PAGE_SEPARATOR}\s+)?{_TITLE_WORD}){{0,5}}"
 _TITLED_PAGE = re.compile(
     rf"^(?:(?P<title>{_TITLE})\s*{_PAGE_SEPARATOR}?\s*(?P<page>\d{{1,3}})"
@@ -224,7 +226,7 @@ def _titled_page_numbers(lines: list[TextLine]) -> set[int]:
         match = _TITLED_PAGE.match(lines[index].text.strip())
         if match is None:
             continue
-        title = " ".join(re.findall(r"[^\W\d_][\w.&'’-]*", match["title"] or match["heading"]))
+        title = " ".join(re.findall(_TITLE_WORD, match["title"] or match["heading"]))
         before = lines[content[position - 1]].text.rstrip() if position else "."
         after = lines[content[position + 1]].text.lstrip() if position + 1 < len(content) else ""
         reads_on = not before.endswith((".", "!", "?", ":")) and after[:1].islower()

@@ -229,6 +229,16 @@ def cover_title(blocks: list[Block], words: Cues) -> Block | None:
     return title if BOX_FACTS.search(text) or not terminal(text) else None
 
 
+def cover_blocks(blocks: list[Block], words: Cues) -> tuple[Block | None, Block | None]:
+    """The game's name on the cover (`cover_title`) and the subtitle heading right
+    under it (`cover_subtitle`), each None when the copy has none."""
+    title = cover_title(blocks, words)
+    if title is None:
+        return None, None
+    after = blocks[blocks.index(title) + 1 :][:1]
+    return title, next((b for b in after if cover_subtitle(b, words)), None)
+
+
 def cover_subtitle(block: Block, words: Cues) -> bool:
     """A heading under the game's name that says what kind of game it is ("Das rasante
     Kartenspiel für die ganze Familie") or for whom (`BOX_FACTS`): the cover's, not a

@@ -14,7 +14,7 @@ from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Doc, Span, Token
 
 from rulekit.graph.kinds import KindJudge
-from rulekit.graph.shapes import has_verb
+from rulekit.graph.shapes import closing_bracket, has_verb
 
 _OPENERS = frozenset("([„“\"'»‚")
 # A field or code closed by its full stop ("h8.", "A4."), which the tokenizer keeps whole.
@@ -83,3 +83,26 @@ def _abbreviated_number(token: Token) -> bool:
         return False
     following = doc[token.i + 1] if token.i + 1 < len(doc) else None
     return following is None or not following.text[:1].isupper()
+
+
+def parenthesised_example(sentence: Span, judge: KindJudge) -> tuple[Span, Span | None]:
+    """A sentence cut before "(z. B. ...)" that ends it: the rule and its example.
+
+    The brackets must close the sentence (a bracket inside it keeps the rule
+    whole), and the example must be a case of its own, labelled or a clause
+    ("(wer z. B. 9 Karten hat, muss 4 abgeben)"); a phrase that only names an
+    instance ("(z. B. in der Klasse Vegetarian)") belongs to its sentence.
+    """
+    for index, token in enumerate(sentence[1:], start=1):
+        if token.text != "(":
+            continue
+        close = closing_bracket(sentence[index:])
+        if close is None or any(t.is_alpha for t in sentence.doc[close + 1 : sentence.end]):
+            continue
+        inside = sentence[index:]
+        enclosed = sentence.doc[token.i + 1 : close]
+        if inside.text.lower().startswith("(beispiel") or (
+            judge.example(enclosed) and has_verb(enclosed)
+        ):
+            return sentence[:index], inside
+    return sentence, None

@@ -24,18 +24,17 @@ from rulekit.extract.textshapes import ends_open, reads_as_text, terminal
 from rulekit.graph.exceptions import flag
 from rulekit.graph.ids import heading_level, section_id
 from rulekit.graph.kinds import COMMENT_SUBJECTS, KindJudge
-from rulekit.graph.line_kinds import LABEL, LABEL_ONLY, cover_subtitle, cover_title
+from rulekit.graph.line_kinds import LABEL, LABEL_ONLY, cover_blocks
 from rulekit.graph.regions import rules_before_preface, smooth
+from rulekit.graph.sentences import parenthesised_example
 from rulekit.graph.sentences import sentences as split_sentences
 from rulekit.graph.shapes import (
     MARKER,
     NUMBERED,
     TITLE,
-    closing_bracket,
     content_lemmas,
     counts_on,
     described_row,
-    has_verb,
     item_line,
     marked_heading,
     marked_level,
@@ -108,9 +107,7 @@ class Segmenter:
         docs = self.nlp.pipe(b.text for b in body)
         units: list[Unit] = []
         state = _Reading()
-        cover = cover_title(body, self.cues)
-        after_cover = body[body.index(cover) + 1 :][:1] if cover is not None else []
-        subtitle = next((b for b in after_cover if cover_subtitle(b, self.cues)), None)
+        cover, subtitle = cover_blocks(body, self.cues)
         for index, (block, doc) in enumerate(zip(body, docs, strict=True)):
             following = body[index + 1] if index + 1 < len(body) else None
             sentences = split_sentences(doc, self.judge)
@@ -421,7 +418,7 @@ class Segmenter:
                 previous.sentences.append(sentence)
                 return []
             return [Unit("example", [sentence], block, section)]
-        head, aside = self._parenthesised_example(sentence)
+        head, aside = parenthesised_example(sentence, self.judge)
         kind = judge.sentence_kind(head, state.material)
         # What binds the players in a preface no heading announced is a rule: the box's
         # facts ("Spieler: 2 – 4 Personen"), which a story may follow, or a sentence,
@@ -448,28 +445,6 @@ class Segmenter:
         if aside is not None:
             result.append(Unit("example", [aside], block, section))
         return result
-
-    def _parenthesised_example(self, sentence: Span) -> tuple[Span, Span | None]:
-        """A sentence cut before "(z. B. ...)" that ends it: the rule and its example.
-
-        The brackets must close the sentence (a bracket inside it keeps the rule
-        whole), and the example must be a case of its own, labelled or a clause
-        ("(wer z. B. 9 Karten hat, muss 4 abgeben)"); a phrase that only names an
-        instance ("(z. B. in der Klasse Vegetarian)") belongs to its sentence.
-        """
-        for index, token in enumerate(sentence[1:], start=1):
-            if token.text != "(":
-                continue
-            close = closing_bracket(sentence[index:])
-            if close is None or any(t.is_alpha for t in sentence.doc[close + 1 : sentence.end]):
-                continue
-            inside = sentence[index:]
-            enclosed = sentence.doc[token.i + 1 : close]
-            if inside.text.lower().startswith("(beispiel") or (
-                self.judge.example(enclosed) and has_verb(enclosed)
-            ):
-                return sentence[:index], inside
-        return sentence, None
 
     def _leaves(
         self, mode: NodeKind, sentence: Span, state: _Reading, unit: Unit | None = None

@@ -1,0 +1,182 @@
+"""Sentence units of a text extract: its content lines grouped up to a sentence end.
+
+A unit also ends where a line cannot go on with it: before a boundary artefact
+(page number, slug, header), before a line that can only open a sentence, after a
+title line, between the lines of an imprint.  `textlayout` then gives each unit
+its role and decides where paragraphs start.
+"""
+
+from __future__ import annotations
+
+import re
+
+from spacy.lang.de.stop_words import STOP_WORDS
+
+from rulekit.extract.textshapes import (
+    IMPRINT,
+    LABELLED_OPENER,
+    LIST_MARKER,
+    MARKER_ONLY,
+    ends_open,
+    listed,
+    runs_on,
+    terminal,
+    value_rows,
+)
+from rulekit.extract.texttitles import (
+    set_apart,
+    title_after_full_line,
+    title_after_list,
+    title_line,
+)
+from rulekit.extract.textwidth import Measure, local_width
+from rulekit.model import TextLine
+
+# The most lines of an item between its number alone on its line and the next one.
+MARKER_ITEM_LINES = 8
+BOUNDARY_KINDS = frozenset(
+    {"page-number", "printer-slug", "fingerprint", "running-header", "viewer-header"}
+)
+
+
+def _starts_sentence(text: str, capitalised_inside: set[str]) -> bool:
+    """A line that can only be the start of a sentence, list item or labelled note."""
+    stripped = text.strip()
+    if (
+        LIST_MARKER.match(stripped)
+        or MARKER_ONLY.match(stripped)
+        or LABELLED_OPENER.match(stripped)
+    ):
+        return True
+    first = stripped.split(maxsplit=1)[0] if stripped else ""
+    word = first.casefold()
+    return first[:1].isupper() and word in STOP_WORDS and word not in capitalised_inside
+
+
+def sentence_units(
+    lines: list[TextLine], content: list[int], capitalised_inside: set[str], widths: Measure
+) -> list[list[int]]:
+    """Content lines grouped into sentence units: runs of lines up to a sentence end.
+
+    A unit also ends before a boundary artefact (page number, slug, header),
+    before a line that can only start a sentence, after a title line: a
+    short line opening a paragraph without ending a sentence, followed by a
+    capital or a digit ("Spielende" over "Sobald ein Spieler ..."), after a line
+    set apart on purpose (`set_apart`), and before a name set apart under a
+    full line (`title_after_full_line`), and between the lines of an imprint
+    (`_imprint_lines`).  In an evenly wrapped copy, whose breaks on
+    purpose are marked as paragraph starts (and so are the sentences opened under a
+    line that filled it without a sentence end, `textwidth.sentence_after`), any other
+    break inside a sentence is a wrap: a capitalised function word or a list marker
+    after it goes on with the sentence ("… vor über 11.000" / "Jahren das …", "Siehe
+    Punkte" / "1. + 2. oben."), unless the two lines open alike (`listed`).
+    """
+    units: list[list[int]] = []
+    current: list[int] = []
+    item_end = 0  # where the item of a marker alone ends: at the next marker
+    for position, index in enumerate(content):
+        line = lines[index]
+        if current and position < item_end:
+            current.append(index)
+            continue
+        if current:
+            previous = content[position - 1]
+            # A marker alone on its line ("4." over its text, as a copy of a hanging
+            # number gives it) has its item's text on the next line.
+            marker_alone = len(current) == 1 and MARKER_ONLY.match(lines[previous].text.strip())
+            if not marker_alone and (
+                boundary_between(lines, previous, index)
+                or line.starts_paragraph
+                or title_after_full_line(lines, content, position, widths)
+                or (
+                    listed(lines[previous].text, line.text)
+                    if widths.even
+                    else (
+                        _opens_unit(lines, content, position, capitalised_inside, widths)
+                        or imprint_lines(lines[previous].text, line.text)
+                        or (len(current) == 1 and title_line(lines[previous], line, widths.width))
+                        or title_after_list(lines, content, position, widths.width)
+                    )
+                )
+            ):
+                units.append(current)
+                current = []
+        current.append(index)
+        if len(current) == 1 and MARKER_ONLY.match(line.text.strip()):
+            item_end = _next_marker(lines, content, position)
+            if item_end:
+                continue
+        if terminal(line.text):
+            units.append(current)
+            current = []
+    if current:
+        units.append(current)
+    return units
+
+
+def imprint_lines(text: str, following: str) -> bool:
+    """Two lines, one of an imprint (an address, "© …"), that a sentence does not run
+    across: each is a line of its own ("… GmbH, D-20095 Hamburg" / "www.verlag.de")."""
+    return bool(IMPRINT.search(text) or IMPRINT.search(following)) and not runs_on(text, following)
+
+
+def _next_marker(lines: list[TextLine], content: list[int], position: int) -> int:
+    """Where the item of the number alone at `position` ends: at the next number alone
+    on its line, if it counts on ("1." … "2.") within `MARKER_ITEM_LINES` lines and no
+    boundary comes between.  A copy of hanging numbers sets each item's number on a
+    line of its own, and the item's sentences, one a line, under it; 0 if none."""
+    number = re.match(r"\d+", lines[content[position]].text.strip())
+    if number is None:
+        return 0
+    following = f"{int(number.group()) + 1}."
+    end = min(len(content), position + MARKER_ITEM_LINES + 2)
+    for ahead in range(position + 1, end):
+        text = lines[content[ahead]].text.strip()
+        if boundary_between(lines, content[ahead - 1], content[ahead]):
+            return 0
+        if MARKER_ONLY.match(text) or LIST_MARKER.match(text):
+            return ahead if text == following else 0
+    return 0
+
+
+def _opens_unit(
+    lines: list[TextLine],
+    content: list[int],
+    position: int,
+    capitalised_inside: set[str],
+    widths: Measure,
+) -> bool:
+    """In proportional type: the content line at `position` cannot go on with its unit."""
+    line, previous = lines[content[position]], lines[content[position - 1]]
+    return (
+        (
+            _starts_sentence(line.text, capitalised_inside)
+            and not _ordinal_after(previous.text, line.text)
+        )
+        or value_rows(previous.text, line.text)
+        or set_apart(previous, line, widths, local_width(lines, content, position, widths.width))
+    )
+
+
+def _ordinal_after(text: str, following: str) -> bool:
+    """A number that goes on with the sentence ("… nach jeder" / "5. Runde …"), not an item.
+
+    A line that ends in a function word or a comma leaves its sentence open, so a
+    number opening the next line is an ordinal inside it.
+    """
+    stripped = text.strip()
+    words = stripped.split()
+    return (
+        bool(words)
+        and following.strip()[:1].isdigit()
+        and (stripped.endswith(",") or ends_open(stripped))
+    )
+
+
+def boundary_between(lines: list[TextLine], first: int, last: int) -> bool:
+    """A boundary artefact (page number, slug, header) stands between two lines."""
+    return any(_is_boundary(lines[i]) for i in range(first + 1, last))
+
+
+def _is_boundary(line: TextLine) -> bool:
+    return line.role == "artefact" and line.artefact in BOUNDARY_KINDS
