@@ -15,7 +15,11 @@ Two kinds of manuals are scored:
   every gold line re-wrapped at a printed line width (`WRAP_WIDTHS`, chosen per
   manual), some words broken at a line end with a hyphen, no blank line anywhere, a
   heading on its own line.  Then the text path has to find the paragraphs, headings
-  and lists itself, as it must for a real copy.  With `--pdf` it is scored from the
+  and lists itself, as it must for a real copy.  With `--copied` it is scored on the
+  annotated pages as a viewer copies them out of the PDF (poppler's text, what Evince
+  and Okular copy), with `--chrome` as Chromium's viewer copies them (PDFium's text,
+  CRLF line ends, a word broken at a line's end joined; Chrome and Edge are the
+  viewers most readers open a PDF in).  With `--pdf` it is scored from the
   publisher's PDF itself (`$RULEKIT_CORPUS/<stem>.pdf`, its annotated pages only):
   the whole input end, columns, figures and furniture included.
 - The bundled games in `sources/<game>/`: the gold is the graph with the editors'
@@ -85,7 +89,10 @@ GRAPHS = ROOT / "tests" / "data" / "graphs"
 CORPUS = ROOT / "tests" / "data" / "corpus"
 PDFS = Path(os.environ.get("RULEKIT_CORPUS", ROOT.parent / "shared" / "corpus"))
 # How the corpus is given to rulekit: gold lines as paragraphs, a viewer's copy, the PDF.
-READINGS = ("paragraphs", "wrapped", "copied", "pdf")
+READINGS = ("paragraphs", "wrapped", "copied", "chrome", "pdf")
+# PDFium marks a hyphen it found at a line's end (0xFFFE by FPDFText_GetText, 0x02 by
+# the bounded text); Chromium's viewer drops it and joins the word (FormatStringWithHyphens).
+PDFIUM_LINE_HYPHENS = "\ufffe\x02"
 IOU_MIN = 0.9
 # A text is placed only where at least this share of its characters is found word for word.
 PLACED_MIN = 0.5
@@ -569,6 +576,41 @@ def copied_text(stem: str, pages: list[int]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def chrome_text(stem: str, pages: list[int]) -> str:
+    """The annotated pages of a corpus PDF as Chromium's viewer (Chrome, Edge) copies
+    them: PDFium's text of the page's crop box in content order, CRLF line ends, a
+    word broken at a line's end joined and the line broken after it instead; a scanned
+    page as `copied_text` reads it."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(PDFS / f"{stem}.pdf")
+    parts: list[str] = []
+    for page in pages:
+        sheet = document[page - 1]
+        text = sheet.get_textpage().get_text_bounded(*sheet.get_cropbox())
+        if not text.strip():
+            text = copied_text(stem, [page])
+        parts.append(_join_line_hyphens(text).replace(" \r\n", "\r\n"))
+    return "\r\n".join(parts)
+
+
+def _join_line_hyphens(text: str) -> str:
+    """Chromium's handling of PDFium's line-end hyphens: the mark is dropped, and the
+    first space after the joined word becomes the line break."""
+    joined: list[str] = []
+    broken = False
+    for char in text:
+        if char in PDFIUM_LINE_HYPHENS:
+            broken = True
+            continue
+        if broken and char.isspace():
+            broken = False
+            if char not in "\r\n":
+                char = "\r\n"
+        joined.append(char)
+    return "".join(joined)
+
+
 def _crop_area(pdf: Path, page: int) -> list[str]:
     """pdftotext's options for the page's crop box as displayed, what a viewer shows and
     selects: a page cut from a spread holds the whole spread's text beyond it."""
@@ -626,9 +668,11 @@ def corpus_manual(
                 text = wrapped_text(stem, lines)
             elif reading == "copied":
                 text = copied_text(stem, data["pages"])
+            elif reading == "chrome":
+                text = chrome_text(stem, data["pages"])
             else:
                 text = LINE_SEPARATOR.join(lines) + "\n"
-            manual.write_text(text, encoding="utf-8")
+            manual.write_text(text, encoding="utf-8", newline="")
             extraction = extract(manual, None, words)
     info = SourceInfo(
         game=stem,
@@ -795,7 +839,7 @@ def corpus_scores(
     for path in sorted(GRAPHS.glob("*.json")):
         document, gold, predicted, problems = corpus_manual(path.stem, builder, words, reading)
         # A viewer's copy keeps the viewer's reading order, not the gold's.
-        ordered = reading != "copied"
+        ordered = reading not in ("copied", "chrome")
         results.append((path.stem, score(document, gold, predicted, ordered)))
         if reading == "paragraphs":
             notes.extend(f"{path.stem}: annotation: {problem}" for problem in problems)
@@ -839,6 +883,11 @@ def main(argv: list[str] | None = None) -> None:
         help="also score the corpus as a viewer copies its PDFs (poppler's text, OCR for scans)",
     )
     parser.add_argument(
+        "--chrome",
+        action="store_true",
+        help="also score the corpus as Chrome's viewer copies its PDFs (PDFium's text)",
+    )
+    parser.add_argument(
         "--pdf",
         action="store_true",
         help="also score the corpus from its PDFs (the whole input end)",
@@ -876,6 +925,11 @@ def main(argv: list[str] | None = None) -> None:
             "copied",
             args.copied,
             "Copied: the PDF's text as a viewer copies it (poppler; Tesseract for a scan)",
+        ),
+        (
+            "chrome",
+            args.chrome,
+            "Chrome: the PDF's text as Chromium's viewer copies it (PDFium; Tesseract for a scan)",
         ),
         ("pdf", args.pdf, "PDF: the publisher's file, its annotated pages"),
     ):

@@ -21,6 +21,7 @@ from bench.graph_quality import (
     LinkScore,
     Reading,
     Unit,
+    _join_line_hyphens,
     annotation,
     annotation_problems,
     gold_lines,
@@ -306,3 +307,12 @@ def test_annotation_problems_name_a_changed_gold_text() -> None:
     assert problems[0] == "u2 not found in the gold text after offset 6"
     assert problems[1].startswith("text after the last unit in no unit: ' Jeder Spieler bekommt")
     assert len(problems) == 2
+
+
+def test_chrome_reading_joins_words_pdfium_found_broken_as_chromium_does() -> None:
+    # PDFium keeps a hyphenated word's halves on one line with a mark between them;
+    # Chromium drops the mark and breaks the line at the next space instead.
+    text = "die Rohstoffkarten ein\ufffezutauschen, die ihm fehlen! \r\nEr darf Ritter\x02macht\r\n"
+    assert _join_line_hyphens(text) == (
+        "die Rohstoffkarten einzutauschen,\r\ndie ihm fehlen! \r\nEr darf Rittermacht\r\n"
+    )

@@ -347,3 +347,70 @@ def test_short_names_stacked_at_a_copys_start_are_its_titles(tmp_path: Path) -> 
         ("heading", "Spielregel"),
         ("heading", "Ziel des Spiels"),
     ]
+
+
+# What Chrome's viewer copies (PDFium): CRLF line ends, and no gap between a list
+# marker and its item's text where the page set a tab or an indent.
+GLUED_MARKERS = (
+    "Vorbereitung\r\n"
+    "•Jeder Spieler erhält eine Karte Baukosten und alle Figuren einer Farbe.\r\n"
+    "•Die Rohstoffkarten werden in 5 Stapel sortiert.\r\n"
+    "Der Spielzug\r\n"
+    "Wer an der Reihe ist, hat folgende Möglichkeiten:\r\n"
+    "1.Er muss die Rohstofferträge dieses Zuges auswürfeln.\r\n"
+    "2.Er kann handeln.\r\n"
+    "Handel\r\n"
+    "a)Binnenhandel: Der Spieler kann mit allen Spielern tauschen.\r\n"
+    "b)Seehandel: Der Spieler kann auch ohne Spielpartner tauschen.\r\n"
+    "Die Version 1.0 gilt ab 2.5 Punkten.\r\n"
+)
+
+
+def test_a_marker_set_against_its_items_text_opens_a_list_item(tmp_path: Path) -> None:
+    extraction = extract_string(tmp_path, GLUED_MARKERS)
+    items = [b.text for b in extraction.blocks if b.kind == "list-item"]
+    assert items == [
+        "• Jeder Spieler erhält eine Karte Baukosten und alle Figuren einer Farbe.",
+        "• Die Rohstoffkarten werden in 5 Stapel sortiert.",
+        "1. Er muss die Rohstofferträge dieses Zuges auswürfeln.",
+        "2. Er kann handeln.",
+        "a) Binnenhandel: Der Spieler kann mit allen Spielern tauschen.",
+        "b) Seehandel: Der Spieler kann auch ohne Spielpartner tauschen.",
+    ]
+    assert "Die Version 1.0 gilt ab 2.5 Punkten." in body(extraction)
+    spaced = [r for r in extraction.repairs if r.kind == "spacing"]
+    assert [(r.before[:4], r.after[:5]) for r in spaced] == [
+        ("•Jed", "• Jed"),
+        ("•Die", "• Die"),
+        ("1.Er", "1. Er"),
+        ("2.Er", "2. Er"),
+        ("a)Bi", "a) Bi"),
+        ("b)Se", "b) Se"),
+    ]
+
+
+# A worked example set in a narrow box beside its picture: a count opens a line inside
+# the sentence ("… erhält Spieler Rot" / "2 x Erz für seine beiden").
+COUNT_IN_A_NARROW_BOX = (
+    "Rohstofferträge\r\n"
+    "Jeder Spieler, der eine Siedlung an einem Feld mit der gewürfelten Zahl stehen hat,\r\n"
+    "nimmt sich für die Siedlung 1 Rohstoffkarte dieses Feldes.\r\n"
+    "Beispiel: Wird eine „8“ gewürfelt,\r\n"
+    "erhält Spieler Rot\r\n"
+    "2 x Erz für seine beiden\r\n"
+    "Siedlungen. Spieler Weiß\r\n"
+    "erhält 1 Erz.\r\n"
+    "Spielmaterial\r\n"
+    "2 Würfel in den Farben\r\n"
+    "Rot und Gelb\r\n"
+)
+
+
+def test_a_count_inside_a_sentence_of_a_narrow_box_goes_on_with_it(tmp_path: Path) -> None:
+    extraction = extract_string(tmp_path, COUNT_IN_A_NARROW_BOX)
+    texts = [b.text for b in extraction.blocks]
+    assert (
+        "Beispiel: Wird eine „8“ gewürfelt, erhält Spieler Rot 2 x Erz für seine beiden "
+        "Siedlungen. Spieler Weiß erhält 1 Erz."
+    ) in texts
+    assert "Spielmaterial" in texts

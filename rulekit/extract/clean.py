@@ -42,6 +42,13 @@ _LIGATURE_RE = re.compile("[" + "".join(LIGATURE_CHARACTERS) + "]")
 # before the letter ("erh¨alt", "W¨urfel", "¨uber"); some copies put it after ("a¨").
 # A glyph of the Private Use Area alone before a line's text: a symbol font's bullet.
 _SYMBOL_BULLET = re.compile(r"^(\s*)[\ue000-\uf8ff](?=[ \t]+\S)")
+# A list marker set against its item's first word: a viewer that copies by glyph
+# positions (PDFium, as Chrome and Edge copy) drops the gap a bullet's tab or indent
+# makes ("•Jeder Spieler", "2.Er kann handeln", "b)Seehandel").  German sets a space
+# after an item's number, so a letter right after one is the item's text.
+_GLUED_MARKER = re.compile(
+    r"^(\s*(?:\d{1,2}[.)](?=[^\W\d_])|(?:[•▪◦‣●○■□◆◇►▶▸➤➢✓✔]|[a-z]\))(?=\w)))"
+)
 _DIAERESIS_BEFORE = re.compile(r"\u00a8\s?([aouAOU])")
 _DIAERESIS_AFTER = re.compile(r"([aouAOU])\u00a8")
 # German opening quotes always follow a space, a bracket or the start of a line.
@@ -104,16 +111,24 @@ def clean_lines(
 
 
 def set_bullets(lines: list[TextLine]) -> tuple[list[TextLine], list[Repair]]:
-    """Set a bullet for the symbol font's glyph that opens a list item: a Word document's
-    bullets ("Symbol", "Wingdings") copy as codes of the Private Use Area ("\uf0b7 1
-    Spielplan" is "• 1 Spielplan")."""
+    """Set a bullet for the symbol font's glyph that opens a list item, and a space after
+    a marker set against its item's text.
+
+    A Word document's bullets ("Symbol", "Wingdings") copy as codes of the Private Use
+    Area ("\uf0b7 1 Spielplan" is "• 1 Spielplan"); a viewer that copies by glyph
+    positions drops the gap after a marker ("•Jeder", "2.Er", "b)Seehandel").
+    """
     result: list[TextLine] = []
     repairs: list[Repair] = []
     for line in lines:
         fixed = _SYMBOL_BULLET.sub(r"\1•", line.text, count=1)
+        spaced = _GLUED_MARKER.sub(r"\1 ", fixed, count=1)
         if fixed != line.text:
             repairs.append(_repair("bullet", line.text, fixed, line))
-            line = line.model_copy(update={"text": fixed})
+        if spaced != fixed:
+            repairs.append(_repair("spacing", fixed, spaced, line))
+        if spaced != line.text:
+            line = line.model_copy(update={"text": spaced})
         result.append(line)
     return result, repairs
 

@@ -166,9 +166,23 @@ def set_apart(line: TextLine, following: TextLine, widths: Measure, width: float
         return False  # an adjective after its article wants its noun ("als der aktuelle")
     if _LABEL_ALONE.match(after):
         return True  # a label of its own ("8. 1 Fünfling + 1 Drilling" / "Erklärungen:")
+    if _count_inside(text, after):
+        return False
     return (
         after[:1].isupper() or after[:1].isdigit() or bool(LIST_MARKER.match(after))
     ) and widths.deliberate(text, after, width)
+
+
+def _count_inside(text: str, following: str) -> bool:
+    """A count that goes on with the sentence of a line that says something, in a
+    narrow box: the count's line does not end either ("… erhält Spieler Rot" / "2 x Erz
+    für seine beiden"), so it is no line of a list of counted things."""
+    return (
+        following[:1].isdigit()
+        and (ends_open(following) or following.endswith(","))
+        and not COUNTED.match(text)
+        and any(w.isalpha() and w.islower() and w not in STOP_WORDS for w in text.split())
+    )
 
 
 def question_heading(texts: list[str], width: float) -> bool:
