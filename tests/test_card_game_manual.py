@@ -237,3 +237,26 @@ def test_a_table_of_contents_is_no_rule_and_the_title_over_it_stays(tmp_path: Pa
     assert len(entries) == 5
     assert all(found[text] == "other" for text in entries)
     assert found["Spielablauf"] == "section"
+
+
+# A score list under the sentence that announces it, one line a row, and the heading of
+# a card under its last row.
+SCORES = """\
+Zehn Runden
+Wertung
+Am Ende der Runde zählt jeder Spieler seine Handkarten:
+1 bis 9: 5 Punkte
+10 bis 12: 10 Punkte
+Joker
+Der Joker zählt 25 Punkte und darf jede Karte ersetzen.
+"""
+
+
+def test_a_heading_under_an_announced_list_heads_what_follows(tmp_path: Path) -> None:
+    extraction, graph = read_copy(tmp_path, SCORES, "runden")
+    roles = {block.text: block.kind for block in extraction.blocks}
+    assert roles["10 bis 12: 10 Punkte"] == "paragraph"
+    found = node_kinds(graph)
+    assert found["10 bis 12: 10 Punkte"] == "rule"
+    assert found["Joker"] == "section"
+    assert linked(graph, "part-of", "Der Joker") == ["Joker"]

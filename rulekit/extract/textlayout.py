@@ -274,7 +274,11 @@ def _classify(lines: list[TextLine], units: list[list[int]], width: float) -> li
             role == "heading"
             and roles
             and roles[-1] == "body"
-            and _announces(lines, units[number - 1])
+            and (
+                _announces(lines, units[number - 1])
+                # and the list's next line, set like the line before it
+                or (announced and _list_goes_on(lines[units[number - 1][0]].text, texts[0]))
+            )
         ):
             role = "body"  # what a sentence announces with its colon is its list, not a heading
         if role == "figure" and announced:
@@ -392,6 +396,13 @@ def _opening_titles(lines: list[TextLine], units: list[list[int]], width: float)
         if not all(reads_as_text(text) and not any(c.isdigit() for c in text) for text in texts):
             return 0
     return 0
+
+
+def _list_goes_on(before: str, text: str) -> bool:
+    """A line of words set like the line before it ("1 bis 9: 5 Punkte" / "10 bis 12:
+    10 Punkte"), not a diagram's notation ("0Z0Z0Z0Z" / "7 P KKKKKK P")."""
+    before, text = before.strip(), text.strip()
+    return reads_as_text(before) and reads_as_text(text) and listed(before, text)
 
 
 def _announces(lines: list[TextLine], unit: list[int]) -> bool:

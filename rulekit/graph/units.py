@@ -20,7 +20,7 @@ from spacy.language import Language
 from spacy.tokens import Span
 
 from rulekit.extract.lexicon import Lexicon
-from rulekit.extract.textshapes import ends_open, reads_as_text, terminal
+from rulekit.extract.textshapes import ends_open, listed, reads_as_text, terminal
 from rulekit.graph.exceptions import flag
 from rulekit.graph.ids import heading_level, section_id
 from rulekit.graph.kinds import COMMENT_SUBJECTS, KindJudge
@@ -228,10 +228,23 @@ class Segmenter:
         # A heading over a paragraph ends a run of numbered steps ("Über 20 Punkte"), and
         # in the component list the items of one piece ("Würfel" … "Wertungsblock").
         ends_items = (
-            (state.step is not None or state.material)
-            and block.kind == "heading"
+            block.kind == "heading"
             and following is not None
             and following.kind == "paragraph"
+            and (
+                state.step is not None
+                or state.material
+                # A heading set unlike the announced list's lines of text ("10 bis 12:
+                # 10 Punkte" / "Joker" / "Der Joker zählt …") heads what follows; names
+                # one under another are the list ("Sanierung" / "Produktion").
+                or (
+                    state.items is not None
+                    and bool(units)
+                    and units[-1].block.kind != "heading"
+                    and not listed(units[-1].block.text.strip(), text)
+                    and following.text[:1].isupper()
+                )
+            )
         )
         if state.items is not None and not numbered_heading:
             if self._step_goes_on(sentences, block, state):
