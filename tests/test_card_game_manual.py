@@ -260,3 +260,26 @@ def test_a_heading_under_an_announced_list_heads_what_follows(tmp_path: Path) ->
     assert found["10 bis 12: 10 Punkte"] == "rule"
     assert found["Joker"] == "section"
     assert linked(graph, "part-of", "Der Joker") == ["Joker"]
+
+
+# The last section's one rule over the publisher's imprint and its web address.
+LAST_RULE = """\
+Zehn Runden
+Spielablauf
+Wer am Zug ist, zieht eine Karte und legt eine Karte ab.
+Spielende
+Das Spiel endet nach der Runde, in der ein Spieler seine achte Aufgabe erfüllt hat.
+© 2025 Musterverlag GmbH · Beispielweg 3 · 12345 Beispielstadt · www.musterverlag.de
+"""
+
+
+def test_a_web_address_in_the_imprint_makes_no_program_of_the_last_section(
+    tmp_path: Path,
+) -> None:
+    _, graph = read_copy(tmp_path, LAST_RULE, "letzte")
+    found = node_kinds(graph)
+    assert (
+        found["Das Spiel endet nach der Runde, in der ein Spieler seine achte Aufgabe erfüllt hat."]
+        == "rule"
+    )
+    assert all(kind == "other" for text, kind in found.items() if text.startswith("©"))

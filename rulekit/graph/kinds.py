@@ -19,7 +19,7 @@ from itertools import pairwise
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
-from rulekit.extract.textshapes import BOX_FACTS
+from rulekit.extract.textshapes import BOX_FACTS, IMPRINT
 from rulekit.graph.exceptions import NUMBER_WORDS, marked_exception
 from rulekit.graph.line_kinds import LineJudge
 from rulekit.graph.shapes import (
@@ -196,7 +196,8 @@ class KindJudge(LineJudge):
         it as well as the words of programming do.  `strong`: more than one word that
         a rulebook may also use ("Attribute", "Objekt") tells it.
         """
-        if _CODE.search(sentence.text):
+        # A web or mail address of the imprint ("www.verlag.de") is no file name.
+        if _CODE.search(IMPRINT.sub(" ", sentence.text)):
             return True
         words = 0
         for token in sentence:
