@@ -98,6 +98,7 @@ class Cues:
     lead_in_phrases: tuple[str, ...]
     sequence_phrases: tuple[str, ...]
     consists_phrases: tuple[str, ...]
+    existence_phrases: tuple[str, ...]
     first_person_plural: frozenset[str]
     flavour_words: frozenset[str]
     preface_headings: frozenset[str]

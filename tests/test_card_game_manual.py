@@ -283,3 +283,44 @@ def test_a_web_address_in_the_imprint_makes_no_program_of_the_last_section(
         == "rule"
     )
     assert all(kind == "other" for text, kind in found.items() if text.startswith("©"))
+
+
+# Pieces listed under a lead-in that says what there is, and numbered tasks that count
+# what they ask for.
+PIECES_AND_TASKS = """\
+Kartenjagd
+Die Karten
+Folgende Karten gibt es:
+96 Zahlenkarten von 1 bis 12 in vier Farben
+8 Joker
+4 Aussetzkarten
+Der Joker kann für jede beliebige Zahl eingesetzt werden.
+Die Aufgaben
+1. Zwei Drillinge
+2. Ein Drilling und eine Viererfolge
+3. Eine Siebenerfolge
+Spielablauf
+Wer am Zug ist, zieht eine Karte und legt eine Karte ab.
+"""
+
+
+def test_counted_pieces_under_a_lead_in_of_what_there_is_are_components(
+    tmp_path: Path,
+) -> None:
+    _, graph = read_copy(tmp_path, PIECES_AND_TASKS, "jagd")
+    found = node_kinds(graph)
+    assert found["Folgende Karten gibt es:"] == "lead-in"
+    pieces = ["96 Zahlenkarten von 1 bis 12 in vier Farben", "8 Joker", "4 Aussetzkarten"]
+    assert [found[text] for text in pieces] == ["component"] * 3
+    assert found["Der Joker kann für jede beliebige Zahl eingesetzt werden."] == "rule"
+
+
+def test_a_numbered_task_that_counts_what_it_asks_for_is_mechanical(tmp_path: Path) -> None:
+    _, graph = read_copy(tmp_path, PIECES_AND_TASKS, "jagd")
+    tasks = [node for node in graph.nodes if node.text[:2] in ("1.", "2.", "3.")]
+    assert [node.text for node in tasks] == [
+        "1. Zwei Drillinge",
+        "2. Ein Drilling und eine Viererfolge",
+        "3. Eine Siebenerfolge",
+    ]
+    assert all(node.mechanical for node in tasks)

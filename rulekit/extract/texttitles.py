@@ -38,6 +38,7 @@ _HEADING_PHRASE_WORDS = 4
 # A label of a word or two alone on its line: "Erklärungen:", "Kurze Übersicht:".
 _LABEL_ALONE = re.compile(r"^[A-ZÄÖÜ][\w-]*(?:\s+[A-ZÄÖÜ][\w-]*)?:$")
 _BULLET = re.compile(rf"^{ITEM_BULLET}\s+")
+_NUMBERED_ITEM = re.compile(r"^\d{1,2}[.)]\s")
 
 SHORT_LINE = 0.6  # of the typical line width: labels and headings are shorter
 # A question heading ("Wie wird gespielt?") has at most this many words.
@@ -101,18 +102,24 @@ def title_after_list(
     lines: list[TextLine], content: list[int], position: int, width: float
 ) -> bool:
     """A title under the last line of a list of counted things ("1 Würfel" / "1 Spielregel"
-    over "Ziel des Spiels" over "Wer als Erster …", bulleted or not): the short lines of
-    the list tell no width the title would have overrun, but the body text under it, or
-    its question mark ("Worum geht es?"), shows a title.  An item's wrap ("5
-    Spielfiguren in" / "Farben") has the next item under it."""
+    over "Ziel des Spiels" over "Wer als Erster …", bulleted or not) or of numbered items
+    ("3. Eine Siebenerfolge" over "Spielablauf" over "Wer am Zug ist, …"): the short
+    lines of the list tell no width the title would have overrun, but the body text
+    under it, or its question mark ("Worum geht es?"), shows a title.  An item's wrap
+    ("5 Spielfiguren in" / "Farben") has the next item under it, or ends its line open."""
     if position < 2 or position + 1 >= len(content):
         return False
     before, previous, line, after = (
         _BULLET.sub("", lines[content[i]].text.strip()) for i in range(position - 2, position + 2)
     )
+    counted = bool(COUNTED_THING.match(previous)) and listed(before, previous)
+    numbered = (
+        all(_NUMBERED_ITEM.match(item) for item in (before, previous))
+        and not ends_open(previous)
+        and not previous.endswith((",", *BREAK_HYPHENS))
+    )
     return (
-        bool(COUNTED_THING.match(previous))
-        and listed(before, previous)
+        (counted or numbered)
         and not COUNTED.match(line)
         and (heads(line, after, width) or question_heading([line], width))
     )

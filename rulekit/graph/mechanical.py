@@ -6,8 +6,9 @@ unless its label gives advice ("Tipp:").
 A fragment without a verb ("Bomben und Mineure (3).") is not, but for a row of
 named values ("Aktionspunkte 8 Umweltbelastung 13") and a class with its
 members ("Raubtiere: Leopard, Schlange, Pinguin"), a row of a label and its value
-("Joker 25"; "Stufe 2: 1 Dreier + 1 Folge aus 4") and the box's facts ("Kartenspiel
-für 2 bis 6 Spieler"), which an engine checks before play.
+("Joker 25"; "Stufe 2: 1 Dreier + 1 Folge aus 4"), a numbered task that counts what
+it asks for ("1. Zwei Drillinge") and the box's facts ("Kartenspiel für 2 bis 6
+Spieler"), which an engine checks before play.
 """
 
 from __future__ import annotations
@@ -17,10 +18,13 @@ from typing import TYPE_CHECKING
 from spacy.lang.de.stop_words import STOP_WORDS
 
 from rulekit.extract.textshapes import BOX_FACTS, VALUE_ROW
-from rulekit.graph.shapes import CLAUSE_MIN_WORDS, has_verb
+from rulekit.graph.exceptions import NUMBER_WORDS
+from rulekit.graph.shapes import CLAUSE_MIN_WORDS, MARKER, has_verb
 
 # A note's label ("Erinnerung:", "Bitte beachten:") ends within this many tokens.
 LABEL_TOKENS = 4
+# The article that counts one ("Eine Siebenerfolge") before a noun of its own.
+_ONE = frozenset({"ein", "eine", "einen"})
 
 if TYPE_CHECKING:
     from spacy.tokens import Span
@@ -44,6 +48,8 @@ def mechanical(unit: Unit, judge: KindJudge) -> bool:
             return mechanical(unit.lead, judge)
         if unit.kind == "definition":
             return _member_list(unit)
+        if unit.kind in ("rule", "step") and _counted_task(unit):
+            return True  # what a task asks for: "1. Zwei Drillinge", "4. Eine Siebenerfolge"
         return unit.kind == "rule" and (_value_row(unit) or bool(BOX_FACTS.search(unit.text)))
     if unit.kind in ("rule", "step"):
         # Advice binds no engine ("Nach ein oder zwei Spielen sollten Sie …"), nor an
@@ -92,6 +98,19 @@ def _value_row(unit: Unit) -> bool:
     numbers = sum(1 for t in tokens if t.like_num)
     names = [t for t in tokens if t.is_alpha and t.lower_ not in STOP_WORDS]
     return numbers >= 2 and all(t.text[:1].isupper() for t in names)
+
+
+def _counted_task(unit: Unit) -> bool:
+    """A numbered item that counts things: "1. 2 Drillinge", "1. Zwei Drillinge", "4. Eine
+    Siebenerfolge"; what a numbered list of tasks or levels asks for."""
+    text = unit.text.strip()
+    words = MARKER.sub("", text).split()
+    return (
+        MARKER.match(text) is not None
+        and len(words) >= 2
+        and (words[0].isdigit() or words[0].lower() in NUMBER_WORDS or words[0].lower() in _ONE)
+        and words[1][:1].isupper()
+    )
 
 
 def _member_list(unit: Unit) -> bool:

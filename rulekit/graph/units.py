@@ -14,13 +14,14 @@ section that documents a program is `other`, a preface without rules is `flavour
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from spacy.language import Language
 from spacy.tokens import Span
 
 from rulekit.extract.lexicon import Lexicon
-from rulekit.extract.textshapes import ends_open, listed, reads_as_text, terminal
+from rulekit.extract.textshapes import ITEM_BULLET, ends_open, listed, reads_as_text, terminal
 from rulekit.graph.exceptions import flag
 from rulekit.graph.ids import heading_level, section_id
 from rulekit.graph.kinds import COMMENT_SUBJECTS, KindJudge
@@ -35,6 +36,7 @@ from rulekit.graph.shapes import (
     content_lemmas,
     counts_on,
     described_row,
+    has_phrase,
     item_line,
     marked_heading,
     marked_level,
@@ -588,8 +590,21 @@ class Segmenter:
         section: str | None,
         state: _Reading,
     ) -> Unit:
-        """A list line after a colon, of the kind the colon's sentence gave its items."""
-        return self._flagged(Unit(kind, sentences, block, section, lead=state.lead))
+        """A list line after a colon, of the kind the colon's sentence gave its items; a
+        counted piece under a lead-in that says what there is is a component ("Folgende
+        Karten gibt es:" / "8 Joker"), not a numbered task ("1. 2 Drillinge")."""
+        lead, text = state.lead, block.text.strip()
+        if (
+            kind == "rule"
+            and lead is not None
+            and lead.kind == "lead-in"
+            and any(has_phrase(lead.text.lower(), p) for p in self.cues.existence_phrases)
+            and not MARKER.match(text)
+            and self.judge.component_line(re.sub(rf"^{ITEM_BULLET}\s*", "", text))
+            and verbless(text)
+        ):
+            kind = "component"
+        return self._flagged(Unit(kind, sentences, block, section, lead=lead))
 
     def _flagged(self, unit: Unit) -> Unit:
         return flag(unit, self.cues)
