@@ -414,3 +414,26 @@ def test_a_count_inside_a_sentence_of_a_narrow_box_goes_on_with_it(tmp_path: Pat
         "Siedlungen. Spieler Weiß erhält 1 Erz."
     ) in texts
     assert "Spielmaterial" in texts
+
+
+# A heading and its subheading stacked over the text, which names one of what the
+# subheading names them all ("Kleefelder" over "… auf einem Kleefeld …").
+STACKED_HEADINGS = (
+    "So wird gespielt\n"
+    "Wer an der Reihe ist, zieht seine Schnecke beliebig viele Felder vorwärts.\n"
+    "Besetzte Felder werden beim Ziehen mitgezählt.\n"
+    "Die Felder\n"
+    "Kleefelder\n"
+    "Wer seinen Zug auf einem Kleefeld beendet, erhält 10 Kleeblätter aus der Bank.\n"
+    "Igelfelder\n"
+    "Auf ein Igelfeld darf man nur rückwärts ziehen.\n"
+)
+
+
+def test_a_subheading_naming_all_of_what_its_text_names_one_of_is_a_heading(
+    tmp_path: Path,
+) -> None:
+    headings = [
+        b.text for b in extract_string(tmp_path, STACKED_HEADINGS).blocks if b.kind == "heading"
+    ]
+    assert headings == ["So wird gespielt", "Die Felder", "Kleefelder", "Igelfelder"]

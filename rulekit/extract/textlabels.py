@@ -17,6 +17,10 @@ _LABEL_WORDS = 2
 _HEADING_LINE = 0.75
 # The fewest words of a sentence set narrow beside a picture.
 _SENTENCE_WORDS = 5
+# Plural endings of German nouns, longest first ("Felder", "Karten", "Steine", "Hasen").
+_PLURAL_ENDINGS = ("er", "en", "e", "n", "s")
+# The fewest letters left of a noun without its plural ending.
+_MIN_STEM = 4
 
 
 def name_line(text: str) -> bool:
@@ -49,13 +53,24 @@ def names_what_follows(name: str, text: str) -> bool:
 
     "Spielmaterial" / "Spielplan" over "Der Spielplan zeigt ..." heads a paragraph;
     labels beside a picture are not what the next paragraph talks about.  The name
-    may stand inside a compound or inflected ("Spielplans", "Tellerset").
+    may stand inside a compound or inflected ("Spielplans", "Tellerset"), and the
+    text may name one where the heading names them all ("Kleefelder" over "Wer seinen
+    Zug auf einem Kleefeld beendet, …").
     """
     words = [w.casefold() for w in re.findall(r"\w+", name) if len(w) > 3]
     if not words or not re.match(r"\s*[A-ZÄÖÜ]", text):
         return False
     opening = text.casefold().split(".")[0]
-    return all(word in opening for word in words)
+    return all(word in opening or _singular(word) in opening for word in words)
+
+
+def _singular(word: str) -> str:
+    """The word without a plural ending ("felder" -> "feld", "karten" -> "karte"), if
+    at least four letters stay."""
+    for ending in _PLURAL_ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= _MIN_STEM:
+            return word[: -len(ending)]
+    return word
 
 
 def juxtaposed_nouns(text: str, following: str) -> bool:
