@@ -354,7 +354,7 @@ def test_short_names_stacked_at_a_copys_start_are_its_titles(tmp_path: Path) -> 
 GLUED_MARKERS = (
     "Vorbereitung\r\n"
     "•Jeder Spieler erhält eine Karte Baukosten und alle Figuren einer Farbe.\r\n"
-    "•Die Rohstoffkarten werden in 5 Stapel sortiert.\r\n"
+    "\uf0b7Die Rohstoffkarten werden in 5 Stapel sortiert.\r\n"
     "Der Spielzug\r\n"
     "Wer an der Reihe ist, hat folgende Möglichkeiten:\r\n"
     "1.Er muss die Rohstofferträge dieses Zuges auswürfeln.\r\n"
@@ -381,7 +381,7 @@ def test_a_marker_set_against_its_items_text_opens_a_list_item(tmp_path: Path) -
     spaced = [r for r in extraction.repairs if r.kind == "spacing"]
     assert [(r.before[:4], r.after[:5]) for r in spaced] == [
         ("•Jed", "• Jed"),
-        ("•Die", "• Die"),
+        ("•Die", "• Die"),  # a symbol font's bullet, set as "•" first
         ("1.Er", "1. Er"),
         ("2.Er", "2. Er"),
         ("a)Bi", "a) Bi"),

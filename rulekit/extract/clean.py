@@ -40,8 +40,10 @@ _BLOCK_KIND: dict[LineRole, BlockKind] = {
 _LIGATURE_RE = re.compile("[" + "".join(LIGATURE_CHARACTERS) + "]")
 # A diaeresis a viewer copies as a glyph of its own beside its vowel, as TeX sets it
 # before the letter ("erh¨alt", "W¨urfel", "¨uber"); some copies put it after ("a¨").
-# A glyph of the Private Use Area alone before a line's text: a symbol font's bullet.
-_SYMBOL_BULLET = re.compile(r"^(\s*)[\ue000-\uf8ff](?=[ \t]+\S)")
+# A glyph of the Private Use Area alone before a line's text: a symbol font's bullet;
+# set against a capital or a digit ("\uf0b7Jeder"), as PDFium copies it, too.  A letter
+# of a font without a map is followed by the rest of its word in lower case.
+_SYMBOL_BULLET = re.compile(r"^(\s*)[\ue000-\uf8ff](?=[ \t]+\S|[A-ZÄÖÜ0-9])")
 # A list marker set against its item's first word: a viewer that copies by glyph
 # positions (PDFium, as Chrome and Edge copy) drops the gap a bullet's tab or indent
 # makes ("•Jeder Spieler", "2.Er kann handeln", "b)Seehandel").  German sets a space
