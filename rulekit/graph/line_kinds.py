@@ -16,8 +16,8 @@ from spacy.language import Language
 
 from rulekit.extract.lexicon import Lexicon
 from rulekit.extract.textlayout import sentence_before_colon
-from rulekit.extract.textshapes import BOX_FACTS, IMPRINT, terminal
-from rulekit.graph.shapes import has_phrase, infinitive_heading, names_a_set, verbless
+from rulekit.extract.textshapes import BOX_FACTS, IMPRINT, ITEM_BULLET, terminal
+from rulekit.graph.shapes import MARKER, has_phrase, infinitive_heading, names_a_set, verbless
 from rulekit.model import Block
 from rulekit.nlp import Cues
 
@@ -140,6 +140,17 @@ class LineJudge:
     def component_line(self, text: str) -> bool:
         """A line of the component list: a count and a noun ("4 Brücken", "1 Startfeld")."""
         return bool(_COUNT.match(text)) and not re.search(r"[.!?]\s*$", text.strip())
+
+    def listed_piece(self, lead: str, text: str) -> bool:
+        """A counted piece under a lead-in that says what there is ("Folgende Karten gibt
+        es:" / "8 Joker"), not a numbered task ("1. 2 Drillinge") nor a sentence."""
+        stripped = text.strip()
+        return (
+            any(has_phrase(lead.lower(), phrase) for phrase in self.cues.existence_phrases)
+            and not MARKER.match(stripped)
+            and self.component_line(re.sub(rf"^{ITEM_BULLET}\s*", "", stripped))
+            and verbless(stripped)
+        )
 
     def piece_heading(self, block: Block, following: Block | None) -> bool:
         """In the component list, a heading with another heading under it that names a

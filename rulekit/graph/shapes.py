@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
-from rulekit.extract.textshapes import BOX_FACTS, NUMBERS_ROW, VALUE_ROW
+from rulekit.extract.textshapes import BOX_FACTS, NUMBERS_ROW, VALUE_ROW, listed
 from rulekit.model import Block
 
 if TYPE_CHECKING:
@@ -383,6 +383,17 @@ def open_bracket(text: str) -> bool:
     """The text opens with a bracket it has not closed yet: "(Beispiel: … Figur."."""
     stripped = text.lstrip()
     return stripped.startswith("(") and stripped.count("(") > stripped.count(")")
+
+
+def heads_after_list(previous: Block, text: str, following: Block) -> bool:
+    """A heading set unlike the lines of a list a colon announced heads what follows
+    ("10 bis 12: 10 Punkte" / "Joker" / "Der Joker zählt …"); names one under another
+    are the list ("Sanierung" / "Produktion"), and a lower-case line goes on with it."""
+    return (
+        previous.kind != "heading"
+        and not listed(previous.text.strip(), text)
+        and following.text[:1].isupper()
+    )
 
 
 def counts_on(previous: Block | None, text: str) -> bool:

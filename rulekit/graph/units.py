@@ -14,14 +14,13 @@ section that documents a program is `other`, a preface without rules is `flavour
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from spacy.language import Language
 from spacy.tokens import Span
 
 from rulekit.extract.lexicon import Lexicon
-from rulekit.extract.textshapes import ITEM_BULLET, ends_open, listed, reads_as_text, terminal
+from rulekit.extract.textshapes import ends_open, reads_as_text, terminal
 from rulekit.graph.exceptions import flag
 from rulekit.graph.ids import heading_level, section_id
 from rulekit.graph.kinds import COMMENT_SUBJECTS, KindJudge
@@ -36,7 +35,7 @@ from rulekit.graph.shapes import (
     content_lemmas,
     counts_on,
     described_row,
-    has_phrase,
+    heads_after_list,
     item_line,
     marked_heading,
     marked_level,
@@ -236,15 +235,10 @@ class Segmenter:
             and (
                 state.step is not None
                 or state.material
-                # A heading set unlike the announced list's lines of text ("10 bis 12:
-                # 10 Punkte" / "Joker" / "Der Joker zählt …") heads what follows; names
-                # one under another are the list ("Sanierung" / "Produktion").
                 or (
                     state.items is not None
                     and bool(units)
-                    and units[-1].block.kind != "heading"
-                    and not listed(units[-1].block.text.strip(), text)
-                    and following.text[:1].isupper()
+                    and heads_after_list(units[-1].block, text, following)
                 )
             )
         )
@@ -591,17 +585,13 @@ class Segmenter:
         state: _Reading,
     ) -> Unit:
         """A list line after a colon, of the kind the colon's sentence gave its items; a
-        counted piece under a lead-in that says what there is is a component ("Folgende
-        Karten gibt es:" / "8 Joker"), not a numbered task ("1. 2 Drillinge")."""
-        lead, text = state.lead, block.text.strip()
+        counted piece under a lead-in that says what there is is a component."""
+        lead = state.lead
         if (
             kind == "rule"
             and lead is not None
             and lead.kind == "lead-in"
-            and any(has_phrase(lead.text.lower(), p) for p in self.cues.existence_phrases)
-            and not MARKER.match(text)
-            and self.judge.component_line(re.sub(rf"^{ITEM_BULLET}\s*", "", text))
-            and verbless(text)
+            and self.judge.listed_piece(lead.text, block.text)
         ):
             kind = "component"
         return self._flagged(Unit(kind, sentences, block, section, lead=lead))
