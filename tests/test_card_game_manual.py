@@ -91,6 +91,10 @@ def test_a_term_set_equal_to_a_phrase_is_a_definition(
     found = node_kinds(graph)
     assert found["Drilling = drei Karten mit derselben Zahl"] == "definition"
     assert found["Vierling = vier Karten mit derselben Zahl"] == "definition"
+    # A bare noun after the sign, and a clause after the phrase's comma.
+    assert found["Folge = Karten mit aufeinanderfolgenden Zahlen, die Farben sind beliebig"] == (
+        "definition"
+    )
 
 
 def test_each_row_with_dot_leaders_is_a_row(hurdles: tuple[Extraction, RuleGraph]) -> None:

@@ -437,3 +437,30 @@ def test_a_subheading_naming_all_of_what_its_text_names_one_of_is_a_heading(
         b.text for b in extract_string(tmp_path, STACKED_HEADINGS).blocks if b.kind == "heading"
     ]
     assert headings == ["So wird gespielt", "Die Felder", "Kleefelder", "Igelfelder"]
+
+
+# A copy in proportional type whose last word before a heading was broken over the
+# line ("Far-" / "ben"): the word's rest is no name stacked over the heading.
+BROKEN_WORD_OVER_A_HEADING = (
+    "Der Beutel hilft beim Ziehen der Plättchen, ohne dass jemand hinein-\n"
+    "schauen kann.\n"
+    "Würfel\n"
+    "Die Würfel zeigen auf ihren Seiten:\n"
+    "Zahlen, Symbole und die vier Far-\n"
+    "ben\n"
+    "Wertungsblock\n"
+    "Auf dem Wertungsblock notiert jeder seine Punkte jeder\n"
+    "Runde.\n"
+    "Spielplan\n"
+    "Der Spielplan wird gut sichtbar in die Mitte des Tisches gelegt.\n"
+)
+
+
+def test_the_rest_of_a_broken_word_is_no_name_over_a_heading(tmp_path: Path) -> None:
+    blocks = extract_string(tmp_path, BROKEN_WORD_OVER_A_HEADING).blocks
+    assert [b.text for b in blocks if b.kind == "heading"] == [
+        "Würfel",
+        "Wertungsblock",
+        "Spielplan",
+    ]
+    assert "Zahlen, Symbole und die vier Farben" in [b.text for b in blocks]

@@ -143,7 +143,9 @@ def heads(text: str, following: str, width: float) -> bool:
     )
 
 
-def set_apart(line: TextLine, following: TextLine, widths: Measure, width: float) -> bool:
+def set_apart(
+    line: TextLine, following: TextLine, widths: Measure, width: float, word_rest: bool = False
+) -> bool:
     """A line without a sentence end that was broken on purpose before a new line.
 
     A heading, a line of a list or a table row set one under another without blank
@@ -153,9 +155,16 @@ def set_apart(line: TextLine, following: TextLine, widths: Measure, width: float
     opened by run-in labels are one a line.  Otherwise a line ending in a comma, a hyphen or a
     function word, or before a lower-case continuation, goes on with its sentence;
     so do names stacked one under another (`stacked_names` judges them as a whole).
+    A line that holds only the rest of a word broken over the line above it
+    (`word_rest`: "Far-" / "ben") is neither a name nor a function word.
     """
     text, after = line.text.strip(), following.text.strip()
-    if name_line(text) and name_line(after):
+    if word_rest:
+        return (after[:1].isupper() or after[:1].isdigit()) and widths.deliberate(
+            text, after, width
+        )
+    # A name is capitalised; a line opening in lower case ends a sentence ("keine Erträge").
+    if name_line(text) and name_line(after) and not text[:1].islower():
         return False  # names stacked one under another: `stacked_names` judges them whole
     if terminal(text) or MARKER_ONLY.match(text):
         return False

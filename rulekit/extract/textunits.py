@@ -12,6 +12,7 @@ import re
 
 from spacy.lang.de.stop_words import STOP_WORDS
 
+from rulekit.extract.encoding import BREAK_HYPHENS
 from rulekit.extract.textshapes import (
     IMPRINT,
     LABELLED_OPENER,
@@ -154,7 +155,21 @@ def _opens_unit(
             and not _ordinal_after(previous.text, line.text)
         )
         or value_rows(previous.text, line.text)
-        or set_apart(previous, line, widths, local_width(lines, content, position, widths.width))
+        or set_apart(
+            previous,
+            line,
+            widths,
+            local_width(lines, content, position, widths.width),
+            word_rest=position >= 2 and word_rest(lines[content[position - 2]].text, previous.text),
+        )
+    )
+
+
+def word_rest(text: str, following: str) -> bool:
+    """`following` holds only the rest of the word broken at the end of `text` ("Far-" /
+    "ben")."""
+    return text.rstrip().endswith(BREAK_HYPHENS) and bool(
+        re.fullmatch(r"[a-zäöüß]+", following.strip())
     )
 
 

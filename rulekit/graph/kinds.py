@@ -53,7 +53,7 @@ PROGRAMMING_SHARE = 0.5
 # "Ein Paar ist eine Kombination aus ...": a term defined by what it is.
 _IS_A = re.compile(r"^(?:ein|eine)\s+[A-ZÄÖÜ][\w-]*\s+(?:ist|sind|heißt|bezeichnet)\b", re.I)
 # A term and what it is: "Paar: zwei Karten …", "Folge: mindestens vier Karten …".
-_TERM = re.compile(r"^([A-ZÄÖÜ][\w-]*(?:\s+[A-ZÄÖÜ][\w-]*)?)(?::|\s*=)\s+(?=[a-zäöü])")
+_TERM = re.compile(r"^([A-ZÄÖÜ][\w-]*(?:\s+[A-ZÄÖÜ][\w-]*)?)(?::\s+(?=[a-zäöü])|\s*(=)\s+(?=\w))")
 # What opens the noun phrase a term is defined by: a count or an article.
 _PHRASE_OPENERS = frozenset({"ein", "eine", "einen", "der", "die", "das", "alle", "je"})
 NOUN_ENDINGS = ("en", "ern", "eln", "ung", "heit", "keit", "ion", "tät", "schaft")
@@ -503,9 +503,10 @@ class KindJudge(LineJudge):
         der gleichen Zahl (z. B. 7 und 7).", "Folge: mindestens vier Karten …",
         "Drilling = drei Karten mit derselben Zahl".
 
-        The phrase opens with a count or an article (a bound before it: "mindestens")
-        and ends in a noun, with no verb in it ("Zug: eine Karte ziehen", "Reserve: die
-        Karten kommen unter den Stapel" are rules).  A labelled note or example ("Tipp:
+        The phrase opens with a count or an article (a bound before it: "mindestens"),
+        or after "=" with a noun, and ends in a noun before any comma, with no verb in it
+        ("Zug: eine Karte ziehen", "Reserve: die Karten kommen unter den Stapel" are
+        rules).  A labelled note or example ("Tipp:
         …") is told by its label.
         """
         match = _TERM.match(sentence.text)
@@ -513,11 +514,24 @@ class KindJudge(LineJudge):
         if not match or match.group(1).lower() in labels or self.modal(sentence):
             return False
         start = sentence.start_char + match.end()
-        words = [t for t in outside_brackets(sentence) if t.idx >= start and t.is_alpha]
+        # The phrase ends at its first comma; a clause after it adds to the definition
+        # ("Folge = Karten mit aufeinanderfolgenden Zahlen, die Farben sind beliebig").
+        comma = next(
+            (t.idx for t in outside_brackets(sentence) if t.idx >= start and t.text in ",;"),
+            sentence.end_char,
+        )
+        words = [t for t in outside_brackets(sentence) if start <= t.idx < comma and t.is_alpha]
         bounds = self.cues.upper_bound_words | self.cues.lower_bound_words
         opening = next((t for t in words if t.lower_ not in bounds), None)
+        # After an equals sign a bare noun opens the phrase too ("Folge = Karten mit …").
+        bare_noun = bool(
+            match.group(2)
+            and opening is not None
+            and opening.text[:1].isupper()
+            and opening.lower_ not in STOP_WORDS
+        )
         if opening is None or not (
-            opening.lower_ in NUMBER_WORDS or opening.lower_ in _PHRASE_OPENERS
+            opening.lower_ in NUMBER_WORDS or opening.lower_ in _PHRASE_OPENERS or bare_noun
         ):
             return False
         return words[-1].text[:1].isupper() and not any(
