@@ -133,3 +133,25 @@ def test_suggest_lists_uncovered_nouns_with_counts_and_contexts(project: Project
     assert candidates["Spieler"]["contexts"]
     covered = {"Befreier", "Besatzer", "Anwerbungsplättchen", "Heroes", "Wenn"}
     assert not covered & set(candidates)
+
+
+SNAIL_RACE = """\
+Schneckenrennen
+Jede Schnecke startet mit 20 Blättern. Für jedes Feld zahlt man Blätter.
+Auf den Zielfeldern darf keine Schnecke mehr Blätter als 5 besitzen.
+Wer zuerst eines der Zielfelder erreicht, gewinnt. Die Schnecken ziehen nie rückwärts.
+"""
+
+
+def test_suggested_terms_are_nouns_in_their_base_form(tmp_path: Path) -> None:
+    # The lookup table reads "Blätter" as the verb "blättern" and knows neither
+    # "Zielfeldern" nor "Schnecken"; each form of a noun counts for one term.
+    from rulekit.extract.lexicon import german_lexicon
+    from rulekit.i18n.glossary import suggest_terms
+    from tests.conftest import read_copy
+
+    _, graph = read_copy(tmp_path, SNAIL_RACE, "schnecken")
+    words = {c.word: c.count for c in suggest_terms([graph], [], german_lexicon())}
+    assert words["Zielfeld"] == 2
+    assert words["Schnecke"] == 3
+    assert "blättern" not in words and words["Blätter"] >= 2

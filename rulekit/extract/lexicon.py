@@ -150,6 +150,12 @@ class Lexicon:
         compound of parts, no English word ("tom" is English, "Tom" a German name)."""
         return word.casefold() in self._extra or _spell(self._backend.german, word)
 
+    def noun_stems(self, word: str) -> list[str]:
+        """The capitalised stems hunspell gives for `word` ("Schnecken" -> "Schnecke"):
+        the noun's base forms, shortest first; none for a word it does not know."""
+        stems = {stem for stem in self._backend.german.stem(word) if stem[:1].isupper()}
+        return sorted(stems, key=lambda stem: (len(stem), stem))
+
     def frequency(self, word: str) -> float:
         """The Zipf frequency of `word` in German (wordfreq), or 0.0 when it is not known."""
         if not self.known(word):

@@ -11,12 +11,17 @@ from pydantic import ValidationError
 
 from rulekit.errors import InputError
 from rulekit.model import RuleGraph, Term
+from rulekit.nlp import NOUN_ENDINGS
 from rulekit.sources import load_yaml
 
 if TYPE_CHECKING:
     from rulekit.extract.lexicon import Lexicon
 
 CONTEXTS_PER_CANDIDATE = 2
+# The fewest letters of a part of a compound.
+_MIN_PART = 3
+# Linking elements between the parts of a compound ("Spielsteine", "Kartenstapel").
+_LINKS = ("s", "es", "n", "en", "er")
 
 
 class _IndentedDumper(yaml.SafeDumper):
@@ -117,7 +122,7 @@ def suggest_terms(
                         continue
                     if matcher.terms_in(token.doc[token.i : token.i + 1]):
                         continue
-                    lemma = token.lemma_
+                    lemma = noun_lemma(token.text, token.lemma_, lexicon)
                     counts[lemma] = counts.get(lemma, 0) + 1
                     found = contexts.setdefault(lemma, [])
                     if len(found) < CONTEXTS_PER_CANDIDATE and sentence.text not in found:
@@ -127,6 +132,50 @@ def suggest_terms(
         for word, count in sorted(counts.items(), key=lambda item: (-item[1], item[0]))
         if count >= 2
     ]
+
+
+def noun_lemma(text: str, lemma: str, lexicon: Lexicon) -> str:
+    """The base form of a noun, given its lookup lemma: the lemma when the table knows
+    the form as a noun, else hunspell's noun stem that the word inflects ("Schnecken"
+    -> "Schnecke"; "Blätter" stays, which the table reads as the verb "blättern"),
+    else, for a compound neither knows ("Zielfeldern"), its first part with the base
+    form of its last ("Zielfeld")."""
+    if lemma[:1].isupper() and lemma != text:
+        return lemma
+    stem = _inflected_stem(text, lexicon)
+    if stem:
+        return stem
+    # The longest known last part leaves the shortest first part.
+    for cut in range(_MIN_PART, len(text) - _MIN_PART):
+        head, last = text[:cut], text[cut:].capitalize()
+        stem = _inflected_stem(last, lexicon)
+        if stem and (lexicon.known(head) or _linked(head, lexicon)):
+            return head + (stem if text[cut:][:1].isupper() else stem.lower())
+    return text
+
+
+def _inflected_stem(word: str, lexicon: Lexicon) -> str | None:
+    """The noun stem hunspell gives for `word` that `word` is an inflection of (an
+    ending added, "Karten" of "Karte"), not a stem of another word class
+    ("Anwerbungen" -> "Anwerben")."""
+    return next(
+        (
+            stem
+            for stem in lexicon.noun_stems(word)
+            if word[len(stem) :] in NOUN_ENDINGS and word.startswith(stem)
+        ),
+        None,
+    )
+
+
+def _linked(part: str, lexicon: Lexicon) -> bool:
+    """A compound's first part with its linking element ("Spiel-s-", "Karte-n-")."""
+    return any(
+        part.endswith(link)
+        and len(part) - len(link) >= _MIN_PART
+        and lexicon.known(part[: -len(link)])
+        for link in _LINKS
+    )
 
 
 def _entry_lines(path: Path) -> list[int]:
