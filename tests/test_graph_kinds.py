@@ -830,3 +830,26 @@ def test_an_example_goes_on_through_the_moment_it_tells(
     graph = graph_of(builder, tmp_path, lines, blank=True)
     texts = [n.text for n in graph.nodes if n.kind == "example"]
     assert any(t.startswith("Beispiel: Philipp") and "jetzt kostenlos" in t for t in texts)
+
+
+def test_a_term_defined_by_a_count_in_digits_is_a_testable_definition(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    # A glossary of card combinations: the counts are set in digits, some with instances
+    # after "z. B."; the box's facts keep their own kind.
+    graph = graph_of(
+        builder,
+        tmp_path,
+        [
+            "Spieler: 2 – 6 Personen",
+            "Begriffe",
+            "Drilling: 3 Karten mit der gleichen Zahl, z. B. 7, 7, 7.",
+            "Farbe: 7 Karten einer Farbe",
+            "Spielablauf",
+            "Wer an der Reihe ist, zieht eine Karte und legt danach eine Karte ab.",
+        ],
+        blank=True,
+    )
+    assert kind_of(graph, "Drilling: 3 Karten") == ("definition", True)
+    assert kind_of(graph, "Farbe: 7 Karten") == ("definition", True)
+    assert kind_of(graph, "Spieler: 2 – 6 Personen") == ("rule", True)

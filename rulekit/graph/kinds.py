@@ -53,7 +53,7 @@ PROGRAMMING_SHARE = 0.5
 # "Ein Paar ist eine Kombination aus ...": a term defined by what it is.
 _IS_A = re.compile(r"^(?:ein|eine)\s+[A-ZÄÖÜ][\w-]*\s+(?:ist|sind|heißt|bezeichnet)\b", re.I)
 # A term and what it is: "Paar: zwei Karten …", "Folge: mindestens vier Karten …".
-_TERM = re.compile(r"^([A-ZÄÖÜ][\w-]*(?:\s+[A-ZÄÖÜ][\w-]*)?)(?::\s+(?=[a-zäöü])|\s*(=)\s+(?=\w))")
+_TERM = re.compile(r"^([A-ZÄÖÜ][\w-]*(?:\s+[A-ZÄÖÜ][\w-]*)?)(?::\s+(?=[a-zäöü\d])|\s*(=)\s+(?=\w))")
 # What opens the noun phrase a term is defined by: a count or an article.
 _PHRASE_OPENERS = frozenset({"ein", "eine", "einen", "der", "die", "das", "alle", "je"})
 NOUN_ENDINGS = ("en", "ern", "eln", "ung", "heit", "keit", "ion", "tät", "schaft")
@@ -503,15 +503,21 @@ class KindJudge(LineJudge):
         der gleichen Zahl (z. B. 7 und 7).", "Folge: mindestens vier Karten …",
         "Drilling = drei Karten mit derselben Zahl".
 
-        The phrase opens with a count or an article (a bound before it: "mindestens"),
-        or after "=" with a noun, and ends in a noun before any comma, with no verb in it
-        ("Zug: eine Karte ziehen", "Reserve: die Karten kommen unter den Stapel" are
-        rules).  A labelled note or example ("Tipp:
-        …") is told by its label.
+        The phrase opens with a count, in words or digits ("Farbe: 7 Karten einer
+        Farbe"), or an article (a bound before it: "mindestens"), or after "=" with a
+        noun, and ends in a noun before any comma, with no verb in it ("Zug: eine Karte
+        ziehen", "Reserve: die Karten kommen unter den Stapel" are rules).  A labelled
+        note or example ("Tipp: …") is told by its label, the box's facts ("Spieler: 2 – 4
+        Personen") by their shape.
         """
         match = _TERM.match(sentence.text)
         labels = self.cues.example_labels | self.cues.note_labels | self.cues.exception_openers
-        if not match or match.group(1).lower() in labels or self.modal(sentence):
+        if (
+            not match
+            or match.group(1).lower() in labels
+            or self.modal(sentence)
+            or BOX_FACTS.search(sentence.text)
+        ):
             return False
         start = sentence.start_char + match.end()
         # The phrase ends at its first comma; a clause after it adds to the definition
@@ -520,9 +526,20 @@ class KindJudge(LineJudge):
             (t.idx for t in outside_brackets(sentence) if t.idx >= start and t.text in ",;"),
             sentence.end_char,
         )
-        words = [t for t in outside_brackets(sentence) if start <= t.idx < comma and t.is_alpha]
+        phrase = [t for t in outside_brackets(sentence) if start <= t.idx < comma]
+        words = [t for t in phrase if t.is_alpha]
         bounds = self.cues.upper_bound_words | self.cues.lower_bound_words
-        opening = next((t for t in words if t.lower_ not in bounds), None)
+        opening = next(
+            (t for t in phrase if (t.is_alpha or t.is_digit) and t.lower_ not in bounds), None
+        )
+        if opening is not None and opening.is_digit:
+            return (
+                bool(words)
+                and words[-1].text[:1].isupper()
+                and not any(
+                    self._phrase_verb(word, following) for word, following in pairwise(words)
+                )
+            )
         # After an equals sign a bare noun opens the phrase too ("Folge = Karten mit …").
         bare_noun = bool(
             match.group(2)

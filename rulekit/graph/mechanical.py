@@ -13,6 +13,8 @@ Spieler"), which an engine checks before play.
 
 from __future__ import annotations
 
+import re
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from spacy.lang.de.stop_words import STOP_WORDS
@@ -47,7 +49,7 @@ def mechanical(unit: Unit, judge: KindJudge) -> bool:
             # auf die Bereiche:" / "Sanierung"): it binds as that sentence does.
             return mechanical(unit.lead, judge)
         if unit.kind == "definition":
-            return _member_list(unit)
+            return _member_list(unit) or _counted_phrase(unit)
         if unit.kind in ("rule", "step") and _counted_task(unit):
             return True  # what a task asks for: "1. Zwei Drillinge", "4. Eine Siebenerfolge"
         return unit.kind == "rule" and (_value_row(unit) or bool(BOX_FACTS.search(unit.text)))
@@ -110,6 +112,17 @@ def _counted_task(unit: Unit) -> bool:
         and len(words) >= 2
         and (words[0].isdigit() or words[0].lower() in NUMBER_WORDS or words[0].lower() in _ONE)
         and words[1][:1].isupper()
+    )
+
+
+def _counted_phrase(unit: Unit) -> bool:
+    """A term defined by a count of things ("Farbe: 7 Karten einer Farbe", "Drilling =
+    drei Karten"): a condition an engine can test."""
+    phrase = re.search(r"[:=](.*)", unit.text)
+    words = phrase.group(1).split() if phrase else []
+    return any(
+        (first.isdigit() or first.lower() in NUMBER_WORDS) and second[:1].isupper()
+        for first, second in pairwise(words)
     )
 
 
