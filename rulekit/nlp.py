@@ -35,6 +35,9 @@ LINKING = ("", "s", "es", "n", "en", "e", "er")
 _NUMBER_DOT = re.compile(r"^\d+(?:\.\d+)*\.$")
 # A letter and its full stop, which the tokenizer keeps whole as an initial ("A.").
 _LETTER_DOT = re.compile(r"^[^\W\d_]\.$")
+# A preposition fused with its article ("am", "zum") wants a noun: a number after it is
+# an ordinal ("am 3. Tag", "zum 2. Mal"), whatever word follows.
+_FUSED_ARTICLES = frozenset({"am", "im", "zum", "zur", "beim", "vom", "ans", "ins"})
 # Gender-inclusive forms: "Spieler_innen", "Spieler*in", "Spieler:innen", "Jede_r",
 # "eine*n", "SpielerInnen", "der_die".  Group 1 is the masculine stem, group 2 what a
 # separator joins to it, group 3 a capital "In" ("Binnen-I").
@@ -138,9 +141,10 @@ def rule_sentence_boundaries(doc: Doc) -> Doc:
     with their full stop as "2." and "A.".
 
     "würfelt 3 und 2. Der Besatzer" ends a sentence; "am 3. Tag" and a section
-    number "2.4.1. Start" do not: an ordinal follows a function word and
-    precedes a content word.  A letter naming a piece or a field ends one before a
-    function word ("… zu Connys Figur A. Dann spielt er …"); an initial goes on with
+    number "2.4.1. Start" do not: an ordinal follows a preposition fused with its
+    article ("am", "zum"), or a function word before a content word.  A letter naming a
+    piece or a field ends one before a function word ("… zu Connys Figur A. Dann spielt
+    er …"); an initial goes on with
     a name ("A. Müller"), and the letters of "z. B." or "d. h." abbreviate together; an
     abbreviation with dots inside ends none before its number ("Art.-Nr. 49021").
     """
@@ -172,7 +176,9 @@ def rule_sentence_boundaries(doc: Doc) -> Doc:
             # A section number ("2.4.1.") ends a sentence only before a function word.
             following.is_sent_start = following.lower_ in STOP_WORDS
             continue
-        ordinal = previous.lower_ in STOP_WORDS and following.lower_ not in STOP_WORDS
+        ordinal = previous.lower_ in _FUSED_ARTICLES or (
+            previous.lower_ in STOP_WORDS and following.lower_ not in STOP_WORDS
+        )
         following.is_sent_start = not ordinal
     return doc
 

@@ -108,13 +108,17 @@ def test_sentence_boundaries_survive_abbreviations_and_numbers() -> None:
     nlp = german_pipeline()
     text = (
         "Der Befreier würfelt 3 und 2. Der Besatzer würfelt 6 und 2. "
-        "Das gilt z.B. für Ritter, d.h. für alle bzw. fast alle. Siehe 2.4.1. Start der Runde."
+        "Das gilt z.B. für Ritter, d.h. für alle bzw. fast alle. Siehe 2.4.1. Start der Runde. "
+        # "Tag" and "Ende" are on spaCy's list of function words.
+        "Am 3. Tag endet das Spiel. Zum 2. Ende kommt es nie."
     )
     assert [s.text for s in nlp(text).sents] == [
         "Der Befreier würfelt 3 und 2.",
         "Der Besatzer würfelt 6 und 2.",
         "Das gilt z.B. für Ritter, d.h. für alle bzw. fast alle.",
         "Siehe 2.4.1. Start der Runde.",
+        "Am 3. Tag endet das Spiel.",
+        "Zum 2. Ende kommt es nie.",
     ]
 
 
@@ -195,6 +199,7 @@ def test_units_follow_sentences_past_brackets_codes_and_announcing_colons(
             "Jeder Zug besteht aus zwei Teilen: Einer Bewegung, die das Ziel bestimmt. "
             "Einem Angriff, der die Burg erobert.",
             "Jede Runde besteht aus drei Phasen: Der Einkauf, die Reise und die Wertung.",
+            "Wer zuerst ankommt, erhält 5 Pkt. Wer als Zweiter ankommt, erhält 3 Pkt.",
             "Der Angreifer bezahlt mit Karten (z. B. eine Karte „5“ zählt 5 Punkte) oder mit "
             "Münzen (jede Münze zählt 1 Punkt).",
         ),
@@ -211,6 +216,9 @@ def test_units_follow_sentences_past_brackets_codes_and_announcing_colons(
         "Einem Angriff, der die Burg erobert.",
         # a run of nouns finishes its sentence.
         "Jede Runde besteht aus drei Phasen: Der Einkauf, die Reise und die Wertung.",
+        # A unit after its number ends a sentence with its full stop.
+        "Wer zuerst ankommt, erhält 5 Pkt.",
+        "Wer als Zweiter ankommt, erhält 3 Pkt.",
         # A bracket inside a sentence keeps it whole.
         "Der Angreifer bezahlt mit Karten (z. B. eine Karte „5“ zählt 5 Punkte) oder mit "
         "Münzen (jede Münze zählt 1 Punkt).",

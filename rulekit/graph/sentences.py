@@ -30,8 +30,9 @@ def sentences(doc: Doc, judge: KindJudge) -> list[Span]:
     an abbreviation's before a number ("Pfizerstr. 5–7, …") or before a lower-case
     word ("(vergl. die Anleitung)"): no sentence starts in lower case; an opening
     bracket or quote before a boundary opens the next sentence ("… werden. (D. h. …)");
-    a field closed by its full stop ("bis h8. Graphisch …") and an ellipsis or "usw."
-    before a capitalised function word ("usw. ... Ob Ihr …", "usw. Jede …") end one,
+    a field closed by its full stop ("bis h8. Graphisch …") and an ellipsis, "usw." or a
+    unit after its number before a capitalised function word ("usw. ... Ob Ihr …", "usw.
+    Jede …", "erhält 2 Pkt. Wer …") end one,
     and so does the colon of a clause that announces a list or says what something
     consists of, before the items run on in the same line ("… wie folgt: Wer dran ist, …").
     """
@@ -50,13 +51,27 @@ def sentences(doc: Doc, judge: KindJudge) -> list[Span]:
         elif not token.is_sent_start and token.text[:1].isupper():
             code = _CODE_DOT.match(previous.text) is not None
             # "usw." closes its list: a capitalised function word opens the next sentence.
-            pause = previous.lower_ in _PAUSES and token.lower_ in STOP_WORDS
+            pause = (
+                previous.lower_ in _PAUSES or _unit_after_number(previous)
+            ) and token.lower_ in STOP_WORDS
             token.is_sent_start = code or pause or _announcing_colon(previous, judge)
     for token in doc[1:-1]:
         following = doc[token.i + 1]
         if following.is_sent_start and token.text in _OPENERS and token.whitespace_ == "":
             token.is_sent_start, following.is_sent_start = True, False
     return list(doc.sents)
+
+
+def _unit_after_number(token: Token) -> bool:
+    """An abbreviated unit after its number ("2 Pkt.", "10 Min."): a sentence may end
+    with it, its full stop doing for both."""
+    return (
+        token.i > 0
+        and token.doc[token.i - 1].like_num
+        and token.text.endswith(".")
+        and token.text[:-1].isalpha()
+        and len(token.text) > 2
+    )
 
 
 def _announcing_colon(token: Token, judge: KindJudge) -> bool:
