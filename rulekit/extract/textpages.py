@@ -28,11 +28,12 @@ _PUNCTUATION_ONLY = re.compile(r"^[.,;:!?)]+$")
 # What sets a page number apart from a running title beside it: "Spielregel – Seite 2".
 _PAGE_SEPARATOR = r"[-–—|·•]"
 # A page number set with its decoration: "- 2 -", "– 12 –", "Seite 3", "S. 3 von 8", "3/8";
-# "Seite 3" also beside a running title of a few words ("Spielregel – Seite 2").
+# "Seite 3" also beside a running title of a few words ("Spielregel – Seite 2"), or set
+# apart from it by a tab or a wide gap, as a viewer copies a footer's tab stops.
 _FEW_WORDS = r"[^\W\d_][\w.&'’]*(?:\s+[\w.&'’]+){0,3}"
 _DECORATED_PAGE = re.compile(
     r"^(?:[-–—]\s*(\d{1,3})\s*[-–—]"
-    rf"|(?:{_FEW_WORDS}\s*{_PAGE_SEPARATOR}\s*)?(?:Seite|S\.)\s*(\d{{1,3}})"
+    rf"|(?:{_FEW_WORDS}(?:\s*{_PAGE_SEPARATOR}\s*|\s{{2,}}|\t))?(?:Seite|S\.)\s*(\d{{1,3}})"
     r"(?:\s*(?:von|/)\s*\d{1,3})?"
     rf"(?:\s*{_PAGE_SEPARATOR}\s*{_FEW_WORDS})?"
     r"|(\d{1,3})\s*/\s*\d{1,3})$"

@@ -13,8 +13,10 @@ import re
 from spacy.lang.de.stop_words import STOP_WORDS
 
 from rulekit.extract.encoding import BREAK_HYPHENS
+from rulekit.extract.textlabels import name_line
 from rulekit.extract.textshapes import (
     IMPRINT,
+    INFLECTED,
     LABELLED_OPENER,
     LIST_MARKER,
     MARKER_ONLY,
@@ -97,6 +99,7 @@ def sentence_units(
                         or imprint_lines(lines[previous].text, line.text)
                         or (len(current) == 1 and title_line(lines[previous], line, widths.width))
                         or title_after_list(lines, content, position, widths.width)
+                        or _name_over_sentence(lines, content, position, capitalised_inside)
                     )
                 )
             ):
@@ -170,6 +173,33 @@ def word_rest(text: str, following: str) -> bool:
     "ben")."""
     return text.rstrip().endswith(BREAK_HYPHENS) and bool(
         re.fullmatch(r"[a-zäöüß]+", following.strip())
+    )
+
+
+def _name_over_sentence(
+    lines: list[TextLine], content: list[int], position: int, capitalised_inside: set[str]
+) -> bool:
+    """A name alone on its line ("Spielidee") over a line that can only open a sentence,
+    under a line that ends no sentence but leaves none open ("… 12 Hasenkarten, 1
+    Karottentabelle"): a heading under the last line of a run-on list, which a heading's
+    larger type would not have fitted on.  Names stacked one under another are
+    judged as a whole (`stacked_names`)."""
+    if position < 1 or position + 1 >= len(content):
+        return False
+    before, text, after = (
+        lines[content[i]].text.strip() for i in range(position - 1, position + 2)
+    )
+    last = before.split()[-1] if before else ""
+    return (
+        name_line(text)
+        and text[:1].isupper()
+        and all(word.replace("-", "").isalpha() for word in text.split())
+        and not name_line(before)
+        and not terminal(before)
+        and not before.endswith((",", *BREAK_HYPHENS, "/"))
+        and not ends_open(before)
+        and not INFLECTED.match(last)
+        and _starts_sentence(after, capitalised_inside)
     )
 
 

@@ -34,6 +34,7 @@ erhält die Initiativekarte"); `rulekit.graph.links` reads that.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
@@ -56,6 +57,9 @@ _PARTICLES = frozenset({"statt"})
 # Words that join a clause of the same rank ("Mischt die Karten und ...").
 _JOINING_WORDS = frozenset({"und", "oder", "aber", "sondern", "denn", "doch"})
 # The marker that opens a list item: "1.", "2)", "a)", a bullet or a dash.
+# "Instead", in one word or two.
+_INSTEAD = "stattdessen"
+_INSTEAD_APART = ["statt", "dessen"]
 # Kinds that may except a rule.
 _EXCEPTING_KINDS = ("rule", "step", "note", "definition")
 _ITEM_MARKER = re.compile(r"^(?:\d{1,2}[.)]|[a-z]\)|[•\-–*])\s")
@@ -94,6 +98,8 @@ def flag_in_context(units: list[Unit], by_id: dict[str, Unit], cues: Cues) -> di
             continue
         if not unit.exception and in_end_phase(unit, by_id, cues) and _denies(unit, cues):
             unit.exception = True
+        if unit.exception and index and _instead_of_denied(unit, units[index - 1], cues):
+            unit.exception = False
         if unit.exception and unit.text.rstrip().endswith(":"):
             previous = None
             for item in units[index + 1 :]:
@@ -107,6 +113,22 @@ def flag_in_context(units: list[Unit], by_id: dict[str, Unit], cues: Cues) -> di
                     leads[item.node_id] = unit
                 previous = item.block
     return leads
+
+
+def _instead_of_denied(unit: Unit, previous: Unit, cues: Cues) -> bool:
+    """ "Stattdessen …" right after a sentence that denies ("Gewürfelt wird nicht!
+    Stattdessen bezahlt man seine Züge mit Karotten."): it says what is done in place
+    of what was just denied, and so goes on with that sentence; it carves nothing out
+    of another rule unless something else in it says so."""
+    opener = unit.sentences[0].text.lower().split()[:2]
+    if opener[:1] != [_INSTEAD] and opener != _INSTEAD_APART:
+        return False
+    others = replace(cues, exception_cues=tuple(c for c in cues.exception_cues if c != _INSTEAD))
+    return (
+        previous.block is unit.block
+        and negated(previous, cues)
+        and not any(excepts(sentence, others) for sentence in unit.sentences)
+    )
 
 
 def _denies(unit: Unit, cues: Cues) -> bool:

@@ -321,8 +321,9 @@ class KindJudge(LineJudge):
         return found or any(t.text in names for t in tokens) or self._told_values(told)
 
     def _told_values(self, tokens: list[Token]) -> bool:
-        """Values thrown or drawn, joined by "und", without a modal: "würfelt 3 und 2"."""
-        if any(t.lemma_.lower() in self.cues.modal_lemmas for t in tokens):
+        """Values thrown or drawn, joined by "und", without a modal: "würfelt 3 und 2".
+        Values without a verb are a list's ("Karottenkarten im Wert von 1, 5, 10 und 50")."""
+        if any(t.lemma_.lower() in self.cues.modal_lemmas for t in tokens) or not has_verb(tokens):
             return False
         return any(
             a.like_num and b.lower_ == "und" and c.like_num

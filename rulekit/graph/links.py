@@ -88,6 +88,8 @@ _CLAUSE_MARKS = frozenset((",", ";", ":", "–", "—"))
 _CLAUSE_JOINS = frozenset(("und", "oder"))
 # A label before an example ("Beispiel 2:") ends within this many tokens.
 LABEL_TOKENS = 3
+# A paragraph's run-in label: "Schlange: Bewegt sich …", "Igelfeld: Auf das …".
+_RUN_IN_LABEL = re.compile(r"\s*([^\W\d_]+)\s*:")
 
 
 def link_units(units: list[Unit], cues: Cues) -> list[Edge]:
@@ -163,9 +165,8 @@ def _illustrated(
         and rule not in chosen
         and _bound_alike(reached, _bounds(rule, cues))
     )
-    chosen.extend(
-        rule for rule in _labelled(example, units, targets, overlap, cues) if rule not in chosen
-    )
+    labelled = _labelled(example, units, targets, overlap, cues)
+    chosen.extend(rule for rule in labelled if rule not in chosen)
     chosen.extend(rule for rule in _reckoned(example, targets, cues) if rule not in chosen)
     if not _worked(example):
         return chosen
@@ -178,6 +179,9 @@ def _illustrated(
         if rule.position < example.position
         and not _contradicted(example, rule, overlap, cues)
         and not (played and in_setup(rule, by_id, cues))
+        # An example of one labelled item ("Hasenfeld: …") shows none of the others
+        # ("Igelfeld: …"), whatever values they share.
+        and not (labelled and _other_item(rule, example))
     ]
     for sentence in example.sentences:
         features = overlap.features([sentence])
@@ -483,7 +487,7 @@ def _labelled(
     target_ids = {id(u) for u in targets}
     shown: list[Unit] = []
     for rule in targets:
-        label = re.match(r"\s*([^\W\d_]+)\s*:", rule.text)
+        label = _RUN_IN_LABEL.match(rule.text)
         if label is None or stem(label.group(1).lower()) != subject:
             continue
         said = overlap.of(example) & overlap.of(rule)
@@ -497,6 +501,13 @@ def _labelled(
             if id(unit) in target_ids:
                 shown.append(unit)
     return shown
+
+
+def _other_item(rule: Unit, example: Unit) -> bool:
+    """The rule stands in a paragraph labelled with another name than the example's
+    subject ("Igelfeld: …" against "Beispiel: Jonas zieht auf das Hasenfeld …")."""
+    label = _RUN_IN_LABEL.match(rule.block.text)
+    return label is not None and stem(label.group(1).lower()) != _subject(example)
 
 
 def _subject(example: Unit) -> str | None:
