@@ -249,13 +249,15 @@ def excepted(
     ]
     if turned:
         return [max(turned, key=lambda pair: pair[0])[1]]
-    # What it denies, the most alike rule does ("… kann nicht mehr geschlagen werden"
-    # against "… wird dieser geschlagen"): that rule, however little else they share;
+    # What it denies, the most alike earlier rule does ("… kann nicht mehr geschlagen
+    # werden" against "… wird dieser geschlagen"; "…, statt zu ziehen, …" against "…,
+    # zieht seine Figur …"): that rule, however little else they share;
     # but the end phase overrides the turn as a whole (see `withdrawn` below).
     denied = [
         (score, rule)
         for score, rule in scored
         if score > 0
+        and rule.position < exception.position
         and not negated(rule, cues)
         and told[2] & verbs(rule) & claimed(rule, overlap, cues)
     ]
@@ -294,9 +296,16 @@ def _case_features(exception: Unit, overlap: Overlap, cues: Cues) -> set[str]:
 
 def denied_actions(exception: Unit, cues: Cues) -> set[str]:
     """The stems of the verbs of a unit's claims that hold a negation: "… muss nichts
-    bezahlt werden" denies "bezahlen"."""
+    bezahlt werden" denies "bezahlen"; and of what it does instead of another action
+    ("…, statt zu ziehen, …" denies "ziehen")."""
     denied: set[str] = set()
     for sentence in exception.sentences:
+        tokens = list(sentence)
+        denied |= {
+            stem(verb.lemma_.lower())
+            for word, to, verb in zip(tokens, tokens[1:], tokens[2:], strict=False)
+            if word.lower_ in REPLACING and to.lower_ == "zu" and verb.is_alpha
+        }
         for clause, names_case in case_clauses(sentence, cues):
             if names_case or not any(t.lower_ in cues.exception_negations for t in clause):
                 continue
