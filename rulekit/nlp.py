@@ -35,6 +35,8 @@ LINKING = ("", "s", "es", "n", "en", "e", "er")
 _NUMBER_DOT = re.compile(r"^\d+(?:\.\d+)*\.$")
 # A letter and its full stop, which the tokenizer keeps whole as an initial ("A.").
 _LETTER_DOT = re.compile(r"^[^\W\d_]\.$")
+# Signs that follow a name and never open a sentence.
+_TRADE_MARKS = frozenset({"®", "™"})
 # A preposition fused with its article ("am", "zum") wants a noun: a number after it is
 # an ordinal ("am 3. Tag", "zum 2. Mal"), whatever word follows.
 _FUSED_ARTICLES = frozenset({"am", "im", "zum", "zur", "beim", "vom", "ans", "ins"})
@@ -146,10 +148,16 @@ def rule_sentence_boundaries(doc: Doc) -> Doc:
     piece or a field ends one before a function word ("… zu Connys Figur A. Dann spielt
     er …"); an initial goes on with
     a name ("A. Müller"), and the letters of "z. B." or "d. h." abbreviate together; an
-    abbreviation with dots inside ends none before its number ("Art.-Nr. 49021").
+    abbreviation with dots inside ends none before its number ("Art.-Nr. 49021"); a
+    trade mark sign goes with the name before it ("Ärgern verboten!® ist …").
     """
     for token in doc[:-1]:
         following = doc[token.i + 1]
+        if following.text in _TRADE_MARKS:
+            # The mark goes with the name before it, an exclamation mark and all
+            # ("Ärgern verboten!® ist eine Marke …").
+            following.is_sent_start = False
+            continue
         if token.text == "." and token.i > 0 and following.like_num:
             # The full stop of an abbreviation with dots inside ("Art.-Nr. 49021"),
             # which the tokenizer cuts off, ends no sentence before its number.

@@ -328,3 +328,117 @@ def test_a_numbered_task_that_counts_what_it_asks_for_is_mechanical(tmp_path: Pa
         "3. Eine Siebenerfolge",
     ]
     assert all(node.mechanical for node in tasks)
+
+
+# Chrome's copy of a card game's rules: CRLF line ends, each paragraph one line, lone
+# page numbers, a list of levels run into the label under it, a glossary of terms.
+CHROME_LEVELS = "\r\n".join(
+    [
+        "Stufen-Rommé",
+        "Das Kartenspiel mit den zehn Stufen",
+        "Für 2 bis 6 Spieler ab 8 Jahren",
+        "Spielmaterial",
+        "108 Karten:",
+        "96 Zahlenkarten (1 bis 12, je zweimal in vier Farben)",
+        "8 Joker",
+        "4 Aussetzen-Karten",
+        "Ziel des Spiels",
+        "Jeder Spieler versucht, als Erster alle zehn Stufen zu erfüllen. Erfüllen "
+        "mehrere Spieler in derselben Runde ihre letzte Stufe, gewinnt der Spieler mit "
+        "den wenigsten Minuspunkten.",
+        "Die zehn Stufen",
+        "Stufe 1: 2 Drillinge",
+        "Stufe 2: 1 Drilling + 1 Viererfolge",
+        "Stufe 3: 1 Vierling + 1 Viererfolge",
+        "Stufe 4: 1 Siebenerfolge",
+        "Stufe 5: 1 Achterfolge",
+        "Stufe 6: 1 Neunerfolge",
+        "Stufe 7: 2 Vierlinge",
+        "Stufe 8: 7 Karten einer Farbe",
+        "Stufe 9: 1 Fünfling + 1 Zwilling",
+        "Stufe 10: 1 Fünfling + 1 Drilling",
+        "Erklärung der Begriffe:",
+        "Drilling, Vierling, Fünfling: drei, vier oder fünf Karten mit der gleichen "
+        "Zahl. Die Farben spielen keine Rolle.",
+        "Folge: Karten mit aufeinanderfolgenden Zahlen, z. B. 3-4-5-6. Die Farben "
+        "spielen keine Rolle.",
+        "Farbe: Karten derselben Farbe. Die Zahlen spielen keine Rolle.",
+        "1",
+        "Spielvorbereitung",
+        "Die Karten werden gemischt. Der Geber verteilt an jeden Spieler 10 Karten. Die"
+        " übrigen Karten werden als verdeckter Stapel in die Mitte gelegt. Die oberste "
+        "Karte wird aufgedeckt und daneben gelegt; sie ist der Beginn des "
+        "Ablagestapels.",
+        "Spielablauf",
+        "Der Spieler links vom Geber beginnt. Wer an der Reihe ist, zieht eine Karte, "
+        "entweder vom verdeckten Stapel oder die oberste Karte des Ablagestapels. Hat "
+        "er alle Karten für seine Stufe auf der Hand, darf er sie offen vor sich "
+        "auslegen. Zum Schluss legt er eine Karte auf den Ablagestapel ab.",
+        "Wichtig: Ein Spieler darf in jedem Zug höchstens eine Stufe auslegen.",
+        "Anlegen",
+        "Hat ein Spieler seine Stufe ausgelegt, darf er ab seinem nächsten Zug einzelne"
+        " Karten an ausgelegte Stufen anlegen, an seine eigenen und an die der "
+        "Mitspieler. Er darf jedoch keine Karten anlegen, bevor er seine eigene Stufe "
+        "ausgelegt hat.",
+        "Beispiel: Anna hat ihre Stufe 2 ausgelegt (7-7-7 und 3-4-5-6). Im nächsten Zug"
+        " legt sie eine 7 an ihren Drilling und eine 2 an die Folge an.",
+        "2",
+        "Joker",
+        "Ein Joker kann für jede Zahlenkarte eingesetzt werden. Eine Stufe darf "
+        "beliebig viele Joker enthalten, aber nicht nur aus Jokern bestehen. Ein Joker,"
+        " der ausgelegt ist, darf nicht mehr ausgetauscht werden.",
+        "Aussetzen-Karte",
+        "Wer eine Aussetzen-Karte ablegt, bestimmt einen Mitspieler, der seinen "
+        "nächsten Zug aussetzen muss. Ausnahme: Liegt eine Aussetzen-Karte als erste "
+        "Karte des Ablagestapels, setzt der erste Spieler aus.",
+        "Ende einer Runde",
+        "Eine Runde endet, sobald ein Spieler seine letzte Handkarte abgelegt hat. Alle"
+        " anderen Spieler erhalten Minuspunkte für ihre Handkarten:",
+        "Karten 1 bis 9: je 5 Punkte",
+        "Karten 10 bis 12: je 10 Punkte",
+        "Aussetzen-Karte: 15 Punkte",
+        "Joker: 25 Punkte",
+        "Wer seine Stufe nicht erfüllt hat, muss in der nächsten Runde dieselbe Stufe "
+        "noch einmal versuchen. Die anderen Spieler versuchen die nächste Stufe.",
+        "Spielende",
+        "Das Spiel endet, wenn ein Spieler seine zehnte Stufe erfüllt hat. Abweichend "
+        "von der Grundregel wird diese Runde noch zu Ende gespielt.",
+        "3",
+    ]
+)
+
+
+@pytest.fixture(scope="module")
+def chrome_levels(tmp_path_factory: pytest.TempPathFactory) -> tuple[Extraction, RuleGraph]:
+    return read_copy(tmp_path_factory.mktemp("levels"), CHROME_LEVELS + "\r\n", "stufen")
+
+
+def test_the_last_line_of_a_list_ends_before_the_label_under_it(
+    chrome_levels: tuple[Extraction, RuleGraph],
+) -> None:
+    _, graph = chrome_levels
+    found = node_kinds(graph)
+    assert "Stufe 10: 1 Fünfling + 1 Drilling" in found
+    assert found["Erklärung der Begriffe:"] == "section"
+
+
+def test_terms_defined_by_a_noun_phrase_are_definitions(
+    chrome_levels: tuple[Extraction, RuleGraph],
+) -> None:
+    # Several terms at once, a phrase opened by a bare noun; each a testable condition.
+    _, graph = chrome_levels
+    defined = {n.text: n.mechanical for n in graph.nodes if n.kind == "definition"}
+    assert defined == {
+        "Drilling, Vierling, Fünfling: drei, vier oder fünf Karten mit der gleichen Zahl.": True,
+        "Folge: Karten mit aufeinanderfolgenden Zahlen, z. B. 3-4-5-6.": True,
+        "Farbe: Karten derselben Farbe.": True,
+    }
+
+
+def test_the_pieces_a_count_in_the_component_list_announces_are_components(
+    chrome_levels: tuple[Extraction, RuleGraph],
+) -> None:
+    _, graph = chrome_levels
+    found = node_kinds(graph)
+    assert found["8 Joker"] == found["4 Aussetzen-Karten"] == "component"
+    assert found["96 Zahlenkarten (1 bis 12, je zweimal in vier Farben)"] == "component"

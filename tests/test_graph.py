@@ -110,7 +110,8 @@ def test_sentence_boundaries_survive_abbreviations_and_numbers() -> None:
         "Der Befreier würfelt 3 und 2. Der Besatzer würfelt 6 und 2. "
         "Das gilt z.B. für Ritter, d.h. für alle bzw. fast alle. Siehe 2.4.1. Start der Runde. "
         # "Tag" and "Ende" are on spaCy's list of function words.
-        "Am 3. Tag endet das Spiel. Zum 2. Ende kommt es nie."
+        "Am 3. Tag endet das Spiel. Zum 2. Ende kommt es nie. "
+        "Ärgern verboten!® ist eine Marke."
     )
     assert [s.text for s in nlp(text).sents] == [
         "Der Befreier würfelt 3 und 2.",
@@ -119,6 +120,7 @@ def test_sentence_boundaries_survive_abbreviations_and_numbers() -> None:
         "Siehe 2.4.1. Start der Runde.",
         "Am 3. Tag endet das Spiel.",
         "Zum 2. Ende kommt es nie.",
+        "Ärgern verboten!® ist eine Marke.",
     ]
 
 

@@ -842,14 +842,27 @@ def test_a_term_defined_by_a_count_in_digits_is_a_testable_definition(
         tmp_path,
         [
             "Spieler: 2 – 6 Personen",
+            "Inhalt: 1 Spielplan, 6 Figuren, 1 Würfel",
             "Begriffe",
             "Drilling: 3 Karten mit der gleichen Zahl, z. B. 7, 7, 7.",
             "Farbe: 7 Karten einer Farbe",
+            "Die Stufen",
+            "1. Stufe: 2 Sätze aus je drei Karten",
+            "2. Stufe: 1 Folge aus sieben Karten",
             "Spielablauf",
             "Wer an der Reihe ist, zieht eine Karte und legt danach eine Karte ab.",
+            "Pinguin: Bewegt sich genau ein Feld in gerader Richtung.",
+            "Impressum",
+            "Autor: Klaus Teuber",
         ],
         blank=True,
     )
     assert kind_of(graph, "Drilling: 3 Karten") == ("definition", True)
+    # A capitalised verb opens a rule, a name a credit: neither is a term's noun phrase.
+    assert kind_of(graph, "Pinguin: Bewegt")[0] == "rule"
+    assert kind_of(graph, "Autor: Klaus")[0] == "other"
     assert kind_of(graph, "Farbe: 7 Karten") == ("definition", True)
     assert kind_of(graph, "Spieler: 2 – 6 Personen") == ("rule", True)
+    assert kind_of(graph, "Inhalt: 1 Spielplan")[0] == "component"
+    # A numbered label names a step of a sequence, not a term.
+    assert kind_of(graph, "1. Stufe: 2 Sätze")[0] == kind_of(graph, "2. Stufe")[0] == "step"

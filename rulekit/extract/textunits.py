@@ -100,6 +100,7 @@ def sentence_units(
                         or (len(current) == 1 and title_line(lines[previous], line, widths.width))
                         or title_after_list(lines, content, position, widths.width)
                         or _name_over_sentence(lines, content, position, capitalised_inside)
+                        or _after_list(lines, content, position, capitalised_inside)
                     )
                 )
             ):
@@ -200,6 +201,28 @@ def _name_over_sentence(
         and not ends_open(before)
         and not INFLECTED.match(last)
         and _starts_sentence(after, capitalised_inside)
+    )
+
+
+def _after_list(
+    lines: list[TextLine], content: list[int], position: int, capitalised_inside: set[str]
+) -> bool:
+    """The line after the last line of a list, one item a line ("Stufe 9: …" / "Stufe
+    10: 1 Fünfling + 1 Drilling"), opens a unit of its own when it can only open one: a
+    label or lead-in ending in a colon ("Erklärung der Begriffe:"), or a sentence.  A
+    short list line says nothing of the width, so no break on purpose shows there."""
+    if position < 2:
+        return False
+    before, previous, text = (
+        lines[content[i]].text.strip() for i in range(position - 2, position + 1)
+    )
+    return (
+        listed(before, previous)
+        and not listed(previous, text)
+        and not previous.endswith((",", *BREAK_HYPHENS, "/"))
+        and not ends_open(previous)
+        and text[:1].isupper()
+        and (text.endswith(":") or _starts_sentence(text, capitalised_inside))
     )
 
 

@@ -53,7 +53,10 @@ PROGRAMMING_SHARE = 0.5
 # "Ein Paar ist eine Kombination aus ...": a term defined by what it is.
 _IS_A = re.compile(r"^(?:ein|eine)\s+[A-ZÄÖÜ][\w-]*\s+(?:ist|sind|heißt|bezeichnet)\b", re.I)
 # A term and what it is: "Paar: zwei Karten …", "Folge: mindestens vier Karten …".
-_TERM = re.compile(r"^([A-ZÄÖÜ][\w-]*(?:\s+[A-ZÄÖÜ][\w-]*)?)(?::\s+(?=[a-zäöü\d])|\s*(=)\s+(?=\w))")
+_TERM = re.compile(
+    r"^([A-ZÄÖÜ][\w-]*(?:(?:\s+|,\s+|\s+(?:und|oder)\s+)[A-ZÄÖÜ][\w-]*){0,3})"
+    r"(?::\s+(?=\w)|\s*(=)\s+(?=\w))"
+)
 # What opens the noun phrase a term is defined by: a count or an article.
 _PHRASE_OPENERS = frozenset({"ein", "eine", "einen", "der", "die", "das", "alle", "je"})
 NOUN_ENDINGS = ("en", "ern", "eln", "ung", "heit", "keit", "ion", "tät", "schaft")
@@ -504,12 +507,13 @@ class KindJudge(LineJudge):
         der gleichen Zahl (z. B. 7 und 7).", "Folge: mindestens vier Karten …",
         "Drilling = drei Karten mit derselben Zahl".
 
-        The phrase opens with a count, in words or digits ("Farbe: 7 Karten einer
-        Farbe"), or an article (a bound before it: "mindestens"), or after "=" with a
-        noun, and ends in a noun before any comma, with no verb in it ("Zug: eine Karte
+        The terms may be several ("Drilling, Vierling, Fünfling: drei, vier oder fünf
+        Karten …").  The phrase opens with a count, in words or digits ("Farbe: 7 Karten
+        einer Farbe"), an article (a bound before it: "mindestens") or a noun, and ends
+        in a noun before any comma, with no verb in it ("Zug: eine Karte
         ziehen", "Reserve: die Karten kommen unter den Stapel" are rules).  A labelled
         note or example ("Tipp: …") is told by its label, the box's facts ("Spieler: 2 – 4
-        Personen") by their shape.
+        Personen") by their shape, the component list by its label ("Inhalt: 1 Spielplan").
         """
         match = _TERM.match(sentence.text)
         labels = self.cues.example_labels | self.cues.note_labels | self.cues.exception_openers
@@ -518,39 +522,45 @@ class KindJudge(LineJudge):
             or match.group(1).lower() in labels
             or self.modal(sentence)
             or BOX_FACTS.search(sentence.text)
+            or self.material_label(sentence.text)
+            # A numbered label names an item of a sequence ("1. Stufe: 2 Sätze …").
+            or (sentence.start > 0 and sentence.doc[sentence.start - 1].text[:1].isdigit())
         ):
             return False
         start = sentence.start_char + match.end()
-        # The phrase ends at its first comma; a clause after it adds to the definition
-        # ("Folge = Karten mit aufeinanderfolgenden Zahlen, die Farben sind beliebig").
-        comma = next(
-            (t.idx for t in outside_brackets(sentence) if t.idx >= start and t.text in ",;"),
-            sentence.end_char,
+        tokens = [t for t in outside_brackets(sentence) if t.idx >= start]
+        # The phrase may end at its first comma, a clause after it adding to the definition
+        # ("Folge = Karten mit aufeinanderfolgenden Zahlen, die Farben sind beliebig"), or
+        # run on over a list of counts ("drei, vier oder fünf Karten mit …").
+        comma = next((i for i, t in enumerate(tokens) if t.text in ",;"), len(tokens))
+        return any(
+            self._noun_phrase(phrase, sentence, after_equals=match.group(2) is not None)
+            for phrase in (tokens[:comma], tokens)
         )
-        phrase = [t for t in outside_brackets(sentence) if start <= t.idx < comma]
+
+    def _noun_phrase(self, phrase: list[Token], sentence: Span, after_equals: bool) -> bool:
+        """The tokens are a noun phrase a term stands for: opened by a count, an article
+        or a noun, ended by a noun, with no verb in it.  After a colon a capitalised
+        opening must read as a noun ("Farbe: Karten derselben Farbe"), not as a verb
+        opening a sentence ("Schlagen: Kommt eine Figur …"), nor a name of the credits
+        ("Autor: Klaus Teuber")."""
         words = [t for t in phrase if t.is_alpha]
         bounds = self.cues.upper_bound_words | self.cues.lower_bound_words
         opening = next(
             (t for t in phrase if (t.is_alpha or t.is_digit) and t.lower_ not in bounds), None
         )
-        if opening is not None and opening.is_digit:
-            return (
-                bool(words)
-                and words[-1].text[:1].isupper()
-                and not any(
-                    self._phrase_verb(word, following) for word, following in pairwise(words)
-                )
-            )
-        # After an equals sign a bare noun opens the phrase too ("Folge = Karten mit …").
-        bare_noun = bool(
-            match.group(2)
-            and opening is not None
-            and opening.text[:1].isupper()
+        if opening is None or not words:
+            return False
+        bare_noun = (
+            opening.text[:1].isupper()
             and opening.lower_ not in STOP_WORDS
+            and (
+                after_equals
+                or (bool(self.lexicon.noun_stems(opening.text)) and not self.other(sentence))
+            )
         )
-        if opening is None or not (
-            opening.lower_ in NUMBER_WORDS or opening.lower_ in _PHRASE_OPENERS or bare_noun
-        ):
+        counted = opening.is_digit or opening.lower_ in NUMBER_WORDS
+        if not (counted or opening.lower_ in _PHRASE_OPENERS or bare_noun):
             return False
         return words[-1].text[:1].isupper() and not any(
             self._phrase_verb(word, following) for word, following in pairwise(words)

@@ -585,15 +585,12 @@ class Segmenter:
         state: _Reading,
     ) -> Unit:
         """A list line after a colon, of the kind the colon's sentence gave its items; a
-        counted piece under a lead-in that says what there is is a component."""
-        lead = state.lead
-        if (
-            kind == "rule"
-            and lead is not None
-            and lead.kind == "lead-in"
-            and self.judge.listed_piece(lead.text, block.text)
-        ):
-            kind = "component"
+        counted piece under a lead-in that says what there is, or in the component list
+        ("108 Karten:" / "8 Joker"), is a component."""
+        lead, judge = state.lead, self.judge
+        if kind == "rule" and lead is not None and lead.kind == "lead-in":
+            piece = state.material and judge.component_line(block.text)
+            kind = "component" if piece or judge.listed_piece(lead.text, block.text) else kind
         return self._flagged(Unit(kind, sentences, block, section, lead=lead))
 
     def _flagged(self, unit: Unit) -> Unit:
