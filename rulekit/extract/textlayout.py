@@ -385,13 +385,17 @@ def _opening_titles(lines: list[TextLine], units: list[list[int]], width: float)
     """How many units at the very start of a copy are its title and the headings and
     names under it, stacked short lines that would read as a picture's labels ("Zehn
     Stufen" / "Spielregel" / "Ziel des Spiels", "Spielmaterial" / "Spielplan" /
-    "Würfel"): they stand over the copy's first heading, sentences or table of
-    contents, where a picture's labels stand beside text."""
+    "Würfel"): they stand over the copy's first heading, sentences, list ("1.
+    Spielmaterial") or table of contents, where a picture's labels stand beside text."""
     for number, unit in enumerate(units):
         texts = [lines[i].text.strip() for i in unit]
         role = _unit_role(texts, number + 1 == len(units), width, _set_off(lines, units, number))
         if role != "figure":
-            opens = role == "heading" or whole_sentence(texts) or bool(LEADER_ROW.match(texts[0]))
+            opens = (
+                role in ("heading", "list-item")
+                or whole_sentence(texts)
+                or bool(LEADER_ROW.match(texts[0]))
+            )
             return number if opens else 0
         if not all(reads_as_text(text) and not any(c.isdigit() for c in text) for text in texts):
             return 0

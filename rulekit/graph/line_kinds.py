@@ -29,12 +29,15 @@ _CITATION = re.compile(r"„[^“”]+[“”][^.!?]*,[^.!?]*\b(?:1[89]|20)\d{2}
 # A credit's label, also one opening with a digit ("3D-Grafik:").
 _CREDIT_LABEL = re.compile(r"^\s*([\w][\w.-]*(?:\s+[\w.-]+){0,3}?)\s*:")
 # A line that is nothing but a label: "Beispiel 1:", "Zum Beispiel:".
-LABEL_ONLY = re.compile(r"^\s*[\w .-]{1,30}:\s*$")
+LABEL_ONLY = re.compile(r"^\s*[\w .-]{1,30}[:!]\s*$")
 _DATE = re.compile(
     r"\b\d{1,2}\.\s*(?:Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|"
     r"November|Dezember)\s+\d{4}\b"
 )
-_COUNT = re.compile(r"^\s*(?:\d+|ein|eine|einen|zwei|drei|vier|fünf|sechs)\b", re.IGNORECASE)
+# A number closed by a dot or a bracket is a list's marker ("2. Spielvorbereitung").
+_COUNT = re.compile(
+    r"^\s*(?:\d+(?![.)\d])|ein|eine|einen|zwei|drei|vier|fünf|sechs)\b", re.IGNORECASE
+)
 # An arrow closing a line sends the reader on ("Weiter geht's auf der Rückseite →"); one in
 # brackets refers to another part of the rules ("Ritter (➔)").
 _POINTER = re.compile(r"(?<![(\[])[→➔⇒➜➞]\s*$")

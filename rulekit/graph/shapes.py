@@ -98,8 +98,9 @@ def has_verb(tokens: Iterable[Token]) -> bool:
 def marked_heading(text: str, following: Block | None) -> bool:
     """A numbered or lettered line that heads what follows: short, no sentence end.
 
-    What follows is a paragraph, or a list of the other marker ("4. Sonderfälle"
-    over "a) Sieben gewürfelt"); under a colon ("a) Binnenhandel (…):") too.
+    What follows is a paragraph, or a list of another marker ("4. Sonderfälle"
+    over "a) Sieben gewürfelt", "1. Spielmaterial" over "• 1 Spielplan"); under a
+    colon ("a) Binnenhandel (…):") too.
     """
     head = text.rstrip(":")
     words = head.split()
@@ -113,10 +114,7 @@ def marked_heading(text: str, following: Block | None) -> bool:
         return False
     if following.kind in ("paragraph", "heading"):
         return True
-    return following.kind == "list-item" and marker_type(following.text) not in (
-        None,
-        marker_type(text),
-    )
+    return following.kind == "list-item" and marker_type(following.text) != marker_type(text)
 
 
 def marker_type(text: str) -> str | None:

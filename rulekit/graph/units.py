@@ -89,7 +89,7 @@ class _Reading:
     # The colon announced a set ("folgende Kriterien:"), whose items are no procedure.
     listed: bool = False
     step: Unit | None = None  # the step an unnumbered instruction would go on with
-    example: Unit | None = None  # an example that goes on in the next block
+    open_unit: Unit | None = None  # an example or remark that goes on in the next block
     names: set[str] = field(default_factory=set)  # players named in examples
     row: bool = False  # the last line was a row of a table
 
@@ -222,9 +222,11 @@ class Segmenter:
                 return []  # figure text is no part of the body
             return None  # a whole sentence the layout took for figure text
         label = judge.label(text)
-        if label in self.cues.example_labels and LABEL_ONLY.match(text):
-            unit = Unit("example", sentences, block, section)
-            state.example = unit
+        if label in self.cues.example_labels | self.cues.note_labels and LABEL_ONLY.match(text):
+            # A label alone ("Beispiel:", "Achtung!") is followed by what it labels.
+            note = label in self.cues.note_labels
+            unit = Unit("note" if note else "example", sentences, block, section, labelled=note)
+            state.open_unit = unit
             return [unit]
         # A heading over a paragraph ends a run of numbered steps ("Über 20 Punkte"), and
         # in the component list the items of one piece ("Würfel" … "Wertungsblock").
@@ -275,7 +277,7 @@ class Segmenter:
         # A section.
         state.items = None
         state.step = None
-        state.example = None
+        state.open_unit = None
         level = marked_level(text, state.sections) if numbered_heading else heading_level(text)
         while state.sections and state.sections[-1].level >= level:
             state.sections.pop()
@@ -313,13 +315,13 @@ class Segmenter:
         section = state.sections[-1].node_id
         judge = self.judge
         text = block.text.strip()
-        if state.example is not None:
-            told = self._told_on(sentences, state)
+        if state.open_unit is not None:
+            told = self._told_on(sentences, state.open_unit, state)
             if told:
-                state.example.extend(sentences[:told], block)
+                state.open_unit.extend(sentences[:told], block)
             if told == len(sentences):
                 return []
-            state.example = None
+            state.open_unit = None
             if told:
                 # The rest of the block, after the example's last sentence, is running text.
                 sentences, text = sentences[told:], ""
@@ -404,8 +406,8 @@ class Segmenter:
             units.extend(self._sentence_units(sentence, block, section, state, units))
             # A remark without a label is one unit with the sentences that go on with it.
             remark = units[-1] if len(units) == count + 1 and units[-1].kind == "note" else None
-        if units and units[-1].kind == "example" and LABEL_ONLY.match(units[-1].text):
-            state.example = units[-1]
+        if units and units[-1].kind in ("example", "note") and LABEL_ONLY.match(units[-1].text):
+            state.open_unit = units[-1]
         last = sentences[-1].text.strip() if sentences else ""
         if last.endswith(":") and units and units[-1].kind in ITEM_LEADS:
             state.items = self._item_kind(units[-1], last)
@@ -508,27 +510,28 @@ class Segmenter:
             sentence
         ) in ("note", "flavour")
 
-    def _told_on(self, sentences: list[Span], state: _Reading) -> int:
-        """How many opening sentences of the next block go on with the open example.
+    def _told_on(self, sentences: list[Span], unit: Unit, state: _Reading) -> int:
+        """How many opening sentences of the next block go on with the open example or
+        remark `unit`.
 
-        The block after a bare label ("Beispiel 1:") opens the story; a later block
-        goes on with it when it tells of its players or its values, and the story runs
-        on until a sentence speaks of players in general (`_leaves`).
+        The block after a bare label ("Beispiel 1:", "Achtung!") opens it; a later block
+        goes on with an example when it tells of its players or its values, and it runs
+        on until a sentence leaves it (`_leaves`).
         """
         if not sentences:
             return 0
         first = sentences[0]
         judge = self.judge
-        example = state.example
-        bare = example is not None and LABEL_ONLY.match(example.text) is not None
+        bare = LABEL_ONLY.match(unit.text) is not None
         # Values of the story ("für Figur A: 1 + 4 + 1 = 6 Punkte und") go on with it too.
         values = any(t.like_num for t in first) and not (
             judge.general(first) or judge.normative(first)
         )
-        if not (bare or values or judge.narrated(first, state.names) or judge.continues(first)):
+        story = values or judge.narrated(first, state.names) or judge.continues(first)
+        if not (bare or (unit.kind == "example" and story)):
             return 0
         told = 1
-        while told < len(sentences) and not self._leaves("example", sentences[told], state):
+        while told < len(sentences) and not self._leaves(unit.kind, sentences[told], state, unit):
             told += 1
         return told
 
