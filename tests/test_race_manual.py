@@ -394,3 +394,21 @@ def test_a_component_list_of_names_alone_at_a_copys_start_is_kept(tmp_path: Path
     pieces = ["Spielplan", "Würfel", "Spielfiguren in vier Farben", "Pilzkarten"]
     assert [kinds.get(piece) for piece in pieces] == ["component"] * 4
     assert kinds["Ziel des Spiels"] == "section"
+
+
+COLOURS = """\
+Spielablauf
+Wer am Zug ist, würfelt und zieht eine Figur entsprechend viele Felder vorwärts.
+Der rote Spieler würfelt eine 5 und zieht seine Figur von Feld 3 auf Feld 8.
+Der weiße Spieler beginnt immer.
+"""
+
+
+def test_a_move_of_a_player_told_by_colour_with_values_is_an_example(tmp_path: Path) -> None:
+    # Without values, the colour names whom a rule binds ("Der weiße Spieler beginnt").
+    _, graph = read_copy(tmp_path, COLOURS, "farben")
+    kinds = node_kinds(graph)
+    assert kinds[
+        "Der rote Spieler würfelt eine 5 und zieht seine Figur von Feld 3 auf Feld 8."
+    ] == ("example")
+    assert kinds["Der weiße Spieler beginnt immer."] == "rule"

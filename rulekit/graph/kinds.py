@@ -20,8 +20,8 @@ from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
 from rulekit.extract.textshapes import BOX_FACTS, IMPRINT
-from rulekit.graph.exceptions import NUMBER_WORDS, marked_exception
-from rulekit.graph.line_kinds import LineJudge
+from rulekit.graph.exceptions import NUMBER_WORDS
+from rulekit.graph.narration import GENERIC_ACTORS, StoryJudge
 from rulekit.graph.shapes import (
     RELATIVE_PRONOUNS,
     SUBORDINATORS,
@@ -59,10 +59,8 @@ _TERM = re.compile(
 )
 # What opens the noun phrase a term is defined by: a count or an article.
 _PHRASE_OPENERS = frozenset({"ein", "eine", "einen", "der", "die", "das", "alle", "je"})
-NOUN_ENDINGS = ("en", "ern", "eln", "ung", "heit", "keit", "ion", "tät", "schaft")
 ACTOR_PRONOUNS = frozenset({"er", "sie", "man", "du", "ihr"})
 OBJECT_WORDS = frozenset({"die", "der", "das", "den", "einen", "eine", "ein", "ihn", "ihr"})
-GENERIC_ACTORS = frozenset({"alle", "jeder", "jede", "jedes", "wer", "man", "spieler", "spielerin"})
 # A bare "Das" or "Dies" before a `comment_verbs` cue comments on what was just said.
 COMMENT_SUBJECTS = frozenset({"das", "dies"})
 # The words that open a subordinate clause, but for relative pronouns, which also open
@@ -78,7 +76,7 @@ def _passive(clause: Span) -> bool:
     return done_to(clause) and words[-1].lower_.endswith(("t", "en"))
 
 
-class KindJudge(LineJudge):
+class KindJudge(StoryJudge):
     """Kinds of lines and sentences from cue words and the shape of the text."""
 
     # Sentences ---------------------------------------------------------------------------
@@ -275,108 +273,6 @@ class KindJudge(LineJudge):
             # Players named make it a rule that counts on ("Also erhält der erste Spieler …").
             and not self.generic_actor(sentence)
             and not any(t.lemma_.lower() in self.cues.actor_nouns for t in sentence)
-        )
-
-    def narrated(self, sentence: Span, names: set[str]) -> bool:
-        """A move told of named players: "Conny (Rot) spielt ...", "Lotta steht ...", "Blau erhält".
-
-        Names found are remembered in `names`, so a later sentence naming them is
-        narrated too.  A sentence that names itself an exception ("Einzige Ausnahme
-        bilden die 1er: Hier zählen 3 Einser 1000 und 4 Einser 10.000 Punkte.") is none.
-        """
-        if marked_exception(sentence, self.cues):
-            return False
-        tokens = [t for t in sentence if not t.is_space]
-        found = False
-        for index, token in enumerate(tokens[:-1]):
-            following = tokens[index + 1]
-            if not (token.is_alpha and token.text[:1].isupper()) or token.lower_ in STOP_WORDS:
-                continue
-            colour_after = (
-                self._unknown(token)
-                and following.text == "("
-                and index + 2 < len(tokens)
-                and tokens[index + 2].lower_ in self.cues.colour_words
-            )
-            named_actor = (
-                token.lower_ in self.cues.actor_nouns
-                and following.is_alpha
-                and following.text[:1].isupper()
-                and (
-                    following.lower_ in self.cues.colour_words
-                    # A name, not a word ("… erhält kein Spieler Rohstofferträge").
-                    or (self._unknown(following) and not self.lexicon.known(following.text))
-                )
-            )
-            if colour_after:
-                names.add(token.text)
-                found = True
-            elif named_actor and len(following.text) > 1:
-                # A letter ("Spieler M") names a role the rules speak of, not a player in a story.
-                names.add(following.text)
-                found = True
-            elif index == 0 and self._bare_subject(token, following):
-                names.add(token.text)
-                found = True
-        # Values in a rule's brackets are an instance of it: "Paar: zwei Karten mit der
-        # gleichen Zahl (z. B. 7 und 7)." tells no move; an aside wholly in brackets may.
-        told = tokens if tokens[:1] and tokens[0].text == "(" else outside_brackets(sentence)
-        return found or any(t.text in names for t in tokens) or self._told_values(told)
-
-    def _told_values(self, tokens: list[Token]) -> bool:
-        """Values thrown or drawn, joined by "und", without a modal: "würfelt 3 und 2".
-        Values without a verb are a list's ("Karottenkarten im Wert von 1, 5, 10 und 50")."""
-        if any(t.lemma_.lower() in self.cues.modal_lemmas for t in tokens) or not has_verb(tokens):
-            return False
-        return any(
-            a.like_num and b.lower_ == "und" and c.like_num
-            for a, b, c in zip(tokens, tokens[1:], tokens[2:], strict=False)
-        )
-
-    def _bare_subject(self, token: Token, following: Token) -> bool:
-        """A sentence opened by a name or colour with no article, then a verb: "Lotta steht"."""
-        if not (following.is_alpha and following.text[:1].islower()):
-            return False
-        if following.lower_ in STOP_WORDS and following.lower_ not in {"hat", "ist", "wird"}:
-            return False
-        verb = following.lemma_.lower()
-        # "ist" is "sein", the one verb whose infinitive ends in no verb ending.
-        if following.lower_ == verb or not (verb.endswith(VERB_ENDINGS) or verb == "sein"):
-            return False
-        if verb in self.cues.naming_lemmas or verb in self.cues.definition_lemmas:
-            return False  # "Angreifen bedeutet: ..." defines
-        if token.lower_ in self.cues.colour_words:
-            return True
-        # A word with the ending of a verb or an abstract noun is no name.
-        return self._unknown(token) and not token.lower_.endswith(NOUN_ENDINGS)
-
-    def _unknown(self, token: Token) -> bool:
-        """A word the dictionary does not know: a name ("Conny"), not a noun ("Punkte").
-
-        Nor a word capitalised only because it opens the sentence ("Zuletzt erhält …",
-        "Hierbei wird …"): its lower-case form is a word as written.
-        """
-        return (
-            token.text not in self._lemmas
-            and token.lower_ not in self._lemmas
-            and not self.lexicon.german_as_written(token.lower_)
-        )
-
-    def continues(self, sentence: Span) -> bool:
-        """A sentence that goes on with an example: its player as a pronoun, no general
-        actor, no exception it names."""
-        words = [t for t in sentence if t.is_alpha][:4]
-        if not words or marked_exception(sentence, self.cues):
-            return False
-        # The pronoun opening the sentence is its subject: "Er darf nicht alle 3 Einheiten ...".
-        if words[0].lower_ in self.cues.continuation_pronouns and not (
-            len(words) > 1 and words[1].text == "Sie"
-        ):
-            return True
-        if any(w.lower_ in GENERIC_ACTORS for w in words):
-            return False
-        return any(w.text in self.cues.continuation_pronouns for w in words[1:]) or any(
-            w.lower_ in self.cues.continuation_possessives for w in words
         )
 
     def general(self, sentence: Span) -> bool:
