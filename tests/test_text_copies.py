@@ -464,3 +464,25 @@ def test_the_rest_of_a_broken_word_is_no_name_over_a_heading(tmp_path: Path) -> 
         "Spielplan",
     ]
     assert "Zahlen, Symbole und die vier Farben" in [b.text for b in blocks]
+
+
+# A copy whose paragraphs are long lines, with a few breaks left inside sentences: after
+# an open quote ("„Nimm" / "10 Karotten“") and after a bound ("höchstens" / "10 …").
+BREAKS_IN_LONG_LINES = (
+    "Hasenfeld: Wer auf einem Hasenfeld landet, zieht eine Hasenkarte und befolgt sie sofort, "
+    "auch wenn sie ihm schadet.\n"
+    "Beispiel: Jonas zieht auf das Hasenfeld 15. Er deckt die Karte „Nimm\n"
+    "10 Karotten“ auf und erhält 10 Karotten aus dem Vorrat, den alle Spieler teilen.\n"
+    "Das Ziel\n"
+    "Ins Ziel darf nur, wer keinen Salatkopf mehr besitzt und höchstens\n"
+    "10 Karotten übrig hat. Wer mehr Karotten hat, muss so lange weiterziehen, bis er genug "
+    "Karotten verbraucht hat.\n"
+)
+
+
+def test_a_sentence_goes_on_after_an_open_quote_or_a_bound_at_a_break(tmp_path: Path) -> None:
+    blocks = extract_string(tmp_path, BREAKS_IN_LONG_LINES).blocks
+    assert [b.text for b in blocks if b.kind == "heading"] == ["Das Ziel"]
+    texts = " | ".join(b.text for b in blocks)
+    assert "„Nimm 10 Karotten“ auf" in texts
+    assert "und höchstens 10 Karotten übrig hat." in texts

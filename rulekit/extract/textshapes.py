@@ -96,8 +96,13 @@ def terminal(text: str) -> bool:
     return stripped.rstrip(TRAILING_CLOSERS)[-1:] in (".", "!", "?", ":", ";")
 
 
+# Bounds that want the count they bound.
+_BOUNDS = frozenset({"höchstens", "mindestens", "maximal", "genau"})
+
+
 def ends_open(text: str) -> bool:
-    """The line ends in a function word that wants the next ("… mit der", "… Sie").
+    """The line ends in a function word or a bound that wants the next ("… mit der",
+    "… Sie", "… höchstens").
 
     spaCy's stop words hold nouns too ("Jahren", "Beispiel", "Mittel"): capitalised
     after other words on the line, a word is a noun, unless it is a polite pronoun,
@@ -108,6 +113,8 @@ def ends_open(text: str) -> bool:
         return False
     last = words[-1]
     word = last.casefold()
+    if word in _BOUNDS and last[:1].islower():
+        return True  # a bound wants its count ("… und höchstens" / "10 Karotten …")
     if word not in STOP_WORDS:
         return False
     return last[:1].islower() or len(words) == 1 or word in _POLITE

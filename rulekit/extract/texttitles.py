@@ -136,6 +136,7 @@ def heads(text: str, following: str, width: float) -> bool:
     return (
         len(text.strip()) < SHORT_LINE * width
         and not terminal(text)
+        and not ends_open(text)
         and text.strip()[:1].isupper()
         and (after[:1].isupper() or after[:1].isdigit())
         # Body text follows a title; a short line under it is another label.
@@ -159,6 +160,8 @@ def set_apart(
     (`word_rest`: "Far-" / "ben") is neither a name nor a function word.
     """
     text, after = line.text.strip(), following.text.strip()
+    if text.count("„") > text.count("“") or text.count("(") > text.count(")"):
+        return False  # a quote or bracket the next line closes ("„Nimm" / "10 Karotten“")
     if word_rest:
         return (after[:1].isupper() or after[:1].isdigit()) and widths.deliberate(
             text, after, width
