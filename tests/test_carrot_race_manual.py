@@ -115,3 +115,12 @@ def test_what_a_rule_does_instead_of_an_action_excepts_the_rule_that_does_it(
     _, graph = carrots
     excepted = linked(graph, "exception-of", "Karottenfeld:")
     assert len(excepted) == 1 and excepted[0].startswith("Wer am Zug ist, zieht seine Figur")
+
+
+def test_a_worked_example_ends_at_what_binds_on_every_field(
+    carrots: tuple[Extraction, RuleGraph],
+) -> None:
+    _, graph = carrots
+    kinds = node_kinds(graph)
+    assert kinds["Auf jedem Feld darf nur eine Figur stehen."] == "rule"
+    assert next(t for t in kinds if t.startswith("Beispiel: Lotta")).endswith("zurück.")

@@ -57,13 +57,13 @@ from rulekit.nlp import Cues, TermMatcher
 MECHANICAL_KINDS = ("rule", "step", "note")
 # Figure text this long is a sentence of the body that the text layout took for a label.
 FIGURE_SENTENCE_WORDS = 12
-
 # Share of a preface's sentences in the first person plural that makes it an essay,
 # which may run on under headings of its own ("Warum man vernetztes Denken üben sollte").
 ESSAY_SHARE = 1 / 3
-
 # The kinds of a sentence whose colon opens a list.
 ITEM_LEADS = ("lead-in", "rule", "definition", "component")
+# Determiners of every thing of a kind: "auf jedem Feld", "in allen Runden".
+_EVERY = frozenset({"jedem", "jeden", "jeder", "jede", "jedes", "allen", "alle"})
 
 
 @dataclass
@@ -463,11 +463,11 @@ class Segmenter:
         """A sentence after a labelled remark or example that is no part of it.
 
         An example goes on until a sentence speaks of players in general ("alle
-        Spieler", "jeder", "wer"), unless it tells the story's moment ("Für alle
-        folgenden Figuren ist jetzt …"); a remark (`unit`) goes on while a sentence is
-        joined to it by a connective or a demonstrative ("Also ...", "Das gilt ..."), or
-        mostly takes up its words ("Wichtig: Mitspieler tauschen nur mit … Die
-        Mitspieler tauschen nicht untereinander.").
+        Spieler", "jeder", "wer") or binds on every thing of a kind ("Auf jedem Feld darf
+        …"), unless it tells the story's moment ("Für alle folgenden Figuren …"); a
+        remark (`unit`) goes on while a sentence is joined to it by a connective or a
+        demonstrative ("Also ...", "Das gilt ..."), or mostly takes up its words
+        ("Wichtig: Mitspieler tauschen nur mit … Die Mitspieler tauschen nicht …").
         """
         judge = self.judge
         if mode == "example":
@@ -475,7 +475,8 @@ class Segmenter:
                 return False
             if any(t.lower_ in self.cues.story_moments for t in sentence):
                 return False
-            return judge.generic_actor(sentence)
+            every = any(t.lower_ in _EVERY for t in sentence)  # "Auf jedem Feld darf nur …"
+            return judge.generic_actor(sentence) or (every and judge.modal(sentence))
         words = [t for t in sentence if t.is_alpha]
         if words and words[0].lower_ in self.cues.remark_connectives:
             return False
