@@ -13,7 +13,6 @@ Spieler"), which an engine checks before play.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from spacy.lang.de.stop_words import STOP_WORDS
@@ -26,8 +25,6 @@ from rulekit.graph.shapes import CLAUSE_MIN_WORDS, MARKER, has_verb
 LABEL_TOKENS = 4
 # The article that counts one ("Eine Siebenerfolge") before a noun of its own.
 _ONE = frozenset({"ein", "eine", "einen"})
-# A term (a word or a few) and, after its colon or equals sign, what it stands for.
-_TERM_AND_PHRASE = re.compile(r"^[^\W\d_][^:=]{0,60}\s*[:=]\s*\w")
 
 if TYPE_CHECKING:
     from spacy.tokens import Span
@@ -50,7 +47,7 @@ def mechanical(unit: Unit, judge: KindJudge) -> bool:
             # auf die Bereiche:" / "Sanierung"): it binds as that sentence does.
             return mechanical(unit.lead, judge)
         if unit.kind == "definition":
-            return _member_list(unit) or _term_and_phrase(unit)
+            return _member_list(unit) or judge.defined_term(unit.sentences[0])
         if unit.kind in ("rule", "step") and _counted_task(unit):
             return True  # what a task asks for: "1. Zwei Drillinge", "4. Eine Siebenerfolge"
         return unit.kind == "rule" and (_value_row(unit) or bool(BOX_FACTS.search(unit.text)))
@@ -114,12 +111,6 @@ def _counted_task(unit: Unit) -> bool:
         and (words[0].isdigit() or words[0].lower() in NUMBER_WORDS or words[0].lower() in _ONE)
         and words[1][:1].isupper()
     )
-
-
-def _term_and_phrase(unit: Unit) -> bool:
-    """A term and the phrase it stands for ("Farbe: 7 Karten einer Farbe", "Folge = Karten
-    mit aufeinanderfolgenden Zahlen"): a condition an engine can test."""
-    return _TERM_AND_PHRASE.match(unit.text) is not None
 
 
 def _member_list(unit: Unit) -> bool:

@@ -21,9 +21,10 @@ from spacy.tokens import Span
 
 from rulekit.extract.lexicon import Lexicon
 from rulekit.extract.textshapes import ends_open, reads_as_text, terminal
+from rulekit.graph.continuation import leaves, remark_goes_on, told_on
 from rulekit.graph.exceptions import flag
 from rulekit.graph.ids import heading_level, section_id
-from rulekit.graph.kinds import COMMENT_SUBJECTS, KindJudge
+from rulekit.graph.kinds import KindJudge
 from rulekit.graph.line_kinds import LABEL, LABEL_ONLY, cover_blocks
 from rulekit.graph.regions import rules_before_preface, smooth
 from rulekit.graph.sentences import parenthesised_example
@@ -32,7 +33,6 @@ from rulekit.graph.shapes import (
     MARKER,
     NUMBERED,
     TITLE,
-    content_lemmas,
     counts_on,
     described_row,
     heads_after_list,
@@ -62,8 +62,6 @@ FIGURE_SENTENCE_WORDS = 12
 ESSAY_SHARE = 1 / 3
 # The kinds of a sentence whose colon opens a list.
 ITEM_LEADS = ("lead-in", "rule", "definition", "component")
-# Determiners of every thing of a kind: "auf jedem Feld", "in allen Runden".
-_EVERY = frozenset({"jedem", "jeden", "jeder", "jede", "jedes", "allen", "alle"})
 
 
 @dataclass
@@ -316,7 +314,7 @@ class Segmenter:
         judge = self.judge
         text = block.text.strip()
         if state.open_unit is not None:
-            told = self._told_on(sentences, state.open_unit, state)
+            told = told_on(self.judge, sentences, state.open_unit, state.names)
             if told:
                 state.open_unit.extend(sentences[:told], block)
             if told == len(sentences):
@@ -393,13 +391,13 @@ class Segmenter:
                 bare
                 or not (
                     (wrapped or mode == "example")
-                    and self._leaves(mode, sentence, state, units[-1])
+                    and leaves(self.judge, mode, sentence, state.names, units[-1])
                 )
             ):
                 units[-1].sentences.append(sentence)
                 continue
             mode = None
-            if remark is not None and remark is units[-1] and self._remark_goes_on(sentence):
+            if remark is not None and remark is units[-1] and remark_goes_on(self.judge, sentence):
                 remark.sentences.append(sentence)
                 continue
             count = len(units)
@@ -456,85 +454,6 @@ class Segmenter:
         if aside is not None:
             result.append(Unit("example", [aside], block, section))
         return result
-
-    def _leaves(
-        self, mode: NodeKind, sentence: Span, state: _Reading, unit: Unit | None = None
-    ) -> bool:
-        """A sentence after a labelled remark or example that is no part of it.
-
-        An example goes on until a sentence speaks of players in general ("alle
-        Spieler", "jeder", "wer") or binds on every thing of a kind ("Auf jedem Feld darf
-        …"), unless it tells the story's moment ("Für alle folgenden Figuren …"); a
-        remark (`unit`) goes on while a sentence is joined to it by a connective or a
-        demonstrative ("Also ...", "Das gilt ..."), or mostly takes up its words
-        ("Wichtig: Mitspieler tauschen nur mit … Die Mitspieler tauschen nicht …").
-        """
-        judge = self.judge
-        if mode == "example":
-            if judge.narrated(sentence, state.names) or judge.continues(sentence):
-                return False
-            if any(t.lower_ in self.cues.story_moments for t in sentence):
-                return False
-            every = any(t.lower_ in _EVERY for t in sentence)  # "Auf jedem Feld darf nur …"
-            return judge.generic_actor(sentence) or (every and judge.modal(sentence))
-        words = [t for t in sentence if t.is_alpha]
-        if words and words[0].lower_ in self.cues.remark_connectives:
-            return False
-        if not words or unit is None:
-            return True
-        # Most of its words are the remark's: it restates or carries on the remark, where
-        # a paragraph run together with it would bring words of its own.
-        said = set().union(*(content_lemmas(s) for s in unit.sentences))
-        own = content_lemmas(sentence)
-        shared = len(own & said)
-        return shared < 2 or shared * 2 < len(own)
-
-    def _remark_goes_on(self, sentence: Span) -> bool:
-        """A sentence that goes on with a remark without a label: it binds no one and
-        gives the remark's case ("Bei X zum Beispiel …") or, opened by a connective,
-        remarks too ("Daher lohnt sich …").
-
-        A bare "Das" or "Dies" opens a statement of its own ("Das ist der letzte Zug."),
-        as a paragraph the text path could not tell apart may.
-        """
-        judge = self.judge
-        if judge.normative(sentence) or judge.binding(sentence):
-            return False
-        words = [t for t in sentence if t.is_alpha]
-        if not words or words[0].lower_ in COMMENT_SUBJECTS:
-            return False
-        if judge.example(sentence):
-            return True
-        # A connective joins a sentence that states no rule of its own ("Daher baut der
-        # Startspieler zuerst." is one).
-        return words[0].lower_ in self.cues.remark_connectives and judge.sentence_kind(
-            sentence
-        ) in ("note", "flavour")
-
-    def _told_on(self, sentences: list[Span], unit: Unit, state: _Reading) -> int:
-        """How many opening sentences of the next block go on with the open example or
-        remark `unit`.
-
-        The block after a bare label ("Beispiel 1:", "Achtung!") opens it; a later block
-        goes on with an example when it tells of its players or its values, and it runs
-        on until a sentence leaves it (`_leaves`).
-        """
-        if not sentences:
-            return 0
-        first = sentences[0]
-        judge = self.judge
-        bare = LABEL_ONLY.match(unit.text) is not None
-        # Values of the story ("für Figur A: 1 + 4 + 1 = 6 Punkte und") go on with it too.
-        values = any(t.like_num for t in first) and not (
-            judge.general(first) or judge.normative(first)
-        )
-        story = values or judge.narrated(first, state.names) or judge.continues(first)
-        if not (bare or (unit.kind == "example" and story)):
-            return 0
-        told = 1
-        while told < len(sentences) and not self._leaves(unit.kind, sentences[told], state, unit):
-            told += 1
-        return told
 
     def _step_goes_on(self, sentences: list[Span], block: Block, state: _Reading) -> bool:
         """Take an unnumbered instruction under a step into it, one step with all its

@@ -11,7 +11,7 @@ from pydantic import ValidationError
 
 from rulekit.errors import InputError
 from rulekit.model import RuleGraph, Term
-from rulekit.nlp import NOUN_ENDINGS
+from rulekit.nlp import LINKING, NOUN_ENDINGS
 from rulekit.sources import load_yaml
 
 if TYPE_CHECKING:
@@ -20,8 +20,6 @@ if TYPE_CHECKING:
 CONTEXTS_PER_CANDIDATE = 2
 # The fewest letters of a part of a compound.
 _MIN_PART = 3
-# Linking elements between the parts of a compound ("Spielsteine", "Kartenstapel").
-_LINKS = ("s", "es", "n", "en", "er")
 
 
 class _IndentedDumper(yaml.SafeDumper):
@@ -149,7 +147,7 @@ def noun_lemma(text: str, lemma: str, lexicon: Lexicon) -> str:
     for cut in range(_MIN_PART, len(text) - _MIN_PART):
         head, last = text[:cut], text[cut:].capitalize()
         stem = _inflected_stem(last, lexicon)
-        if stem and (lexicon.known(head) or _linked(head, lexicon)):
+        if stem and _linked(head, lexicon):
             return head + (stem if text[cut:][:1].isupper() else stem.lower())
     return text
 
@@ -169,12 +167,12 @@ def _inflected_stem(word: str, lexicon: Lexicon) -> str | None:
 
 
 def _linked(part: str, lexicon: Lexicon) -> bool:
-    """A compound's first part with its linking element ("Spiel-s-", "Karte-n-")."""
+    """A compound's first part, with its linking element if any ("Ziel-", "Spiel-s-")."""
     return any(
         part.endswith(link)
         and len(part) - len(link) >= _MIN_PART
-        and lexicon.known(part[: -len(link)])
-        for link in _LINKS
+        and lexicon.known(part[: len(part) - len(link)])
+        for link in LINKING
     )
 
 
