@@ -772,6 +772,30 @@ KIND_CASES = {
         ],
         {"Was bedeuten": ("section", None)},
     ),
+    "a team is a player; the publisher's good wishes make no section flavour": (
+        [
+            "Spielende",
+            "Das Team, das als Erstes das Ziel erreicht, gewinnt das Spiel.",
+            "Viel Spaß wünscht Ihnen Ihr Spieleverlag!",
+        ],
+        {"Das Team": ("rule", True)},
+    ),
+    "a team told by its colour with values is a story": (
+        [
+            "Spielablauf",
+            "Wer an der Reihe ist, würfelt und zieht seine Figur vor.",
+            "Team Rot würfelt eine 5 und landet auf dem Stern.",
+        ],
+        {"Team Rot": ("example", False)},
+    ),
+    "acting a word out is a rule of play, not what a thing represents": (
+        [
+            "Spielablauf",
+            "Auf einem Handfeld wird der Begriff pantomimisch dargestellt.",
+            "Wer dabei spricht, verliert die Karte.",
+        ],
+        {"Auf einem Handfeld": ("rule", True)},
+    ),
 }
 
 

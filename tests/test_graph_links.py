@@ -101,6 +101,17 @@ def test_a_count_replaced_with_statt_excepts_the_rule_that_gives_that_count(
     assert edges_of(graph, "exception-of") == [(bonus, first)]
 
 
+def test_a_pronoun_that_contrasts_the_rule_before_it_excepts_that_rule(
+    builder: GraphBuilder,
+) -> None:
+    # The denial shares its rare words with the rule after the one its pronoun stands for.
+    place = "Ein Karottenjoker darf als jede beliebige Karte gelegt werden."
+    denial = "Er darf allerdings nicht auf das eigene Salatbeet gelegt werden."
+    beet = "Der Zug endet, sobald ein Hase eine Karotte auf sein eigenes Salatbeet legt."
+    graph = build(builder, *OPENING, "# Karotten", beet, f"{place} {denial}")
+    assert edges_of(graph, "exception-of") == [(denial, place)]
+
+
 def test_the_items_of_a_list_announced_as_restrictions_except_the_rule_it_names(
     builder: GraphBuilder,
 ) -> None:
@@ -515,6 +526,20 @@ def test_an_example_shows_the_later_rule_labelled_with_what_it_is_about(
     illustrated = {target for source, target in edges_of(graph, "illustrates")}
     assert {own, going_on} <= illustrated
     assert not {aside, other} & illustrated
+
+
+def test_an_example_shows_the_item_it_names_not_the_item_labelled_next_to_it(
+    builder: GraphBuilder,
+) -> None:
+    # The example shares nothing but the item's name with the item's rule; the nearest
+    # rule is another item's.
+    own = "Zwilling: zwei gleiche Würfel."
+    going_on = "Es zählt die Summe dieser beiden Würfel."
+    other = "Joker: Er zählt immer genau 15 Punkte, egal was gewürfelt wurde."
+    example = "(Beispiel: Mit 4, 4 und 1 erhält man als Zwilling 8 Punkte.)"
+    graph = build(builder, *OPENING, "# Wertung", f"{own} {going_on}", other, example)
+    illustrated = {target for source, target in edges_of(graph, "illustrates")}
+    assert illustrated == {own, going_on}
 
 
 PROCEDURE = [

@@ -486,3 +486,18 @@ def test_a_sentence_goes_on_after_an_open_quote_or_a_bound_at_a_break(tmp_path: 
     texts = " | ".join(b.text for b in blocks)
     assert "„Nimm 10 Karotten“ auf" in texts
     assert "und höchstens 10 Karotten übrig hat." in texts
+
+
+# A run-in list that fills its line, then a question heading: the question's first word
+# would not have fitted on the line above it.
+QUESTION_UNDER_A_FULL_LINE = (
+    "Inhalt: 110 Zahlenkarten (1–11), 16 Sternkarten, 4 Übersichten\n"
+    "Worum geht es?\n"
+    "Alle versuchen, ihre Karten in aufsteigender Reihenfolge abzulegen.\n"
+    "Wer zuerst keine Karten mehr hat, gewinnt die Runde und mischt neu.\n"
+)
+
+
+def test_a_short_question_under_a_full_line_is_a_heading(tmp_path: Path) -> None:
+    blocks = extract_string(tmp_path, QUESTION_UNDER_A_FULL_LINE).blocks
+    assert [b.text for b in blocks if b.kind == "heading"] == ["Worum geht es?"]

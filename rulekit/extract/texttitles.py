@@ -152,9 +152,10 @@ def set_apart(
     A heading, a line of a list or a table row set one under another without blank
     lines ("Spielablauf" over "Beginnend mit ...", "4 Brücken" over "24
     Wasserplättchen"): the next line opens with a capital, a digit or a list
-    marker, and its first word would have fitted on the line; counted lines and lines
-    opened by run-in labels are one a line.  Otherwise a line ending in a comma, a hyphen or a
-    function word, or before a lower-case continuation, goes on with its sentence;
+    marker, and its first word would have fitted on the line; counted lines, lines
+    opened by run-in labels and a short question ("Worum geht es?") are one a line.
+    Otherwise a line ending in a comma, a hyphen or a function word, or before a
+    lower-case continuation, goes on with its sentence;
     so do names stacked one under another (`stacked_names` judges them as a whole).
     A line that holds only the rest of a word broken over the line above it
     (`word_rest`: "Far-" / "ben") is neither a name nor a function word.
@@ -185,6 +186,8 @@ def set_apart(
         return False  # an adjective after its article wants its noun ("als der aktuelle")
     if _LABEL_ALONE.match(after):
         return True  # a label of its own ("8. 1 Fünfling + 1 Drilling" / "Erklärungen:")
+    if question_heading([after], width):
+        return True  # a sentence goes on with no capitalised question word ("Worum geht es?")
     if _count_inside(text, after):
         return False
     return (

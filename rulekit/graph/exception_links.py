@@ -1,7 +1,8 @@
 """Exception edges: which rule an exception limits or overrides.
 
 - An exception that opens as a reply to the sentence before it ("Das darf aber
-  nicht ...", "Jedoch ...", "Außer ...") excepts the rule before it, and one that
+  nicht ...", "Jedoch ...", "Außer ...", or in its paragraph "Sie darf jedoch nicht
+  ...") excepts the rule before it, and one that
   replaces a count ("2 Karten statt nur einer") the rule that gives that count.
 - One that denies something ("erhalten ... KEINE Rohstofferträge") overrides the rules
   under the heading that names it ("Rohstofferträge"), wherever they stand.
@@ -110,6 +111,9 @@ ONE_WORDS = frozenset({"einer", "eine", "einen", "einem", "eins"})
 ANAPHORS = frozenset({"das", "dies", "dieses", "dieser", "diese"})
 # Adverbs that point back to the action just told ("muss dabei nicht genau …").
 BACK_REFERENCES = frozenset({"dabei", "hierbei"})
+# A contrast word that answers the sentence before stands within this many words of
+# the sentence's start ("Sie darf jedoch nicht …").
+CONTRAST_REACH = 4
 
 
 @dataclass(frozen=True)
@@ -189,7 +193,7 @@ def excepted(
     # a denial, a denial ("Ausnahme: … kann nicht geschlagen werden") excepts another.
     if (
         local
-        and _continues_previous(exception, cues)
+        and (_continues_previous(exception, cues) or _contrasts_last(exception, local[-1], cues))
         and not (negated(exception, cues) and negated(local[-1], cues))
     ):
         return [_replied_to(exception, local, overlap, cues)]
@@ -457,6 +461,19 @@ def _points_back(exception: Unit, local: list[Unit]) -> bool:
         bool(local)
         and local[-1].block is exception.block
         and any(t.lower_ in BACK_REFERENCES for t in exception.sentences[0])
+    )
+
+
+def _contrasts_last(unit: Unit, last: Unit, cues: Cues) -> bool:
+    """The unit goes on in the paragraph of the rule before it with a pronoun for what
+    that rule is about, and contrasts it ("Eine Jokerkarte darf … gespielt werden. Sie
+    darf jedoch nicht …")."""
+    words = [t.lower_ for t in unit.sentences[0] if t.is_alpha] if unit.sentences else []
+    return (
+        unit.block is last.block
+        and bool(words)
+        and words[0] in cues.continuation_pronouns
+        and any(word in cues.exception_contrasts for word in words[1:CONTRAST_REACH])
     )
 
 

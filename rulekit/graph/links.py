@@ -66,6 +66,9 @@ SHOWN_VERB_BONUS = 0.5
 # shares at least this weight with: more than one everyday word of the manual (a word
 # of one unit in ten weighs about 2.4).
 FOLLOWED_MIN_SHARED = 2.5
+# The name an example is about is a rare word of the manual, said in at most one unit
+# in seven, if it weighs this much.
+RARE_NAME = 2.0
 # An example that counts what a rule counts ("9 Karten", "7 Rohstoffkarten") shares this
 # weight more with it: as much as a word of one unit in ten.
 EXAMPLE_COUNT_BONUS = 2.4
@@ -154,7 +157,14 @@ def _illustrated(
     Each sentence of a worked example shows the earlier rules it is most alike.
     """
     cues, by_id = context.cues, context.by_id
-    chosen = _followed(example, units, targets, overlap, cues)
+    labelled = _labelled(example, units, targets, overlap, cues)
+    # An example of one labelled item ("Dreierpasch: …") shows none of the items labelled
+    # beside it ("Chance: …"), however near it stands.
+    chosen = [
+        rule
+        for rule in _followed(example, units, targets, overlap, cues)
+        if not (labelled and _other_item(rule, example))
+    ]
     # A count at a bound ("sendet 3 Einheiten (Maximum)") shows the rule that sets that
     # bound ("höchstens 3 Einheiten"), however far before it stands.
     reached = _bounds(example, cues)
@@ -165,7 +175,6 @@ def _illustrated(
         and rule not in chosen
         and _bound_alike(reached, _bounds(rule, cues))
     )
-    labelled = _labelled(example, units, targets, overlap, cues)
     chosen.extend(rule for rule in labelled if rule not in chosen)
     chosen.extend(rule for rule in _reckoned(example, targets, cues) if rule not in chosen)
     if not _worked(example):
@@ -479,8 +488,11 @@ def _labelled(
 ) -> list[Unit]:
     """The rules labelled with what the example is about, wherever they stand ("Beispiel:
     Eine Schlange kann ... gelangen" shows "Schlange: Bewegt sich ... diagonal."), if it
-    shares more than that name with them, and the sentences of their paragraph that go
-    on about it ("Danach bewegt sie sich ...")."""
+    shares more than that name with them; told before it in its own section, also when
+    the name is a rare word of the manual ("Dreierpasch: mindestens drei gleiche
+    Würfel." for "Mit 2, 2, 2, 5 und 6 erhält man als Dreierpasch 17 Punkte."; not
+    "Spieler: 2 – 4"); and the sentences of their paragraph that go on about it
+    ("Danach bewegt sie sich ...")."""
     subject = _subject(example)
     if subject is None:
         return []
@@ -491,7 +503,15 @@ def _labelled(
         if label is None or stem(label.group(1).lower()) != subject:
             continue
         said = overlap.of(example) & overlap.of(rule)
-        if overlap.weight(f for f in said if f != subject) < FOLLOWED_MIN_SHARED:
+        named_before = (
+            rule.section == example.section
+            and rule.position < example.position
+            and overlap.weight(said & {subject}) >= RARE_NAME
+        )
+        if (
+            overlap.weight(f for f in said if f != subject) < FOLLOWED_MIN_SHARED
+            and not named_before
+        ):
             continue
         shown.append(rule)
         for unit in units[rule.position + 1 :]:
