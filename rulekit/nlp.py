@@ -92,6 +92,7 @@ class Cues:
     colour_words: frozenset[str]
     material_headings: frozenset[str]
     material_labels: frozenset[str]
+    material_questions: frozenset[str]
     structure_headings: frozenset[str]
     title_words: frozenset[str]
     credit_labels: frozenset[str]

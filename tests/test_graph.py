@@ -204,6 +204,8 @@ def test_units_follow_sentences_past_brackets_codes_and_announcing_colons(
             "Wer zuerst ankommt, erhält 5 Pkt. Wer als Zweiter ankommt, erhält 3 Pkt.",
             "Der Angreifer bezahlt mit Karten (z. B. eine Karte „5“ zählt 5 Punkte) oder mit "
             "Münzen (jede Münze zählt 1 Punkt).",
+            "(Beispiel: Ben zieht mit einer 3 auf Feld 17.) Landet man dabei auf einer Burg, "
+            "zieht man nicht weiter.",
         ),
     )
     assert [node.text for node in graph.nodes[1:]] == [
@@ -224,6 +226,9 @@ def test_units_follow_sentences_past_brackets_codes_and_announcing_colons(
         # A bracket inside a sentence keeps it whole.
         "Der Angreifer bezahlt mit Karten (z. B. eine Karte „5“ zählt 5 Punkte) oder mit "
         "Münzen (jede Münze zählt 1 Punkt).",
+        # A bracket closed after a number's full stop ends its sentence.
+        "(Beispiel: Ben zieht mit einer 3 auf Feld 17.)",
+        "Landet man dabei auf einer Burg, zieht man nicht weiter.",
     ]
 
 

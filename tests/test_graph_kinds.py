@@ -796,6 +796,32 @@ KIND_CASES = {
         ],
         {"Auf einem Handfeld": ("rule", True)},
     ),
+    "a heading said as a clause heads its section": (
+        [
+            "So spielst du",
+            "Ziehe eine Karte und lege danach eine Karte ab.",
+        ],
+        {"So spielst du": ("section", None), "Ziehe eine": ("rule", True)},
+    ),
+    "a question for what is in the box heads the component list": (
+        [
+            "Kartenfieber",
+            "Was ist in der Schachtel?",
+            "• 96 Zahlenkarten",
+            "• 8 Fieberkarten",
+            "Das Ziel",
+            "Wer zuerst keine Karten mehr hat, gewinnt.",
+        ],
+        {"• 96 Zahlenkarten": ("component", False), "• 8 Fieberkarten": ("component", False)},
+    ),
+    "what a thing consists of keeps its instance": (
+        [
+            "Kombinationen",
+            "Eine Folge besteht aus Karten mit aufeinanderfolgenden Zahlen, zum Beispiel 4, 5, 6.",
+            "Die Farben spielen dabei keine Rolle.",
+        ],
+        {"Eine Folge": ("definition", None)},
+    ),
 }
 
 

@@ -112,6 +112,21 @@ def test_a_pronoun_that_contrasts_the_rule_before_it_excepts_that_rule(
     assert edges_of(graph, "exception-of") == [(denial, place)]
 
 
+def test_an_ausnahme_that_allows_what_was_just_denied_excepts_the_denial(
+    builder: GraphBuilder,
+) -> None:
+    # The rule before the denial shares more words with the exception, but the
+    # exception allows what the denial forbids.
+    move = "Danach zieht jeder Hase einen eigenen Stein auf ein benachbartes freies Feld."
+    denial = "Springen ist nicht erlaubt."
+    exception = (
+        "Ausnahme: Hat ein Hase nur noch drei Steine, darf er mit einem Stein auf jedes "
+        "freie Feld springen."
+    )
+    graph = build(builder, *OPENING, "# Ziehen", f"{move} {denial}", exception)
+    assert edges_of(graph, "exception-of") == [(exception, denial)]
+
+
 def test_the_items_of_a_list_announced_as_restrictions_except_the_rule_it_names(
     builder: GraphBuilder,
 ) -> None:

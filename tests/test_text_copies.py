@@ -501,3 +501,39 @@ QUESTION_UNDER_A_FULL_LINE = (
 def test_a_short_question_under_a_full_line_is_a_heading(tmp_path: Path) -> None:
     blocks = extract_string(tmp_path, QUESTION_UNDER_A_FULL_LINE).blocks
     assert [b.text for b in blocks if b.kind == "heading"] == ["Worum geht es?"]
+
+
+# Headings said as a clause end in a pronoun or a verb's particle, which would otherwise
+# want the next line.
+CLAUSE_HEADINGS = (
+    "Das Ziel\n"
+    "Wer zuerst alle Aufgaben erfüllt, gewinnt.\n"
+    "So bereitet ihr das Spiel vor\n"
+    "Mischt alle Karten und gebt jedem 10 Karten.\n"
+    "So spielst du\n"
+    "Ziehe eine Karte und lege eine Karte ab.\n"
+)
+
+
+def test_a_heading_said_as_a_clause_ends_at_its_pronoun_or_particle(tmp_path: Path) -> None:
+    blocks = extract_string(tmp_path, CLAUSE_HEADINGS).blocks
+    assert [b.text for b in blocks if b.kind == "heading"] == [
+        "Das Ziel",
+        "So bereitet ihr das Spiel vor",
+        "So spielst du",
+    ]
+
+
+def test_a_line_counting_each_of_several_things_is_an_item_of_its_own(tmp_path: Path) -> None:
+    text = (
+        "Spielmaterial\n"
+        "1 Spielbrett mit 24 Punkten\n"
+        "je 9 helle und 9 dunkle Steine\n"
+        "Spielziel\n"
+        "Wer dem Gegner alle Steine bis auf zwei wegnimmt, gewinnt.\n"
+    )
+    blocks = extract_string(tmp_path, text).blocks
+    assert [b.text for b in blocks if b.kind != "heading"][:2] == [
+        "1 Spielbrett mit 24 Punkten",
+        "je 9 helle und 9 dunkle Steine",
+    ]

@@ -17,10 +17,11 @@ from rulekit.extract.encoding import BREAK_HYPHENS
 
 # A line opened by a run-in label: "Gestaltung: Michaela Kienle", "(R)andomplayer: die ...".
 RUN_IN_LABEL = re.compile(r"^[^\s:]+(?:\s+[^\s:]+){0,2}:\s+\S")
-# A line that counts something: "4 Brücken", "12 Spielfiguren (je 3 ...)".
-COUNTED = re.compile(r"^\d{1,3}\s*(?:x\s*)?[^\W\d_]")
+# A line that counts something: "4 Brücken", "12 Spielfiguren (je 3 ...)", "je 9 helle
+# Steine".
+COUNTED = re.compile(r"^(?:je\s+)?\d{1,3}\s*(?:x\s*)?[^\W\d_]")
 # A counted thing named by a word, not a board's row ("7 P KKKKKK P"): "4 Brücken".
-COUNTED_THING = re.compile(r"^\d{1,3}\s*(?:x\s*)?[^\W\d_]{3,}")
+COUNTED_THING = re.compile(r"^(?:je\s+)?\d{1,3}\s*(?:x\s*)?[^\W\d_]{3,}")
 # A lower-case word with an adjective's ending: "übereinanderliegenden", "rote".
 INFLECTED = re.compile(r"^[a-zäöüß]+(?:e|em|en|er|es)$")
 # A table row of names and their values: "Sanierung 1 Aufklärung 4 Bevölkerung 21".
@@ -98,11 +99,16 @@ def terminal(text: str) -> bool:
 
 # Bounds that want the count they bound.
 _BOUNDS = frozenset({"höchstens", "mindestens", "maximal", "genau"})
+# A heading said as a whole clause: "So", "Wie", "Hier" or "Jetzt", its finite verb
+# second, a few words without a comma ("So spielst du", "So bereitet ihr das Spiel vor",
+# "Jetzt geht es los").  Its last word may be a pronoun or a verb's particle, which end
+# the clause there.
+_CLAUSE_HEADING = re.compile(r"^(?:So|Wie|Hier|Jetzt)\s+[a-zäöüß']+(?:\s+[^\s,;]+){0,4}$")
 
 
 def ends_open(text: str) -> bool:
     """The line ends in a function word or a bound that wants the next ("… mit der",
-    "… Sie", "… höchstens").
+    "… Sie", "… höchstens"), but for a heading said as a clause ("So spielst du").
 
     spaCy's stop words hold nouns too ("Jahren", "Beispiel", "Mittel"): capitalised
     after other words on the line, a word is a noun, unless it is a polite pronoun,
@@ -115,9 +121,15 @@ def ends_open(text: str) -> bool:
     word = last.casefold()
     if word in _BOUNDS and last[:1].islower():
         return True  # a bound wants its count ("… und höchstens" / "10 Karotten …")
-    if word not in STOP_WORDS:
+    if word not in STOP_WORDS or clause_heading(text):
         return False
     return last[:1].islower() or len(words) == 1 or word in _POLITE
+
+
+def clause_heading(text: str) -> bool:
+    """A heading said as a whole clause, which may end in a pronoun or a particle ("So
+    spielst du", "So bereitet ihr das Spiel vor")."""
+    return _CLAUSE_HEADING.match(text.strip()) is not None
 
 
 def listed(text: str, following: str) -> bool:

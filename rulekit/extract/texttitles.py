@@ -23,6 +23,7 @@ from rulekit.extract.textshapes import (
     ITEM_BULLET,
     LIST_MARKER,
     MARKER_ONLY,
+    clause_heading,
     closed_item,
     ends_open,
     listed,
@@ -180,7 +181,7 @@ def set_apart(
         return False
     words = text.split()
     last = words[-1]
-    if ends_open(text) or (last.islower() and len(last) <= 3):
+    if ends_open(text) or (last.islower() and len(last) <= 3 and not clause_heading(text)):
         return False  # an article or a preposition: the line goes on ("Die Heroes of the")
     if len(words) > 1 and words[-2].casefold() in STOP_WORDS and INFLECTED.match(last):
         return False  # an adjective after its article wants its noun ("als der aktuelle")

@@ -444,11 +444,14 @@ def _quantity_pairs(unit: Unit) -> set[tuple[str, str]]:
 def _replied_to(exception: Unit, local: list[Unit], overlap: Overlap, cues: Cues) -> Unit:
     """The rule a reply excepts: the last one said, but an "Ausnahme: …" that names its
     case ("Ist das Anfangsfeld besetzt, …") may answer any rule of the paragraph before
-    it; the one that shares most with it, if any shares more than the last."""
+    it; the one that shares most with it, if any shares more than the last, unless the
+    last denies what it allows."""
     last = local[-1]
     words = [t for t in exception.sentences[0] if t.is_alpha]
     if words[0].lower_ not in cues.exception_openers:
         return last
+    if negated(last, cues) and not negated(exception, cues) and overlap.shared(exception, last):
+        return last  # it allows what was just denied ("Springen ist nicht erlaubt.")
     paragraph = [rule for rule in local if rule.block is last.block]
     best = max(paragraph, key=lambda rule: overlap.shared(exception, rule))
     return best if overlap.shared(exception, best) > overlap.shared(exception, last) else last

@@ -91,6 +91,10 @@ class KindJudge(StoryJudge):
             return "definition"
         if self.other(sentence):
             return "other"
+        if self.consists(lower) and not text.startswith("("):
+            # "Eine Folge besteht aus Karten mit aufeinanderfolgenden Zahlen, zum Beispiel
+            # 4, 5, 6, 7": the instance belongs to the definition.
+            return "definition"
         if self.example(sentence):
             return "example"
         if self.material_label(text):

@@ -69,12 +69,14 @@ class LineJudge:
         return holds_word(text, words)
 
     def material_heading(self, text: str) -> bool:
-        """The heading of the component list: "Spielmaterial", "Inhalt", or a short one
-        that ends in such a word ("Benötigte Hilfsmittel")."""
-        words = [w.lower().strip(":") for w in re.sub(r"^[\d.\s]+", "", text).split()]
+        """The heading of the component list: "Spielmaterial", "Inhalt", a short one
+        that ends in such a word ("Benötigte Hilfsmittel"), or a question for what is in
+        the box ("Was ist in der Schachtel?")."""
+        words = [w.lower().strip(":?") for w in re.sub(r"^[\d.\s]+", "", text).split()]
         return bool(words) and (
             words[0] in self.cues.material_headings
             or (len(words) <= MATERIAL_HEADING_WORDS and words[-1] in self.cues.material_headings)
+            or (text.rstrip().endswith("?") and bool(set(words) & self.cues.material_questions))
         )
 
     def material_label(self, text: str) -> bool:

@@ -17,6 +17,10 @@ from rulekit.graph.kinds import KindJudge
 from rulekit.graph.shapes import closing_bracket, has_verb
 
 _OPENERS = frozenset("([„“\"'»‚")
+# What closes a bracket or a quote after the full stop of the sentence inside it.
+_CLOSERS = frozenset(")]“”\"'«‘")
+# A number with its full stop, which the tokenizer keeps as an ordinal ("17.").
+_ORDINAL = re.compile(r"^\d+\.$")
 # A field or code closed by its full stop ("h8.", "A4."), which the tokenizer keeps whole.
 _CODE_DOT = re.compile(r"^[^\W\d_]+\d+\.$")
 # An ellipsis or a list's "usw." before a capitalised function word ends a sentence.
@@ -30,6 +34,7 @@ def sentences(doc: Doc, judge: KindJudge) -> list[Span]:
     an abbreviation's before a number ("Pfizerstr. 5–7, …") or before a lower-case
     word ("(vergl. die Anleitung)"): no sentence starts in lower case; an opening
     bracket or quote before a boundary opens the next sentence ("… werden. (D. h. …)");
+    a full stop inside a closing bracket ("… auf Feld 17.) Landet …"),
     a field closed by its full stop ("bis h8. Graphisch …") and an ellipsis, "usw." or a
     unit after its number before a capitalised function word ("usw. ... Ob Ihr …", "usw.
     Jede …", "erhält 2 Pkt. Wer …") end one,
@@ -54,7 +59,17 @@ def sentences(doc: Doc, judge: KindJudge) -> list[Span]:
             pause = (
                 previous.lower_ in _PAUSES or _unit_after_number(previous)
             ) and token.lower_ in STOP_WORDS
-            token.is_sent_start = code or pause or _announcing_colon(previous, judge)
+            # "(Beispiel: … auf Feld 17.) Landet man …": the bracket closed a sentence.
+            closed = (
+                previous.text in _CLOSERS
+                and token.i >= 2
+                # a number keeps its full stop as an ordinal's ("17.")
+                and (
+                    doc[token.i - 2].text in (".", "!", "?")
+                    or _ORDINAL.match(doc[token.i - 2].text) is not None
+                )
+            )
+            token.is_sent_start = code or pause or closed or _announcing_colon(previous, judge)
     for token in doc[1:-1]:
         following = doc[token.i + 1]
         if following.is_sent_start and token.text in _OPENERS and token.whitespace_ == "":

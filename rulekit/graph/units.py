@@ -171,7 +171,15 @@ class Segmenter:
             and not counts_on(units[-1].block if units else None, text)
         )
         title = block.kind == "paragraph" and (
-            TITLE.match(text) is not None or question_heading(text, sentences, following)
+            TITLE.match(text) is not None
+            or question_heading(text, sentences, following)
+            # "Was ist in der Schachtel?" over the pieces, one an item
+            or (
+                text.endswith("?")
+                and judge.material_heading(text)
+                and following is not None
+                and following.kind == "list-item"
+            )
         )
         section = state.sections[-1].node_id if state.sections else None
         after_row, state.row = state.row, False
