@@ -93,6 +93,7 @@ class Cues:
     material_headings: frozenset[str]
     material_labels: frozenset[str]
     material_questions: frozenset[str]
+    sequence_words: frozenset[str]
     structure_headings: frozenset[str]
     title_words: frozenset[str]
     credit_labels: frozenset[str]

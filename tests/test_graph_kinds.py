@@ -916,3 +916,33 @@ def test_a_term_defined_by_a_count_in_digits_is_a_testable_definition(
     assert kind_of(graph, "Inhalt: 1 Spielplan")[0] == "component"
     # A numbered label names a step of a sequence, not a term.
     assert kind_of(graph, "1. Stufe: 2 Sätze")[0] == kind_of(graph, "2. Stufe")[0] == "step"
+
+
+def test_another_player_joins_a_story_told_of_named_players(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    story = (
+        "Anna deckt eine rote und eine blaue Karte auf und hört auf. Sie behält beide. "
+        "Danach deckt Tim eine grüne und eine zweite grüne Karte auf. Er verliert alle."
+    )
+    lines = [
+        "Ablauf",
+        "Wer an der Reihe ist, deckt Karten auf, bis er aufhört oder eine Farbe doppelt hat.",
+        story,
+        "Die Jokerkarte gilt als Karte jeder Farbe.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert [n.text for n in graph.nodes if n.kind == "example"] == [story]
+
+
+def test_a_noun_alone_heads_its_section_though_spacy_counts_it_a_stop_word(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Ablauf",
+        "Wer an der Reihe ist, deckt eine Karte auf. Sie zählt am Ende nicht mit.",
+        "Ende",
+        "Ist der Stapel aufgebraucht, endet das Spiel.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=False)
+    assert kind_of(graph, "Ende") == ("section", False)

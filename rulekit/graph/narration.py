@@ -72,6 +72,10 @@ class StoryJudge(LineJudge):
             elif index == 0 and self._bare_subject(token, following):
                 names.add(token.text)
                 found = True
+            elif index == 2 and names and self._inverted_subject(tokens[0], tokens[1], token):
+                # Another player joins a story told of named players.
+                names.add(token.text)
+                found = True
         # Values in a rule's brackets are an instance of it: "Paar: zwei Karten mit der
         # gleichen Zahl (z. B. 7 und 7)." tells no move; an aside wholly in brackets may.
         told = tokens if tokens[:1] and tokens[0].text == "(" else outside_brackets(sentence)
@@ -111,6 +115,23 @@ class StoryJudge(LineJudge):
             return True
         # A word with the ending of a verb or an abstract noun is no name.
         return self._unknown(token) and not token.lower_.endswith(NOUN_ENDINGS)
+
+    def _inverted_subject(self, opener: Token, verb: Token, token: Token) -> bool:
+        """A name or colour right after the verb, a word of the story's sequence opening
+        the sentence: "Danach deckt Tim …", "Dann würfelt Blau …"."""
+        lemma = verb.lemma_.lower()
+        return (
+            opener.lower_ in self.cues.sequence_words
+            and verb.is_alpha
+            and verb.text[:1].islower()
+            and verb.lower_ not in STOP_WORDS
+            and lemma != verb.lower_
+            and lemma.endswith(VERB_ENDINGS)
+            and (
+                token.lower_ in self.cues.colour_words
+                or (self._unknown(token) and not token.lower_.endswith(NOUN_ENDINGS))
+            )
+        )
 
     def _unknown(self, token: Token) -> bool:
         """A word the dictionary does not know: a name ("Conny"), not a noun ("Punkte").

@@ -274,6 +274,8 @@ class Segmenter:
                 ends_open(text)
                 and last_lemma not in self.cues.modal_lemmas
                 and last not in self.cues.phrase_final_particles
+                # a noun alone that spaCy counts among its stop words ("Ende")
+                and not (" " not in text and judge.lexicon.noun_stems(text))
             )
         ):
             # A sentence, or a piece of one ("Über die Eingabe von"); a colon after a
