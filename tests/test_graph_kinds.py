@@ -946,3 +946,27 @@ def test_a_noun_alone_heads_its_section_though_spacy_counts_it_a_stop_word(
     ]
     graph = graph_of(builder, tmp_path, lines, blank=False)
     assert kind_of(graph, "Ende") == ("section", False)
+
+
+@pytest.mark.parametrize("label", ["BEISPIEL", "Beispiel"])
+def test_a_label_word_alone_without_its_colon_labels_what_follows(
+    builder: GraphBuilder, tmp_path: Path, label: str
+) -> None:
+    story = (
+        "Lea legt eine Waldkarte neben die Startinsel. Die Waldkante passt zur Waldkante "
+        "der Startinsel, also darf sie die Karte dort anlegen."
+    )
+    lines = [
+        "Karten anlegen",
+        "Wer am Zug ist, legt eine Landschaftskarte an die Insel an. Die Kante der neuen",
+        "Karte muss zu allen Nachbarkarten passen.",
+        label,
+        "Lea legt eine Waldkarte neben die Startinsel. Die Waldkante passt zur Waldkante",
+        "der Startinsel, also darf sie die Karte dort anlegen.",
+        "Tipp",
+        "Baut eure Häfen früh, bevor die Küsten besetzt sind.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=False)
+    nodes = [(n.kind, n.text, n.mechanical) for n in graph.nodes]
+    assert ("example", f"{label} {story}", False) in nodes
+    assert ("note", "Tipp Baut eure Häfen früh, bevor die Küsten besetzt sind.", False) in nodes

@@ -14,6 +14,7 @@ from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.lang.de.tokenizer_exceptions import TOKENIZER_EXCEPTIONS
 
 from rulekit.extract.encoding import BREAK_HYPHENS
+from rulekit.extract.lexicon import german_lexicon
 
 # A line opened by a run-in label: "Gestaltung: Michaela Kienle", "(R)andomplayer: die ...".
 RUN_IN_LABEL = re.compile(r"^[^\s:]+(?:\s+[^\s:]+){0,2}:\s+\S")
@@ -108,7 +109,8 @@ _CLAUSE_HEADING = re.compile(r"^(?:So|Wie|Hier|Jetzt)\s+[a-zäöüß']+(?:\s+[^\
 
 def ends_open(text: str) -> bool:
     """The line ends in a function word or a bound that wants the next ("… mit der",
-    "… Sie", "… höchstens"), but for a heading said as a clause ("So spielst du").
+    "… Sie", "… höchstens"), but for a heading said as a clause ("So spielst du") and a
+    noun alone on its line.
 
     spaCy's stop words hold nouns too ("Jahren", "Beispiel", "Mittel"): capitalised
     after other words on the line, a word is a noun, unless it is a polite pronoun,
@@ -123,6 +125,12 @@ def ends_open(text: str) -> bool:
         return True  # a bound wants its count ("… und höchstens" / "10 Karotten …")
     if word not in STOP_WORDS or clause_heading(text):
         return False
+    if (
+        len(words) == 1
+        and last[:1].isupper()
+        and ((last.isupper() and len(last) > 3) or german_lexicon().noun_stems(last))
+    ):
+        return False  # a noun alone, a label or a heading ("Beispiel", "TIPP"), no article
     return last[:1].islower() or len(words) == 1 or word in _POLITE
 
 

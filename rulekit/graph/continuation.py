@@ -7,7 +7,6 @@ from __future__ import annotations
 from spacy.tokens import Span
 
 from rulekit.graph.kinds import COMMENT_SUBJECTS, KindJudge
-from rulekit.graph.line_kinds import LABEL_ONLY
 from rulekit.graph.shapes import content_lemmas
 from rulekit.graph.unit import Unit
 from rulekit.model import NodeKind
@@ -82,7 +81,7 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
     if not sentences:
         return 0
     first = sentences[0]
-    bare = LABEL_ONLY.match(unit.text) is not None
+    bare = judge.label_alone(unit.text)
     # Values of the story ("für Figur A: 1 + 4 + 1 = 6 Punkte und") go on with it too.
     values = any(t.like_num for t in first) and not (judge.general(first) or judge.normative(first))
     story = values or judge.narrated(first, names) or judge.continues(first)

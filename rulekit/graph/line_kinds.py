@@ -30,6 +30,8 @@ _CITATION = re.compile(r"„[^“”]+[“”][^.!?]*,[^.!?]*\b(?:1[89]|20)\d{2}
 _CREDIT_LABEL = re.compile(r"^\s*([\w][\w.-]*(?:\s+[\w.-]+){0,3}?)\s*:")
 # A line that is nothing but a label: "Beispiel 1:", "Zum Beispiel:".
 LABEL_ONLY = re.compile(r"^\s*[\w .-]{1,30}[:!]\s*$")
+# A label word alone on its line without its colon: "BEISPIEL", "Tipp", "Beispiel 2".
+_BARE_LABEL = re.compile(r"^\s*([^\W\d_]+)(?:\s+\d+)?\s*$")
 _DATE = re.compile(
     r"\b\d{1,2}\.\s*(?:Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|"
     r"November|Dezember)\s+\d{4}\b"
@@ -60,9 +62,26 @@ class LineJudge:
         self._lemmas = nlp.get_pipe("lemmatizer").lookups.get_table("lemma_lookup")  # type: ignore[attr-defined]
 
     def label(self, text: str) -> str:
-        """The lower-case label word a line opens with ("Beispiel 1:" -> "beispiel")."""
+        """The lower-case label word a line opens with ("Beispiel 1:" -> "beispiel"), or
+        an example's or a remark's label word, in the singular, that is all the line
+        holds ("BEISPIEL")."""
         match = LABEL.match(text)
-        return match.group(1).split()[0].lower().rstrip(".") if match else ""
+        if match:
+            return match.group(1).split()[0].lower().rstrip(".")
+        bare = _BARE_LABEL.match(text)
+        word = bare.group(1).lower() if bare else ""
+        if word not in self.cues.example_labels | self.cues.note_labels:
+            return ""
+        # A plural heads a section of several ("Beispiele", "Tipps"), each with its own label.
+        stems = [stem.lower() for stem in self.lexicon.noun_stems(word.capitalize())]
+        return "" if any(word.startswith(stem) and word != stem for stem in stems) else word
+
+    def label_alone(self, text: str) -> bool:
+        """The line is nothing but a label: "Beispiel 1:", "Achtung!", or an example's or
+        a remark's label word without its colon ("BEISPIEL", "Tipp")."""
+        return LABEL_ONLY.match(text) is not None or (
+            _BARE_LABEL.match(text) is not None and bool(self.label(text))
+        )
 
     def heading_words(self, text: str, words: frozenset[str]) -> bool:
         """A heading that holds one of `words` (`holds_word`)."""

@@ -60,7 +60,9 @@ def mechanical(unit: Unit, judge: KindJudge) -> bool:
         lemmas = {t.lemma_.lower() for s in unit.sentences for t in s}
         return not lemmas & judge.cues.naming_lemmas
     if unit.kind == "note" and unit.labelled:
-        if judge.label(unit.text) in judge.cues.advice_labels:
+        # The label may stand alone over its sentences ("TIPP" / "Baut eure Häfen früh").
+        opening = unit.sentences[0].text if unit.sentences else unit.text
+        if judge.label(opening) in judge.cues.advice_labels:
             return False  # "Tipp: Merkt euch, …" advises
         return any(
             judge.normative(s) or any(t.like_num for t in s) or _states_rule(s, judge)

@@ -25,7 +25,7 @@ from rulekit.graph.continuation import leaves, remark_goes_on, told_on
 from rulekit.graph.exceptions import flag
 from rulekit.graph.ids import heading_level, section_id
 from rulekit.graph.kinds import KindJudge
-from rulekit.graph.line_kinds import LABEL, LABEL_ONLY, cover_blocks
+from rulekit.graph.line_kinds import LABEL, cover_blocks
 from rulekit.graph.regions import rules_before_preface, smooth
 from rulekit.graph.sentences import parenthesised_example
 from rulekit.graph.sentences import sentences as split_sentences
@@ -228,7 +228,7 @@ class Segmenter:
                 return []  # figure text is no part of the body
             return None  # a whole sentence the layout took for figure text
         label = judge.label(text)
-        if label in self.cues.example_labels | self.cues.note_labels and LABEL_ONLY.match(text):
+        if label in self.cues.example_labels | self.cues.note_labels and judge.label_alone(text):
             # A label alone ("Beispiel:", "Achtung!") is followed by what it labels.
             note = label in self.cues.note_labels
             unit = Unit("note" if note else "example", sentences, block, section, labelled=note)
@@ -274,8 +274,6 @@ class Segmenter:
                 ends_open(text)
                 and last_lemma not in self.cues.modal_lemmas
                 and last not in self.cues.phrase_final_particles
-                # a noun alone that spaCy counts among its stop words ("Ende")
-                and not (" " not in text and judge.lexicon.noun_stems(text))
             )
         ):
             # A sentence, or a piece of one ("Über die Eingabe von"); a colon after a
@@ -414,7 +412,11 @@ class Segmenter:
             units.extend(self._sentence_units(sentence, block, section, state, units))
             # A remark without a label is one unit with the sentences that go on with it.
             remark = units[-1] if len(units) == count + 1 and units[-1].kind == "note" else None
-        if units and units[-1].kind in ("example", "note") and LABEL_ONLY.match(units[-1].text):
+        if (
+            units
+            and units[-1].kind in ("example", "note")
+            and self.judge.label_alone(units[-1].text)
+        ):
             state.open_unit = units[-1]
         last = sentences[-1].text.strip() if sentences else ""
         if last.endswith(":") and units and units[-1].kind in ITEM_LEADS:
