@@ -155,3 +155,11 @@ def test_suggested_terms_are_nouns_in_their_base_form(tmp_path: Path) -> None:
     assert words["Zielfeld"] == 2
     assert words["Schnecke"] == 3
     assert "blättern" not in words and words["Blätter"] >= 2
+
+
+def test_a_noun_in_capitals_is_suggested_as_it_is_written() -> None:
+    from rulekit.extract.lexicon import german_lexicon
+    from rulekit.i18n.glossary import noun_lemma
+
+    # Not "INSELBauer": the compound's parts are read in the noun's own case.
+    assert noun_lemma("INSELBAUERN", "INSELBAUERN", german_lexicon()) == "Inselbauer"

@@ -137,7 +137,10 @@ def noun_lemma(text: str, lemma: str, lexicon: Lexicon) -> str:
     the form as a noun, else hunspell's noun stem that the word inflects ("Schnecken"
     -> "Schnecke"; "Blätter" stays, which the table reads as the verb "blättern"),
     else, for a compound neither knows ("Zielfeldern"), its first part with the base
-    form of its last ("Zielfeld")."""
+    form of its last ("Zielfeld").  A word set in capitals is read as a noun is written
+    ("SCHNECKENRENNEN" -> "Schneckenrennen")."""
+    if text.isupper() and len(text) > 1:
+        text = lemma = text.capitalize()
     if lemma[:1].isupper() and lemma != text:
         return lemma
     stem = _inflected_stem(text, lexicon)
