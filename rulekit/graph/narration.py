@@ -111,10 +111,7 @@ class StoryJudge(LineJudge):
             return False
         if verb in self.cues.naming_lemmas or verb in self.cues.definition_lemmas:
             return False  # "Angreifen bedeutet: ..." defines
-        if token.lower_ in self.cues.colour_words:
-            return True
-        # A word with the ending of a verb or an abstract noun is no name.
-        return self._unknown(token) and not token.lower_.endswith(NOUN_ENDINGS)
+        return self._player_name(token)
 
     def _inverted_subject(self, opener: Token, verb: Token, token: Token) -> bool:
         """A name or colour right after the verb, a word of the story's sequence opening
@@ -127,11 +124,15 @@ class StoryJudge(LineJudge):
             and verb.lower_ not in STOP_WORDS
             and lemma != verb.lower_
             and lemma.endswith(VERB_ENDINGS)
-            and (
-                token.lower_ in self.cues.colour_words
-                or (self._unknown(token) and not token.lower_.endswith(NOUN_ENDINGS))
-            )
+            and self._player_name(token)
         )
+
+    def _player_name(self, token: Token) -> bool:
+        """A colour or a name: a word the dictionary does not know, without the ending of
+        a verb or an abstract noun."""
+        if token.lower_ in self.cues.colour_words:
+            return True
+        return self._unknown(token) and not token.lower_.endswith(NOUN_ENDINGS)
 
     def _unknown(self, token: Token) -> bool:
         """A word the dictionary does not know: a name ("Conny"), not a noun ("Punkte").
