@@ -109,6 +109,7 @@ class Cues:
     first_person_plural: frozenset[str]
     flavour_words: frozenset[str]
     preface_headings: frozenset[str]
+    idea_headings: frozenset[str]
     naming_lemmas: frozenset[str]
     remark_connectives: frozenset[str]
     phrase_final_particles: frozenset[str]

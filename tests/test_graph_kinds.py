@@ -336,6 +336,51 @@ def test_lettered_and_numbered_lines_head_their_paragraphs(
 # Manuals of a few lines, and what each node that starts with a given text must be:
 # its kind and mechanical flag, or only its kind (mechanical None).
 KIND_CASES = {
+    "the story of a game's idea is flavour, how it is played a rule": (
+        [
+            "Spielidee",
+            "Die Igel veranstalten ein Wettrennen.",
+            "Stattdessen bezahlt man seine Züge mit Äpfeln.",
+            "Rückwärts zu laufen kostet nichts.",
+            "Wer geschickt haushaltet, kommt als Erster ans Ziel.",
+            "Vorbereitung",
+            "Jeder bekommt 65 Äpfel.",
+        ],
+        {
+            "Die Igel": ("flavour", False),
+            "Stattdessen": ("rule", True),
+            "Rückwärts": ("rule", True),
+            "Wer geschickt": ("rule", None),
+        },
+    ),
+    "the box's contents after the title are the component list": (
+        [
+            "Raus mit dir!",
+            "Würfelspiel für 2 bis 4 Spieler ab 5 Jahren",
+            "Inhalt: 1 Spielplan, 16 Spielfiguren in 4 Farben, 1 Würfel",
+            "Ziel des Spiels",
+            "Wer zuerst alle vier Figuren ins Haus gebracht hat, gewinnt.",
+        ],
+        {"Inhalt:": ("component", False)},
+    ),
+    "a duty exclaimed is a rule": (
+        [
+            "Schlagen",
+            "Kommt eine Figur auf ein besetztes Feld, wird die andere geschlagen.",
+            "Schlagen ist Pflicht!",
+        ],
+        {"Schlagen ist Pflicht": ("rule", True)},
+    ),
+    "numbered infinitives after a colon are the steps of a turn": (
+        [
+            "Spielablauf",
+            "Wer am Zug ist, macht Folgendes:",
+            "1. Eine Karte ziehen – vom Nachziehstapel oder vom Ablagestapel.",
+            "2. Aufgabe auslegen, wenn möglich.",
+            "3. Eine Karte auf den Ablagestapel legen.",
+        ],
+        {"1. Eine Karte": ("step", True), "2. Aufgabe": ("step", True), "3. Eine": ("step", True)},
+    ),
     "short lines after a colon are its items": (
         [
             "Spielvorbereitung",

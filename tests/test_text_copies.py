@@ -537,3 +537,23 @@ def test_a_line_counting_each_of_several_things_is_an_item_of_its_own(tmp_path: 
         "1 Spielbrett mit 24 Punkten",
         "je 9 helle und 9 dunkle Steine",
     ]
+
+
+def test_rows_whose_cells_a_tab_parts_are_a_row_each(tmp_path: Path) -> None:
+    text = (
+        "Ende einer Runde\n"
+        "Die Runde endet, sobald ein Spieler seine letzte Karte abgelegt hat. Jetzt\n"
+        "wird gewertet:\n"
+        "Zahlenkarten 1–9\t5 Minuspunkte\n"
+        "Zahlenkarten 10–12\t10 Minuspunkte\n"
+        "Passkarte\t15 Minuspunkte\n"
+        "Königskarte\t25 Minuspunkte\n"
+        "Wer seine Aufgabe erfüllt hat, spielt die nächste Aufgabe.\n"
+    )
+    blocks = extract_string(tmp_path, text).blocks
+    assert [b.text for b in blocks][2:6] == [
+        "Zahlenkarten 1–9\t5 Minuspunkte",
+        "Zahlenkarten 10–12\t10 Minuspunkte",
+        "Passkarte\t15 Minuspunkte",
+        "Königskarte\t25 Minuspunkte",
+    ]

@@ -36,6 +36,8 @@ NUMBERS_ROW = re.compile(r"^\d{1,3}(?:\s+\d{1,3})+$")
 EQUATION_ROW = re.compile(r"^[^\W\d_][\w-]*(?:\s+[\w-]+){0,2}\s*=\s*\S")
 # A table row with dot leaders: "Karten 1 bis 9 ............ 5 Punkte".
 LEADER_ROW = re.compile(r"^\S.*?(?:\.{4,}|…{2,}|_{4,}).*\S$")
+# A table row whose cells a copy parts by a tab: "Zahlenkarten 1–9\t5 Minuspunkte".
+TAB_ROW = re.compile(r"^\S[^\t]*\t\s*\S")
 
 # Two values side by side, the cells of a table row ("1 29", "10 ······· 37"): prose puts
 # words between its numbers.
@@ -146,8 +148,8 @@ def listed(text: str, following: str) -> bool:
     Counted things ("4 Brücken" / "24 Wasserplättchen", "1 Punkt für …,"), labelled
     lines ("Gestaltung: ..." / "Design: ..."), rows of names and values, rows of a
     label and its value ("Aussetzen 15" / "Joker 25"), terms and what they stand for
-    ("Drilling = …" / "Vierling = …"), rows with dot leaders ("Joker ...... 25 Punkte"),
-    or rows of as many numbers ("2 3" / "4 10").  A line
+    ("Drilling = …" / "Vierling = …"), rows with dot leaders ("Joker ...... 25 Punkte")
+    or with cells parted by a tab, or rows of as many numbers ("2 3" / "4 10").  A line
     that ends a sentence or a marker alone is judged by its punctuation, and one
     that opens a bracket goes on inside it ("(mit Werten von 1 bis 7, davon" / "42 …)").
     """
@@ -161,6 +163,7 @@ def listed(text: str, following: str) -> bool:
         or value_rows(text, after)
         or (EQUATION_ROW.match(text) and EQUATION_ROW.match(after))
         or (LEADER_ROW.match(text) and LEADER_ROW.match(after))
+        or (TAB_ROW.match(text) and TAB_ROW.match(after))
         or (
             NUMBERS_ROW.match(text)
             and NUMBERS_ROW.match(after)

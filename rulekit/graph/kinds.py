@@ -151,6 +151,7 @@ class KindJudge(StoryJudge):
             or self.generic_actor(sentence)
             or any(t.like_num for t in sentence)
             or _passive(main)  # "Es wird nicht gewürfelt!" says how the game is played
+            or any(t.lower_ in self.cues.duty_words for t in sentence)  # "Schlagen ist Pflicht!"
         ):
             return "flavour"  # an exclamation that binds no one cheers ("Sie sind ein Genie!")
         # "…, ist dies ein großer Vorteil für die Taktik, aber nur wenn …": what the
@@ -306,6 +307,18 @@ class KindJudge(StoryJudge):
             or any(t.lemma_.lower() in self.cues.actor_nouns for t in sentence)
             # "Wer …", "jeder", "alle" bind the players; an essay's "man" does not.
             or any(t.lower_ in GENERIC_ACTORS and t.lower_ != "man" for t in sentence)
+        )
+
+    def plays(self, sentence: Span) -> bool:
+        """Tells how the game is played, as a game's idea may beside its story: an
+        instruction, a rule word, the players named ("wer", "man", "Spieler"), or what is
+        paid or gained ("Vorwärts zu kriechen kostet Salat").  A story tells of its own
+        people and numbers ("Die Igel veranstalten ein Wettrennen.", "vor 11.000 Jahren")."""
+        trade = self.cues.cost_lemmas | self.cues.gain_lemmas | self.cues.actor_nouns
+        return (
+            self.imperative(sentence)
+            or any(t.lower_ in self.cues.normative_words | GENERIC_ACTORS for t in sentence)
+            or any(t.lemma_.lower() in trade for t in sentence)
         )
 
     def instructs(self, sentence: Span) -> bool:

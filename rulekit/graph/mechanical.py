@@ -19,7 +19,7 @@ from spacy.lang.de.stop_words import STOP_WORDS
 
 from rulekit.extract.textshapes import BOX_FACTS, VALUE_ROW
 from rulekit.graph.exceptions import NUMBER_WORDS
-from rulekit.graph.shapes import CLAUSE_MIN_WORDS, MARKER, has_verb
+from rulekit.graph.shapes import CLAUSE_MIN_WORDS, COPULAS, MARKER, has_verb
 
 # A note's label ("Erinnerung:", "Bitte beachten:") ends within this many tokens.
 LABEL_TOKENS = 4
@@ -84,11 +84,17 @@ def _states_rule(sentence: Span, judge: KindJudge) -> bool:
 def is_clause(unit: Unit) -> bool:
     """Not a run-in heading like "Bomben und Mineure (3).": longer, or with a verb.
 
-    A lower-case content word is a verb or adjective; a short run of nouns is a
-    fragment.  (A verb at the sentence start is capitalised, hence the length.)
+    A lower-case content word is a verb or adjective, and a copula makes a clause
+    too; a short run of nouns is a fragment.  (A verb at the sentence start is
+    capitalised, hence the length.)
     """
     words = sum(1 for s in unit.sentences for t in s if t.is_alpha)
-    return words >= CLAUSE_MIN_WORDS or any(has_verb(s) for s in unit.sentences)
+    return (
+        words >= CLAUSE_MIN_WORDS
+        or any(has_verb(s) for s in unit.sentences)
+        # "Schlagen ist Pflicht!": a copula makes a short clause.
+        or any(t.lower_ in COPULAS for s in unit.sentences for t in s)
+    )
 
 
 def _value_row(unit: Unit) -> bool:

@@ -68,6 +68,8 @@ SUBORDINATORS = RELATIVE_PRONOUNS | frozenset(
 )  # fmt: skip
 # A colon after one of these closes a sentence that names its list ("Die Arten sind:").
 COPULAS = frozenset({"sind", "ist", "lauten", "lautet"})
+# A subject: the verb of its clause is finite ("Du kannst … ziehen").
+_SUBJECTS = frozenset({"ich", "du", "er", "sie", "es", "wir", "ihr", "man"})
 # How German infinitives end ("ziehen", "würfeln", "wandern").
 VERB_ENDINGS = ("en", "ern", "eln")
 # Forms of "werden" that make a passive ("wird … gesetzt").
@@ -375,6 +377,30 @@ def names_a_set(text: str) -> bool:
 def infinitive_heading(words: list[str]) -> bool:
     """An instruction heading ends in its infinitive ("Plättchen vom Spielplan entfernen:")."""
     return words[-1][:1].islower() and re.search(r"(?:en|ern|eln)$", words[-1]) is not None
+
+
+def infinitive_instruction(text: str) -> bool:
+    """An item that instructs in the infinitive, as a list of steps does: "1. Eine Karte
+    ziehen – entweder …", "2. Aufgabe auslegen, wenn möglich."  Up to its first comma or
+    dash the item ends in an infinitive, with no subject and no other verb's form
+    before it ("Steine dürfen nicht überlappen", "Du kannst … ziehen" say what is so)."""
+    clause = re.split(r"[,;:–—(]| - ", MARKER.sub("", text.strip()), maxsplit=1)[0]
+    words = re.findall(r"[^\W\d_]+", clause)
+    return (
+        len(words) >= 2
+        and infinitive_heading(words)
+        # "Karten, die abgehandelt wurden": an auxiliary or a modal verb is finite.
+        and words[-1].lower() not in STOP_WORDS
+        and not any(
+            word.lower() in (SUBORDINATORS - RELATIVE_PRONOUNS) | _SUBJECTS
+            or (
+                word[:1].islower()
+                and word.lower() not in STOP_WORDS
+                and word.endswith(VERB_ENDINGS)
+            )
+            for word in words[:-1]
+        )
+    )
 
 
 def open_bracket(text: str) -> bool:

@@ -36,6 +36,7 @@ from rulekit.graph.shapes import (
     counts_on,
     described_row,
     heads_after_list,
+    infinitive_instruction,
     item_line,
     marked_heading,
     marked_level,
@@ -70,7 +71,8 @@ class _Reading:
 
     sections: list[Unit] = field(default_factory=list)  # open sections, outermost first
     material: bool = False  # inside the component list
-    preface: bool = False  # inside a preface ("Spielidee", "Einleitung")
+    preface: bool = False  # inside a preface ("Vorwort", "Hintergrund")
+    idea: bool = False  # under the heading of the game's idea ("Spielidee")
     # The preface is only assumed: text before the first heading the text path found.
     assumed_preface: bool = False
     # The preface runs on under a heading that names no part of the rules ("Ein Lernspiel").
@@ -190,8 +192,10 @@ class Segmenter:
             and block.kind != "list-item"
             and state.sections
             and table_row(text, after_row)
-            # "96 Zahlenkarten (je zweimal 1 bis 12 in vier Farben)" counts a piece
+            # "96 Zahlenkarten (je zweimal 1 bis 12 in vier Farben)" counts a piece, and so
+            # does "Inhalt: 1 Spielplan, 16 Spielfiguren in 4 Farben, 1 Würfel"
             and not (state.material and judge.component_line(text))
+            and not judge.material_label(text)
         ):
             # One row, one unit: a row that describes its first cell defines it
             # ("Produktion Die Wirtschaft liegt darnieder 1 29 …"), values rule.
@@ -299,6 +303,7 @@ class Segmenter:
             # verb ("So wird gespielt"); a piece's name ("Saisonfolien") goes on with it.
             state.material = False
         preface = judge.heading_words(text, self.cues.preface_headings)
+        state.idea = judge.heading_words(text, self.cues.idea_headings)
         # Only an essay runs on under headings of its own: a "Vorwort" that addresses the
         # players ends where the next heading begins, whatever that heading says.
         state.preface_goes_on = (
@@ -458,7 +463,10 @@ class Segmenter:
         if state.preface and not state.preface_goes_on:
             state.preface_said += 1
             state.preface_we += judge.speaks_as_we(head)
-        prefaced = kind == "rule" and state.preface and not (keeps or binds)
+        prefaced = kind == "rule" and (
+            (state.preface and not (keeps or binds))
+            or (state.idea and not (judge.modal(head) or judge.plays(head)))
+        )
         unit = self._flagged(Unit("flavour" if prefaced else kind, [head], block, section))
         if prefaced and state.assumed_preface:
             state.prefaced.append(unit)
@@ -490,7 +498,7 @@ class Segmenter:
         if not sentences:
             return False
         first = sentences[0][1:] if len(sentences[0]) > 1 else sentences[0]
-        if self.judge.imperative(first):
+        if self.judge.imperative(first) or infinitive_instruction(sentences[0].text):
             return True
         if (state.items is None and not opening) or state.listed:
             return False
