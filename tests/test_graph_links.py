@@ -703,3 +703,32 @@ def test_a_separable_verb_meets_its_infinitive() -> None:
     # A capitalised word is a noun, no particle: "auf dem Weg" joins nothing.
     walked = span_features(nlp("Sein Hase springt über die Karotte auf dem Weg.").sents, particles)
     assert stem("wegspringen") not in walked
+
+
+def test_a_worked_example_that_shares_little_shows_its_sections_most_alike_rule(
+    builder: GraphBuilder,
+) -> None:
+    pay = "Für jeden Zug muss er Äpfel bezahlen."
+    example = (
+        "Beispiel: Lena steht auf Feld 12 und möchte auf das Pilzfeld 15. "
+        "Sie zieht 3 Felder und bezahlt dafür 6 Äpfel."
+    )
+    graph = build(
+        builder,
+        "# Vorbereitung",
+        "Jeder bekommt 65 Äpfel und 3 Pilze.",
+        "# So wird gespielt",
+        "Wer am Zug ist, zieht seinen Igel beliebig viele Felder vorwärts.",
+        pay,
+        "Auf jedem Feld darf immer nur ein Igel stehen.",
+        "Besetzte Felder werden beim Ziehen mitgezählt.",
+        example,
+        "# Die Felder",
+        "Apfelfeld: Wer auf einem Apfelfeld steht, darf stehen bleiben und erhält 10 Äpfel.",
+        "Pilzfeld: Wer auf ein Pilzfeld zieht, muss einen Pilz abgeben.",
+        "Hat er keinen Pilz mehr, darf er kein Pilzfeld betreten.",
+        "# Das Ziel",
+        "Ein Igel darf das Ziel nur betreten, wenn er höchstens 10 Äpfel und keinen Pilz hat.",
+        "Wer als Erster das Ziel erreicht, gewinnt.",
+    )
+    assert edges_of(graph, "illustrates") == [(example, pay)]

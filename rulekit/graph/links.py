@@ -59,7 +59,7 @@ WORKED_DISTANCE_DECAY = 0.015
 WORKED_MIN_SHARED = 4.0
 # A worked example that shows no rule otherwise shows the rule of its own section it
 # shares this many times more with than with the next.
-OWN_LEAD = 2.0
+OWN_LEAD = 1.25
 # A verb both say counts this much more towards what an example shows (`_shown`).
 SHOWN_VERB_BONUS = 0.5
 # Besides the nearest, an example shows the rules of the paragraph before it that it
