@@ -70,6 +70,7 @@ class Cues:
     story_moments: frozenset[str]
     exception_cues: tuple[str, ...]
     exception_openers: frozenset[str]
+    consequence_openers: frozenset[str]
     exception_contrasts: frozenset[str]
     exception_negations: frozenset[str]
     exception_restrictions: frozenset[str]

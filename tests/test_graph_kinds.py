@@ -363,6 +363,17 @@ KIND_CASES = {
         ],
         {"Inhalt:": ("component", False)},
     ),
+    "the booklet counted in the component list is a piece": (
+        [
+            "Inhalt",
+            "96 Zahlenkarten",
+            "8 Joker",
+            "1 Spielanleitung",
+            "Ziel des Spiels",
+            "Wer als Erster alle Hürden überwunden hat, gewinnt.",
+        ],
+        {"1 Spielanleitung": ("component", False)},
+    ),
     "a duty exclaimed is a rule": (
         [
             "Schlagen",
@@ -1015,3 +1026,21 @@ def test_a_label_word_alone_without_its_colon_labels_what_follows(
     nodes = [(n.kind, n.text, n.mechanical) for n in graph.nodes]
     assert ("example", f"{label} {story}", False) in nodes
     assert ("note", "Tipp Baut eure Häfen früh, bevor die Küsten besetzt sind.", False) in nodes
+
+
+def test_a_labelled_exception_that_names_a_case_goes_on_with_what_holds_then(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Spielablauf",
+        "Das A-Feld muss immer sofort frei gemacht werden, solange noch Figuren auf den "
+        "B-Feldern stehen. Ausnahme: Das A-Feld ist mit einer eigenen Figur besetzt. Dann "
+        "muss zuerst diese Figur weitergezogen werden.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    texts = [n.text for n in graph.nodes if n.kind != "section"]
+    assert texts[-1] == (
+        "Ausnahme: Das A-Feld ist mit einer eigenen Figur besetzt. "
+        "Dann muss zuerst diese Figur weitergezogen werden."
+    )
+    assert [e.type for e in graph.edges].count("exception-of") == 1

@@ -89,8 +89,8 @@ class KindJudge(StoryJudge):
             # "Satz: zwei oder mehr Karten …, z. B. drei Siebener": the instance belongs
             # to the definition, and the term is no credit label ("Satz: Fa. Müller").
             return "definition"
-        if self.other(sentence):
-            return "other"
+        if self.other(sentence) and not (material and self.component_line(text)):
+            return "other"  # but "1 Spielanleitung" in the component list is a piece
         if self.consists(lower) and not text.startswith("("):
             # "Eine Folge besteht aus Karten mit aufeinanderfolgenden Zahlen, zum Beispiel
             # 4, 5, 6, 7": the instance belongs to the definition.

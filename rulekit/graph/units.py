@@ -390,6 +390,9 @@ class Segmenter:
                 units.append(Unit("definition", [sentence], block, section))
                 continue
             label = judge.label(sentence.text)
+            if units and self._consequence(units[-1], sentence):
+                units[-1].sentences.append(sentence)
+                continue
             if label in self.cues.note_labels:
                 mode = "note"
                 units.append(self._flagged(Unit("note", [sentence], block, section, labelled=True)))
@@ -503,6 +506,16 @@ class Segmenter:
         if (state.items is None and not opening) or state.listed:
             return False
         return self.judge.sentence_kind(first) == "rule"
+
+    def _consequence(self, unit: Unit, sentence: Span) -> bool:
+        """The sentence says what holds in the case a labelled exception only names
+        ("Ausnahme: Das A-Feld ist besetzt." / "Dann muss zuerst diese Figur ziehen.")."""
+        lower = sentence.text.strip().lower()
+        return (
+            self.judge.label(unit.text) in self.cues.exception_openers
+            and not any(self.judge.modal(s) for s in unit.sentences)
+            and any(lower.startswith(opener + " ") for opener in self.cues.consequence_openers)
+        )
 
     def _sequence(self, lower: str) -> bool:
         """Names an order ("wie folgt", "in dieser Reihenfolge", "nacheinander")."""
