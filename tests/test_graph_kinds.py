@@ -374,6 +374,21 @@ KIND_CASES = {
         ],
         {"1 Spielanleitung": ("component", False)},
     ),
+    "a heading numbered in an outline is one, however its words end": (
+        [
+            "3.2 Keine Reifen mehr",
+            "Hat ein Spieler kein Reifenplättchen mehr, darf er nur halb so weit fahren.",
+        ],
+        {"3.2 Keine Reifen mehr": ("section", None)},
+    ),
+    "an abbreviated example label labels an example": (
+        [
+            "Spielablauf",
+            "Fällt der Turm um, dürfen alle helfen, ihn wieder aufzustellen.",
+            "Bsp.: Der Turm kippt bei Max um.",
+        ],
+        {"Bsp.:": ("example", False)},
+    ),
     "a duty exclaimed is a rule": (
         [
             "Schlagen",

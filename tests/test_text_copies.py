@@ -557,3 +557,17 @@ def test_rows_whose_cells_a_tab_parts_are_a_row_each(tmp_path: Path) -> None:
         "Passkarte\t15 Minuspunkte",
         "Königskarte\t25 Minuspunkte",
     ]
+
+
+def test_a_colon_inside_an_open_bracket_at_a_lines_end_announces_no_block(
+    tmp_path: Path,
+) -> None:
+    text = (
+        "Spielablauf\n"
+        "Gespielt wird im Uhrzeigersinn. Wer an der Reihe ist, würfelt und fährt\n"
+        "seinen Wagen so viele Felder vorwärts, wie der Würfel anzeigt (Beispiel:\n"
+        "Bei einer 4 fährt der Wagen vier Felder weit). Überholen ist jederzeit er-\n"
+        "laubt.\n"
+    )
+    blocks = extract_string(tmp_path, text).blocks
+    assert [b.kind for b in blocks] == ["heading", "paragraph"]

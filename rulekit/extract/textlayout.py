@@ -43,6 +43,7 @@ from rulekit.extract.textshapes import (
     RUN_IN_LABEL,
     VALUE_ROW,
     all_caps,
+    bracket_label,
     capitalised_mid_sentence,
     closed_item,
     ends_open,
@@ -148,7 +149,10 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                 or (
                     previous_last is not None
                     and (
-                        len(previous_last.text.strip()) < PARAGRAPH_END * width
+                        (
+                            len(previous_last.text.strip()) < PARAGRAPH_END * width
+                            and not bracket_label(previous_last.text)
+                        )
                         # Lines of a list ("1 Zusatzpunkt …," / "2 Zusatzpunkte …"), one a line.
                         or listed(previous_last.text, first.text)
                         or closed_item(lines[previous_unit[0]].text, previous_last.text, first.text)
@@ -211,7 +215,7 @@ def _announcing_colon(text: str, following: str, widths: Measure) -> bool:
     Nor does a call to attention at the end of a full line announce a block.
     """
     stripped = text.strip()
-    if not stripped.endswith(":"):
+    if not stripped.endswith(":") or bracket_label(stripped):
         return False
     if widths.wrapped(text, following) and (
         bool(INLINE_LABELS.search(stripped)) or following.strip()[:1] in OPENING_QUOTES

@@ -14,6 +14,7 @@ section that documents a program is `other`, a preface without rules is `flavour
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from spacy.language import Language
@@ -61,6 +62,8 @@ FIGURE_SENTENCE_WORDS = 12
 # Share of a preface's sentences in the first person plural that makes it an essay,
 # which may run on under headings of its own ("Warum man vernetztes Denken üben sollte").
 ESSAY_SHARE = 1 / 3
+# The number of a section in an outline: "3.2", "2.1.4".
+OUTLINE_NUMBER = re.compile(r"^\d{1,2}(?:\.\d{1,2})+\.?\s+\S")
 # The kinds of a sentence whose colon opens a list.
 ITEM_LEADS = ("lead-in", "rule", "definition", "component")
 
@@ -269,7 +272,10 @@ class Segmenter:
         last_lemma = sentences[-1][-1].lemma_.lower() if sentences and len(sentences[-1]) else ""
         # A numbered line of nouns closed by a colon heads its paragraphs ("a) Binnenhandel:").
         noun_heading = numbered_heading and verbless(MARKER.sub("", text))
-        if not (title or noun_heading) and (
+        # A heading numbered in the outline's way ("3.2 Keine Reifen mehr") is one, however
+        # its words end.
+        outlined = block.kind == "heading" and OUTLINE_NUMBER.match(text) and not terminal(text)
+        if not (title or noun_heading or outlined) and (
             judge.sentence_line(text)
             or (text.endswith(":") and any(judge.modal(s) for s in sentences))
             or text.endswith(",")
