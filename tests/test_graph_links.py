@@ -732,3 +732,32 @@ def test_a_worked_example_that_shares_little_shows_its_sections_most_alike_rule(
         "Wer als Erster das Ziel erreicht, gewinnt.",
     )
     assert edges_of(graph, "illustrates") == [(example, pay)]
+
+
+def test_an_example_that_reckons_with_a_tables_values_shows_the_sentence_over_the_table(
+    builder: GraphBuilder,
+) -> None:
+    count = "Die anderen Spieler zählen die Punkte ihrer Handkarten:"
+    example = (
+        "Beispiel: Lisa hat noch eine 7, eine 11 und einen Joker auf der Hand. "
+        "Sie bekommt 5 + 10 + 25 = 40 Punkte."
+    )
+    graph = build(
+        builder,
+        "# Vorbereitung",
+        "Jeder Spieler bekommt 9 Karten auf die Hand.",
+        "# Spielablauf",
+        "Wer am Zug ist, zieht eine Karte und legt eine Karte ab.",
+        "Einen Joker darfst du nicht vom offenen Stapel nehmen.",
+        "# Ende der Runde",
+        "Hat ein Spieler keine Karten mehr auf der Hand, endet die Runde sofort.",
+        count,
+        "Karten 1–9: je 5 Punkte",
+        "Karten 10–12: je 10 Punkte",
+        "Joker: je 25 Punkte",
+        example,
+        "Wer es nicht geschafft hat, versucht dieselbe Kette noch einmal.",
+        "# Spielende",
+        "Wer die wenigsten Punkte hat, gewinnt.",
+    )
+    assert edges_of(graph, "illustrates") == [(example, count)]

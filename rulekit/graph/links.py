@@ -110,6 +110,11 @@ def link_units(units: list[Unit], cues: Cues) -> list[Edge]:
         unit.position = position
         if unit.kind in TARGET_KINDS and is_clause(unit):
             targets.append(unit)
+        elif unit.lead is not None:
+            # A row its colon announced completes the sentence ("Die anderen Spieler zählen
+            # die Punkte ihrer Handkarten:" / "Joker: je 25 Punkte"): what an example
+            # reckons with the row's values, it reckons with that sentence.
+            unit.lead.features |= unit.features
     context = ExceptionContext(cues, by_id, leads, special_cases(targets, cues))
     for position, unit in enumerate(units):
         if unit.section is not None:
