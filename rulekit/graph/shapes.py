@@ -58,6 +58,8 @@ _INTERROGATIVES = frozenset(
     {"wie", "was", "warum", "wann", "wo", "wer", "welche", "wozu", "weshalb"}
 )
 _SENTENCE_END = re.compile(r"[.!?:]\W*$")
+# The number of a section in an outline: "3.2", "2.1.4".
+OUTLINE_NUMBER = re.compile(r"^\d{1,2}(?:\.\d{1,2})+\.?\s+\S")
 # A numbered line this short, without a sentence end, is a heading ("1. Eigene Figur wählen").
 NUMBERED_HEADING_WORDS = 8
 

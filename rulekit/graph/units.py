@@ -14,7 +14,6 @@ section that documents a program is `other`, a preface without rules is `flavour
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from spacy.language import Language
@@ -33,6 +32,7 @@ from rulekit.graph.sentences import sentences as split_sentences
 from rulekit.graph.shapes import (
     MARKER,
     NUMBERED,
+    OUTLINE_NUMBER,
     TITLE,
     counts_on,
     described_row,
@@ -62,8 +62,6 @@ FIGURE_SENTENCE_WORDS = 12
 # Share of a preface's sentences in the first person plural that makes it an essay,
 # which may run on under headings of its own ("Warum man vernetztes Denken üben sollte").
 ESSAY_SHARE = 1 / 3
-# The number of a section in an outline: "3.2", "2.1.4".
-OUTLINE_NUMBER = re.compile(r"^\d{1,2}(?:\.\d{1,2})+\.?\s+\S")
 # The kinds of a sentence whose colon opens a list.
 ITEM_LEADS = ("lead-in", "rule", "definition", "component")
 
