@@ -43,7 +43,6 @@ from rulekit.extract.textshapes import (
     RUN_IN_LABEL,
     VALUE_ROW,
     all_caps,
-    bracket_label,
     capitalised_mid_sentence,
     closed_item,
     ends_open,
@@ -149,10 +148,7 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                 or (
                     previous_last is not None
                     and (
-                        (
-                            len(previous_last.text.strip()) < PARAGRAPH_END * width
-                            and not bracket_label(previous_last.text)
-                        )
+                        len(previous_last.text.strip()) < PARAGRAPH_END * width
                         # Lines of a list ("1 Zusatzpunkt …," / "2 Zusatzpunkte …"), one a line.
                         or listed(previous_last.text, first.text)
                         or closed_item(lines[previous_unit[0]].text, previous_last.text, first.text)
@@ -212,10 +208,12 @@ def _announcing_colon(text: str, following: str, widths: Measure) -> bool:
     the line ("(L/l: Leopard, P/p:" / "Pinguin, S/s: Schlange"): that colon
     announces only its label's value; or before the words the sentence quotes
     ("… auf dem sie liegen:" / "„Davon nehm ich noch einen!“"), which it holds.
-    Nor does a call to attention at the end of a full line announce a block.
+    Nor does a call to attention at the end of a full line announce a block, nor a
+    label inside a bracket the line opened ("… anzeigt (Beispiel:"): it announces what
+    the bracket holds.
     """
     stripped = text.strip()
-    if not stripped.endswith(":") or bracket_label(stripped):
+    if not stripped.endswith(":") or stripped.count("(") > stripped.count(")"):
         return False
     if widths.wrapped(text, following) and (
         bool(INLINE_LABELS.search(stripped)) or following.strip()[:1] in OPENING_QUOTES

@@ -194,18 +194,10 @@ def goes_on(text: str, following: str) -> bool:
     )
 
 
-def bracket_label(text: str) -> bool:
-    """The line ends in a label inside a bracket it opened ("… wie der Würfel anzeigt
-    (Beispiel:"): its colon announces what the bracket holds, on the next line."""
-    stripped = text.strip()
-    return stripped.endswith(":") and stripped.count("(") > stripped.count(")")
-
-
 def runs_on(text: str, following: str) -> bool:
     """The line leaves a sentence open that the next line goes on with, wherever it
     breaks: it ends in a hyphen, a function word ("Von der Bucht von" / "Atlantis …")
-    or an inflected adjective, leaves a bracket open (even after a label's colon:
-    `bracket_label`), or the next line goes on in lower
+    or an inflected adjective, leaves a bracket open, or the next line goes on in lower
     case ("Die Wegeplättchen werden" / "nach …"), or after a word with a number, a
     bracket or a quote ("… zählt" / "1 Siegpunkt.", "12 Spielfiguren" / "(je 3 …)").
     Not the lines of a list (`listed`), nor a line that ends a sentence.  A comma says
@@ -213,9 +205,7 @@ def runs_on(text: str, following: str) -> bool:
     "3 Zusatzpunkte bei …").
     """
     stripped, after = text.strip(), following.strip()
-    if not stripped or not after or listed(stripped, after):
-        return False
-    if terminal(stripped) and not bracket_label(stripped):
+    if not stripped or not after or terminal(stripped) or listed(stripped, after):
         return False
     last = stripped.split()[-1]
     return bool(

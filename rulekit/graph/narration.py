@@ -101,29 +101,20 @@ class StoryJudge(LineJudge):
 
     def _bare_subject(self, token: Token, following: Token) -> bool:
         """A sentence opened by a name or colour with no article, then a verb: "Lotta steht"."""
-        if not (following.is_alpha and following.text[:1].islower()):
-            return False
-        if following.lower_ in STOP_WORDS and following.lower_ not in {"hat", "ist", "wird"}:
+        if not _inflected_verb(following):
             return False
         verb = following.lemma_.lower()
-        # "ist" is "sein", the one verb whose infinitive ends in no verb ending.
-        if following.lower_ == verb or not (verb.endswith(VERB_ENDINGS) or verb == "sein"):
-            return False
         if verb in self.cues.naming_lemmas or verb in self.cues.definition_lemmas:
             return False  # "Angreifen bedeutet: ..." defines
         return self._player_name(token)
 
     def _inverted_subject(self, opener: Token, verb: Token, token: Token) -> bool:
         """A name or colour right after the verb, a word of the story's sequence opening
-        the sentence: "Danach deckt Tim …", "Dann würfelt Blau …"."""
-        lemma = verb.lemma_.lower()
+        the sentence: "Danach deckt Tim …", "Dann würfelt Blau …" (not "hat", "ist")."""
         return (
             opener.lower_ in self.cues.sequence_words
-            and verb.is_alpha
-            and verb.text[:1].islower()
             and verb.lower_ not in STOP_WORDS
-            and lemma != verb.lower_
-            and lemma.endswith(VERB_ENDINGS)
+            and _inflected_verb(verb)
             and self._player_name(token)
         )
 
@@ -162,3 +153,15 @@ class StoryJudge(LineJudge):
         return any(w.text in self.cues.continuation_pronouns for w in words[1:]) or any(
             w.lower_ in self.cues.continuation_possessives for w in words
         )
+
+
+def _inflected_verb(token: Token) -> bool:
+    """A verb's inflected form in lower case: its lemma differs and ends as an infinitive
+    does ("steht", "deckt"), or it is one of the auxiliaries "hat", "ist", "wird" ("ist"
+    is "sein", the one verb whose infinitive ends in no verb ending)."""
+    if not (token.is_alpha and token.text[:1].islower()):
+        return False
+    if token.lower_ in STOP_WORDS and token.lower_ not in {"hat", "ist", "wird"}:
+        return False
+    lemma = token.lemma_.lower()
+    return token.lower_ != lemma and (lemma.endswith(VERB_ENDINGS) or lemma == "sein")
