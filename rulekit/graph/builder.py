@@ -54,6 +54,7 @@ class GraphBuilder:
                 section_slug = (unit.section or info.game).split(".", 1)[-1]
                 unit.node_id = unique_id(f"{info.game}.{section_slug}.{slugify(unit.text)}", used)
                 used.add(unit.node_id)
+            unit.mechanical = mechanical(unit, self.segmenter.judge)
             nodes.append(
                 RuleNode(
                     id=unit.node_id,
@@ -67,7 +68,7 @@ class GraphBuilder:
                         lines=unit.block.lines,
                         bbox=unit.block.bbox,
                     ),
-                    mechanical=mechanical(unit, self.segmenter.judge),
+                    mechanical=unit.mechanical,
                 )
             )
         return nodes

@@ -4,8 +4,9 @@ block and in the blocks after it, that are part of it, and the one that leaves i
 
 from __future__ import annotations
 
-from spacy.tokens import Span
+from spacy.tokens import Span, Token
 
+from rulekit.graph.exceptions import case_clauses
 from rulekit.graph.kinds import COMMENT_SUBJECTS, KindJudge
 from rulekit.graph.shapes import content_lemmas
 from rulekit.graph.unit import Unit
@@ -13,10 +14,22 @@ from rulekit.model import NodeKind
 
 # Determiners of every thing of a kind: "auf jedem Feld", "in allen Runden".
 _EVERY = frozenset({"jedem", "jeden", "jeder", "jede", "jedes", "allen", "alle"})
+# An exclamation of this many words goes on with a story ("Fehlwurf!").
+EXCLAIMED_WORDS = 2
+# Pronouns for a player of a story inside a sentence ("Nur ein Wurm kann ihn retten").
+_STORY_PRONOUNS = frozenset(
+    {"er", "sie", "ihn", "ihm", "ihr", "ihre", "ihren", "ihrem", "ihrer", "sein", "seine"}
+    | {"seinen", "seinem", "seiner", "seines"}
+)
 
 
 def leaves(
-    judge: KindJudge, mode: NodeKind, sentence: Span, names: set[str], unit: Unit | None = None
+    judge: KindJudge,
+    mode: NodeKind,
+    sentence: Span,
+    names: set[str],
+    unit: Unit | None = None,
+    story: bool = False,
 ) -> bool:
     """A sentence after a labelled remark or example that is no part of it.
 
@@ -26,12 +39,21 @@ def leaves(
     remark (`unit`) goes on while a sentence is joined to it by a connective or a
     demonstrative ("Also ...", "Das gilt ..."), or mostly takes up its words
     ("Wichtig: Mitspieler tauschen nur mit … Die Mitspieler tauschen nicht …").
+    A `story` that no label opened also ends where the reader is told what to do
+    ("Stellen Sie Ihre … Einheiten auf …"), a case of the rules opens ("Sollte der
+    Befreier … geworfen haben, wird dieser ignoriert.") or a sentence tells nothing of
+    it: no player, no pronoun for one, no value ("Zunächst wird der höchste Wurf
+    verglichen.").
     """
     if mode == "example":
         if judge.narrated(sentence, names) or judge.continues(sentence):
             return False
+        if story and (judge.imperative(sentence) or _opens_case(judge, sentence)):
+            return True
         if any(t.lower_ in judge.cues.story_moments for t in sentence):
             return False
+        if story and not _tells_story(judge, sentence, names):
+            return True
         every = any(t.lower_ in _EVERY for t in sentence)  # "Auf jedem Feld darf nur …"
         return judge.generic_actor(sentence) or (every and judge.modal(sentence))
     words = [t for t in sentence if t.is_alpha]
@@ -45,6 +67,28 @@ def leaves(
     own = content_lemmas(sentence)
     shared = len(own & said)
     return shared < 2 or shared * 2 < len(own)
+
+
+def _tells_story(judge: KindJudge, sentence: Span, names: set[str]) -> bool:
+    """The sentence names a player of the story or a colour, refers to one ("ist ihr
+    zu riskant", "kann ihn retten"), gives a value ("Die 28 hat sich aber schon …
+    geschnappt") or exclaims in a word or two ("Fehlwurf!")."""
+    words = [t for t in sentence if t.is_alpha]
+    if len(words) <= EXCLAIMED_WORDS and sentence.text.rstrip().endswith("!"):
+        return True
+    return any(
+        t.like_num
+        or t.text in names
+        or t.lower_ in judge.cues.colour_words
+        or (t.i > sentence.start and t.lower_ in _STORY_PRONOUNS)
+        for t in sentence
+    )
+
+
+def _opens_case(judge: KindJudge, sentence: Span) -> bool:
+    """The sentence opens with the case it holds in ("Sollte …, wird …", "Wenn …, …")."""
+    clauses = case_clauses(sentence, judge.cues)
+    return bool(clauses) and clauses[0][1]
 
 
 def remark_goes_on(judge: KindJudge, sentence: Span) -> bool:
@@ -75,19 +119,41 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
     remark `unit`.
 
     The block after a bare label ("Beispiel 1:", "Achtung!") opens it; a later block
-    goes on with an example when it tells of its players or its values, and it runs
-    on until a sentence leaves it (`leaves`).
+    goes on with an example under such a label when it tells of its players or its
+    values, and with one that no label opened when it opens with the story's player,
+    by name or as a pronoun ("Er zieht zwei Karten …"); it runs on until a sentence
+    leaves it (`leaves`).  A numbered paragraph ("7 Die meisten Siedlungen …") or a
+    lead-in opens something of its own.
     """
     if not sentences:
         return 0
     first = sentences[0]
-    bare = judge.label_alone(unit.text)
-    # Values of the story ("für Figur A: 1 + 4 + 1 = 6 Punkte und") go on with it too.
-    values = any(t.like_num for t in first) and not (judge.general(first) or judge.normative(first))
-    story = values or judge.narrated(first, names) or judge.continues(first)
-    if not (bare or (unit.kind == "example" and story)):
+    if unit.kind == "example" and judge.label_alone(unit.sentences[0].text):
+        # Values of the story ("für Figur A: 1 + 4 + 1 = 6 Punkte und") go on with it too.
+        values = any(t.like_num for t in first) and not (
+            judge.general(first) or judge.normative(first)
+        )
+        story = values or judge.narrated(first, names) or judge.continues(first)
+    else:
+        words = [t for t in first if t.is_alpha]
+        story = (
+            unit.kind == "example"
+            and bool(words)
+            and not first[0].like_num
+            and not first.text.rstrip().endswith(":")
+            and (words[0].text in names or _opening_pronoun(judge, words))
+        )
+    if not (judge.label_alone(unit.text) or story):
         return 0
     told = 1
     while told < len(sentences) and not leaves(judge, unit.kind, sentences[told], names, unit):
         told += 1
     return told
+
+
+def _opening_pronoun(judge: KindJudge, words: list[Token]) -> bool:
+    """The sentence opens with a pronoun as its subject: "Er zieht …", "Sie legt …"
+    (not the polite "Sie" after a verb: "Legen Sie …")."""
+    return words[0].lower_ in judge.cues.continuation_pronouns and not (
+        len(words) > 1 and words[1].text == "Sie"
+    )

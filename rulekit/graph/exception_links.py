@@ -70,7 +70,7 @@ from rulekit.graph.overlap import Overlap, counts, quantities, stem
 from rulekit.graph.special_cases import general, verbs
 
 if TYPE_CHECKING:
-    from spacy.tokens import Token
+    from spacy.tokens import Span, Token
 
     from rulekit.graph.units import Unit
     from rulekit.nlp import Cues
@@ -493,4 +493,14 @@ def _continues_previous(unit: Unit, cues: Cues) -> bool:
         or first in cues.exception_contrasts
         or first in cues.exception_openers
         or (first, second.lower_) == ("es", "sei")
+        or _labelled_anaphor(unit.sentences[0])
     )
+
+
+def _labelled_anaphor(sentence: Span) -> bool:
+    """After a remark's label, a pronoun for what was just said: "Achtung: Das gilt nicht,
+    wenn …"."""
+    tokens = [t for t in sentence if not t.is_space]
+    if len(tokens) < 4 or not tokens[0].is_alpha or tokens[1].text != ":":
+        return False
+    return tokens[2].lower_ in ANAPHORS and tokens[3].text[:1].islower()

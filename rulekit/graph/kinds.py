@@ -67,6 +67,17 @@ COMMENT_SUBJECTS = frozenset({"das", "dies"})
 # a main clause as articles ("Die Spieler könnten …").
 _CONJUNCTIONS = SUBORDINATORS - RELATIVE_PRONOUNS
 DEFINITE_ARTICLES = frozenset({"der", "die", "das", "den", "dem", "des"})
+# Words that quantify over the noun after them ("jeder Spieler", "alle Karten").
+_EVERY_WORDS = frozenset({"jeder", "jede", "jedes", "alle"})
+# "gelten als": what counts as what.
+_COUNTS = frozenset({"gilt", "gelten"})
+
+
+def counts_as(clause: Span) -> bool:
+    """Says what counts as what, in either order: "Als Reihe gilt jede Folge …", "Fünf
+    gleiche Würfel gelten dabei nicht als Full House"."""
+    words = {t.lower_ for t in clause}
+    return "als" in words and bool(words & _COUNTS)
 
 
 def _passive(clause: Span) -> bool:
@@ -89,8 +100,14 @@ class KindJudge(StoryJudge):
             # "Satz: zwei oder mehr Karten …, z. B. drei Siebener": the instance belongs
             # to the definition, and the term is no credit label ("Satz: Fa. Müller").
             return "definition"
-        if self.other(sentence) and not (material and self.component_line(text)):
-            return "other"  # but "1 Spielanleitung" in the component list is a piece
+        if (
+            self.other(sentence)
+            and not (material and self.component_line(text))
+            and not self.consists(lower)
+        ):
+            # But "1 Spielanleitung" in the component list is a piece, and "Satz: Ein
+            # Satz besteht aus …" defines a term that is also a credit's label.
+            return "other"
         if self.consists(lower) and not text.startswith("("):
             # "Eine Folge besteht aus Karten mit aufeinanderfolgenden Zahlen, zum Beispiel
             # 4, 5, 6, 7": the instance belongs to the definition.
@@ -132,6 +149,8 @@ class KindJudge(StoryJudge):
             # as it does when it speaks to them ("Hast du …, erhältst du …") or says
             # what is done with the piece ("Das Kaninchen wird auf das Feld gesetzt.").
             return "component"
+        if counts_as(main) and not (self.modal(main) or self.imperative(main)):
+            return "definition"  # "Als Reihe gilt jede Folge …": "jede" binds no one
         lemmas = {t.lemma_.lower() for t in sentence}
         # "Die Restlaufzeit bezeichnet die Tage, die das Raubtier … auskommen kann":
         # a modal verb of a relative clause does not make the definition a rule.
@@ -317,9 +336,25 @@ class KindJudge(StoryJudge):
         trade = self.cues.cost_lemmas | self.cues.gain_lemmas | self.cues.actor_nouns
         return (
             self.imperative(sentence)
-            or any(t.lower_ in self.cues.normative_words | GENERIC_ACTORS for t in sentence)
+            or any(self._binding_word(sentence, t.i - sentence.start) for t in sentence)
             or any(t.lemma_.lower() in trade for t in sentence)
         )
+
+    def _binding_word(self, sentence: Span, index: int) -> bool:
+        """A rule word or a player in general, as a story does not use it: not "jeder"
+        or "alle" before a noun of the story ("Jeder Wurm", "alle Wichtelkinder"), nor
+        "immer wieder", nor "wer" asked after a comma ("…, wer als Erster …")."""
+        token = sentence[index]
+        word = token.lower_
+        if word not in self.cues.normative_words | GENERIC_ACTORS:
+            return False
+        following = sentence[index + 1] if index + 1 < len(sentence) else None
+        before = sentence[index - 1] if index > 0 else None
+        if following is not None and word in _EVERY_WORDS and following.text[:1].isupper():
+            return following.lemma_.lower() in self.cues.actor_nouns
+        if word == "immer" and following is not None and following.lower_ == "wieder":
+            return False
+        return not (word == "wer" and before is not None and before.text == ",")
 
     def instructs(self, sentence: Span) -> bool:
         """Tells the players what to do: an imperative, or the players named ("Spieler",

@@ -27,6 +27,9 @@ LABEL = re.compile(r"^\s*([A-ZÄÖÜ][\w.-]*(?:\s+[\w.-]+){0,3}?)\s*[:!]\s*")
 # ("F. Vester „Neuland des Denkens“, DVA, Stuttgart 1980").
 _CITATION = re.compile(r"„[^“”]+[“”][^.!?]*,[^.!?]*\b(?:1[89]|20)\d{2}\b")
 # A credit's label, also one opening with a digit ("3D-Grafik:").
+# A credit label this long also ends a compound label ("Regel|bearbeitung"); a shorter
+# one would end words of the rules ("Ein|satz").
+_CREDIT_SUFFIX_MIN = 8
 _CREDIT_LABEL = re.compile(r"^\s*([\w][\w.-]*(?:\s+[\w.-]+){0,3}?)\s*:")
 # A line that is nothing but a label: "Beispiel 1:", "Zum Beispiel:".
 LABEL_ONLY = re.compile(r"^\s*[\w .-]{1,30}[:!]\s*$")
@@ -129,6 +132,12 @@ class LineJudge:
             label_words = re.split(r"[\s-]+", label)
             if any(w.strip(".") in self.cues.credit_labels for w in label_words):
                 return True  # "3D-Grafik: …" as "Grafik: …"
+            if any(
+                w.endswith(credit) and len(credit) >= _CREDIT_SUFFIX_MIN
+                for w in label_words
+                for credit in self.cues.credit_labels
+            ):
+                return True  # "Regelbearbeitung: …", "Titelillustration: …"
             if label.rstrip(".") in self.cues.credit_labels:
                 return True  # "Art.-Nr.: 693602"
         values = stripped.split()[1:]

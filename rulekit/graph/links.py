@@ -127,7 +127,10 @@ def link_units(units: list[Unit], cues: Cues) -> list[Edge]:
             shown = _whole_procedures(_illustrated(unit, units, targets, overlap, context), units)
             shown += [rule for rule in _pointing(unit, units, targets, cues) if rule not in shown]
             for rule in shown:
-                link(unit, rule, "illustrates")
+                # A remark that binds no one (a tip, a reminder of the aim) is no rule
+                # an example could show.
+                if rule.kind != "note" or rule.mechanical:
+                    link(unit, rule, "illustrates")
         if unit.exception and unit.kind in TARGET_KINDS:
             for rule in excepted(unit, targets, overlap, context):
                 link(unit, rule, "exception-of")

@@ -91,12 +91,14 @@ class StoryJudge(LineJudge):
 
     def _told_values(self, tokens: list[Token]) -> bool:
         """Values thrown or drawn, joined by "und", without a modal: "würfelt 3 und 2".
-        Values without a verb are a list's ("Karottenkarten im Wert von 1, 5, 10 und 50")."""
+        Values without a verb are a list's ("Karottenkarten im Wert von 1, 5, 10 und 50");
+        values set after a noun name which ones are meant ("Die roten Zahlen 6 und 8 sind
+        am größten dargestellt"), as a rule or a description does."""
         if any(t.lemma_.lower() in self.cues.modal_lemmas for t in tokens) or not has_verb(tokens):
             return False
         return any(
-            a.like_num and b.lower_ == "und" and c.like_num
-            for a, b, c in zip(tokens, tokens[1:], tokens[2:], strict=False)
+            a.like_num and b.lower_ == "und" and c.like_num and not _names_values(tokens, i)
+            for i, (a, b, c) in enumerate(zip(tokens, tokens[1:], tokens[2:], strict=False))
         )
 
     def _bare_subject(self, token: Token, following: Token) -> bool:
@@ -165,3 +167,9 @@ def _inflected_verb(token: Token) -> bool:
         return False
     lemma = token.lemma_.lower()
     return token.lower_ != lemma and (lemma.endswith(VERB_ENDINGS) or lemma == "sein")
+
+
+def _names_values(tokens: list[Token], index: int) -> bool:
+    """The value at `index` stands right after a noun that it names ("Zahlen 6 und 8")."""
+    noun = tokens[index - 1] if index > 0 else None
+    return noun is not None and noun.is_alpha and noun.text[:1].isupper() and index > 1

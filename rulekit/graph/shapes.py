@@ -34,6 +34,8 @@ RELATIVE_PRONOUNS = frozenset(
 # A paragraph of one to three capitalised words and no punctuation reads as a heading.
 TITLE = re.compile(r"^[A-ZÄÖÜ][\w-]*(?:\s+[A-ZÄÖÜ][\w-]*){0,2}$")
 _NOUN_JOINERS = frozenset({"und", "oder", "sowie"})
+# Words that join main clauses, and what else may stand between a comma and an article.
+_JOINERS = _NOUN_JOINERS | {"aber", "doch", "jedoch", "sondern", "denn", "dann", "also", "so"}
 NUMBERED = re.compile(r"^\d{1,2}[.)]\s")
 # A heading-shaped line of this many words with a number between them is a table row.
 TABLE_ROW_WORDS = 6
@@ -58,6 +60,9 @@ _INTERROGATIVES = frozenset(
     {"wie", "was", "warum", "wann", "wo", "wer", "welche", "wozu", "weshalb"}
 )
 _SENTENCE_END = re.compile(r"[.!?:]\W*$")
+_ARTICLES = frozenset({"der", "die", "das", "ein", "eine"})
+# A row's value closes it: "jedes eigene freie Hütchen (auf dem Spielplan) 1".
+_ROW_VALUE = re.compile(r"\s\d+$")
 # The number of a section in an outline: "3.2", "2.1.4".
 OUTLINE_NUMBER = re.compile(r"^\d{1,2}(?:\.\d{1,2})+\.?\s+\S")
 # A numbered line this short, without a sentence end, is a heading ("1. Eigene Figur wählen").
@@ -208,14 +213,24 @@ def table_header(text: str, following: Block | None) -> bool:
 
 def numbers_header(text: str, following: Block | None) -> bool:
     """A title for each cell of the row of numbers under it ("Felder Blätter" over
-    "1 1", "Karte Minuspunkte" over "1-9 5")."""
+    "1 1", "Karte Minuspunkte" over "1-9 5"), or for the label and the value of a row
+    ("Wertung Punkte" over "jedes gefangene Hütchen 2")."""
     words = text.split()
     row = following.text.strip() if following is not None else ""
+    if (
+        following is None
+        or len(words) < 2
+        or words[0].lower() in _ARTICLES  # "Die Phasen" over "Phase 1" heads a section
+        or not all(re.fullmatch(r"[^\W\d_][\w-]*", word) for word in words)
+    ):
+        return False
+    if NUMBERS_ROW.match(row) or VALUE_ROW.match(row):
+        return len(words) == len(row.split()) or len(words) == 2
     return (
-        following is not None
-        and bool(NUMBERS_ROW.match(row) or VALUE_ROW.match(row))
-        and all(re.fullmatch(r"[^\W\d_][\w-]*", word) for word in words)
-        and len(words) == len(following.text.split())
+        len(words) == 2
+        and _ROW_VALUE.search(row) is not None
+        and not _SENTENCE_END.search(row)
+        and len(row.split()) <= ITEM_LINE_WORDS
     )
 
 
@@ -362,12 +377,30 @@ def done_to(clause: Span) -> bool:
 
 
 def main_clause(sentence: Span) -> Span:
-    """The sentence up to its first subordinate clause ("Der Plan zeigt alle Sorten, die …")."""
+    """The sentence up to its first subordinate clause ("Der Plan zeigt alle Sorten, die …",
+    "Als Fehlwurf gilt ein Wurf, bei dem du …")."""
     for token in sentence[:-1]:
         following = sentence.doc[token.i + 1]
-        if token.text == "," and following.lower_ in SUBORDINATORS:
+        if token.text == "," and (
+            following.lower_ in SUBORDINATORS or _relative_after_preposition(sentence, token.i + 1)
+        ):
             return sentence.doc[sentence.start : token.i]
     return sentence
+
+
+def _relative_after_preposition(sentence: Span, index: int) -> bool:
+    """A preposition then a relative pronoun open a relative clause: ", bei dem", ", auf
+    denen"; a conjunction before an article joins a main clause (", und die …")."""
+    if index + 1 >= sentence.end:
+        return False
+    word, pronoun = sentence.doc[index], sentence.doc[index + 1]
+    return (
+        word.lower_ in STOP_WORDS
+        and word.lower_ not in _JOINERS
+        and word.lower_ not in SUBORDINATORS
+        and word.is_alpha
+        and pronoun.lower_ in RELATIVE_PRONOUNS
+    )
 
 
 def names_a_set(text: str) -> bool:

@@ -28,6 +28,7 @@ class Unit:
     features: set[str] = field(default_factory=set)
     labelled: bool = False  # a note opened by its label ("Wichtig: ...")
     lead: Unit | None = None  # the sentence whose colon announced this item
+    mechanical: bool = False  # set by the builder (`mechanical.mechanical`)
 
     @property
     def text(self) -> str:

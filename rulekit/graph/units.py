@@ -186,7 +186,7 @@ class Segmenter:
         )
         section = state.sections[-1].node_id if state.sections else None
         after_row, state.row = state.row, False
-        if block.kind == "paragraph" and numbers_header(text, following):
+        if block.kind in ("paragraph", "heading") and numbers_header(text, following):
             return [Unit("other", sentences, block, section)]  # a table's column titles
         if (
             state.items is None
@@ -361,6 +361,7 @@ class Segmenter:
         state.step = None
         units: list[Unit] = []
         mode: NodeKind | None = None  # a label's kind for the rest of the block
+        story = False  # the open example is a story no label opened
         # A block of several printed lines may hold paragraphs the text path could not
         # tell apart: a labelled remark then runs on only while its sentences go on with it.
         wrapped = block.lines[1] > block.lines[0]
@@ -398,11 +399,11 @@ class Segmenter:
                 units[-1].sentences.append(sentence)
                 continue
             if label in self.cues.note_labels:
-                mode = "note"
+                mode, story = "note", False
                 units.append(self._flagged(Unit("note", [sentence], block, section, labelled=True)))
                 continue
             if label in self.cues.example_labels:
-                mode = "example"
+                mode, story = "example", False
                 units.append(Unit("example", [sentence], block, section))
                 continue
             # A label standing alone ("Achtung!") is followed by what it labels.
@@ -411,7 +412,7 @@ class Segmenter:
                 bare
                 or not (
                     (wrapped or mode == "example")
-                    and leaves(self.judge, mode, sentence, state.names, units[-1])
+                    and leaves(self.judge, mode, sentence, state.names, units[-1], story)
                 )
             ):
                 units[-1].sentences.append(sentence)
@@ -422,13 +423,24 @@ class Segmenter:
                 continue
             count = len(units)
             units.extend(self._sentence_units(sentence, block, section, state, units))
+            if (
+                units
+                and units[-1].kind == "example"
+                and units[-1].block is block
+                and judge.narrated(units[-1].sentences[0], set(state.names))
+            ):
+                # A story goes on in its paragraph as a labelled example does: up to a
+                # sentence of players in general ("Tom hat 28 Punkte … Die 28 hat sich
+                # aber schon Anna geschnappt … Tom nimmt sich deshalb die 26.").
+                mode, story = "example", True
             # A remark without a label is one unit with the sentences that go on with it.
             remark = units[-1] if len(units) == count + 1 and units[-1].kind == "note" else None
-        if (
-            units
-            and units[-1].kind in ("example", "note")
-            and self.judge.label_alone(units[-1].text)
+        if units and (
+            units[-1].kind == "example"
+            or (units[-1].kind == "note" and self.judge.label_alone(units[-1].text))
         ):
+            # An example may go on in the next paragraph, as a story does ("Er zieht
+            # zwei Karten …"); a remark only after its bare label (`told_on`).
             state.open_unit = units[-1]
         last = sentences[-1].text.strip() if sentences else ""
         if last.endswith(":") and units and units[-1].kind in ITEM_LEADS:

@@ -1,0 +1,54 @@
+"""Lines that are no rules though they stand among them: credits under a compound label
+and the column titles over a table, read from small invented manuals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulekit.extract.lexicon import german_lexicon
+from rulekit.graph.builder import GraphBuilder
+from tests.test_graph_kinds import graph_of, kind_of
+
+
+@pytest.fixture(scope="module")
+def builder() -> GraphBuilder:
+    return GraphBuilder([], german_lexicon())
+
+
+def test_a_credit_under_a_compound_label_is_no_rule(builder: GraphBuilder, tmp_path: Path) -> None:
+    lines = [
+        "ROMMÉ ROYAL",
+        "Regelbearbeitung: Henrike Waldmann",
+        "Titelillustration: Jonas Kreutzer",
+        "Spielablauf",
+        "Einsatz: Jeder Spieler zahlt 5 Chips in die Kasse.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert kind_of(graph, "Regelbearbeitung")[0] == "other"
+    assert kind_of(graph, "Titelillustration")[0] == "other"
+    assert kind_of(graph, "Einsatz: Jeder Spieler") == ("rule", True)  # "Ein|satz" credits no one
+
+
+def test_the_titles_over_a_tables_label_and_value_are_no_heading(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Spielende",
+        "Wer ausgemacht hat, erhält keine Minuspunkte.",
+        "Wertung Punkte",
+        "jedes gefangene Hütchen 2",
+        "jedes eigene freie Hütchen (auf dem Spielplan oder im Häuschen) 1",
+        "Grillplättchen Würmer",
+        "21 bis 24 1",
+        "25 bis 28 2",
+        "Die Phasen",
+        "Phase 1 2",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert kind_of(graph, "Wertung Punkte")[0] == "other"
+    assert kind_of(graph, "Grillplättchen Würmer")[0] == "other"
+    assert kind_of(graph, "21 bis 24 1") == ("rule", True)
+    assert kind_of(graph, "25 bis 28 2") == ("rule", True)
+    assert kind_of(graph, "Die Phasen")[0] == "section"  # an article opens a heading

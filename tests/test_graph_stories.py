@@ -1,0 +1,161 @@
+"""Worked examples told as stories, what a story's idea section holds, and definitions by
+what counts as what, read from small invented manuals through the text path."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulekit.extract.lexicon import german_lexicon
+from rulekit.graph.builder import GraphBuilder
+from rulekit.model import RuleGraph
+from tests.test_graph_kinds import graph_of, kind_of
+from tests.test_graph_links import edges_of
+
+
+@pytest.fixture(scope="module")
+def builder() -> GraphBuilder:
+    return GraphBuilder([], german_lexicon())
+
+
+def texts_of(graph: RuleGraph, kind: str) -> list[str]:
+    return [node.text for node in graph.nodes if node.kind == kind]
+
+
+STORY = (
+    "Tom hat 28 Punkte und einen Wurm dabei. Die 28 hat sich aber schon Anna "
+    "geschnappt, und die 27 liegt umgedreht auf dem Rost. Tom nimmt sich deshalb die 26."
+)
+
+
+def test_a_story_goes_on_in_its_paragraph_until_the_reader_is_told_what_to_do(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Ein Plättchen nehmen",
+        "Hörst du auf, nimmst du dir das Plättchen, dessen Zahl deiner Summe entspricht.",
+        STORY,
+        "Spieler Blau hat 3 Einheiten in Nordwestafrika und möchte Ägypten befreien. Er kann "
+        "2 seiner Einheiten schicken. Stellen Sie Ihre Einheiten auf die Befreier-Seite. "
+        "Sollte der Befreier einen dritten Würfel geworfen haben, wird dieser ignoriert.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    examples = texts_of(graph, "example")
+    assert STORY in examples  # one example, not three sentences of which one is a rule
+    assert (
+        "Spieler Blau hat 3 Einheiten in Nordwestafrika und möchte Ägypten befreien. "
+        "Er kann 2 seiner Einheiten schicken." in examples
+    )
+    assert kind_of(graph, "Stellen Sie Ihre Einheiten")[0] == "rule"
+    assert kind_of(graph, "Sollte der Befreier")[0] == "rule"
+
+
+def test_a_story_goes_on_in_the_next_paragraph_that_opens_with_its_player(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Wetterfelder",
+        "Bleibt dein Bergsteiger genau auf einem Wetterfeld stehen, ziehst du eine Karte.",
+        "Tim würfelt eine 6 und landet mit seinem roten Bergsteiger genau auf einem Wetterfeld.",
+        "Er zieht zwei Karten und behält eine davon.",
+        "7 Die meisten Felder grenzen an zwei Pfade und sind so leicht zu erreichen.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert texts_of(graph, "example") == [
+        "Tim würfelt eine 6 und landet mit seinem roten Bergsteiger genau auf einem "
+        "Wetterfeld. Er zieht zwei Karten und behält eine davon."
+    ]
+    assert kind_of(graph, "7 Die meisten Felder")[0] != "example"  # a numbered paragraph
+
+
+def test_numbers_set_after_a_noun_name_which_ones_are_meant(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Zahlenchips",
+        "Die roten Zahlen 6 und 8 sind am größten dargestellt und werden wahrscheinlich am "
+        "häufigsten gewürfelt.",
+        "Lisa würfelt 3 und 5 und zieht ihre Figur acht Felder weit.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert kind_of(graph, "Die roten Zahlen")[0] != "example"
+    assert kind_of(graph, "Lisa würfelt 3 und 5")[0] == "example"
+
+
+def test_the_story_of_the_games_idea_is_flavour_though_it_names_all_or_everyone(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Worum geht es?",
+        "Seit Generationen wetteifern die Bergsteiger der vier Täler darum, wer als Erster "
+        "das Gipfelkreuz erreicht. Doch der Aufstieg ist tückisch: Immer wieder poltern "
+        "Felsbrocken auf die Pfade. Im Wichteldorf ist Herbstmarkt, und alle Wichtelkinder "
+        "sind unterwegs.",
+        "Jeder Spieler erhält 5 Karten.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert kind_of(graph, "Seit Generationen")[0] == "flavour"
+    assert kind_of(graph, "Doch der Aufstieg")[0] == "flavour"
+    assert kind_of(graph, "Im Wichteldorf")[0] == "flavour"
+    assert kind_of(graph, "Jeder Spieler erhält") == ("rule", True)
+
+
+def test_what_counts_as_what_is_a_definition(builder: GraphBuilder, tmp_path: Path) -> None:
+    lines = [
+        "Begriffe",
+        "Als Feld gilt jeder weiße Kreis auf einem Pfad.",
+        "Als Fehlwurf gilt ein Wurf, bei dem du keinen Wert mehr beiseitelegen kannst.",
+        "Fünf gleiche Würfel gelten dabei nicht als Full House.",
+        "Satz: Ein Satz besteht aus drei oder vier Karten mit gleichem Wert.",
+        "Wer zum ersten Mal Karten auslegt, muss 40 Punkte erreichen. Man nennt das "
+        "„Herauskommen“.",
+        "Jeder Spieler zieht eine Karte.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    for start in ("Als Feld", "Als Fehlwurf", "Fünf gleiche", "Satz: Ein Satz", "Man nennt"):
+        assert kind_of(graph, start)[0] == "definition", start
+    assert kind_of(graph, "Jeder Spieler zieht") == ("rule", True)
+
+
+def test_an_example_shows_no_tip(builder: GraphBuilder, tmp_path: Path) -> None:
+    lines = [
+        "Die Felsbrocken",
+        "Ein Feld mit einem Felsbrocken ist gesperrt. Felsbrocken dürfen niemals übersprungen "
+        "werden.",
+        "Landet ein Bergsteiger mit der genauen Augenzahl auf einem Felsbrocken, nimmt sein "
+        "Spieler den Felsbrocken an sich und stellt den Bergsteiger auf das Feld. Den "
+        "Felsbrocken setzt er sofort auf ein beliebiges freies Feld.",
+        "Wichtig: Wer einen Felsbrocken erreicht, muss ihn auch wieder einsetzen.",
+        "Tipp: Setzt Felsbrocken dorthin, wo sie euren Mitspielern den kürzesten Weg "
+        "abschneiden – am besten direkt vor deren vordersten Bergsteiger!",
+        "Beispiel:",
+        "Grün würfelt eine 5 und erreicht mit seinem Bergsteiger genau den Felsbrocken an der "
+        "Wegkreuzung in Höhenstufe 6.",
+        "Er nimmt den Felsbrocken und setzt ihn direkt vor den blauen Bergsteiger, der schon "
+        "kurz unter dem Gipfel steht.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    shown = [target for _, target in edges_of(graph, "illustrates")]
+    assert not any(target.startswith("Tipp") for target in shown)
+
+
+def test_a_remark_that_says_what_was_just_said_does_not_hold_excepts_it(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Die Straßen",
+        "Als Kleine Straße gilt jede Folge aus vier aufeinanderfolgenden Augenzahlen.",
+        "Die zweite Parade",
+        "Würfelst du im Laufe des Spiels eine zweite oder weitere Parade, erhältst du jedes Mal "
+        "50 Extrapunkte. Achtung: Das gilt nicht, wenn du dein Paradefeld vorher gestrichen "
+        "hast.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert edges_of(graph, "exception-of") == [
+        (
+            "Achtung: Das gilt nicht, wenn du dein Paradefeld vorher gestrichen hast.",
+            "Würfelst du im Laufe des Spiels eine zweite oder weitere Parade, erhältst du "
+            "jedes Mal 50 Extrapunkte.",
+        )
+    ]
