@@ -27,9 +27,12 @@ COUNTED_THING = re.compile(r"^(?:je\s+)?\d{1,3}\s*(?:x\s*)?[^\W\d_]{3,}")
 INFLECTED = re.compile(r"^[a-zäöüß]+(?:e|em|en|er|es)$")
 # A table row of names and their values: "Sanierung 1 Aufklärung 4 Bevölkerung 21".
 VALUES_ROW = re.compile(r"^(?:[^\W\d_][\w-]*\s+\d+\s*){2,}$")
-# A row of a two-column table: a label or a range of numbers, then its value ("Joker
-# 25", "1-9 5", "21 bis 24 1", "Rote Karte 10").
-VALUE_ROW = re.compile(r"^(?:\d+\s*(?:[-–]|bis)\s*\d+|[A-ZÄÖÜ][\w-]*(?:\s+[\w-]+)?)\s+\d+$")
+# A row of a two-column table: a label of a few words or a range of numbers, then its
+# value ("Joker 25", "1-9 5", "21 bis 24 1", "Rote Karte 10", "Höhenstufe 7–9 6", "im
+# Basislager 0", "König, Dame, Bube 10").
+VALUE_ROW = re.compile(
+    r"^(?:\d+\s*(?:[-–]|bis)\s*\d+|[^\W\d_][\w-]*,?(?:\s+[\w()–-]+,?){0,5}?)\s+\d+$"
+)
 # A table row of numbers alone: "2 3", "4 10".
 NUMBERS_ROW = re.compile(r"^\d{1,3}(?:\s+\d{1,3})+$")
 # A term and what it stands for: "Drilling = drei Karten mit derselben Zahl".

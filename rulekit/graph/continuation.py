@@ -14,6 +14,14 @@ from rulekit.model import NodeKind
 
 # Determiners of every thing of a kind: "auf jedem Feld", "in allen Runden".
 _EVERY = frozenset({"jedem", "jeden", "jeder", "jede", "jedes", "allen", "alle"})
+# Where a sentence goes on from the one before: "Wer dort landet, …", "Alle Plättchen
+# darunter …" opens with the place the sentence before named.
+_PLACE_BACK = frozenset({"dort", "darunter", "darauf", "daneben"})
+# Words of a sequence that open it rather than go on with it.
+_STARTS = frozenset({"zuerst"})
+# A word that draws the conclusion of what was just said, early in a sentence.
+_CONCLUDING = frozenset({"also", "somit", "folglich"})
+CONCLUDING_REACH = 6
 # An exclamation of this many words goes on with a story ("Fehlwurf!").
 EXCLAIMED_WORDS = 2
 # Pronouns for a player of a story inside a sentence ("Nur ein Wurm kann ihn retten").
@@ -59,6 +67,10 @@ def leaves(
     words = [t for t in sentence if t.is_alpha]
     if words and words[0].lower_ in judge.cues.remark_connectives:
         return False
+    if any(w.lower_ in _CONCLUDING for w in words[1:CONCLUDING_REACH]):
+        return False  # "Zwei Herz-Damen und eine Pik-Dame sind also kein Satz!"
+    if words and (refers_back(judge, words) or words[0].lower_ in _PLACE_BACK):
+        return False  # "Wichtig: Wer einen Felsbrocken erreicht, … Er darf nie …"
     if not words or unit is None:
         return True
     # Most of its words are the remark's: it restates or carries on the remark, where
@@ -149,6 +161,15 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
     while told < len(sentences) and not leaves(judge, unit.kind, sentences[told], names, unit):
         told += 1
     return told
+
+
+def refers_back(judge: KindJudge, words: list[Token]) -> bool:
+    """The sentence opens with a pronoun for what was just said ("Er darf nie …", "Sie
+    werden nicht …") or a word of its sequence ("Danach geht es reihum …"): it cannot
+    open a paragraph of its own."""
+    return _opening_pronoun(judge, words) or (
+        words[0].lower_ in judge.cues.sequence_words and words[0].lower_ not in _STARTS
+    )
 
 
 def _opening_pronoun(judge: KindJudge, words: list[Token]) -> bool:

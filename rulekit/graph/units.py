@@ -21,7 +21,7 @@ from spacy.tokens import Span
 
 from rulekit.extract.lexicon import Lexicon
 from rulekit.extract.textshapes import ends_open, reads_as_text, terminal
-from rulekit.graph.continuation import leaves, remark_goes_on, told_on
+from rulekit.graph.continuation import leaves, refers_back, remark_goes_on, told_on
 from rulekit.graph.exceptions import flag
 from rulekit.graph.ids import heading_level, section_id
 from rulekit.graph.kinds import KindJudge
@@ -256,7 +256,7 @@ class Segmenter:
             )
         )
         if state.items is not None and not numbered_heading:
-            if self._step_goes_on(sentences, block, state):
+            if self._step_goes_on(sentences, block, following, state):
                 return []
             if not ends_items and state.items == "step" and state.lead is None and verbless(text):
                 # A line between numbered steps that no colon announced and that instructs
@@ -355,7 +355,7 @@ class Segmenter:
             state.items, state.lead = "step", None
             state.step = self._flagged(Unit("step", sentences, block, section))
             return [state.step]
-        if self._step_goes_on(sentences, block, state):
+        if self._step_goes_on(sentences, block, following, state):
             return []
         state.items = None
         state.step = None
@@ -494,13 +494,26 @@ class Segmenter:
             result.append(Unit("example", [aside], block, section))
         return result
 
-    def _step_goes_on(self, sentences: list[Span], block: Block, state: _Reading) -> bool:
+    def _step_goes_on(
+        self, sentences: list[Span], block: Block, following: Block | None, state: _Reading
+    ) -> bool:
         """Take an unnumbered instruction under a step into it, one step with all its
-        sentences ("Multiplizieren Sie dann …" under "1. Addieren Sie …")."""
+        sentences ("Multiplizieren Sie dann …" under "1. Addieren Sie …"), and a line
+        between a step and the next of its list ("3. Der Geber teilt … aus." / "Sein
+        linker Nachbar erhält eine 14. Karte." / "4. …")."""
         step = state.step
         if step is None or block.kind == "list-item" or not sentences:
             return False
-        if not self.judge.imperative(sentences[0]):
+        # Between two steps, a label of the sheet ("Ergebnis I", "Bilanzzahl u") is no
+        # sentence of either.
+        between = _next_item(step, following) and terminal(block.text.strip())
+        # On the next printed line, with no blank line between, a sentence that refers
+        # back goes on with the step ("4. Wer zuletzt …, beginnt." / "Danach geht es
+        # reihum …"): the text path guessed that paragraph break.
+        words = [t for t in sentences[0] if t.is_alpha]
+        adjacent = block.lines[0] == step.block.lines[1] + 1
+        goes_on = adjacent and bool(words) and refers_back(self.judge, words)
+        if not (self.judge.imperative(sentences[0]) or between or goes_on):
             return False
         step.extend(sentences, block)
         return True
@@ -567,3 +580,16 @@ class Segmenter:
 
     def _flagged(self, unit: Unit) -> Unit:
         return flag(unit, self.cues)
+
+
+def _next_item(step: Unit, following: Block | None) -> bool:
+    """The block after is the item numbered next to the step ("3." then "4.")."""
+    number = MARKER.match(step.text)
+    after = MARKER.match(following.text.strip()) if following is not None else None
+    return (
+        number is not None
+        and after is not None
+        and number.group(1) is not None
+        and after.group(1) is not None
+        and int(after.group(1)) == int(number.group(1)) + 1
+    )

@@ -1,0 +1,105 @@
+"""What a viewer's copy of a rulebook runs together or tears apart, read through the
+text path: no blank lines, lines wrapped as printed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulekit.extract.lexicon import german_lexicon
+from rulekit.graph.builder import GraphBuilder
+from tests.test_graph_kinds import graph_of, kind_of
+
+
+@pytest.fixture(scope="module")
+def builder() -> GraphBuilder:
+    return GraphBuilder([], german_lexicon())
+
+
+SETUP = [
+    "Spielvorbereitung",
+    "1. Mischt alle 110 Karten gründlich.",
+    "2. In der ersten Runde ist der älteste Spieler Geber. Danach wechselt",
+    "der Geber reihum im Uhrzeigersinn.",
+    "3. Der Geber teilt jedem Spieler einzeln und verdeckt 13 Karten aus.",
+    "Sein linker Nachbar erhält eine 14. Karte.",
+    "4. Die übrigen Karten kommen als verdeckter Nachziehstapel in die",
+    "Tischmitte. Daneben bleibt Platz für den Ablagestapel.",
+    "5. Wer zuletzt eine Karte gemischt hat, beginnt.",
+    "Danach geht es reihum im Uhrzeigersinn weiter.",
+    "Spielablauf",
+    "Wer an der Reihe ist, zieht eine Karte vom Nachziehstapel und legt danach",
+    "eine Karte auf den Ablagestapel. Wichtig: Wer einen Joker zieht, muss ihn",
+    "sofort auslegen. Er darf nie auf den Ablagestapel gelegt werden.",
+]
+
+
+def test_a_steps_sentences_on_the_lines_under_it_stay_in_the_step(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    graph = graph_of(builder, tmp_path, SETUP, blank=False)
+    steps = [node.text for node in graph.nodes if node.kind == "step"]
+    assert (
+        "3. Der Geber teilt jedem Spieler einzeln und verdeckt 13 Karten aus. Sein linker "
+        "Nachbar erhält eine 14. Karte." in steps
+    )
+    assert (
+        "4. Die übrigen Karten kommen als verdeckter Nachziehstapel in die Tischmitte. "
+        "Daneben bleibt Platz für den Ablagestapel." in steps
+    )
+    assert (
+        "5. Wer zuletzt eine Karte gemischt hat, beginnt. Danach geht es reihum im "
+        "Uhrzeigersinn weiter." in steps
+    )
+
+
+def test_a_remark_goes_on_with_a_sentence_that_refers_back_to_it(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    graph = graph_of(builder, tmp_path, SETUP, blank=False)
+    assert kind_of(graph, "Wichtig: Wer einen Joker zieht") == ("note", True)
+    notes = [node.text for node in graph.nodes if node.kind == "note"]
+    assert notes == [
+        "Wichtig: Wer einen Joker zieht, muss ihn sofort auslegen. Er darf nie auf den "
+        "Ablagestapel gelegt werden."
+    ]
+
+
+def test_the_rows_of_a_score_table_are_kept(builder: GraphBuilder, tmp_path: Path) -> None:
+    lines = [
+        "Punktewertung über mehrere Partien",
+        "Wollt ihr mehrere Partien hintereinander spielen, bekommt nach jeder Partie",
+        "jeder Spieler Punkte für seinen am höchsten stehenden Bergsteiger.",
+        "Stellung des Bergsteigers Punkte",
+        "Gipfelfeld 10",
+        "Höhenstufe 7–9 6",
+        "Höhenstufe 4–6 3",
+        "im Basislager 0",
+        "Wer zuerst 30 Punkte gesammelt hat, gewinnt das Turnier.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=False)
+    for row in ("Gipfelfeld 10", "Höhenstufe 7–9 6", "Höhenstufe 4–6 3", "im Basislager 0"):
+        assert kind_of(graph, row) == ("rule", True), row
+
+
+def test_a_remark_goes_on_with_what_it_concludes(builder: GraphBuilder, tmp_path: Path) -> None:
+    lines = [
+        "Sätze",
+        "Ein Satz besteht aus drei oder vier Karten mit gleichem Wert in verschiedenen",
+        "Farben. Achtung: In einem Satz darf jede Farbe nur einmal vorkommen. Zwei",
+        "Herz-Damen und eine Pik-Dame sind also kein Satz! Tipp: Beobachtet genau,",
+        "welche Karten eure Mitspieler vom Ablagestapel nehmen. So erfahrt ihr, was",
+        "sie sammeln.",
+        "Anlegen",
+        "Ab deinem nächsten Zug darfst du einzelne Karten an ausliegende Kombinationen",
+        "anlegen.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=False)
+    notes = [node.text for node in graph.nodes if node.kind == "note"]
+    assert notes == [
+        "Achtung: In einem Satz darf jede Farbe nur einmal vorkommen. Zwei Herz-Damen und "
+        "eine Pik-Dame sind also kein Satz!",
+        "Tipp: Beobachtet genau, welche Karten eure Mitspieler vom Ablagestapel nehmen. So "
+        "erfahrt ihr, was sie sammeln.",
+    ]
