@@ -159,3 +159,51 @@ def test_a_remark_that_says_what_was_just_said_does_not_hold_excepts_it(
             "jedes Mal 50 Extrapunkte.",
         )
     ]
+
+
+def test_a_labelled_example_goes_on_with_a_paragraph_that_refers_to_its_player(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Weiter oder aufhören?",
+        "Nach jedem Wurf entscheidest du selbst, ob du weiterwürfelst oder aufhörst.",
+        "Beispiel:",
+        "Lisa wirft alle 8 Würfel: 1, 2, 2, 4, 5, 5, Wurm, Wurm. Sie legt die beiden Würmer "
+        "beiseite.",
+        "Mit dem letzten Würfel weiterzuwürfeln, ist ihr zu riskant.",
+        "Sie hört auf und nimmt sich die 33 vom Grillrost.",
+        "Wer aufhört, muss mindestens einen Wurm beiseitegelegt haben.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert texts_of(graph, "example") == [
+        "Beispiel: Lisa wirft alle 8 Würfel: 1, 2, 2, 4, 5, 5, Wurm, Wurm. Sie legt die "
+        "beiden Würmer beiseite. Mit dem letzten Würfel weiterzuwürfeln, ist ihr zu riskant. "
+        "Sie hört auf und nimmt sich die 33 vom Grillrost."
+    ]
+    assert kind_of(graph, "Wer aufhört") == ("rule", True)
+
+
+def test_a_labelled_story_goes_on_over_its_paragraphs_but_not_into_a_labelled_rule(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Das Ziel",
+        "Ins Ziel gelangt eine Figur nur mit der genau passenden Augenzahl.",
+        "Beispiel: Lena hat bereits drei Figuren im Ziel.",
+        "Die vierte steht auf dem sechsten Feld ihrer Zielstraße und braucht noch genau drei "
+        "Augen bis ins Ziel.",
+        "Ausnahme: Liegt deine Figur auf dem letzten Platz, bekommst du immer 60 Tautropfen.",
+        "Achtung: Auch eine geschlagene Figur kommt nur mit einer 5 wieder ins Spiel.",
+        "Endet ein Zug auf einer fremden Figur, wird diese geschlagen.",
+        "Blau würfelt eine 3 und landet auf dem Feld einer gelben Figur. Die gelbe Figur wird "
+        "geschlagen und kommt zurück in das gelbe Haus.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert texts_of(graph, "example") == [
+        "Beispiel: Lena hat bereits drei Figuren im Ziel. Die vierte steht auf dem sechsten "
+        "Feld ihrer Zielstraße und braucht noch genau drei Augen bis ins Ziel.",
+        "Blau würfelt eine 3 und landet auf dem Feld einer gelben Figur. Die gelbe Figur wird "
+        "geschlagen und kommt zurück in das gelbe Haus.",
+    ]
+    assert kind_of(graph, "Ausnahme: Liegt deine Figur")[0] == "rule"
+    assert kind_of(graph, "Achtung: Auch eine")[0] == "note"

@@ -92,6 +92,7 @@ def _tells_story(judge: KindJudge, sentence: Span, names: set[str]) -> bool:
         t.like_num
         or t.text in names
         or t.lower_ in judge.cues.colour_words
+        or judge.colour_adjective(t)  # "Die gelbe Figur wird geschlagen …"
         or (t.i > sentence.start and t.lower_ in _STORY_PRONOUNS)
         for t in sentence
     )
@@ -131,8 +132,8 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
     remark `unit`.
 
     The block after a bare label ("Beispiel 1:", "Achtung!") opens it; a later block
-    goes on with an example under such a label when it tells of its players or its
-    values, and with one that no label opened when it opens with the story's player,
+    goes on with a labelled example when it tells of its players or its values, and
+    with one that no label opened when it opens with the story's player,
     by name or as a pronoun ("Er zieht zwei Karten …"); it runs on until a sentence
     leaves it (`leaves`).  A numbered paragraph ("7 Die meisten Siedlungen …") or a
     lead-in opens something of its own.
@@ -140,12 +141,19 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
     if not sentences:
         return 0
     first = sentences[0]
-    if unit.kind == "example" and judge.label_alone(unit.sentences[0].text):
+    cues = judge.cues
+    if judge.label(first.text) in cues.note_labels | cues.example_labels | cues.exception_openers:
+        return 0  # "Achtung: …", "Ausnahme: …" after an example is a unit of its own
+    if unit.kind == "example" and judge.label(unit.sentences[0].text) in judge.cues.example_labels:
         # Values of the story ("für Figur A: 1 + 4 + 1 = 6 Punkte und") go on with it too.
         values = any(t.like_num for t in first) and not (
             judge.general(first) or judge.normative(first)
         )
-        story = values or judge.narrated(first, names) or judge.continues(first)
+        # So does a sentence that refers to its player ("… ist ihr zu riskant.").
+        refers = _tells_story(judge, first, names) and not (
+            judge.generic_actor(first) or judge.modal(first)
+        )
+        story = values or refers or judge.narrated(first, names) or judge.continues(first)
     else:
         words = [t for t in first if t.is_alpha]
         story = (

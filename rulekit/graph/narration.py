@@ -57,7 +57,7 @@ class StoryJudge(LineJudge):
             coloured = (
                 token.lower_ in self.cues.actor_nouns
                 and index > 0
-                and self._colour_adjective(tokens[index - 1])
+                and self.colour_adjective(tokens[index - 1])
                 and any(t.like_num for t in tokens)
             )
             if colour_after:
@@ -81,7 +81,7 @@ class StoryJudge(LineJudge):
         told = tokens if tokens[:1] and tokens[0].text == "(" else outside_brackets(sentence)
         return found or any(t.text in names for t in tokens) or self._told_values(told)
 
-    def _colour_adjective(self, token: Token) -> bool:
+    def colour_adjective(self, token: Token) -> bool:
         """A colour word inflected as an adjective: "rote", "blauen", "grüner"."""
         word = token.lower_
         return token.text[:1].islower() and (
