@@ -207,3 +207,21 @@ def test_a_labelled_story_goes_on_over_its_paragraphs_but_not_into_a_labelled_ru
     ]
     assert kind_of(graph, "Ausnahme: Liegt deine Figur")[0] == "rule"
     assert kind_of(graph, "Achtung: Auch eine")[0] == "note"
+
+
+def test_a_warning_exclaimed_in_the_games_idea_is_flavour(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Hut drüber!",
+        "Spielmaterial",
+        "1 Spielplan",
+        "Worum geht es?",
+        "Im Wichteldorf ist Herbstmarkt. Doch Vorsicht: Wer zu lange zögert, bleibt auf "
+        "seinen Karten sitzen!",
+        "Ziel des Spiels",
+        "Wer zuerst alle Hütchen fängt, gewinnt!",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert kind_of(graph, "Doch Vorsicht")[0] == "flavour"
+    assert kind_of(graph, "Wer zuerst alle Hütchen") == ("rule", True)

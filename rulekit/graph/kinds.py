@@ -330,14 +330,15 @@ class KindJudge(StoryJudge):
 
     def plays(self, sentence: Span) -> bool:
         """Tells how the game is played, as a game's idea may beside its story: an
-        instruction, a rule word, the players named ("wer", "man", "Spieler"), or what is
-        paid or gained ("Vorwärts zu kriechen kostet Salat").  A story tells of its own
-        people and numbers ("Die Igel veranstalten ein Wettrennen.", "vor 11.000 Jahren")."""
+        instruction, a rule word ("Pflicht"), the players named ("wer", "man",
+        "Spieler"), or what is paid or gained ("Vorwärts zu kriechen kostet Salat").  A
+        story tells of its own people and numbers ("Die Igel veranstalten ein
+        Wettrennen.", "vor 11.000 Jahren")."""
         trade = self.cues.cost_lemmas | self.cues.gain_lemmas | self.cues.actor_nouns
         return (
             self.imperative(sentence)
             or any(self._binding_word(sentence, t.i - sentence.start) for t in sentence)
-            or any(t.lemma_.lower() in trade for t in sentence)
+            or any(t.lemma_.lower() in trade or t.lower_ in self.cues.duty_words for t in sentence)
         )
 
     def _binding_word(self, sentence: Span, index: int) -> bool:

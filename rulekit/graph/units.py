@@ -289,7 +289,7 @@ class Segmenter:
             # clause ending in its modal verb heads a section ("Warum man … üben sollte").
             return None
         # A section.
-        state.items = None
+        state.items, state.listed = None, False
         state.step = None
         state.open_unit = None
         level = marked_level(text, state.sections) if numbered_heading else heading_level(text)
@@ -352,7 +352,7 @@ class Segmenter:
             and NUMBERED.match(text)
             and self._step(sentences, state, opens_procedure(text, following))
         ):
-            state.items, state.lead = "step", None
+            state.items, state.lead, state.listed = "step", None, False
             state.step = self._flagged(Unit("step", sentences, block, section))
             return [state.step]
         if self._step_goes_on(sentences, block, following, state):
@@ -482,9 +482,16 @@ class Segmenter:
         if state.preface and not state.preface_goes_on:
             state.preface_said += 1
             state.preface_we += judge.speaks_as_we(head)
+        # Under the game's idea, an exclamation warns as the story does ("Doch Vorsicht:
+        # Wer zu lange zögert, bleibt auf seinen Karten sitzen!"), unless it instructs.
+        exclaims = head.text.rstrip().endswith("!") and not (
+            judge.normative(head)
+            or judge.imperative(head)
+            or any(t.lower_ in self.cues.duty_words for t in head)  # "Schlagen ist Pflicht!"
+        )
         prefaced = kind == "rule" and (
             (state.preface and not (keeps or binds))
-            or (state.idea and not (judge.modal(head) or judge.plays(head)))
+            or (state.idea and (exclaims or not (judge.modal(head) or judge.plays(head))))
         )
         unit = self._flagged(Unit("flavour" if prefaced else kind, [head], block, section))
         if prefaced and state.assumed_preface:

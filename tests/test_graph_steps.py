@@ -1,0 +1,36 @@
+"""Numbered procedures among other lists, read from small invented manuals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulekit.extract.lexicon import german_lexicon
+from rulekit.graph.builder import GraphBuilder
+from tests.test_graph_kinds import graph_of
+
+
+@pytest.fixture(scope="module")
+def builder() -> GraphBuilder:
+    return GraphBuilder([], german_lexicon())
+
+
+def test_a_set_up_after_another_sections_list_is_a_procedure(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Der Spielplan",
+        "Folgende besondere Felder gibt es:",
+        "Häuschen: Hier starten eure Hütchen.",
+        "Brunnenfeld: Auf ihnen darf niemand gefangen werden.",
+        "Spielvorbereitung",
+        "1. Legt den Spielplan in die Tischmitte.",
+        "2. Jeder wählt eine Farbe und stellt die vier Hütchen dieser Farbe in sein Häuschen.",
+        "3. Mischt die Kleeblattkarten.",
+        "4. Übrige Hütchen kommen zurück in die Schachtel.",
+        "5. Wer zuletzt eine Mütze getragen hat, beginnt.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    steps = [node.text[:2] for node in graph.nodes if node.kind == "step"]
+    assert steps == ["1.", "2.", "3.", "4.", "5."]
