@@ -35,7 +35,7 @@ Link = tuple[str, str, str]
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.graph_quality import GRAPHS, LINK_TYPES, LinkScore, gold_lines, link_cell  # noqa: E402
+from bench.graph_quality import DATA, LINK_TYPES, LinkScore, gold_lines, link_cell  # noqa: E402
 from rulekit.model import normalise_text  # noqa: E402
 
 OUTLINES = ROOT / "tests" / "data" / "outlines"
@@ -154,7 +154,7 @@ def readings(builder: GraphBuilder) -> list[tuple[str, list[Unit], set[Link]]]:
     from rulekit.project import Project
 
     result = []
-    for path in sorted(GRAPHS.glob("*.json")):
+    for path in sorted((DATA / "graphs").glob("*.json")):
         data = json.loads(path.read_text("utf-8"))
         gold = {(link["type"], link["from"], link["to"]) for link in data["links"]}
         result.append((path.stem, gold_units(data, builder), gold))

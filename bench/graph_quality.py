@@ -26,6 +26,10 @@ Two kinds of manuals are scored:
   overrides applied (what `analyse()` returns), the prediction the graph of the same
   extraction with the overrides switched off (`GraphBuilder` output and the editors'
   supplement of rules the excerpt lacks).
+- With `--annotations DIR`, instead, manuals annotated outside the repository, in a
+  folder laid out as `tests/data` (`graphs/<stem>.json`, `corpus/<stem>/page-NN.txt`)
+  and, where the annotator kept the viewer's copy the manual came as,
+  `copies/<stem>.txt`: scored as paragraphs, re-wrapped and as that copy.
 
 A gold unit that runs over several gold lines (a paragraph over a page break, a worked
 example or a numbered step over several lines) is annotated as parts joined by
@@ -85,11 +89,14 @@ if TYPE_CHECKING:
     from rulekit.graph.builder import GraphBuilder
     from rulekit.model import Extraction, RuleGraph, SourceInfo
 
-GRAPHS = ROOT / "tests" / "data" / "graphs"
-CORPUS = ROOT / "tests" / "data" / "corpus"
+# The development corpus's annotations; `--annotations DIR` scores another folder laid
+# out the same way (DIR/graphs/<stem>.json, DIR/corpus/<stem>/page-NN.txt and, for the
+# "copy" reading, DIR/copies/<stem>.txt: a viewer's copy its annotator made).
+DATA = ROOT / "tests" / "data"
 PDFS = Path(os.environ.get("RULEKIT_CORPUS", ROOT.parent / "shared" / "corpus"))
-# How the corpus is given to rulekit: gold lines as paragraphs, a viewer's copy, the PDF.
-READINGS = ("paragraphs", "wrapped", "copied", "chrome", "pdf")
+# How the corpus is given to rulekit: gold lines as paragraphs, a viewer's copy, the PDF,
+# or the viewer's copy kept beside annotations of manuals outside the repository.
+READINGS = ("paragraphs", "wrapped", "copied", "chrome", "pdf", "copy")
 # PDFium marks a hyphen it found at a line's end (0xFFFE by FPDFText_GetText, 0x02 by
 # the bounded text); Chromium's viewer drops it and joins the word (FormatStringWithHyphens).
 PDFIUM_LINE_HYPHENS = "\ufffe\x02"
@@ -430,11 +437,11 @@ def graph_reading(graph: RuleGraph, leave_out: frozenset[str] = frozenset()) -> 
     )
 
 
-def gold_lines(stem: str, pages: list[int]) -> list[str]:
+def gold_lines(stem: str, pages: list[int], data: Path = DATA) -> list[str]:
     """The gold body lines of the annotated pages, page by page."""
     lines: list[str] = []
     for page in pages:
-        text = (CORPUS / stem / f"page-{page:02d}.txt").read_text("utf-8")
+        text = (data / "corpus" / stem / f"page-{page:02d}.txt").read_text("utf-8")
         lines.extend(line for line in text.splitlines() if line.strip())
     return lines
 
@@ -642,34 +649,41 @@ def _crop_area(pdf: Path, page: int) -> list[str]:
 
 
 def corpus_manual(
-    stem: str, builder: GraphBuilder, words: list[str], reading: str = "paragraphs"
+    stem: str,
+    builder: GraphBuilder,
+    words: list[str],
+    reading: str = "paragraphs",
+    data: Path = DATA,
 ) -> tuple[str, Reading, Reading, list[str]]:
     """Document text, gold and predicted reading of one annotated corpus manual.
 
     `reading` (one of `READINGS`): the gold lines as paragraphs of a text file, a
-    viewer copy of them (`wrapped_text`), a viewer copy of the PDF (`copied_text`), or
-    the annotated pages of the PDF.
+    viewer copy of them (`wrapped_text`), a viewer copy of the PDF (`copied_text`), the
+    annotated pages of the PDF, or the viewer's copy kept in `data`/copies.
     """
     from rulekit.extract import extract
     from rulekit.model import SourceInfo
 
-    data = json.loads((GRAPHS / f"{stem}.json").read_text("utf-8"))
-    lines = gold_lines(stem, data["pages"])
+    annotated = json.loads((data / "graphs" / f"{stem}.json").read_text("utf-8"))
+    pages = annotated["pages"]
+    lines = gold_lines(stem, pages, data)
     document = " ".join(normalise_text(line) for line in lines)
-    gold = annotation(data)
+    gold = annotation(annotated)
     problems = annotation_problems(document, gold)
     with tempfile.TemporaryDirectory() as folder:
         if reading == "pdf":
             manual = PDFS / f"{stem}.pdf"
-            extraction = annotated_pages(extract(manual, None, words), data["pages"])
+            extraction = annotated_pages(extract(manual, None, words), pages)
         else:
             manual = Path(folder) / f"{stem}.txt"
             if reading == "wrapped":
                 text = wrapped_text(stem, lines)
             elif reading == "copied":
-                text = copied_text(stem, data["pages"])
+                text = copied_text(stem, pages)
             elif reading == "chrome":
-                text = chrome_text(stem, data["pages"])
+                text = chrome_text(stem, pages)
+            elif reading == "copy":
+                text = (data / "copies" / f"{stem}.txt").read_text("utf-8")
             else:
                 text = LINE_SEPARATOR.join(lines) + "\n"
             manual.write_text(text, encoding="utf-8", newline="")
@@ -679,7 +693,7 @@ def corpus_manual(
         title=stem.capitalize(),
         publisher="-",
         edition="-",
-        pages=data["pages"],
+        pages=pages,
         file=manual.name,
         sha256="0" * 64,
     )
@@ -830,14 +844,18 @@ def misses(document: str, gold: Reading, predicted: Reading, ordered: bool = Tru
 
 
 def corpus_scores(
-    builder: GraphBuilder, words: list[str], reading: str, show: set[str]
+    builder: GraphBuilder, words: list[str], reading: str, show: set[str], data: Path = DATA
 ) -> tuple[list[tuple[str, Scores]], list[str]]:
-    """Scores of every annotated corpus manual in one reading (`READINGS`), and the
-    annotation problems."""
+    """Scores of every manual annotated in `data` in one reading (`READINGS`), and the
+    annotation problems; the "copy" reading scores the manuals with a copy in `data`."""
     results: list[tuple[str, Scores]] = []
     notes: list[str] = []
-    for path in sorted(GRAPHS.glob("*.json")):
-        document, gold, predicted, problems = corpus_manual(path.stem, builder, words, reading)
+    for path in sorted((data / "graphs").glob("*.json")):
+        if reading == "copy" and not (data / "copies" / f"{path.stem}.txt").exists():
+            continue
+        document, gold, predicted, problems = corpus_manual(
+            path.stem, builder, words, reading, data
+        )
         # A viewer's copy keeps the viewer's reading order, not the gold's.
         ordered = reading not in ("copied", "chrome")
         results.append((path.stem, score(document, gold, predicted, ordered)))
@@ -864,6 +882,21 @@ def table(title: str, results: list[tuple[str, Scores]], pooled: list[tuple[str,
     for name, scores in pooled:
         print(row(name, scores))
     print()
+
+
+def score_annotations(builder: GraphBuilder, words: list[str], data: Path, show: set[str]) -> None:
+    """The tables of the manuals annotated in `data` (`--annotations`)."""
+    notes: list[str] = []
+    for reading, title in (
+        ("paragraphs", "Paragraphs: gold lines separated by blank lines"),
+        ("wrapped", "Wrapped: the gold lines re-wrapped as a viewer copy"),
+        ("copy", "Copy: the viewer's copy kept beside the annotations"),
+    ):
+        results, more = corpus_scores(builder, words, reading, show, data)
+        notes.extend(more)
+        if results:
+            table(title, results, [("pooled", total([s for _, s in results]))])
+    print("\n".join(notes))
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -894,13 +927,25 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--show", nargs="*", default=[], help="list the misses of these manuals")
     parser.add_argument("--corpus-only", action="store_true", help="skip the bundled games")
+    parser.add_argument(
+        "--annotations",
+        type=Path,
+        help="score instead the manuals annotated in this folder (graphs/, corpus/ and "
+        "optionally copies/, laid out as tests/data), as paragraphs, re-wrapped and as copied",
+    )
     args = parser.parse_args(argv)
     show = set(args.show)
+    if args.annotations is not None and not (args.annotations / "graphs").is_dir():
+        print(f"{args.annotations}: no graphs/ folder of annotations", file=sys.stderr)
+        raise SystemExit(2)
 
     start = time.perf_counter()
     glossary = load_glossary(ROOT / "glossary" / "terms.yaml")
     words = glossary_words(glossary)
     builder = GraphBuilder(glossary, german_lexicon(words))
+    if args.annotations is not None:
+        score_annotations(builder, words, args.annotations, show)
+        return
     corpus, notes = corpus_scores(builder, words, "paragraphs", show)
     bundled: list[tuple[str, Scores]] = []
     if not args.corpus_only:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bench.graph_quality import (
-    GRAPHS,
+    DATA,
     IOU_MIN,
     UNMATCHED,
     Link,
@@ -25,6 +25,7 @@ from bench.graph_quality import (
     annotation,
     annotation_problems,
     gold_lines,
+    main,
     match,
     place,
     score,
@@ -264,7 +265,7 @@ def test_example_over_several_lines_is_one_gold_unit() -> None:
     assert scores.links["illustrates"] == LinkScore(tp=0, predicted=1, gold=1)
 
 
-@pytest.mark.parametrize("path", sorted(GRAPHS.glob("*.json")), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", sorted((DATA / "graphs").glob("*.json")), ids=lambda p: p.stem)
 def test_annotation_fits_its_gold_text(path: Path) -> None:
     """Every gold line is cut into units whole, in order: the README's segmentation rules.
 
@@ -316,3 +317,38 @@ def test_chrome_reading_joins_words_pdfium_found_broken_as_chromium_does() -> No
     assert _join_line_hyphens(text) == (
         "die Rohstoffkarten einzutauschen,\r\ndie ihm fehlen! \r\nEr darf Rittermacht\r\n"
     )
+
+
+def test_manuals_annotated_outside_the_repository_are_scored_in_each_reading(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = [HEADING, RULE, EXAMPLE]
+    (tmp_path / "corpus" / "probe").mkdir(parents=True)
+    (tmp_path / "corpus" / "probe" / "page-01.txt").write_text("\n".join(lines) + "\n", "utf-8")
+    (tmp_path / "copies").mkdir()
+    (tmp_path / "copies" / "probe.txt").write_text("\n".join(lines) + "\n- 1 -\n", "utf-8")
+    units = [
+        {"id": "u1", "page": 1, "kind": "section", "level": 1, "text": HEADING},
+        {"id": "u2", "page": 1, "kind": "rule", "mechanical": True, "text": RULE, "terms": []},
+        {"id": "u3", "page": 1, "kind": "example", "mechanical": False, "text": EXAMPLE,
+         "terms": []},
+    ]  # fmt: skip
+    data = {"manual": "probe", "pages": [1], "units": units,
+            "links": [{"type": "illustrates", "from": "u3", "to": "u2"}]}  # fmt: skip
+    (tmp_path / "graphs").mkdir()
+    (tmp_path / "graphs" / "probe.json").write_text(json.dumps(data), "utf-8")
+    main(["--annotations", str(tmp_path)])
+    out = capsys.readouterr().out
+    for title in ("Paragraphs:", "Wrapped:", "Copy:"):
+        assert title in out
+    rows = [line for line in out.splitlines() if line.startswith("probe ")]
+    assert len(rows) == 3 and all("3/3/3" in row for row in rows)
+
+
+def test_a_folder_without_annotations_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["--annotations", str(tmp_path)])
+    assert stopped.value.code == 2
+    assert capsys.readouterr().err.strip() == f"{tmp_path}: no graphs/ folder of annotations"

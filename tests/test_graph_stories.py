@@ -225,3 +225,17 @@ def test_a_warning_exclaimed_in_the_games_idea_is_flavour(
     graph = graph_of(builder, tmp_path, lines, blank=True)
     assert kind_of(graph, "Doch Vorsicht")[0] == "flavour"
     assert kind_of(graph, "Wer zuerst alle Hütchen") == ("rule", True)
+
+
+def test_what_the_players_try_to_do_is_no_mechanical_rule(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Ziel des Spiels",
+        "Jeder Spieler versucht, seine vier Figuren einmal rund um den Spielplan ins Ziel zu "
+        "bringen.",
+        "Wer zuerst alle vier Figuren im Ziel hat, gewinnt.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert kind_of(graph, "Jeder Spieler versucht") == ("rule", False)
+    assert kind_of(graph, "Wer zuerst alle vier") == ("rule", True)

@@ -19,10 +19,12 @@ from spacy.lang.de.stop_words import STOP_WORDS
 
 from rulekit.extract.textshapes import BOX_FACTS, VALUE_ROW
 from rulekit.graph.exceptions import NUMBER_WORDS
-from rulekit.graph.shapes import CLAUSE_MIN_WORDS, COPULAS, MARKER, has_verb
+from rulekit.graph.shapes import CLAUSE_MIN_WORDS, COPULAS, MARKER, has_verb, main_clause
 
 # A note's label ("Erinnerung:", "Bitte beachten:") ends within this many tokens.
 LABEL_TOKENS = 4
+# What players aim at rather than do: "versuchen".
+_AIM_LEMMAS = frozenset({"versuchen"})
 # The article that counts one ("Eine Siebenerfolge") before a noun of its own.
 _ONE = frozenset({"ein", "eine", "einen"})
 
@@ -54,8 +56,9 @@ def mechanical(unit: Unit, judge: KindJudge) -> bool:
     if unit.kind in ("rule", "step"):
         # Advice binds no engine ("Nach ein oder zwei Spielen sollten Sie …"), nor an
         # aid to the players ("Als Hilfestellung werden Steinchen gelegt") or the
-        # assembly of the material ("Führen Sie die beiliegenden Stifte …").
-        return not all(judge.advice(s) or judge.aid(s) for s in unit.sentences)
+        # assembly of the material ("Führen Sie die beiliegenden Stifte …"), nor an aim
+        # the players pursue ("Ihr versucht, eure Handkarten … abzulegen").
+        return not all(judge.advice(s) or judge.aid(s) or _aim(s, judge) for s in unit.sentences)
     if unit.kind == "definition":
         lemmas = {t.lemma_.lower() for s in unit.sentences for t in s}
         return not lemmas & judge.cues.naming_lemmas
@@ -69,6 +72,13 @@ def mechanical(unit: Unit, judge: KindJudge) -> bool:
             for s in unit.sentences
         )
     return False
+
+
+def _aim(sentence: Span, judge: KindJudge) -> bool:
+    """Says what the players try to do, not what they must or may: "Jeder Spieler
+    versucht, seine vier Figuren … ins Ziel zu bringen."""
+    main = main_clause(sentence)
+    return any(t.lemma_.lower() in _AIM_LEMMAS for t in main) and not judge.modal(main)
 
 
 def _states_rule(sentence: Span, judge: KindJudge) -> bool:
