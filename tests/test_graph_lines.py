@@ -52,3 +52,22 @@ def test_the_titles_over_a_tables_label_and_value_are_no_heading(
     assert kind_of(graph, "21 bis 24 1") == ("rule", True)
     assert kind_of(graph, "25 bis 28 2") == ("rule", True)
     assert kind_of(graph, "Die Phasen")[0] == "section"  # an article opens a heading
+
+
+def test_a_question_alone_over_its_answer_is_a_heading(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Spielablauf",
+        "Wer an der Reihe ist, würfelt.",
+        "Was passiert, wenn ein Würfel vom Tisch fällt?",
+        "Fällt ein Würfel vom Tisch, werden alle Würfel noch einmal geworfen.",
+        "Weiter oder aufhören?",
+        "Nach jedem Wurf entscheidest du, ob du weiterwürfelst.",
+        "Und wenn der Fänger selbst gefangen wird?",
+        "Dann übernimmt der neue Fänger den ganzen Turm.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    for question in ("Was passiert", "Weiter oder", "Und wenn der Fänger"):
+        assert kind_of(graph, question)[0] == "section", question
+    assert kind_of(graph, "Dann übernimmt") == ("rule", True)

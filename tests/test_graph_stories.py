@@ -239,3 +239,16 @@ def test_what_the_players_try_to_do_is_no_mechanical_rule(
     graph = graph_of(builder, tmp_path, lines, blank=True)
     assert kind_of(graph, "Jeder Spieler versucht") == ("rule", False)
     assert kind_of(graph, "Wer zuerst alle vier") == ("rule", True)
+
+
+def test_a_case_named_in_a_relative_clause_withdraws_nothing(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Spielablauf",
+        "Wer an der Reihe ist, würfelt.",
+        "Nach jedem Wurf entscheidest du, ob du weiterwürfelst.",
+        "Als Fehlwurf gilt ein Wurf, bei dem du keinen Wert mehr nehmen kannst.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert edges_of(graph, "exception-of") == []

@@ -392,12 +392,15 @@ def no_longer(sentence: Span, cues: Cues) -> bool:
 
     The negation and "mehr" (or "nur noch") stand in one clause with a modal verb,
     "mehr" is no comparison ("nicht mehr als 3"), and the clause is no condition ("Wer
-    keinen Zug mehr machen kann, ...", "Hat eine Seite keine Tiere mehr, ...").
+    keinen Zug mehr machen kann, ...", "Hat eine Seite keine Tiere mehr, ...") nor a
+    relative clause that names a case ("…, bei dem du keinen Wert mehr nehmen kannst").
     """
     clauses = _clauses(sentence)
     for number, clause in enumerate(clauses):
         if number == 0 and _condition(clause, clauses[1:2], cues):
             continue
+        if _case_clause(clause, number, cues):
+            continue  # "Als Fehlwurf gilt ein Wurf, bei dem du keinen Wert mehr … kannst."
         lowers = [t.lower_ for t in clause]
         if not any(t.lemma_.lower() in cues.modal_lemmas for t in clause):
             continue

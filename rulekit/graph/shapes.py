@@ -51,6 +51,9 @@ ITEM_LINE_WORDS = 12
 # A question or a clause that opens with an interrogative ("Wie können Sie ...?", "Was
 # wir ... erfahren können.") heads the paragraphs under it when it is this short.
 QUESTION_HEADING_WORDS = 10
+# A question of this few words heads what follows without an interrogative ("Weiter oder
+# aufhören?").
+SHORT_QUESTION_WORDS = 4
 # German quotation marks „…“ (closed by a typographic double quote of either shape); a quote
 # over several sentences is a character speaking.  »…« is left out: Swiss print turns it round.
 _QUOTE_OPENERS = frozenset("„")
@@ -256,16 +259,21 @@ def item_line(block: Block, text: str) -> bool:
 
 def question_heading(text: str, sentences: list[Span], following: Block | None) -> bool:
     """A short paragraph of one question or interrogative clause over a paragraph:
-    "Wie können Sie Ihre Strategie bewerten?", "Was wir über Systeme erfahren können."."""
+    "Wie können Sie Ihre Strategie bewerten?", "Was wir über Systeme erfahren können.",
+    "Was passiert, wenn ein Würfel vom Tisch fällt?", "Und wenn der Fänger selbst
+    gefangen wird?", or a question of a few words: "Weiter oder aufhören?"."""
     words = text.split()
+    if len(sentences) != 1 or following is None or following.kind != "paragraph":
+        return False
+    opener = words[1].lower() if words[0].lower() == "und" and len(words) > 1 else words[0].lower()
+    asked = opener in _INTERROGATIVES or opener == "wenn"
+    if text.endswith("?") and (asked or len(words) <= SHORT_QUESTION_WORDS):
+        return len(words) <= QUESTION_HEADING_WORDS
     return (
-        len(sentences) == 1
-        and len(words) <= QUESTION_HEADING_WORDS
+        len(words) <= QUESTION_HEADING_WORDS
         and words[0].lower() in _INTERROGATIVES
         and "," not in text
         and text.endswith(("?", "."))
-        and following is not None
-        and following.kind == "paragraph"
     )
 
 
