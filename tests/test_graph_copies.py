@@ -103,3 +103,27 @@ def test_a_remark_goes_on_with_what_it_concludes(builder: GraphBuilder, tmp_path
         "Tipp: Beobachtet genau, welche Karten eure Mitspieler vom Ablagestapel nehmen. So "
         "erfahrt ihr, was sie sammeln.",
     ]
+
+
+def test_a_remark_keeps_what_only_explains_and_ends_where_a_rule_binds(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Kosten",
+        "Für jeden Zug bezahlst du Tautropfen: Je weiter du kriechst, desto teurer wird es.",
+        "Tipp: Lange Strecken sind sehr teuer. Mehrere kurze Züge kosten oft",
+        "viel weniger Tau als ein einziger großer Sprung.",
+        "Achtung: Alle Teller, die in einer Runde gelegt werden, haben keinen Einfluss",
+        "auf vorher gewürfelte Ergebnisse. Ab der vierten Runde darf jeder Spieler",
+        "nur noch einen Stein setzen.",
+        "Sonderfelder",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=False)
+    notes = [node.text for node in graph.nodes if node.kind == "note"]
+    assert notes == [
+        "Tipp: Lange Strecken sind sehr teuer. Mehrere kurze Züge kosten oft viel weniger Tau "
+        "als ein einziger großer Sprung.",
+        "Achtung: Alle Teller, die in einer Runde gelegt werden, haben keinen Einfluss auf "
+        "vorher gewürfelte Ergebnisse.",
+    ]
+    assert kind_of(graph, "Ab der vierten Runde") == ("rule", True)

@@ -411,7 +411,7 @@ class Segmenter:
             if mode is not None and (
                 bare
                 or not (
-                    (wrapped or mode == "example")
+                    (mode == "example" or (wrapped and self._binds(sentence)))
                     and leaves(self.judge, mode, sentence, state.names, units[-1], story)
                 )
             ):
@@ -542,6 +542,13 @@ class Segmenter:
         if (state.items is None and not opening) or state.listed:
             return False
         return self.judge.sentence_kind(first) == "rule"
+
+    def _binds(self, sentence: Span) -> bool:
+        """Binds the players: where a paragraph the text path ran into a remark begins
+        ("Achtung: … Ab der vierten Runde dürfen …"); what only explains goes on with
+        the remark ("Tipp: Lange Strecken sind sehr teuer. Mehrere kurze Züge kosten
+        oft viel weniger …")."""
+        return self.judge.normative(sentence) or self.judge.binding(sentence)
 
     def _consequence(self, unit: Unit, sentence: Span) -> bool:
         """The sentence says what holds in the case a labelled exception only names
