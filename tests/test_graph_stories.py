@@ -252,3 +252,18 @@ def test_a_case_named_in_a_relative_clause_withdraws_nothing(
     ]
     graph = graph_of(builder, tmp_path, lines, blank=True)
     assert edges_of(graph, "exception-of") == []
+
+
+def test_a_labelled_story_goes_on_with_what_its_player_may_not_do_yet(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Anlegen",
+        "Ab deinem nächsten Zug darfst du einzelne Karten an ausliegende Folgen anlegen.",
+        "Beispiel: In der zweiten Runde legt Lisa drei Damen sowie Kreuz 5, 6, 7 und 8 aus.",
+        "Ihre Pik 9 würde an Toms Folge passen, doch in diesem Zug darf sie sie noch nicht "
+        "anlegen.",
+        "In ihrem nächsten Zug legt sie die Pik 9 an Toms Folge.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert texts_of(graph, "example") == [" ".join(lines[2:])]

@@ -98,6 +98,13 @@ def _tells_story(judge: KindJudge, sentence: Span, names: set[str]) -> bool:
     )
 
 
+def _refers_to_player(sentence: Span, names: set[str]) -> bool:
+    """A player of the story named in the sentence, or a pronoun for one inside it."""
+    return any(
+        t.text in names or (t.i > sentence.start and t.lower_ in _STORY_PRONOUNS) for t in sentence
+    )
+
+
 def _opens_case(judge: KindJudge, sentence: Span) -> bool:
     """The sentence opens with the case it holds in ("Sollte …, wird …", "Wenn …, …")."""
     clauses = case_clauses(sentence, judge.cues)
@@ -149,9 +156,13 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
         values = any(t.like_num for t in first) and not (
             judge.general(first) or judge.normative(first)
         )
-        # So does a sentence that refers to its player ("… ist ihr zu riskant.").
-        refers = _tells_story(judge, first, names) and not (
-            judge.generic_actor(first) or judge.modal(first)
+        # So does a sentence that refers to its player ("… ist ihr zu riskant."), also
+        # with a modal verb when it names or points to them ("doch in diesem Zug darf
+        # sie sie noch nicht anlegen").
+        refers = (
+            _tells_story(judge, first, names)
+            and not judge.generic_actor(first)
+            and (not judge.modal(first) or _refers_to_player(first, names))
         )
         story = values or refers or judge.narrated(first, names) or judge.continues(first)
     else:
