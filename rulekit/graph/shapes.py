@@ -129,6 +129,19 @@ def marked_heading(text: str, following: Block | None) -> bool:
     return following.kind == "list-item" and marker_type(following.text) != marker_type(text)
 
 
+def next_item(text: str, following: Block | None) -> bool:
+    """The block after is the item numbered next to this one ("3. …" then "4. …")."""
+    number = MARKER.match(text)
+    after = MARKER.match(following.text.strip()) if following is not None else None
+    return (
+        number is not None
+        and after is not None
+        and number.group(1) is not None
+        and after.group(1) is not None
+        and int(after.group(1)) == int(number.group(1)) + 1
+    )
+
+
 def marker_type(text: str) -> str | None:
     """ "digit" or "letter" for a line opened by a list marker, else None."""
     match = MARKER.match(text.strip())

@@ -42,6 +42,7 @@ from rulekit.graph.shapes import (
     marked_heading,
     marked_level,
     names_a_set,
+    next_item,
     numbers_header,
     open_bracket,
     opens_procedure,
@@ -513,7 +514,7 @@ class Segmenter:
             return False
         # Between two steps, a label of the sheet ("Ergebnis I", "Bilanzzahl u") is no
         # sentence of either.
-        between = _next_item(step, following) and terminal(block.text.strip())
+        between = next_item(step.text, following) and terminal(block.text.strip())
         # On the next printed line, with no blank line between, a sentence that refers
         # back goes on with the step ("4. Wer zuletzt …, beginnt." / "Danach geht es
         # reihum …"): the text path guessed that paragraph break.
@@ -594,16 +595,3 @@ class Segmenter:
 
     def _flagged(self, unit: Unit) -> Unit:
         return flag(unit, self.cues)
-
-
-def _next_item(step: Unit, following: Block | None) -> bool:
-    """The block after is the item numbered next to the step ("3." then "4.")."""
-    number = MARKER.match(step.text)
-    after = MARKER.match(following.text.strip()) if following is not None else None
-    return (
-        number is not None
-        and after is not None
-        and number.group(1) is not None
-        and after.group(1) is not None
-        and int(after.group(1)) == int(number.group(1)) + 1
-    )
