@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from rulekit.graph.builder import GraphBuilder
 from rulekit.model import Block, Extraction, RuleGraph, SourceInfo
 from rulekit.project import Project
 
@@ -36,6 +37,15 @@ def tree_bytes(folder: Path) -> dict[str, bytes]:
         for path in sorted(folder.rglob("*"))
         if path.is_file()
     }
+
+
+@pytest.fixture(scope="module")
+def builder() -> GraphBuilder:
+    """The graph pipeline without a glossary, one per test module; a module whose manuals
+    use glossary terms defines its own."""
+    from rulekit.extract.lexicon import german_lexicon
+
+    return GraphBuilder([], german_lexicon())
 
 
 def invented_manual(game: str) -> SourceInfo:

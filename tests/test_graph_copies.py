@@ -5,17 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from rulekit.extract.lexicon import german_lexicon
 from rulekit.graph.builder import GraphBuilder
 from tests.test_graph_kinds import graph_of, kind_of
-
-
-@pytest.fixture(scope="module")
-def builder() -> GraphBuilder:
-    return GraphBuilder([], german_lexicon())
-
 
 SETUP = [
     "Spielvorbereitung",

@@ -8,17 +8,11 @@ from pathlib import Path
 import pytest
 
 from rulekit.extract import extract
-from rulekit.extract.lexicon import german_lexicon
 from rulekit.graph.builder import GraphBuilder
 from rulekit.model import RuleGraph
 from tests.conftest import invented_manual
 
 INFO = invented_manual("demo")
-
-
-@pytest.fixture(scope="module")
-def builder() -> GraphBuilder:
-    return GraphBuilder([], german_lexicon())
 
 
 def graph_of(builder: GraphBuilder, tmp_path: Path, lines: list[str], blank: bool) -> RuleGraph:

@@ -5,16 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from rulekit.extract.lexicon import german_lexicon
 from rulekit.graph.builder import GraphBuilder
 from tests.test_graph_kinds import graph_of, kind_of
-
-
-@pytest.fixture(scope="module")
-def builder() -> GraphBuilder:
-    return GraphBuilder([], german_lexicon())
 
 
 def test_a_credit_under_a_compound_label_is_no_rule(builder: GraphBuilder, tmp_path: Path) -> None:

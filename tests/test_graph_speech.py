@@ -5,19 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from rulekit.extract import extract
-from rulekit.extract.lexicon import german_lexicon
 from rulekit.graph.builder import GraphBuilder
 from tests.conftest import invented_manual
 
 INFO = invented_manual("insel")
-
-
-@pytest.fixture(scope="module")
-def builder() -> GraphBuilder:
-    return GraphBuilder([], german_lexicon())
 
 
 def kinds(builder: GraphBuilder, tmp_path: Path, paragraph: str) -> dict[str, str]:

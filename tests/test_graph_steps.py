@@ -4,16 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from rulekit.extract.lexicon import german_lexicon
 from rulekit.graph.builder import GraphBuilder
 from tests.test_graph_kinds import graph_of
-
-
-@pytest.fixture(scope="module")
-def builder() -> GraphBuilder:
-    return GraphBuilder([], german_lexicon())
 
 
 def test_a_set_up_after_another_sections_list_is_a_procedure(

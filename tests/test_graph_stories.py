@@ -5,18 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from rulekit.extract.lexicon import german_lexicon
 from rulekit.graph.builder import GraphBuilder
 from rulekit.model import RuleGraph
 from tests.test_graph_kinds import graph_of, kind_of
 from tests.test_graph_links import edges_of
-
-
-@pytest.fixture(scope="module")
-def builder() -> GraphBuilder:
-    return GraphBuilder([], german_lexicon())
 
 
 def texts_of(graph: RuleGraph, kind: str) -> list[str]:

@@ -72,11 +72,6 @@ def test_a_short_question_heads_its_answer(opening: list[Block]) -> None:
 GARDEN = invented_manual("garten")
 
 
-@pytest.fixture(scope="module")
-def builder() -> GraphBuilder:
-    return GraphBuilder([], german_lexicon())
-
-
 def build(builder: GraphBuilder, *texts: str) -> RuleGraph:
     return builder.build(GARDEN, invented_blocks(*texts))
 

@@ -6,14 +6,12 @@ from __future__ import annotations
 
 from spacy.tokens import Span, Token
 
-from rulekit.graph.exceptions import case_clauses
+from rulekit.graph.exceptions import opens_with_case
 from rulekit.graph.kinds import COMMENT_SUBJECTS, KindJudge
-from rulekit.graph.shapes import content_lemmas
+from rulekit.graph.shapes import EVERY, content_lemmas
 from rulekit.graph.unit import Unit
 from rulekit.model import NodeKind
 
-# Determiners of every thing of a kind: "auf jedem Feld", "in allen Runden".
-_EVERY = frozenset({"jedem", "jeden", "jeder", "jede", "jedes", "allen", "alle"})
 # Where a sentence goes on from the one before: "Wer dort landet, …", "Alle Plättchen
 # darunter …" opens with the place the sentence before named.
 _PLACE_BACK = frozenset({"dort", "darunter", "darauf", "daneben"})
@@ -24,11 +22,9 @@ _CONCLUDING = frozenset({"also", "somit", "folglich"})
 CONCLUDING_REACH = 6
 # An exclamation of this many words goes on with a story ("Fehlwurf!").
 EXCLAIMED_WORDS = 2
-# Pronouns for a player of a story inside a sentence ("Nur ein Wurm kann ihn retten").
-_STORY_PRONOUNS = frozenset(
-    {"er", "sie", "ihn", "ihm", "ihr", "ihre", "ihren", "ihrem", "ihrer", "sein", "seine"}
-    | {"seinen", "seinem", "seiner", "seines"}
-)
+# Pronouns for a player of a story inside a sentence ("Nur ein Wurm kann ihn retten"),
+# beside the possessives that carry an example on ("sein", `continuation_possessives`).
+_STORY_PRONOUNS = frozenset({"er", "sie", "ihn", "ihm", "ihr", "ihre", "ihren", "ihrem", "ihrer"})
 
 
 def leaves(
@@ -56,13 +52,13 @@ def leaves(
     if mode == "example":
         if judge.narrated(sentence, names) or judge.continues(sentence):
             return False
-        if story and (judge.imperative(sentence) or _opens_case(judge, sentence)):
+        if story and (judge.imperative(sentence) or opens_with_case(sentence, judge.cues)):
             return True
         if any(t.lower_ in judge.cues.story_moments for t in sentence):
             return False
         if story and not _tells_story(judge, sentence, names):
             return True
-        every = any(t.lower_ in _EVERY for t in sentence)  # "Auf jedem Feld darf nur …"
+        every = any(t.lower_ in EVERY for t in sentence)  # "Auf jedem Feld darf nur …"
         return judge.generic_actor(sentence) or (every and judge.modal(sentence))
     words = [t for t in sentence if t.is_alpha]
     if words and words[0].lower_ in judge.cues.remark_connectives:
@@ -88,27 +84,18 @@ def _tells_story(judge: KindJudge, sentence: Span, names: set[str]) -> bool:
     words = [t for t in sentence if t.is_alpha]
     if len(words) <= EXCLAIMED_WORDS and sentence.text.rstrip().endswith("!"):
         return True
-    return any(
+    return _refers_to_player(judge, sentence, names) or any(
         t.like_num
-        or t.text in names
         or t.lower_ in judge.cues.colour_words
         or judge.colour_adjective(t)  # "Die gelbe Figur wird geschlagen …"
-        or (t.i > sentence.start and t.lower_ in _STORY_PRONOUNS)
         for t in sentence
     )
 
 
-def _refers_to_player(sentence: Span, names: set[str]) -> bool:
+def _refers_to_player(judge: KindJudge, sentence: Span, names: set[str]) -> bool:
     """A player of the story named in the sentence, or a pronoun for one inside it."""
-    return any(
-        t.text in names or (t.i > sentence.start and t.lower_ in _STORY_PRONOUNS) for t in sentence
-    )
-
-
-def _opens_case(judge: KindJudge, sentence: Span) -> bool:
-    """The sentence opens with the case it holds in ("Sollte …, wird …", "Wenn …, …")."""
-    clauses = case_clauses(sentence, judge.cues)
-    return bool(clauses) and clauses[0][1]
+    pronouns = _STORY_PRONOUNS | judge.cues.continuation_possessives
+    return any(t.text in names or (t.i > sentence.start and t.lower_ in pronouns) for t in sentence)
 
 
 def remark_goes_on(judge: KindJudge, sentence: Span) -> bool:
@@ -119,7 +106,7 @@ def remark_goes_on(judge: KindJudge, sentence: Span) -> bool:
     A bare "Das" or "Dies" opens a statement of its own ("Das ist der letzte Zug."),
     as a paragraph the text path could not tell apart may.
     """
-    if judge.normative(sentence) or judge.binding(sentence):
+    if judge.binds(sentence):
         return False
     words = [t for t in sentence if t.is_alpha]
     if not words or words[0].lower_ in COMMENT_SUBJECTS:
@@ -162,7 +149,7 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
         refers = (
             _tells_story(judge, first, names)
             and not judge.generic_actor(first)
-            and (not judge.modal(first) or _refers_to_player(first, names))
+            and (not judge.modal(first) or _refers_to_player(judge, first, names))
         )
         story = values or refers or judge.narrated(first, names) or judge.continues(first)
     else:
@@ -172,7 +159,7 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
             and bool(words)
             and not first[0].like_num
             and not first.text.rstrip().endswith(":")
-            and (words[0].text in names or _opening_pronoun(judge, words))
+            and (words[0].text in names or judge.opens_with_pronoun(words))
         )
     if not (judge.label_alone(unit.text) or story):
         return 0
@@ -186,14 +173,6 @@ def refers_back(judge: KindJudge, words: list[Token]) -> bool:
     """The sentence opens with a pronoun for what was just said ("Er darf nie …", "Sie
     werden nicht …") or a word of its sequence ("Danach geht es reihum …"): it cannot
     open a paragraph of its own."""
-    return _opening_pronoun(judge, words) or (
+    return judge.opens_with_pronoun(words) or (
         words[0].lower_ in judge.cues.sequence_words and words[0].lower_ not in _STARTS
-    )
-
-
-def _opening_pronoun(judge: KindJudge, words: list[Token]) -> bool:
-    """The sentence opens with a pronoun as its subject: "Er zieht …", "Sie legt …"
-    (not the polite "Sie" after a verb: "Legen Sie …")."""
-    return words[0].lower_ in judge.cues.continuation_pronouns and not (
-        len(words) > 1 and words[1].text == "Sie"
     )

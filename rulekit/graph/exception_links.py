@@ -70,7 +70,7 @@ from rulekit.graph.overlap import Overlap, counts, quantities, stem
 from rulekit.graph.special_cases import general, verbs
 
 if TYPE_CHECKING:
-    from spacy.tokens import Span, Token
+    from spacy.tokens import Token
 
     from rulekit.graph.units import Unit
     from rulekit.nlp import Cues
@@ -482,25 +482,25 @@ def _contrasts_last(unit: Unit, last: Unit, cues: Cues) -> bool:
 
 def _continues_previous(unit: Unit, cues: Cues) -> bool:
     """The unit opens as a reply to the sentence before it: with a pronoun for what was
-    just said ("Das darf aber nicht ..."), a contrast ("Jedoch müssen ...") or an
-    exception opener ("Außer auf der Karte steht ...", "Es sei denn ...")."""
-    words = [t for t in unit.sentences[0] if t.is_alpha] if unit.sentences else []
+    just said ("Das darf aber nicht ...", also after a remark's label: "Achtung: Das
+    gilt nicht, wenn …"), a contrast ("Jedoch müssen ...") or an exception opener
+    ("Außer auf der Karte steht ...", "Es sei denn ...")."""
+    tokens = [t for t in unit.sentences[0] if not t.is_space] if unit.sentences else []
+    words = [t for t in tokens if t.is_alpha]
     if len(words) < 2:
         return False
     first, second = words[0].lower_, words[1]
+    # After a label ("Achtung:") the reply opens with the word after the colon.
+    labelled = len(tokens) > 3 and tokens[0].is_alpha and tokens[1].text == ":"
     return (
-        (first in ANAPHORS and second.text[:1].islower())
+        _anaphor(words[0], words[1])
+        or (labelled and _anaphor(tokens[2], tokens[3]))
         or first in cues.exception_contrasts
         or first in cues.exception_openers
         or (first, second.lower_) == ("es", "sei")
-        or _labelled_anaphor(unit.sentences[0])
     )
 
 
-def _labelled_anaphor(sentence: Span) -> bool:
-    """After a remark's label, a pronoun for what was just said: "Achtung: Das gilt nicht,
-    wenn …"."""
-    tokens = [t for t in sentence if not t.is_space]
-    if len(tokens) < 4 or not tokens[0].is_alpha or tokens[1].text != ":":
-        return False
-    return tokens[2].lower_ in ANAPHORS and tokens[3].text[:1].islower()
+def _anaphor(first: Token, second: Token) -> bool:
+    """A pronoun for what was just said, then a verb: "Das darf …", "Dies gilt …"."""
+    return first.lower_ in ANAPHORS and second.text[:1].islower()

@@ -237,7 +237,12 @@ def _list_item(unit: Unit) -> bool:
 def conditional(unit: Unit, cues: Cues) -> bool:
     """The unit opens with the case it holds in: "Hat der Spieler nicht ..., muss er ...",
     "Wird das Spielfeld ... geteilt, darf ..."."""
-    clauses = case_clauses(unit.sentences[0], cues) if unit.sentences else []
+    return bool(unit.sentences) and opens_with_case(unit.sentences[0], cues)
+
+
+def opens_with_case(sentence: Span, cues: Cues) -> bool:
+    """The sentence opens with the case it holds in ("Sollte …, wird …", "Wenn …, …")."""
+    clauses = case_clauses(sentence, cues)
     return bool(clauses) and clauses[0][1]
 
 

@@ -23,6 +23,7 @@ from rulekit.extract.textshapes import BOX_FACTS, IMPRINT
 from rulekit.graph.exceptions import NUMBER_WORDS
 from rulekit.graph.narration import GENERIC_ACTORS, StoryJudge
 from rulekit.graph.shapes import (
+    EVERY,
     RELATIVE_PRONOUNS,
     SUBORDINATORS,
     VERB_ENDINGS,
@@ -67,8 +68,6 @@ COMMENT_SUBJECTS = frozenset({"das", "dies"})
 # a main clause as articles ("Die Spieler könnten …").
 _CONJUNCTIONS = SUBORDINATORS - RELATIVE_PRONOUNS
 DEFINITE_ARTICLES = frozenset({"der", "die", "das", "den", "dem", "des"})
-# Words that quantify over the noun after them ("jeder Spieler", "alle Karten").
-_EVERY_WORDS = frozenset({"jeder", "jede", "jedes", "alle"})
 # "gelten als": what counts as what.
 _COUNTS = frozenset({"gilt", "gelten"})
 
@@ -202,7 +201,7 @@ class KindJudge(StoryJudge):
             and words[1].lower_ in self.cues.comment_verbs
             and words[2].lower_ not in DEFINITE_ARTICLES
             and not any(w.lower_ in self.cues.duty_words for w in words)
-            and not (self.normative(sentence) or self.binding(sentence))
+            and not self.binds(sentence)
         )
 
     def other(self, sentence: Span) -> bool:
@@ -328,6 +327,10 @@ class KindJudge(StoryJudge):
             or any(t.lower_ in GENERIC_ACTORS and t.lower_ != "man" for t in sentence)
         )
 
+    def binds(self, sentence: Span) -> bool:
+        """Binds the players, by a rule word, a modal verb or what `binding` counts."""
+        return self.normative(sentence) or self.binding(sentence)
+
     def plays(self, sentence: Span) -> bool:
         """Tells how the game is played, as a game's idea may beside its story: an
         instruction, a rule word ("Pflicht"), the players named ("wer", "man",
@@ -351,7 +354,7 @@ class KindJudge(StoryJudge):
             return False
         following = sentence[index + 1] if index + 1 < len(sentence) else None
         before = sentence[index - 1] if index > 0 else None
-        if following is not None and word in _EVERY_WORDS and following.text[:1].isupper():
+        if following is not None and word in EVERY and following.text[:1].isupper():
             return following.lemma_.lower() in self.cues.actor_nouns
         if word == "immer" and following is not None and following.lower_ == "wieder":
             return False

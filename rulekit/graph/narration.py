@@ -139,16 +139,21 @@ class StoryJudge(LineJudge):
             and not self.lexicon.german_as_written(token.lower_)
         )
 
+    def opens_with_pronoun(self, words: list[Token]) -> bool:
+        """The sentence's first words open with a pronoun as its subject: "Er darf nicht
+        alle 3 Einheiten …", "Sie legt …" (not the polite "Sie" after a verb: "Legen
+        Sie …")."""
+        return words[0].lower_ in self.cues.continuation_pronouns and not (
+            len(words) > 1 and words[1].text == "Sie"
+        )
+
     def continues(self, sentence: Span) -> bool:
         """A sentence that goes on with an example: its player as a pronoun, no general
         actor, no exception it names."""
         words = [t for t in sentence if t.is_alpha][:4]
         if not words or marked_exception(sentence, self.cues):
             return False
-        # The pronoun opening the sentence is its subject: "Er darf nicht alle 3 Einheiten ...".
-        if words[0].lower_ in self.cues.continuation_pronouns and not (
-            len(words) > 1 and words[1].text == "Sie"
-        ):
+        if self.opens_with_pronoun(words):
             return True
         if any(w.lower_ in GENERIC_ACTORS for w in words):
             return False
@@ -170,6 +175,6 @@ def _inflected_verb(token: Token) -> bool:
 
 
 def _names_values(tokens: list[Token], index: int) -> bool:
-    """The value at `index` stands right after a noun that it names ("Zahlen 6 und 8")."""
-    noun = tokens[index - 1] if index > 0 else None
-    return noun is not None and noun.is_alpha and noun.text[:1].isupper() and index > 1
+    """The value at `index` stands right after a noun that it names ("Zahlen 6 und 8"),
+    not after a word that opens the sentence."""
+    return index > 1 and tokens[index - 1].is_alpha and tokens[index - 1].text[:1].isupper()

@@ -34,6 +34,8 @@ RELATIVE_PRONOUNS = frozenset(
 # A paragraph of one to three capitalised words and no punctuation reads as a heading.
 TITLE = re.compile(r"^[A-ZÄÖÜ][\w-]*(?:\s+[A-ZÄÖÜ][\w-]*){0,2}$")
 _NOUN_JOINERS = frozenset({"und", "oder", "sowie"})
+# Determiners of every thing of a kind: "auf jedem Feld", "in allen Runden", "jeder Spieler".
+EVERY = frozenset({"jedem", "jeden", "jeder", "jede", "jedes", "allen", "alle"})
 # Words that join main clauses, and what else may stand between a comma and an article.
 _JOINERS = _NOUN_JOINERS | {"aber", "doch", "jedoch", "sondern", "denn", "dann", "also", "so"}
 NUMBERED = re.compile(r"^\d{1,2}[.)]\s")

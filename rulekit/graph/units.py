@@ -412,7 +412,10 @@ class Segmenter:
             if mode is not None and (
                 bare
                 or not (
-                    (mode == "example" or (wrapped and self._binds(sentence)))
+                    # In a copy a remark runs on over what only explains ("Tipp: Lange
+                    # Strecken sind sehr teuer. Mehrere kurze Züge kosten …"); a paragraph
+                    # the text path ran into it begins where a sentence binds the players.
+                    (mode == "example" or (wrapped and judge.binds(sentence)))
                     and leaves(self.judge, mode, sentence, state.names, units[-1], story)
                 )
             ):
@@ -543,13 +546,6 @@ class Segmenter:
         if (state.items is None and not opening) or state.listed:
             return False
         return self.judge.sentence_kind(first) == "rule"
-
-    def _binds(self, sentence: Span) -> bool:
-        """Binds the players: where a paragraph the text path ran into a remark begins
-        ("Achtung: … Ab der vierten Runde dürfen …"); what only explains goes on with
-        the remark ("Tipp: Lange Strecken sind sehr teuer. Mehrere kurze Züge kosten
-        oft viel weniger …")."""
-        return self.judge.normative(sentence) or self.judge.binding(sentence)
 
     def _consequence(self, unit: Unit, sentence: Span) -> bool:
         """The sentence says what holds in the case a labelled exception only names
