@@ -20,27 +20,30 @@ PRIZE = "Wer am Ende die meisten Karotten gesammelt hat, erhält den goldenen Po
 def test_a_case_sentence_that_decides_the_rule_beside_it_otherwise_excepts_it(
     builder: GraphBuilder,
 ) -> None:
-    tie = "Bei Gleichstand erhält der jüngere Spieler den goldenen Pokal."
-    graph = build(builder, "# Spielende", DRAW, PRIZE, tie)
-    assert edges_of(graph, "exception-of") == [(tie, PRIZE)]
+    case = "Bei vorzeitigem Abbruch erhält der jüngste Spieler den goldenen Pokal."
+    graph = build(builder, "# Spielende", DRAW, PRIZE, case)
+    assert edges_of(graph, "exception-of") == [(case, PRIZE)]
 
 
 def test_a_case_named_im_falle_decides_the_rule_beside_it_otherwise(builder: GraphBuilder) -> None:
-    tie = "Im Falle eines Gleichstands erhält der jüngere Spieler den goldenen Pokal."
-    graph = build(builder, "# Spielende", DRAW, PRIZE, tie)
-    assert edges_of(graph, "exception-of") == [(tie, PRIZE)]
+    case = "Im Falle eines Abbruchs erhält der jüngste Spieler den goldenen Pokal."
+    graph = build(builder, "# Spielende", DRAW, PRIZE, case)
+    assert edges_of(graph, "exception-of") == [(case, PRIZE)]
 
 
 def test_a_case_sentence_placed_before_its_rule_excepts_it(builder: GraphBuilder) -> None:
-    tie = "Wichtig: Bei Gleichstand erhält der jüngere Spieler den goldenen Pokal."
-    graph = build(builder, "# Spielende", DRAW, tie, PRIZE)
-    assert edges_of(graph, "exception-of") == [(tie, PRIZE)]
+    case = "Wichtig: Bei vorzeitigem Abbruch erhält der jüngste Spieler den goldenen Pokal."
+    graph = build(builder, "# Spielende", DRAW, case, PRIZE)
+    assert edges_of(graph, "exception-of") == [(case, PRIZE)]
 
 
 @pytest.mark.parametrize(
     "case",
     [
         "Bei Gleichstand gibt es mehrere Sieger.",  # adds to the rule
+        # a tie is what the rule leaves open
+        "Bei Gleichstand erhält der jüngere Spieler den goldenen Pokal.",
+        "Im Falle eines Unentschiedens erhält der jüngere Spieler den goldenen Pokal.",
         "Bei drei Spielern erhält der jüngste Spieler den goldenen Pokal.",  # a player count
     ],
 )

@@ -28,6 +28,7 @@ from rulekit.extract.textlabels import (
     whole_sentence,
 )
 from rulekit.extract.textshapes import (
+    ACROSS_ROW,
     BOX_FACTS,
     CAPTION,
     COUNTED,
@@ -151,6 +152,9 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                         len(previous_last.text.strip()) < PARAGRAPH_END * width
                         # Lines of a list ("1 Zusatzpunkt …," / "2 Zusatzpunkte …"), one a line.
                         or listed(previous_last.text, first.text)
+                        # A row of a table set across the page, a line of its own.
+                        or bool(ACROSS_ROW.match(previous_last.text.strip()))
+                        or bool(ACROSS_ROW.match(first.text.strip()))
                         or closed_item(lines[previous_unit[0]].text, previous_last.text, first.text)
                         or widths.deliberate(previous_last.text, first.text)
                         or imprint_lines(previous_last.text, first.text)
@@ -429,8 +433,8 @@ def _unit_role(
         return "figure"
     if not any(map(has_word, texts)):
         return "figure"  # a diagram's notation: a board's squares and coordinates
-    if len(texts) == 1 and _LABELLED_VALUE.match(first):
-        return "body"
+    if len(texts) == 1 and (_LABELLED_VALUE.match(first) or ACROSS_ROW.match(first)):
+        return "body"  # "Ziel: …", "Karotten 1 3 6 10 15": a row, never a heading
     capitals = all_caps(" ".join(texts))
     ends = terminal(texts[-1])
     heading_shaped = (

@@ -35,6 +35,12 @@ VALUE_ROW = re.compile(
 )
 # A table row of numbers alone: "2 3", "4 10".
 NUMBERS_ROW = re.compile(r"^\d{1,3}(?:\s+\d{1,3})+$")
+# A row of a table set across the page: a label, maybe a word after it, and a run of
+# values ("Felder 1 2 3 4 5 6", "Karotten 1 3 6 10 15", "Ankunft als 1. 2. 3. 4.",
+# "höchstens 10 20 30 40 Tautropfen").
+ACROSS_ROW = re.compile(
+    r"^(?:[^\W\d_][\w-]*\s+){0,3}(?:\d+\.?\s+){2,}\d+\.?(?:\s+[^\W\d_][\w-]*){0,2}$"
+)
 # A term and what it stands for: "Drilling = drei Karten mit derselben Zahl".
 EQUATION_ROW = re.compile(r"^[^\W\d_][\w-]*(?:\s+[\w-]+){0,2}\s*=\s*\S")
 # A table row with dot leaders: "Karten 1 bis 9 ............ 5 Punkte".
@@ -152,7 +158,8 @@ def listed(text: str, following: str) -> bool:
     lines ("Gestaltung: ..." / "Design: ..."), rows of names and values, rows of a
     label and its value ("Aussetzen 15" / "Joker 25"), terms and what they stand for
     ("Drilling = …" / "Vierling = …"), rows with dot leaders ("Joker ...... 25 Punkte")
-    or with cells parted by a tab, or rows of as many numbers ("2 3" / "4 10").  A line
+    or with cells parted by a tab, rows of a table set across the page ("Felder 1 2 3
+    4" / "Karotten 1 3 6 10"), or rows of as many numbers ("2 3" / "4 10").  A line
     that ends a sentence or a marker alone is judged by its punctuation, and one
     that opens a bracket goes on inside it ("(mit Werten von 1 bis 7, davon" / "42 …)").
     """
@@ -167,6 +174,7 @@ def listed(text: str, following: str) -> bool:
         or (EQUATION_ROW.match(text) and EQUATION_ROW.match(after))
         or (LEADER_ROW.match(text) and LEADER_ROW.match(after))
         or (TAB_ROW.match(text) and TAB_ROW.match(after))
+        or (ACROSS_ROW.match(text) and ACROSS_ROW.match(after))
         or (
             NUMBERS_ROW.match(text)
             and NUMBERS_ROW.match(after)

@@ -15,6 +15,7 @@ from spacy.lang.de.stop_words import STOP_WORDS
 from rulekit.extract.encoding import BREAK_HYPHENS
 from rulekit.extract.textlabels import name_line
 from rulekit.extract.textshapes import (
+    ACROSS_ROW,
     IMPRINT,
     INFLECTED,
     LABELLED_OPENER,
@@ -72,7 +73,8 @@ def sentence_units(
     line that filled it without a sentence end, `textwidth.sentence_after`), any other
     break inside a sentence is a wrap: a capitalised function word or a list marker
     after it goes on with the sentence ("… vor über 11.000" / "Jahren das …", "Siehe
-    Punkte" / "1. + 2. oben."), unless the two lines open alike (`listed`).
+    Punkte" / "1. + 2. oben."), unless the two lines open alike (`listed`).  A row of a
+    table set across the page ("Felder 1 2 3 4") is a unit of its own.
     """
     units: list[list[int]] = []
     current: list[int] = []
@@ -91,6 +93,10 @@ def sentence_units(
                 boundary_between(lines, previous, index)
                 or line.starts_paragraph
                 or title_after_full_line(lines, content, position, widths)
+                # A row of a table set across the page ("Karotten 1 3 6 10") is a line
+                # of its own, in any copy.
+                or ACROSS_ROW.match(lines[previous].text.strip())
+                or ACROSS_ROW.match(line.text.strip())
                 or (
                     listed(lines[previous].text, line.text)
                     if widths.even

@@ -10,8 +10,10 @@
 - A case that something is not there ("Sollte keine Karte verfügbar sein, ...")
   excepts the rule that hands that thing out (`supplier`).
 
-`claimed` reads what a rule claims, by the verbs of its clauses; `exception_links`
-weighs the rest.
+`claimed` reads what a rule claims, by the verbs of its clauses; `allowed_actions`
+what an exception allows and `limited_actions` what a rule forbids or limits, so that
+one lifts the other ("… darf als Ausnahme … überspringen" against "… dürfen niemals
+übersprungen werden"); `exception_links` weighs the rest.
 """
 
 from __future__ import annotations
@@ -81,6 +83,50 @@ def claimed(
         for clause, names_case in case_clauses(sentence, cues)
         if not names_case and (doing is None or _clause_verbs(clause) & doing)
     )
+
+
+def allowed_actions(exception: Unit, cues: Cues) -> set[str]:
+    """The stems of the lower-case words of an exception's claims that allow without a
+    negation: "… dürfen in einer Hütte beliebig viele Bergsteiger stehen" allows
+    "stehen"."""
+    return {
+        stem(t.lemma_.lower())
+        for clause in _claims(exception, cues)
+        if any(t.lemma_.lower() in cues.permission_lemmas for t in clause)
+        and not any(t.lower_ in cues.exception_negations for t in clause)
+        for t in _verbs(clause)
+    }
+
+
+def limited_actions(rule: Unit, cues: Cues) -> set[str]:
+    """The stems of the lower-case words of a rule's claims that forbid or limit: "…
+    dürfen niemals übersprungen werden", "Schnecken kriechen immer nur vorwärts"; not
+    "nicht nur" (which adds)."""
+    limited: set[str] = set()
+    for clause in _claims(rule, cues):
+        lowers = [t.lower_ for t in clause]
+        negation = any(
+            word in cues.exception_negations and after != "nur"
+            for word, after in zip(lowers, [*lowers[1:], ""], strict=True)
+        )
+        if negation or any(word in cues.upper_bound_words for word in lowers):
+            limited |= {stem(t.lemma_.lower()) for t in _verbs(clause)}
+    return limited
+
+
+def _claims(unit: Unit, cues: Cues) -> list[list[Token]]:
+    """The clauses of a unit that claim something rather than name its case."""
+    return [
+        clause
+        for sentence in unit.sentences
+        for clause, names_case in case_clauses(sentence, cues)
+        if not names_case
+    ]
+
+
+def _verbs(clause: list[Token]) -> list[Token]:
+    """The lower-case content words of a clause: in German, its verbs and adjectives."""
+    return [t for t in clause if t.is_alpha and t.text[:1].islower() and t.lower_ not in STOP_WORDS]
 
 
 def named_by_heading(

@@ -10,15 +10,20 @@
   both say (rare words and shared verbs weigh more), how near it is, whether it is a
   general rule ("jeder", "immer", "prinzipiell"), not itself negated and not itself
   bound to a case ("Hat der Spieler nicht ..., muss er ..."); the best one is
-  excepted if alike enough, with the rules almost as alike.  An end-phase rule that
+  excepted if alike enough, with the rules almost as alike.  One that names itself an
+  exception and allows what an earlier rule forbids or limits ("… darf als Ausnahme
+  … überspringen" against "… dürfen niemals übersprungen werden"), or counts otherwise
+  what it counts ("ausnahmsweise mehrmals" against "nur einmal"), excepts that rule;
+  one that names the rule it departs from ("Abweichend von der Grundregel …") may
+  depart from one told anywhere.  No exception told after the set-up limits a rule of
+  it.  An end-phase rule that
   withdraws a permission ("Brücken dürfen jetzt nicht mehr gebaut werden") overrides
   the rule that grants it, however little the two share; one that withdraws a duty
   ("Es müssen keine Karten mehr aus der Hand gespielt werden") the rule of the turn
   that imposes it, which names all it names ("legt eine seiner Handkarten ab": a
   compound's parts count when the manual uses them as words); one that denies gains
   ("Sie erhalten weder Plättchen noch Karten") the first rule of the turn that gives
-  each thing ("nimmt sich das Plättchen", "zieht 1 Karte nach").  The set-up holds
-  none of an end-phase rule's rules.  The items of a list
+  each thing ("nimmt sich das Plättchen", "zieht 1 Karte nach").  The items of a list
   announced as restrictions ("... werden durch folgende Kriterien eingeschränkt:")
   are exceptions too (each item's first sentence), judged by the words of their
   lead-in alone.
@@ -45,8 +50,10 @@ from typing import TYPE_CHECKING
 from spacy.lang.de.stop_words import STOP_WORDS
 
 from rulekit.graph.exception_denials import (
+    allowed_actions,
     claimed,
     denied_gains,
+    limited_actions,
     named_by_heading,
     supplier,
     withdrawn,
@@ -61,6 +68,7 @@ from rulekit.graph.exceptions import (
     in_variant,
     marked_exception,
     names_exceptions,
+    names_rule,
     names_variant,
     negated,
     no_longer,
@@ -81,8 +89,9 @@ EXCEPTION_SHARE_OF_BEST = 0.85
 # at `EXCEPTION_AFTER_SCALE` after it.
 EXCEPTION_DISTANCE_SCALE = 10.0
 EXCEPTION_AFTER_SCALE = 5.0
-# An exception of the end phase overrides the normal turn, told long before: its
-# likeness fades this many times slower.
+# An exception of the end phase overrides the normal turn, told long before, and one
+# that names the rule it departs from ("Abweichend von der Grundregel …") may depart
+# from one told anywhere: their likeness fades this many times slower.
 EXCEPTION_END_PHASE_REACH = 3.0
 # Shared verbs (what the rule does) count this much again.
 EXCEPTION_VERB_BONUS = 1.0
@@ -127,6 +136,27 @@ class ExceptionContext:
     by_id: dict[str, Unit]
     leads: dict[str, Unit]
     cases: dict[str, Unit]
+
+
+@dataclass(frozen=True)
+class Told:
+    """What an exception tells of the rule it excepts: its features, those of them that
+    only name its case, the actions it denies (`denied_actions`) and, if it names
+    itself an exception, those it allows (`allowed_actions`)."""
+
+    features: set[str]
+    case: set[str]
+    denied: set[str]
+    allowed: set[str]
+
+
+@dataclass(frozen=True)
+class Reach:
+    """Why an exception may except a rule told long before it: it overrides the normal
+    turn from the end phase, or it names the rule it departs from ("Grundregel")."""
+
+    ending: bool
+    names_rule: bool
 
 
 def excepted(
@@ -210,12 +240,12 @@ def excepted(
         # dabei nicht genau gewürfelt werden": "dabei" is what the paragraph just said.
         return [local[-1]]
     if ending:
-        # Nor is the set-up, done once before the turns the end phase overrides.
-        candidates = [
-            rule
-            for rule in candidates
-            if not in_end_phase(rule, by_id, cues) and not in_setup(rule, by_id, cues)
-        ]
+        # An exception of the end phase overrides the turns before it.
+        candidates = [rule for rule in candidates if not in_end_phase(rule, by_id, cues)]
+    if not in_setup(exception, by_id, cues):
+        # The set-up is done once, before the turns: an exception told after it limits
+        # none of its rules.
+        candidates = [rule for rule in candidates if not in_setup(rule, by_id, cues)]
     lead = context.leads.get(exception.node_id)
     # A list item says what it limits only through its lead-in ("Die möglichen Züge
     # werden ... eingeschränkt:"); its own words name the case, which other rules share.
@@ -237,10 +267,16 @@ def excepted(
     )
     # So is one that says what no longer holds ("… kann nicht mehr geschlagen werden").
     denies = marked or any(no_longer(sentence, cues) for sentence in exception.sentences)
-    told = (features, case, denied_actions(exception, cues) if denies else set())
+    told = Told(
+        features,
+        case,
+        denied_actions(exception, cues) if denies else set(),
+        allowed_actions(exception, cues) if marked else set(),
+    )
     countered = {id(rule): _countered(*traded, rule, overlap, cues) for rule in candidates}
+    reach = Reach(ending, marked and names_rule(exception, cues))
     scored = [
-        (_pair_score(exception, told, countered[id(rule)], rule, overlap, cues, ending), rule)
+        (_pair_score(exception, told, countered[id(rule)], rule, overlap, cues, reach), rule)
         for rule in candidates
     ]
     best = max((score for score, _ in scored), default=0.0)
@@ -263,10 +299,29 @@ def excepted(
         if score > 0
         and rule.position < exception.position
         and not negated(rule, cues)
-        and told[2] & verbs(rule) & claimed(rule, overlap, cues)
+        and told.denied & verbs(rule) & claimed(rule, overlap, cues)
     ]
-    if denied and lead is None and not ending:
-        return [max(denied, key=lambda pair: pair[0])[1]]
+    # What one that names itself an exception allows, the most alike earlier rule
+    # forbids or limits ("Felsbrocken dürfen niemals übersprungen werden" against "…
+    # darf als Ausnahme … einen Felsbrocken überspringen"), or it counts otherwise what
+    # that rule counts ("nur einmal" against "ausnahmsweise mehrmals"): that rule, and
+    # the one whose action it denies if it does both ("… dürfen beliebig viele
+    # Bergsteiger stehen, und niemand wird dort hinausgeworfen").
+    lifted = [
+        (score, rule)
+        for score, rule in scored
+        if marked
+        and score > 0
+        and rule.position < exception.position
+        and (told.allowed & limited_actions(rule, cues) or _contrasting_numbers(exception, rule))
+    ]
+    picked = [
+        max(pairs, key=lambda pair: pair[0])[1]
+        for pairs, wanted in ((lifted, True), (denied, not ending))
+        if pairs and wanted and lead is None
+    ]
+    if picked:
+        return list(dict.fromkeys(picked))
     # The lead-in of a list item already says it limits something: the most alike rule.
     if best >= EXCEPTION_MIN_SCORE or (lead is not None and best > 0):
         chosen = [
@@ -325,34 +380,36 @@ def denied_actions(exception: Unit, cues: Cues) -> set[str]:
 
 
 def _marker_features(cues: Cues) -> frozenset[str]:
-    """The stems of the words that mark an exception ("ausnahmsweise", "Ausnahme")."""
+    """The stems of the words that mark an exception ("ausnahmsweise", "Ausnahme") or
+    name the rule it departs from ("Grundregel")."""
     words = {word for phrase in cues.exception_cues for word in phrase.split()}
-    return frozenset(stem(word) for word in words | set(cues.exception_openers) if word.isalpha())
+    words |= cues.exception_openers | cues.rule_nouns
+    return frozenset(stem(word) for word in words if word.isalpha())
 
 
 def _pair_score(
     exception: Unit,
-    said: tuple[set[str], set[str], set[str]],
+    told: Told,
     countered: set[str],
     rule: Unit,
     overlap: Overlap,
     cues: Cues,
-    ending: bool,
+    reach: Reach,
 ) -> float:
-    """How likely `rule` is what `exception` carves a case out of; `said` holds the
-    exception's features, those of them that only name its case and, if it names
-    itself an exception, the actions it denies (`denied_actions`); `countered` is what
-    it gains that the rule makes pay, or pays that the rule gives (`_countered`).
+    """How likely `rule` is what `exception` carves a case out of, from what the
+    exception tells (`Told`); `countered` is what it gains that the rule makes pay, or
+    pays that the rule gives (`_countered`).
 
     What both say (shared verbs count double, words that only name the exception's
-    case half, a noun counted with different numbers, "2 Karten" against "1 Karte",
-    adds a fixed weight), less with distance (more for a rule told after the
-    exception, less for an exception of the end phase, which overrides the normal turn
-    told long before), more in its own section and for a general rule ("jeder",
-    "immer", "prinzipiell"), less when both are negated (an exception negates what the
-    rule allows).
+    case half, an action the exception allows and the rule limits more, a noun counted
+    with different numbers, "2 Karten" against "1 Karte", adds a fixed weight), less
+    with distance (more for a rule told after the exception, less for an exception of
+    the end phase, which overrides the normal turn told long before, or one that names
+    the rule it departs from), more in its own section (unless it names that rule) and
+    for a general rule ("jeder", "immer", "prinzipiell"), less when both are negated
+    (an exception negates what the rule allows).
     """
-    features, case, denied = said
+    features, case, denied = told.features, told.case, told.denied
     shared_verbs = (verbs(exception) & verbs(rule)) - case
     alike = (
         overlap.weight((features - case) & rule.features)
@@ -368,14 +425,18 @@ def _pair_score(
         )
     # "Als Ausnahme … erhält er 10 Möhren" turns round "… muss er Möhren bezahlen".
     alike += EXCEPTION_DENIED_VERB_BONUS * overlap.weight(countered)
+    # "… darf als Ausnahme … überspringen" lifts "… dürfen niemals übersprungen werden".
+    alike += EXCEPTION_DENIED_VERB_BONUS * overlap.weight(
+        told.allowed & limited_actions(rule, cues)
+    )
     if _contrasting_numbers(exception, rule):
         alike += EXCEPTION_NUMBER_BONUS
     distance = exception.position - rule.position
     scale = EXCEPTION_DISTANCE_SCALE if distance > 0 else EXCEPTION_AFTER_SCALE
-    if ending:
+    if reach.ending or reach.names_rule:
         scale *= EXCEPTION_END_PHASE_REACH
     alike /= 1.0 + abs(distance) / scale
-    if rule.section == exception.section:
+    if rule.section == exception.section and not reach.names_rule:
         alike *= EXCEPTION_SECTION_FACTOR
     if general(rule, cues):
         alike *= EXCEPTION_GENERAL_FACTOR

@@ -26,9 +26,10 @@ that a flagged lead-in announces ("... werden durch folgende Kriterien
 eingeschränkt:"), each item's first sentence; and a rule under an end-phase heading
 that negates what it claims ("Sie erhalten weder Plättchen noch Karten"), which
 overrides the normal turn.  Others show only beside the rule they except: a sentence
-that opens with the case it decides ("Bei Gleichstand erhält ...", "Im Falle eines
-Gleichstands ...", `opens_case`) excepts the rule next to it that does the same ("...
-erhält die Initiativekarte"); `rulekit.graph.links` reads that.
+that opens with the case it decides ("Bei einem Fehlwurf erhält ...", "Im Falle eines
+Fehlwurfs ...", `opens_case`) excepts the rule next to it that does the same ("...
+erhält die Initiativekarte"); a tie ("Bei Gleichstand gewinnt ...") is a case that rule
+leaves open, not one it decides otherwise.  `rulekit.graph.links` reads that.
 """
 
 from __future__ import annotations
@@ -148,6 +149,12 @@ def negated(unit: Unit, cues: Cues) -> bool:
     return any(t.lower_ in cues.exception_negations for s in unit.sentences for t in s)
 
 
+def names_rule(unit: Unit, cues: Cues) -> bool:
+    """The unit names a rule as such: "Abweichend von der Grundregel …", "Die Regel vom
+    Überspringen gilt nicht …"."""
+    return any(t.lower_ in cues.rule_nouns for s in unit.sentences for t in s)
+
+
 def headings(unit: Unit, by_id: dict[str, Unit]) -> list[Unit]:
     """The sections a unit stands under, nearest first."""
     found: list[Unit] = []
@@ -210,12 +217,13 @@ def names_variant(texts: list[str], cues: Cues) -> bool:
     return any(word.endswith(variant) for word in words for variant in cues.variant_words)
 
 
-def opens_case(unit: Unit) -> bool:
-    """The unit opens, after any label, with the case it decides: "Bei Gleichstand
-    erhält ...", "Wichtig: Bei einem Unentschieden gewinnt ...", "Im Falle eines
-    Gleichstands ...".  A case that counts ("Bei 3 Spielern ...", "Bei zwei Spielern
-    ...") adjusts the game to a number of players or things, a variant rather than an
-    exception."""
+def opens_case(unit: Unit, cues: Cues) -> bool:
+    """The unit opens, after any label, with the case it decides: "Bei einem Fehlwurf
+    erhält ...", "Wichtig: Bei einem Pasch gewinnt ...", "Im Falle eines Fehlwurfs ...".
+    A case that counts ("Bei 3 Spielern ...", "Bei zwei Spielern ...") adjusts the game
+    to a number of players or things, a variant rather than an exception; a tie ("Bei
+    Gleichstand ...", "Im Falle eines Unentschiedens ...") is what the rule beside it
+    leaves open."""
     if not unit.sentences:
         return False
     tokens = [t for t in unit.sentences[0] if not t.is_space]
@@ -226,7 +234,9 @@ def opens_case(unit: Unit) -> bool:
     if opener is None:
         return False
     phrase = words[len(opener) : len(opener) - 1 + _CASE_PHRASE_TOKENS]
-    return not any(t.like_num or t.lower_ in NUMBER_WORDS for t in phrase)
+    return not any(
+        t.like_num or t.lower_ in NUMBER_WORDS or t.lower_ in cues.tie_words for t in phrase
+    )
 
 
 def _list_item(unit: Unit) -> bool:

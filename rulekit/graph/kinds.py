@@ -431,7 +431,10 @@ class KindJudge(StoryJudge):
         return first.lower_.endswith(("t", "e")) and second.lower_ in OBJECT_WORDS
 
     def announces(self, lower: str, strict: bool = False) -> bool:
-        """Announces what follows ("folgende", "wie folgt", "es gibt"); `strict`: no "es gibt"."""
+        """Announces what follows ("folgende", "wie folgt", "es gibt", and first "So viele
+        … :"); `strict`: no "es gibt"."""
+        if lower.startswith(tuple(f"{opener} " for opener in self.cues.lead_in_openers)):
+            return True
         phrases = self.cues.lead_in_phrases
         if strict:
             phrases = tuple(p for p in phrases if p not in ("es gibt", "gibt es"))

@@ -203,7 +203,10 @@ class LineJudge:
         words = re.findall(r"[^\W\d_][\w-]*", stripped)
         if not stripped.endswith(":") or len(words) < 3 or re.match(r"^\d+(?:\.\d+)+", stripped):
             return False
-        if any(has_phrase(stripped.lower(), phrase) for phrase in self.cues.lead_in_phrases):
+        lower = stripped.lower()
+        if any(has_phrase(lower, phrase) for phrase in self.cues.lead_in_phrases):
+            return True
+        if lower.startswith(tuple(f"{opener} " for opener in self.cues.lead_in_openers)):
             return True
         if names_a_set(stripped):
             return True  # "Die vorkommenden Tierarten sind:"

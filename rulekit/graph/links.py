@@ -26,7 +26,9 @@ the text as a prior:
   steps of a numbered procedure (two at least) shows all of them.  A sum the example
   works out ("1 + 4 + 1 = 6 Punkte") shows the earlier rules that say how that count is
   found ("Die Anzahl der zu bezahlenden Punkte wird durch ... bestimmt",
-  `reckoning_phrases`).  A worked example never shows, beside the rule it follows or
+  `reckoning_phrases`), and the rows of a table shortly before it whose values it
+  works with ("Joker 20", "21 bis 24 1": `rulekit.graph.rows`).  No example shows a
+  remark that binds no one (a tip).  A worked example never shows, beside the rule it follows or
   by its sentences, a rule for a case its story is not: one whose opening clause denies
   an action the example only does ("Kann ein Spieler ... nicht bezahlen, ..." and "Dabei
   bezahlt er ..."), unless a clause of the example denies it too.
@@ -44,6 +46,7 @@ from rulekit.graph.exception_links import ExceptionContext, denied_actions, exce
 from rulekit.graph.exceptions import NUMBER_WORDS, flag_in_context, in_setup
 from rulekit.graph.mechanical import is_clause
 from rulekit.graph.overlap import Overlap, quantities, stem
+from rulekit.graph.rows import reckoned_rows, table_row
 from rulekit.graph.special_cases import special_cases, verbs
 from rulekit.graph.units import MECHANICAL_KINDS, Unit
 from rulekit.model import Edge, EdgeType
@@ -116,6 +119,9 @@ def link_units(units: list[Unit], cues: Cues) -> list[Edge]:
             # reckons with the row's values, it reckons with that sentence.
             unit.lead.features |= unit.features
     context = ExceptionContext(cues, by_id, leads, special_cases(targets, cues))
+    # A remark that binds no one (a tip, a reminder of the aim) is no rule an example
+    # could show or an exception could limit.
+    binding = [rule for rule in targets if rule.kind != "note" or rule.mechanical]
     for position, unit in enumerate(units):
         if unit.section is not None:
             link(unit, by_id[unit.section], "part-of")
@@ -126,13 +132,13 @@ def link_units(units: list[Unit], cues: Cues) -> list[Edge]:
         if unit.kind == "example":
             shown = _whole_procedures(_illustrated(unit, units, targets, overlap, context), units)
             shown += [rule for rule in _pointing(unit, units, targets, cues) if rule not in shown]
+            # The rows of a table are no clauses, but what an example reckons with.
+            shown += [row for row in reckoned_rows(unit, units) if row not in shown]
             for rule in shown:
-                # A remark that binds no one (a tip, a reminder of the aim) is no rule
-                # an example could show.
-                if rule.kind != "note" or rule.mechanical:
+                if rule in binding or table_row(rule):
                     link(unit, rule, "illustrates")
         if unit.exception and unit.kind in TARGET_KINDS:
-            for rule in excepted(unit, targets, overlap, context):
+            for rule in excepted(unit, binding, overlap, context):
                 link(unit, rule, "exception-of")
         if unit.trigger:
             # What a trigger starts is told next; a following trigger is a parallel

@@ -44,6 +44,19 @@ _JOINING = frozenset({"und", "oder", "sowie"})
 # The indefinite article is the numeral one after a limit ("nur eine", "höchstens einen").
 _ONE = frozenset({"ein", "eine", "einen", "einem", "einer", "eines"})
 _LIMITS = frozenset({"nur", "genau", "höchstens", "mindestens", "maximal", "exakt"})
+# Any number of a thing ("beliebig viele Figuren"), counted as "*".
+_ANY = "*"
+_UNBOUNDED = frozenset({"beliebig", "unbegrenzt", "unendlich"})
+# How often ("dreimal", "mehrmals", "beliebig oft", "ein viertes Mal"), counted for "mal".
+_TIMES = "mal"
+_TIMES_WORD = re.compile(r"^(ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|\d+)mal$")
+_ORDINALS = {
+    word: str(number)
+    for number, word in enumerate(
+        ("zweit", "dritt", "viert", "fünft", "sechst", "siebt", "acht", "neunt", "zehnt"), start=2
+    )
+}
+_ORDINAL = re.compile(rf"^({'|'.join(_ORDINALS)})(?:e|es|en)$")
 _HYPHENATED = re.compile(r"^[^\W\d_]+(?:-[^\W\d_]+)+$")
 
 
@@ -167,19 +180,41 @@ def quantities(unit: Unit) -> dict[str, set[str]]:
 
 def counts(tokens: list[Token]) -> list[tuple[str, str, int]]:
     """Each number of some tokens that counts a noun: the noun's stem, the number, and
-    the number's index ("2 Karten", "zwei Karten", "nur eine Karte")."""
+    the number's index ("2 Karten", "zwei Karten", "nur eine Karte"); any number is
+    "*" ("beliebig viele Karten"); how often is counted for "mal"
+    ("dreimal", "nur einmal", "mehrmals", "ein viertes Mal")."""
     found = []
     for index, token in enumerate(tokens):
+        before = tokens[index - 1].lower_ if index else ""
+        times = _times(token, before)
+        if times is not None:
+            found.append((_TIMES, times, index))
+            continue
         number = token.text if token.is_digit else NUMBER_WORDS.get(token.lower_)
-        if (
-            number is None
-            and token.lower_ in _ONE
-            and index
-            and tokens[index - 1].lower_ in _LIMITS
-        ):
+        if number is None and token.lower_ in _ONE and before in _LIMITS:
             number = "1"  # "nur eine Schnecke": after a limit the article counts
+        if number is None and token.lower_ == "viele" and before in _UNBOUNDED:
+            number = _ANY
         following = tokens[index + 1 : index + 3]
         noun = next((t for t in following if t.is_alpha and t.text[:1].isupper()), None)
         if number is not None and noun is not None:
             found.append((stem(noun.lemma_.lower()), number, index))
     return found
+
+
+def _times(token: Token, before: str) -> str | None:
+    """How often a word says, after the word `before`: "dreimal" 3, "mehrmals" and
+    "beliebig oft" any, "viertes Mal" 4; "noch einmal" says again, not how often."""
+    word = token.lower_
+    match = _TIMES_WORD.match(word)
+    if match:
+        if before == "noch" and match.group(1) == "ein":
+            return None
+        count = match.group(1)
+        return "1" if count == "ein" else NUMBER_WORDS.get(count, count)
+    if word == "mehrmals" or (word == "oft" and before in _UNBOUNDED):
+        return _ANY
+    ordinal = _ORDINAL.match(before)
+    if token.text == "Mal" and ordinal:
+        return _ORDINALS[ordinal.group(1)]
+    return None

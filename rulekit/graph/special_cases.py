@@ -1,8 +1,9 @@
 """Exceptions that show only beside the rule they except: special cases of it.
 
 - A case sentence opens with the case it decides and does what the rule next to it
-  does ("Bei Gleichstand erhält ..." beside "Wer die meisten Punkte hat, erhält
-  ..."): it decides that case otherwise.
+  does ("Bei einem Fehlwurf erhält ..." beside "Wer die meisten Punkte hat, erhält
+  ..."): it decides that case otherwise.  A tie ("Bei Gleichstand gewinnt ...") is no
+  such case: the rule leaves it open.
 - A group sentence has for its subject a group that a relative clause singles out,
   and does for that group what the general rule just before it does for everyone
   ("Spieler, die eine Zutat nicht vertragen, erhalten einen zusätzlichen Giftstein."
@@ -66,7 +67,7 @@ def special_cases(targets: list[Unit], cues: Cues) -> dict[str, Unit]:
             and conditional(unit, cues)
         ):
             alike = [following]
-        elif opens_case(unit) and unit.kind != "definition":
+        elif opens_case(unit, cues) and unit.kind != "definition":
             beside = [targets[i] for i in (index - 1, index + 1) if 0 <= i < len(targets)]
             alike = [r for r in beside if r.section == unit.section and verbs(unit) & verbs(r)]
         elif opposites := _permitted_opposites(unit, cues):

@@ -1,0 +1,167 @@
+"""Exceptions that depart from a rule told elsewhere, and examples that reckon with a
+table's rows, on invented manuals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulekit.graph.builder import GraphBuilder
+from tests.conftest import read_copy
+from tests.test_graph_links import build, edges_of
+
+ONE_PER_FIELD = "Auf einem Feld darf immer nur ein Bergsteiger stehen."
+NEVER_JUMP = "Felsbrocken dürfen niemals übersprungen werden."
+# Rules told between a base rule and the exception that departs from it: they share
+# its words, and stand nearer.
+BETWEEN = [
+    "# Die Felder",
+    "Hüttenfeld: Die vier Hütten sind sichere Rastplätze am Berg.",
+    "Bleibt dein Bergsteiger genau auf einem Wetterfeld stehen, ziehst du eine Wetterkarte.",
+    "Steinschlag: Nimm einen beliebigen Felsbrocken und setze ihn nach den üblichen Regeln.",
+    "Den Felsbrocken setzt er sofort auf ein beliebiges freies Feld.",
+]
+
+
+@pytest.mark.parametrize(
+    ("base", "departure"),
+    [
+        (
+            ONE_PER_FIELD,
+            "Abweichend von der Grundregel dürfen in einer Hütte beliebig viele Bergsteiger "
+            "stehen.",
+        ),
+        (
+            NEVER_JUMP,
+            "Mit dieser Karte darf dein Bergsteiger als Ausnahme zur Grundregel einen "
+            "Felsbrocken überspringen.",
+        ),
+    ],
+)
+def test_an_exception_that_names_the_base_rule_excepts_the_rule_it_lifts(
+    builder: GraphBuilder, base: str, departure: str
+) -> None:
+    graph = build(builder, "# Ziehen", base, "Gezogen wird reihum.", *BETWEEN, departure)
+    assert edges_of(graph, "exception-of") == [(departure, base)]
+
+
+def test_an_exception_that_allows_and_denies_excepts_both_rules(builder: GraphBuilder) -> None:
+    hit = (
+        "Beendet ein Bergsteiger seinen Zug auf einem fremden Bergsteiger, wird dieser "
+        "hinausgeworfen."
+    )
+    departure = (
+        "Abweichend von der Grundregel dürfen in einer Hütte beliebig viele Bergsteiger stehen, "
+        "und niemand wird dort hinausgeworfen."
+    )
+    graph = build(builder, "# Ziehen", ONE_PER_FIELD, hit, *BETWEEN, departure)
+    assert set(edges_of(graph, "exception-of")) == {(departure, hit), (departure, ONE_PER_FIELD)}
+
+
+def test_an_exception_that_counts_otherwise_excepts_the_rule_it_recounts(
+    builder: GraphBuilder,
+) -> None:
+    once = "Jedes Feld darf in einer Partie nur einmal ausgefüllt werden."
+    special = "Dieses Feld darf ausnahmsweise mehrmals beschrieben werden."
+    graph = build(
+        builder,
+        "# Eintragen",
+        once,
+        "Wer ein Ergebnis nicht eintragen will, streicht ein Feld.",
+        "# Parade",
+        "Würfelst du fünf gleiche Würfel, hast du eine Parade.",
+        "Die erste Parade trägst du im Feld „Parade“ ein.",
+        "Die Extrapunkte notierst du im Feld „Parade-Bonus“.",
+        special,
+    )
+    assert edges_of(graph, "exception-of") == [(special, once)]
+
+
+def test_an_exception_of_the_turn_excepts_no_rule_of_the_set_up(builder: GraphBuilder) -> None:
+    opening = "Jeder Spieler würfelt einmal; wer die höchste Zahl erzielt, beginnt."
+    turn = "Wer an der Reihe ist, würfelt einmal und zieht dann eine seiner Figuren."
+    special = (
+        "Als Ausnahme zur Grundregel darf ein Spieler, dessen Figuren alle im Haus stehen, "
+        "dreimal würfeln, bis er eine 5 erzielt."
+    )
+    graph = build(
+        builder,
+        "# Spielvorbereitung",
+        "Jeder Spieler stellt seine vier Figuren in sein Haus.",
+        opening,
+        "# Spielablauf",
+        turn,
+        "Anschließend ist der linke Nachbar an der Reihe.",
+        "# Wie kommen die Figuren ins Spiel?",
+        "Mit einer 5 kommt eine Figur aus dem Haus auf das Startfeld.",
+        special,
+    )
+    assert edges_of(graph, "exception-of") == [(special, turn)]
+
+
+COSTS = [
+    "So viele Tautropfen kostet ein Zug:",
+    "Felder 1 2 3 4 5 6 7 8 9 10",
+    "Tautropfen 1 3 6 10 15 21 28 36 45 55",
+]
+
+
+def test_an_example_reckons_with_the_rows_of_a_table_set_across_the_page(
+    builder: GraphBuilder,
+) -> None:
+    example = "Beispiel: Willst du 4 Felder weit kriechen, kostet dich das 10 Tautropfen."
+    graph = build(builder, "# Kriechen", "Jeder Zug kostet Tautropfen.", *COSTS, example)
+    kinds = {node.text: node.kind for node in graph.nodes}
+    assert kinds[COSTS[0]] == "lead-in"
+    assert {target for source, target in edges_of(graph, "illustrates")} >= set(COSTS[1:])
+
+
+def test_an_example_reckons_with_the_rows_whose_values_or_ranges_it_uses(
+    builder: GraphBuilder,
+) -> None:
+    rows = ["Joker 20", "Ass 11", "König, Dame, Bube 10", "2 bis 10 Augenwert"]
+    example = (
+        "Beispiel: Anna hält noch einen Joker, die Pik Dame und die Karo 7 – das sind "
+        "20 + 10 + 7 = 37 Minuspunkte."
+    )
+    graph = build(
+        builder,
+        "# Wertung",
+        "Alle anderen zählen die Werte der Karten auf ihrer Hand zusammen.",
+        "Minuspunkte für Karten auf der Hand:",
+        *rows,
+        example,
+    )
+    shown = {target for source, target in edges_of(graph, "illustrates")}
+    assert {"Joker 20", "König, Dame, Bube 10", "2 bis 10 Augenwert"} <= shown
+    assert "Ass 11" not in shown
+
+
+def test_a_number_in_a_range_alone_shows_no_row(builder: GraphBuilder) -> None:
+    example = "So zeigt die Kurve, dass bei Stellung 20 die Produktion sinkt."
+    graph = build(
+        builder,
+        "# Wertung",
+        "Am Ende erhält jeder Spieler Punkte für seine Stellung:",
+        "15 - 20 Punkte",
+        "21 - 30 Punkte",
+        example,
+    )
+    assert not any(target.endswith("Punkte") for _, target in edges_of(graph, "illustrates"))
+
+
+def test_a_copy_keeps_the_rows_of_a_table_set_across_the_page_apart(tmp_path: Path) -> None:
+    text = "\n".join(
+        [
+            "Schneckenrennen",
+            "Kriechen",
+            "Jeder Zug kostet Tautropfen. Wie weit du kriechst, entscheidest du selbst.",
+            *COSTS,
+            "Bezahlte Tautropfen legst du in den Vorrat.",
+        ]
+    )
+    extraction, graph = read_copy(tmp_path, text + "\n", "schnecken")
+    paragraphs = [block.text for block in extraction.blocks if block.kind == "paragraph"]
+    assert COSTS[1] in paragraphs and COSTS[2] in paragraphs
+    assert not any(node.kind == "section" and node.text == COSTS[2] for node in graph.nodes)
