@@ -165,3 +165,62 @@ def test_a_copy_keeps_the_rows_of_a_table_set_across_the_page_apart(tmp_path: Pa
     paragraphs = [block.text for block in extraction.blocks if block.kind == "paragraph"]
     assert COSTS[1] in paragraphs and COSTS[2] in paragraphs
     assert not any(node.kind == "section" and node.text == COSTS[2] for node in graph.nodes)
+
+
+def test_an_exception_that_allows_the_opposite_direction_excepts_the_rule_it_lifts(
+    builder: GraphBuilder,
+) -> None:
+    forward = "Eichhörnchen springen grundsätzlich nur vorwärts."
+    back = (
+        "Abweichend von der Grundregel darfst du auch rückwärts springen, allerdings nur "
+        "bis zum nächsten freien Baumstumpf."
+    )
+    graph = build(
+        builder,
+        "# Springen",
+        forward,
+        "Wer an der Reihe ist, muss sein Eichhörnchen bewegen.",
+        "# Baumstümpfe",
+        "Auf einen Baumstumpf darfst du nur springen, wenn er frei ist.",
+        "Für jedes Feld bis zum nächsten Baumstumpf erhältst du eine Eichel.",
+        back,
+    )
+    assert edges_of(graph, "exception-of") == [(back, forward)]
+
+
+def test_an_exception_denies_the_step_it_names_as_a_noun(builder: GraphBuilder) -> None:
+    discard = "4. Abwerfen: Zum Schluss legst du eine Handkarte offen auf den Ablagestapel."
+    special = (
+        "Abweichend von der Grundregel musst du nichts abwerfen, wenn du in deinem Zug "
+        "deine letzte Karte ausgelegt hast."
+    )
+    graph = build(
+        builder,
+        "# Ablauf eines Zuges",
+        "1. Ziehen: Nimm eine Karte vom Nachziehstapel.",
+        "2. Auslegen: Lege deine Etappe aus, wenn du sie beisammen hast.",
+        "3. Anlegen: Lege einzelne Karten an ausliegende Kombinationen an.",
+        discard,
+        "# Ende einer Runde",
+        "Die Runde endet, sobald ein Spieler keine Karten mehr auf der Hand hat.",
+        "Dann ist dein linker Nachbar an der Reihe.",
+        special,
+    )
+    assert edges_of(graph, "exception-of") == [(special, discard)]
+
+
+def test_what_a_variant_replaces_excepts_nothing_under_a_heading_over_headings(
+    builder: GraphBuilder,
+) -> None:
+    graph = build(
+        builder,
+        "# Spielablauf",
+        "Jeder Spieler erhält zu Beginn jeder Runde 10 Karten.",
+        "Dein Zug endet immer damit, dass du eine Handkarte abwirfst.",
+        "# Varianten",
+        "# Kurze Tour",
+        "Ihr spielt nur die Etappen 1 bis 4.",
+        "# Schnelle Runde",
+        "Statt zehn Karten erhält jeder Spieler nur acht Karten.",
+    )
+    assert edges_of(graph, "exception-of") == []

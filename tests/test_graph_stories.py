@@ -259,3 +259,19 @@ def test_a_labelled_story_goes_on_with_what_its_player_may_not_do_yet(
     ]
     graph = graph_of(builder, tmp_path, lines, blank=True)
     assert texts_of(graph, "example") == [" ".join(lines[2:])]
+
+
+def test_a_labelled_example_goes_on_with_the_players_it_lists(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Kaufen",
+        "Bevor der Spieler am Zug eine Karte nimmt, darf jeder Mitspieler die Karte kaufen.",
+        "Beispiel: Anna, Ben, Clara und David sitzen in dieser Reihenfolge am Tisch.",
+        "Anna wirft die Karo 7 ab, nun ist Ben am Zug.",
+        "Clara und David rufen beide: „Kaufen!“",
+        "Ben möchte die Karo 7 nicht haben und zieht vom Nachziehstapel.",
+        "Die Karo 7 geht an Clara, weil sie vor David an der Reihe wäre.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert texts_of(graph, "example") == [" ".join(lines[2:])]

@@ -88,14 +88,18 @@ def claimed(
 def allowed_actions(exception: Unit, cues: Cues) -> set[str]:
     """The stems of the lower-case words of an exception's claims that allow without a
     negation: "… dürfen in einer Hütte beliebig viele Bergsteiger stehen" allows
-    "stehen"."""
-    return {
+    "stehen"; with the counterpart of a direction it allows, which a rule limits to
+    ("… darfst du auch rückwärts springen" against "… springen nur vorwärts")."""
+    allowed = {
         stem(t.lemma_.lower())
         for clause in _claims(exception, cues)
         if any(t.lemma_.lower() in cues.permission_lemmas for t in clause)
         and not any(t.lower_ in cues.exception_negations for t in clause)
         for t in _verbs(clause)
     }
+    pairs = [pair.split("/") for pair in cues.particle_counterparts]
+    counterparts = {stem(a): stem(b) for a, b in pairs} | {stem(b): stem(a) for a, b in pairs}
+    return allowed | {counterparts[word] for word in allowed if word in counterparts}
 
 
 def limited_actions(rule: Unit, cues: Cues) -> set[str]:

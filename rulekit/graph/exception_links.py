@@ -62,7 +62,7 @@ from rulekit.graph.exceptions import (
     NUMBER_WORDS,
     case_clauses,
     conditional,
-    headings,
+    departs,
     in_end_phase,
     in_setup,
     in_variant,
@@ -73,6 +73,7 @@ from rulekit.graph.exceptions import (
     negated,
     no_longer,
     shortage,
+    variant_headings,
 )
 from rulekit.graph.overlap import Overlap, counts, quantities, stem
 from rulekit.graph.special_cases import general, verbs
@@ -129,13 +130,15 @@ CONTRAST_REACH = 4
 class ExceptionContext:
     """What choosing an exception's rule needs besides the units: the cue words, the
     units by node id, the lead-in of each list item that a lead-in makes an
-    exception (its words say what the item limits), and the rule each case or group
-    sentence excepts ("Bei Gleichstand ...", "Spieler, die ..., erhalten ...")."""
+    exception (its words say what the item limits), the rule each case or group
+    sentence excepts ("Bei einem Fehlwurf ...", "Spieler, die ..., erhalten ..."), and
+    the heading of the part each section belongs to (`part_headings`)."""
 
     cues: Cues
     by_id: dict[str, Unit]
     leads: dict[str, Unit]
     cases: dict[str, Unit]
+    parts: dict[str, Unit]
 
 
 @dataclass(frozen=True)
@@ -182,11 +185,13 @@ def excepted(
     cues, by_id = context.cues, context.by_id
     # An exception that names itself one ("Als Ausnahme …") is about what it denies.
     marked = any(marked_exception(sentence, cues) for sentence in exception.sentences)
-    variant = names_variant([h.block.text for h in headings(exception, by_id)], cues)
-    if (variant and not marked) or (not variant and names_variant([exception.text], cues)):
-        # A variant changes the game as a whole; its rules are not carved out of one,
-        # and a sentence that points to one ("Es sei denn, Sie wählen die Variante …")
-        # only says where the game changes.
+    variant = names_variant(variant_headings(exception, by_id, context.parts), cues)
+    if (variant and not departs(exception, cues)) or (
+        not variant and names_variant([exception.text], cues)
+    ):
+        # A variant changes the game as a whole ("Statt mit 10 spielt ihr mit 8
+        # Karten"); its rules are not carved out of one, and a sentence that points to
+        # one ("Es sei denn, Sie wählen die Variante …") only says where the game changes.
         return []
     if exception.node_id in context.cases:
         return [context.cases[exception.node_id]]
@@ -198,7 +203,7 @@ def excepted(
         if rule is not exception
         and not rule.exception
         and not (rule.block is exception.block and rule.position > exception.position)
-        and not (variant and in_variant(rule, by_id, cues))
+        and not (variant and in_variant(rule, by_id, cues, context.parts))
     ]
     earlier = [rule for rule in candidates if rule.position < exception.position]
     local = [rule for rule in earlier if rule.section == exception.section]

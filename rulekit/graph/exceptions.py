@@ -61,6 +61,8 @@ _JOINING_WORDS = frozenset({"und", "oder", "aber", "sondern", "denn", "doch"})
 # "Instead", in one word or two.
 _INSTEAD = "stattdessen"
 _INSTEAD_APART = ["statt", "dessen"]
+# The cues that mark an exception only by what it replaces.
+_REPLACING_CUES = frozenset({"statt", "stattdessen", "anstatt", "anstelle"})
 # Kinds that may except a rule.
 _EXCEPTING_KINDS = ("rule", "step", "note", "definition")
 _ITEM_MARKER = re.compile(r"^(?:\d{1,2}[.)]|[a-z]\)|[•\-–*])\s")
@@ -206,9 +208,36 @@ def in_setup(unit: Unit, by_id: dict[str, Unit], cues: Cues) -> bool:
     )
 
 
-def in_variant(unit: Unit, by_id: dict[str, Unit], cues: Cues) -> bool:
-    """The unit, or a heading it stands under, names a variant of the game."""
-    return names_variant([unit.text, *(h.block.text for h in headings(unit, by_id))], cues)
+def in_variant(
+    unit: Unit, by_id: dict[str, Unit], cues: Cues, parts: dict[str, Unit] | None = None
+) -> bool:
+    """The unit, or a heading it stands under, names a variant of the game; `parts`
+    (`part_headings`) gives the heading of the part each section belongs to."""
+    return names_variant([unit.text, *variant_headings(unit, by_id, parts or {})], cues)
+
+
+def variant_headings(unit: Unit, by_id: dict[str, Unit], parts: dict[str, Unit]) -> list[str]:
+    """The headings a unit stands under, with the heading of the part of each."""
+    found = headings(unit, by_id)
+    found += [parts[h.node_id] for h in found if h.node_id in parts]
+    return [h.block.text for h in found]
+
+
+def part_headings(units: list[Unit]) -> dict[str, Unit]:
+    """The heading of the part each section belongs to, by the section's node id: a
+    heading that stands right over another ("Varianten" over "Kurze Tour") heads the
+    sections after it, up to the next such heading, when the copy gave all headings
+    one level."""
+    parts: dict[str, Unit] = {}
+    part: Unit | None = None
+    for unit, following in zip(units, [*units[1:], None], strict=True):
+        if unit.kind != "section":
+            continue
+        if following is not None and following.kind == "section":
+            part = unit
+        elif part is not None and part is not unit and unit.section != part.node_id:
+            parts[unit.node_id] = part
+    return parts
 
 
 def names_variant(texts: list[str], cues: Cues) -> bool:
@@ -261,6 +290,13 @@ def marked_exception(sentence: Span, cues: Cues) -> bool:
     "einzige Ausnahme", "abweichend von")."""
     lower = sentence.text.lower()
     return any(has_phrase(lower, cue) for cue in cues.exception_cues)
+
+
+def departs(unit: Unit, cues: Cues) -> bool:
+    """The unit names itself an exception in so many words ("Als Ausnahme …",
+    "Abweichend von …", "gilt nicht"), not only by what it replaces ("statt …")."""
+    words = tuple(c for c in cues.exception_cues if c not in _REPLACING_CUES)
+    return any(marked_exception(s, replace(cues, exception_cues=words)) for s in unit.sentences)
 
 
 def flag(unit: Unit, cues: Cues) -> Unit:

@@ -43,7 +43,7 @@ from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Token
 
 from rulekit.graph.exception_links import ExceptionContext, denied_actions, excepted
-from rulekit.graph.exceptions import NUMBER_WORDS, flag_in_context, in_setup
+from rulekit.graph.exceptions import NUMBER_WORDS, flag_in_context, in_setup, part_headings
 from rulekit.graph.mechanical import is_clause
 from rulekit.graph.overlap import Overlap, quantities, stem
 from rulekit.graph.rows import reckoned_rows, table_row
@@ -118,7 +118,9 @@ def link_units(units: list[Unit], cues: Cues) -> list[Edge]:
             # die Punkte ihrer Handkarten:" / "Joker: je 25 Punkte"): what an example
             # reckons with the row's values, it reckons with that sentence.
             unit.lead.features |= unit.features
-    context = ExceptionContext(cues, by_id, leads, special_cases(targets, cues))
+    context = ExceptionContext(
+        cues, by_id, leads, special_cases(targets, cues), part_headings(units)
+    )
     # A remark that binds no one (a tip, a reminder of the aim) is no rule an example
     # could show or an exception could limit.
     binding = [rule for rule in targets if rule.kind != "note" or rule.mechanical]

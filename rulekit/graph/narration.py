@@ -32,7 +32,11 @@ class StoryJudge(LineJudge):
         if marked_exception(sentence, self.cues):
             return False
         tokens = [t for t in sentence if not t.is_space]
-        found = False
+        # After a label ("Beispiel: Lisa würfelt …") the sentence opens where it ends.
+        start = 2 if len(tokens) > 2 and tokens[0].is_alpha and tokens[1].text == ":" else 0
+        listed = self._listed_subjects(tokens[start:])
+        names.update(listed)
+        found = bool(listed)
         for index, token in enumerate(tokens[:-1]):
             following = tokens[index + 1]
             if not (token.is_alpha and token.text[:1].isupper()) or token.lower_ in STOP_WORDS:
@@ -69,7 +73,7 @@ class StoryJudge(LineJudge):
                 # A letter ("Spieler M") names a role the rules speak of, not a player in a story.
                 names.add(following.text)
                 found = True
-            elif index == 0 and self._bare_subject(token, following):
+            elif index == start and self._bare_subject(token, following):
                 names.add(token.text)
                 found = True
             elif index == 2 and names and self._inverted_subject(tokens[0], tokens[1], token):
@@ -80,6 +84,33 @@ class StoryJudge(LineJudge):
         # gleichen Zahl (z. B. 7 und 7)." tells no move; an aside wholly in brackets may.
         told = tokens if tokens[:1] and tokens[0].text == "(" else outside_brackets(sentence)
         return found or any(t.text in names for t in tokens) or self._told_values(told)
+
+    def _listed_subjects(self, tokens: list[Token]) -> set[str]:
+        """The names a sentence opens with as its subject, two or more, then its verb:
+        "Anna, Ben, Clara und David sitzen …", "Rot und Blau würfeln …"."""
+        names: list[Token] = []
+        for index, token in enumerate(tokens):
+            if index % 2 == 0:
+                if not self._listed_name(token):
+                    return set()
+                names.append(token)
+            elif token.text != "," and token.lower_ != "und":
+                break
+            elif token.lower_ == "und" and index + 2 < len(tokens):
+                last = tokens[index + 1]
+                if self._listed_name(last) and _plural_verb(tokens[index + 2]):
+                    return {t.text for t in (*names, last)}
+                return set()
+        return set()
+
+    def _listed_name(self, token: Token) -> bool:
+        """A name or colour in a list of them: a capitalised word the dictionary does
+        not know ("Ben", whatever its ending), or a colour."""
+        return (
+            token.is_alpha
+            and token.text[:1].isupper()
+            and (self._unknown(token) or token.lower_ in self.cues.colour_words)
+        )
 
     def colour_adjective(self, token: Token) -> bool:
         """A colour word inflected as an adjective: "rote", "blauen", "grüner"."""
@@ -172,6 +203,18 @@ def _inflected_verb(token: Token) -> bool:
         return False
     lemma = token.lemma_.lower()
     return token.lower_ != lemma and (lemma.endswith(VERB_ENDINGS) or lemma == "sein")
+
+
+def _plural_verb(token: Token) -> bool:
+    """A verb after a plural subject: inflected, or in the form of its infinitive
+    ("sitzen", "würfeln")."""
+    return _inflected_verb(token) or (
+        token.is_alpha
+        and token.text[:1].islower()
+        and token.lower_ not in STOP_WORDS
+        and token.lemma_.lower() == token.lower_
+        and token.lower_.endswith(VERB_ENDINGS)
+    )
 
 
 def _names_values(tokens: list[Token], index: int) -> bool:

@@ -32,7 +32,7 @@ from spacy.lang.de.stop_words import STOP_WORDS
 
 from rulekit.graph.exceptions import case_clauses, conditional, opens_case
 from rulekit.graph.overlap import stem
-from rulekit.graph.shapes import RELATIVE_PRONOUNS
+from rulekit.graph.shapes import RELATIVE_PRONOUNS, VERB_ENDINGS
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
@@ -40,6 +40,8 @@ if TYPE_CHECKING:
     from rulekit.graph.units import Unit
     from rulekit.nlp import Cues
 
+# Contractions that make a verb a noun: "zum Abwerfen", "beim Auslegen".
+_NOMINALISING = frozenset({"zum", "beim", "vom"})
 # Articles that may open the group's noun phrase ("Die Spieler, die ...").
 _ARTICLES = frozenset({"der", "die", "das", "ein", "eine", "einen"})
 # A group sentence excepts one of this many rules before it in its section.
@@ -103,10 +105,31 @@ def special_cases(targets: list[Unit], cues: Cues) -> dict[str, Unit]:
 
 
 def verbs(unit: Unit) -> set[str]:
-    """The stems of a unit's lower-case content words: in German, its verbs and adjectives."""
+    """The stems of a unit's lower-case content words: in German, its verbs and
+    adjectives; and of the verbs it names as nouns ("1. Ziehen: …", "Die Pflicht zum
+    Abwerfen …")."""
     return {
         stem(t.lemma_.lower()) for t in _lower_case(unit.sentences) if t.lower_ not in STOP_WORDS
-    }
+    } | {stem(t.lower_) for t in _nominalised(unit.sentences)}
+
+
+def _nominalised(sentences: Iterable[Span]) -> Iterator[Token]:
+    """Verbs used as nouns: the label a sentence opens with ("Ziehen: Du nimmst …") or
+    the word after "zum" or "beim" ("zum Abwerfen", "beim Auslegen"), an infinitive that
+    the lemmatizer knows as no noun's plural ("Karten:" is one)."""
+    for sentence in sentences:
+        tokens = [t for t in sentence if not t.is_space and not t.like_num and t.text != "."]
+        for index, token in enumerate(tokens):
+            opens_label = index == 0 and len(tokens) > 1 and tokens[1].text == ":"
+            after = index > 0 and tokens[index - 1].lower_ in _NOMINALISING
+            if (
+                (opens_label or after)
+                and token.is_alpha
+                and token.text[:1].isupper()
+                and token.lower_.endswith(VERB_ENDINGS)
+                and token.lemma_ == token.text
+            ):
+                yield token
 
 
 def _lower_case(sentences: Iterable[Span]) -> Iterator[Token]:
