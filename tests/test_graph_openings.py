@@ -107,3 +107,38 @@ def test_the_component_list_by_its_heading_or_label_and_where_it_ends(
     assert found["Ihr braucht: Spielplan, Schere, Stifte"] == "component"
     assert found["Der weiße Hase wird auf das mittlere Feld gesetzt."] == "rule"
     assert found["Die 31 ist der niedrigste Wert."] != "component"
+
+
+def test_the_cover_names_the_game_after_the_publisher_with_its_subtitle_and_facts(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    found = kinds(
+        builder,
+        tmp_path,
+        [
+            "Waldhaus Verlag",
+            "TURM",
+            "Wer baut als Erster bis in die Wolken?",
+            "Ein taktisches Legespiel für 2–4 Spieler ab 8 Jahren",
+            "Spieldauer: ca. 45 Minuten",
+            "Worum geht es?",
+            "Jeder Spieler baut seinen eigenen Turm aus Steinen.",
+            "Spielende",
+            "Wer zuerst zehn Steine verbaut hat, gewinnt.",
+            "Achtung: Nicht geeignet für Kinder unter 3 Jahren, da verschluckbare Kleinteile "
+            "enthalten sind.",
+        ],
+    )
+    assert found["TURM"] == "other"
+    assert found["Wer baut als Erster bis in die Wolken?"] == "other"
+    assert found["Spieldauer: ca. 45 Minuten"] == "other"
+    assert found["Worum geht es?"] == "section"
+    assert found["Spielende"] == "section"
+    assert found["Wer zuerst zehn Steine verbaut hat, gewinnt."] == "rule"
+    assert (
+        found[
+            "Achtung: Nicht geeignet für Kinder unter 3 Jahren, da verschluckbare Kleinteile "
+            "enthalten sind."
+        ]
+        == "other"
+    )

@@ -95,6 +95,8 @@ class KindJudge(StoryJudge):
         """The kind of one body sentence (a heading, step or note is told by structure)."""
         text = sentence.text.strip()
         lower = text.lower()
+        if self.label(text) in self.cues.duration_labels:
+            return "other"  # "Spieldauer: ca. 45 Minuten"
         if self.defined_term(sentence):
             # "Satz: zwei oder mehr Karten …, z. B. drei Siebener": the instance belongs
             # to the definition, and the term is no credit label ("Satz: Fa. Müller").
@@ -211,7 +213,16 @@ class KindJudge(StoryJudge):
         # A reference in brackets ("(vergl. die Anleitung)") is an aside of a rule.
         told = sentence if sentence.text.lstrip().startswith("(") else outside_brackets(sentence)
         lemmas = {t.lemma_.lower() for t in told} | {t.lower_ for t in told}
-        return bool(lemmas & self.cues.other_lemmas) or self.outside_rules(sentence.text)
+        return (
+            bool(lemmas & self.cues.other_lemmas)
+            or self.warning(sentence)
+            or self.outside_rules(sentence.text)
+        )
+
+    def warning(self, sentence: Span) -> bool:
+        """The toy-safety warning of the box ("Nicht geeignet für Kinder unter 3 Jahren,
+        da verschluckbare Kleinteile enthalten sind")."""
+        return any(t.lower_ in self.cues.warning_words for t in sentence)
 
     def programming(self, sentence: Span, strong: bool = False) -> bool:
         """The sentence speaks about a program: classes, the console, compiling, input.

@@ -243,15 +243,19 @@ def title_heading(blocks: list[Block], words: Cues) -> Block | None:
     return None
 
 
-def cover_title(blocks: list[Block], words: Cues) -> Block | None:
+def cover_title(blocks: list[Block], words: Cues, name: str = "") -> Block | None:
     """The game's name as the rulebook's cover prints it, a line outside the rules.
 
-    It is the heading that names the game (`title_heading`) when what follows it is no
+    It is the heading that names the game (`title_heading`) when it says the game's
+    registered `name` ("EICHELPFAD" for "Eichelpfad"), or when what follows it is no
     rule text under a heading: a subtitle or the box's facts ("Das Kartenspiel für 2
     bis 6 Spieler"), or a heading of the material or of a part of the rules
     ("Spielmaterial", "Spielidee").  A section's heading has its rules under it ("Ziel
     des Spiels" over "Der Gewinner kann …"), a chapter's its own sections.
     """
+    by_name = _named_heading(blocks, name)
+    if by_name is not None:
+        return by_name
     title = title_heading(blocks, words)
     # A numbered heading ("2.4. Spielweise:") or a run-in label heads a part.
     if title is None or title.text.strip()[:1].isdigit() or title.text.rstrip().endswith(":"):
@@ -276,14 +280,57 @@ def cover_title(blocks: list[Block], words: Cues) -> Block | None:
     return title if BOX_FACTS.search(text) or not terminal(text) else None
 
 
-def cover_blocks(blocks: list[Block], words: Cues) -> tuple[Block | None, Block | None]:
+def cover_blocks(
+    blocks: list[Block], words: Cues, name: str = ""
+) -> tuple[Block | None, Block | None]:
     """The game's name on the cover (`cover_title`) and the subtitle heading right
-    under it (`cover_subtitle`), each None when the copy has none."""
-    title = cover_title(blocks, words)
+    under it (`cover_subtitle`), each None when the copy has none.  Under the game's
+    registered `name`, any heading or question that names no part of the rules is its
+    subtitle ("Wer bezwingt als Erster das Donnerhorn?", not "Worum geht es?")."""
+    title = cover_title(blocks, words, name)
     if title is None:
         return None, None
     after = blocks[blocks.index(title) + 1 :][:1]
-    return title, next((b for b in after if cover_subtitle(b, words)), None)
+    named = title is _named_heading(blocks, name)
+    parts = (
+        words.material_headings
+        | words.structure_headings
+        | words.idea_headings
+        | words.preface_headings
+        | words.title_words
+    )
+    return title, next(
+        (
+            b
+            for b in after
+            if cover_subtitle(b, words)
+            or (
+                named
+                # a heading, or a question the copy set as a line of text
+                and (b.kind == "heading" or b.text.rstrip().endswith("?"))
+                and not holds_word(b.text, parts)
+            )
+        ),
+        None,
+    )
+
+
+def _named_heading(blocks: list[Block], name: str) -> Block | None:
+    """The heading before the rules begin that says the game's registered `name`
+    ("EICHELPFAD" for "Eichelpfad", after a publisher's line)."""
+    if not _letters(name):
+        return None
+    for block in blocks:
+        if block.kind == "paragraph" and terminal(block.text):
+            return None  # the rules have begun
+        if block.kind == "heading" and _letters(block.text) == _letters(name):
+            return block
+    return None
+
+
+def _letters(text: str) -> str:
+    """The letters of a text in one case: "EICHELPFAD®" and "Eichelpfad" are one name."""
+    return "".join(c for c in text.casefold() if c.isalpha())
 
 
 def cover_subtitle(block: Block, words: Cues) -> bool:

@@ -110,7 +110,7 @@ class Segmenter:
         docs = self.nlp.pipe(b.text for b in body)
         units: list[Unit] = []
         state = _Reading()
-        cover, subtitle = cover_blocks(body, self.cues)
+        cover, subtitle = cover_blocks(body, self.cues, info.title)
         for index, (block, doc) in enumerate(zip(body, docs, strict=True)):
             following = body[index + 1] if index + 1 < len(body) else None
             sentences = split_sentences(doc, self.judge)
@@ -398,6 +398,11 @@ class Segmenter:
             label = judge.label(sentence.text)
             if units and self._consequence(units[-1], sentence):
                 units[-1].sentences.append(sentence)
+                continue
+            if label in self.cues.note_labels and judge.warning(sentence):
+                # "Achtung: Nicht geeignet für Kinder unter 3 Jahren …": the box's warning.
+                mode, story = None, False
+                units.append(Unit("other", [sentence], block, section))
                 continue
             if label in self.cues.note_labels:
                 mode, story = "note", False
