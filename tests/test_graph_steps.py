@@ -26,3 +26,20 @@ def test_a_set_up_after_another_sections_list_is_a_procedure(
     graph = graph_of(builder, tmp_path, lines, blank=True)
     steps = [node.text[:2] for node in graph.nodes if node.kind == "step"]
     assert steps == ["1.", "2.", "3.", "4.", "5."]
+
+
+def test_the_numbered_rows_of_a_ranking_are_a_table_under_its_titles(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    rows = ["1. Platz 5 Punkte", "2. Platz 3 Punkte", "3. Platz 2 Punkte", "4. Platz 1 Punkt"]
+    lines = [
+        "Wertung über mehrere Partien",
+        "Ihr könnt mehrere Partien hintereinander spielen und die Punkte notieren.",
+        "Platz Punkte",
+        *rows,
+        "Nach fünf Partien gewinnt, wer die meisten Punkte gesammelt hat.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    kinds = {node.text: node.kind for node in graph.nodes}
+    assert [kinds[row] for row in rows] == ["rule"] * 4
+    assert kinds["Platz Punkte"] == "other"

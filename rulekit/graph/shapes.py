@@ -232,7 +232,8 @@ def table_header(text: str, following: Block | None) -> bool:
 def numbers_header(text: str, following: Block | None) -> bool:
     """A title for each cell of the row of numbers under it ("Felder Blätter" over
     "1 1", "Karte Minuspunkte" over "1-9 5"), or for the label and the value of a row
-    ("Wertung Punkte" over "jedes gefangene Hütchen 2")."""
+    ("Wertung Punkte" over "jedes gefangene Hütchen 2", "Platz Punkte" over "1. Platz 5
+    Punkte")."""
     words = text.split()
     row = following.text.strip() if following is not None else ""
     if (
@@ -244,9 +245,12 @@ def numbers_header(text: str, following: Block | None) -> bool:
         return False
     if NUMBERS_ROW.match(row) or VALUE_ROW.match(row):
         return len(words) == len(row.split()) or len(words) == 2
+    cells = {word.casefold() for word in re.findall(r"[^\W\d_]+", row)}
+    # "Platz Punkte" over "1. Platz 5 Punkte": the row repeats its titles by its values.
+    repeated = re.search(r"\d", row) is not None and {w.casefold() for w in words} <= cells
     return (
         len(words) == 2
-        and _ROW_VALUE.search(row) is not None
+        and (_ROW_VALUE.search(row) is not None or repeated)
         and not _SENTENCE_END.search(row)
         and len(row.split()) <= ITEM_LINE_WORDS
     )

@@ -548,6 +548,8 @@ class Segmenter:
         first = sentences[0][1:] if len(sentences[0]) > 1 else sentences[0]
         if self.judge.imperative(first) or infinitive_instruction(sentences[0].text):
             return True
+        if verbless(first.text) and any(t.like_num for t in first):
+            return False  # "1. Platz 5 Punkte": a ranked table's row, no step
         if (state.items is None and not opening) or state.listed:
             return False
         return self.judge.sentence_kind(first) == "rule"
