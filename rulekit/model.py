@@ -108,6 +108,11 @@ class Block(_Model):
         description=BBOX_DESCRIPTION + " The part of the block on its page, for a block that "
         "runs on over a page break.",
     )
+    breaks: tuple[int, ...] = Field(
+        default=(),
+        description="Where in the text each source line after the first begins (character "
+        "offsets): a sentence that opens there may open a paragraph the text path ran on.",
+    )
 
 
 class Repair(_Model):

@@ -96,7 +96,7 @@ def test_a_remark_goes_on_with_what_it_concludes(builder: GraphBuilder, tmp_path
     ]
 
 
-def test_a_remark_keeps_what_only_explains_and_ends_where_a_rule_binds(
+def test_a_remark_keeps_its_printed_paragraph_and_ends_where_a_rule_opens_a_line(
     builder: GraphBuilder, tmp_path: Path
 ) -> None:
     lines = [
@@ -104,9 +104,12 @@ def test_a_remark_keeps_what_only_explains_and_ends_where_a_rule_binds(
         "Für jeden Zug bezahlst du Tautropfen: Je weiter du kriechst, desto teurer wird es.",
         "Tipp: Lange Strecken sind sehr teuer. Mehrere kurze Züge kosten oft",
         "viel weniger Tau als ein einziger großer Sprung.",
-        "Achtung: Alle Teller, die in einer Runde gelegt werden, haben keinen Einfluss",
-        "auf vorher gewürfelte Ergebnisse. Ab der vierten Runde darf jeder Spieler",
-        "nur noch einen Stein setzen.",
+        "Hinweis: Eicheln und Pilzkarten liegen während des ganzen Spiels",
+        "offen vor euch. Jeder darf jederzeit nachzählen, wie viel die",
+        "anderen besitzen.",
+        "Achtung: Alle Teller, die in einer Runde gelegt werden, haben keinen",
+        "Einfluss auf vorher gewürfelte Ergebnisse, ganz gleich welcher Art.",
+        "Ab der vierten Runde darf jeder Spieler nur noch einen Stein setzen.",
         "Sonderfelder",
     ]
     graph = graph_of(builder, tmp_path, lines, blank=False)
@@ -114,7 +117,10 @@ def test_a_remark_keeps_what_only_explains_and_ends_where_a_rule_binds(
     assert notes == [
         "Tipp: Lange Strecken sind sehr teuer. Mehrere kurze Züge kosten oft viel weniger Tau "
         "als ein einziger großer Sprung.",
+        # A sentence that binds the players, inside the remark's printed lines, is its.
+        "Hinweis: Eicheln und Pilzkarten liegen während des ganzen Spiels offen vor euch. "
+        "Jeder darf jederzeit nachzählen, wie viel die anderen besitzen.",
         "Achtung: Alle Teller, die in einer Runde gelegt werden, haben keinen Einfluss auf "
-        "vorher gewürfelte Ergebnisse.",
+        "vorher gewürfelte Ergebnisse, ganz gleich welcher Art.",
     ]
     assert kind_of(graph, "Ab der vierten Runde") == ("rule", True)

@@ -196,8 +196,11 @@ def assemble(
             return
         start, current = runs.pop(aside)
         text = current[0].text.strip()
+        breaks = []
         for line in current[1:]:
-            text, repair = join_lines(text, line.text.strip(), lexicon)
+            right = line.text.strip()
+            text, repair = join_lines(text, right, lexicon)
+            breaks.append(len(text) - len(right))
             if repair is not None:
                 repairs.append(repair.model_copy(update={"page": line.page, "line": line.line}))
         boxes = [ln.bbox for ln in current if ln.bbox is not None and ln.page == current[0].page]
@@ -207,6 +210,7 @@ def assemble(
             page=current[0].page,
             lines=(current[0].line, current[-1].line),
             bbox=_union(boxes) if boxes else None,
+            breaks=tuple(breaks),
         )
         done.append((start, block))
 

@@ -195,7 +195,10 @@ def _drop_bullets(extraction: Extraction) -> Extraction:
             blocks.append(block)
             continue
         text = block.text[match.end() :]
-        blocks.append(block.model_copy(update={"text": text, "kind": "list-item"}))
+        breaks = tuple(at - match.end() for at in block.breaks if at > match.end())
+        blocks.append(
+            block.model_copy(update={"text": text, "kind": "list-item", "breaks": breaks})
+        )
         repairs.append(
             Repair(
                 kind="bullet",

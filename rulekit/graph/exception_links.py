@@ -75,7 +75,7 @@ from rulekit.graph.exceptions import (
     shortage,
     variant_headings,
 )
-from rulekit.graph.overlap import Overlap, counts, quantities, stem
+from rulekit.graph.overlap import TIMES, Overlap, counts, quantities, stem
 from rulekit.graph.special_cases import general, verbs
 
 if TYPE_CHECKING:
@@ -318,7 +318,7 @@ def excepted(
         if marked
         and score > 0
         and rule.position < exception.position
-        and (told.allowed & limited_actions(rule, cues) or _contrasting_numbers(exception, rule))
+        and (told.allowed & limited_actions(rule, cues) or _counts_otherwise(exception, rule))
     ]
     picked = [
         max(pairs, key=lambda pair: pair[0])[1]
@@ -467,6 +467,17 @@ def _recounts(exception: Unit, rule: Unit) -> bool:
     """The exception does what the rule does with another number: "zieht 2 Karten"
     against "zieht 1 Karte nach"."""
     return bool(verbs(exception) & verbs(rule)) and _contrasting_numbers(exception, rule)
+
+
+def _counts_otherwise(exception: Unit, rule: Unit) -> bool:
+    """The exception says how often otherwise than the rule ("ausnahmsweise mehrmals"
+    against "nur einmal"), or does what the rule does with another number
+    (`_recounts`)."""
+    first, second = quantities(exception), quantities(rule)
+    times = first.get(TIMES), second.get(TIMES)
+    return bool(times[0] and times[1] and times[0].isdisjoint(times[1])) or _recounts(
+        exception, rule
+    )
 
 
 def _contrasting_numbers(a: Unit, b: Unit) -> bool:

@@ -48,7 +48,7 @@ _LIMITS = frozenset({"nur", "genau", "höchstens", "mindestens", "maximal", "exa
 _ANY = "*"
 _UNBOUNDED = frozenset({"beliebig", "unbegrenzt", "unendlich"})
 # How often ("dreimal", "mehrmals", "beliebig oft", "ein viertes Mal"), counted for "mal".
-_TIMES = "mal"
+TIMES = "mal"
 _TIMES_WORD = re.compile(r"^(ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|\d+)mal$")
 _ORDINALS = {
     word: str(number)
@@ -188,7 +188,7 @@ def counts(tokens: list[Token]) -> list[tuple[str, str, int]]:
         before = tokens[index - 1].lower_ if index else ""
         times = _times(token, before)
         if times is not None:
-            found.append((_TIMES, times, index))
+            found.append((TIMES, times, index))
             continue
         number = token.text if token.is_digit else NUMBER_WORDS.get(token.lower_)
         if number is None and token.lower_ in _ONE and before in _LIMITS:

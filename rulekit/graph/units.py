@@ -365,7 +365,6 @@ class Segmenter:
         story = False  # the open example is a story no label opened
         # A block of several printed lines may hold paragraphs the text path could not
         # tell apart: a labelled remark then runs on only while its sentences go on with it.
-        wrapped = block.lines[1] > block.lines[0]
         run_in: list[Span] = []  # a run-in heading ("Bomben und Mineure (3).") waiting for its rule
         remark: Unit | None = None  # a remark without a label, open for what goes on with it
         quoted = quoted_sentences(sentences)
@@ -416,11 +415,13 @@ class Segmenter:
             bare = LABEL.sub("", units[-1].text).strip() == "" if units else False
             if mode is not None and (
                 bare
+                # A remark keeps its printed paragraph; one the text path ran into it
+                # begins on a printed line of its own, where a sentence binds the players.
                 or not (
-                    # In a copy a remark runs on over what only explains ("Tipp: Lange
-                    # Strecken sind sehr teuer. Mehrere kurze Züge kosten …"); a paragraph
-                    # the text path ran into it begins where a sentence binds the players.
-                    (mode == "example" or (wrapped and judge.binds(sentence)))
+                    (
+                        mode == "example"
+                        or (sentence.start_char in block.breaks and judge.binds(sentence))
+                    )
                     and leaves(self.judge, mode, sentence, state.names, units[-1], story)
                 )
             ):
@@ -548,7 +549,7 @@ class Segmenter:
         first = sentences[0][1:] if len(sentences[0]) > 1 else sentences[0]
         if self.judge.imperative(first) or infinitive_instruction(sentences[0].text):
             return True
-        if verbless(first.text) and any(t.like_num for t in first):
+        if verbless(first.text) and ":" not in first.text and any(t.like_num for t in first):
             return False  # "1. Platz 5 Punkte": a ranked table's row, no step
         if (state.items is None and not opening) or state.listed:
             return False
