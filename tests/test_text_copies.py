@@ -571,3 +571,34 @@ def test_a_colon_inside_an_open_bracket_at_a_lines_end_announces_no_block(
     )
     blocks = extract_string(tmp_path, text).blocks
     assert [b.kind for b in blocks] == ["heading", "paragraph"]
+
+
+def test_a_line_that_stops_where_no_phrase_can_goes_on_in_the_next(tmp_path: Path) -> None:
+    copy = "\n".join(
+        [
+            "Waldhaus Verlag",
+            "EICHELPFAD",
+            "Das flinke Wettrennen der Eichhörnchen durch den Herbstwald",
+            "Ein taktisches Laufspiel ohne Würfel für 2–6 Spieler ab 10",
+            "Jahren",
+            "Spieldauer: ca. 45 Minuten",
+            "Autor: Matthias Ebersberger",
+            "Worum geht es?",
+            "Wenn sich im Wald die Blätter golden färben, ist es wieder so",
+            "weit: Die Eichhörnchen laufen um die Wette. Wer zuerst im",
+            "Ziel ist, gewinnt das Rennen und den größten Vorrat des Jahres.",
+            "Gewürfelt wird nicht. Jeder Sprung kostet Eicheln, und je weiter",
+            "ein Eichhörnchen springt, desto teurer wird es für seinen Besitzer.",
+            "Spielmaterial",
+            "1 Spielplan mit dem Eichelpfad (Startfeld, 60 Felder und Ziel)",
+            "6 Eichhörnchen aus Holz in Rot, Orange, Gelb, Grün, Blau und",
+            "Braun",
+            "140 Eichelmarken (50 × „1“, 40 × „5“, 30 × „10“, 20 × „50“)",
+            "18 Pilzkarten",
+            "Ziel des Spiels",
+            "Wer sein Eichhörnchen als Erster ins Ziel bringt, gewinnt das Rennen.",
+        ]
+    )
+    texts = [block.text for block in extract_string(tmp_path, copy + "\n").blocks]
+    assert "Ein taktisches Laufspiel ohne Würfel für 2–6 Spieler ab 10 Jahren" in texts
+    assert "6 Eichhörnchen aus Holz in Rot, Orange, Gelb, Grün, Blau und Braun" in texts

@@ -111,11 +111,28 @@ def terminal(text: str) -> bool:
 
 # Bounds that want the count they bound.
 _BOUNDS = frozenset({"höchstens", "mindestens", "maximal", "genau"})
+# A preposition and a number at a line's end: "… für 2–6 Spieler ab 10" / "Jahren".
+_OPEN_COUNT = re.compile(r"\b(?:ab|für)\s+\d+(?:\s*[-–]\s*\d+)?$")
+# Words that never end a clause: conjunctions, indefinite articles, contractions (a
+# preposition may be a verb's particle, "… von einem Gebiet aus").
+_JOINERS = frozenset(
+    {"und", "oder", "sowie", "ein", "eine", "einen", "einem", "einer", "eines", "des"}
+    | {"zum", "zur", "beim", "im", "am", "vom", "ins"}
+)
 # A heading said as a whole clause: "So", "Wie", "Hier" or "Jetzt", its finite verb
 # second, a few words without a comma ("So spielst du", "So bereitet ihr das Spiel vor",
 # "Jetzt geht es los").  Its last word may be a pronoun or a verb's particle, which end
 # the clause there.
 _CLAUSE_HEADING = re.compile(r"^(?:So|Wie|Hier|Jetzt)\s+[a-zäöüß']+(?:\s+[^\s,;]+){0,4}$")
+
+
+def wants_more(text: str) -> bool:
+    """The line stops where no clause can: after a conjunction, an indefinite article
+    or a contraction ("… Grün, Blau und" / "Braun"), or a count that wants its noun
+    ("… für 2–6 Spieler ab 10" / "Jahren").  Stricter than `ends_open`, whose stop
+    words hold verbs ("… mehr geht")."""
+    words = text.split()
+    return bool(words) and (words[-1] in _JOINERS or _OPEN_COUNT.search(text.rstrip()) is not None)
 
 
 def ends_open(text: str) -> bool:
@@ -134,6 +151,8 @@ def ends_open(text: str) -> bool:
     word = last.casefold()
     if word in _BOUNDS and last[:1].islower():
         return True  # a bound wants its count ("… und höchstens" / "10 Karotten …")
+    if _OPEN_COUNT.search(text.rstrip()):
+        return True  # a count wants what it counts ("… ab 10" / "Jahren")
     if word not in STOP_WORDS or clause_heading(text):
         return False
     if (

@@ -29,6 +29,7 @@ from rulekit.extract.textshapes import (
     listed,
     table_goes_on,
     terminal,
+    wants_more,
 )
 from rulekit.extract.textwidth import DELIBERATE_BREAK, Measure, local_width
 from rulekit.model import TextLine
@@ -114,13 +115,11 @@ def title_after_list(
         _BULLET.sub("", lines[content[i]].text.strip()) for i in range(position - 2, position + 2)
     )
     counted = bool(COUNTED_THING.match(previous)) and listed(before, previous)
-    numbered = (
-        all(_NUMBERED_ITEM.match(item) for item in (before, previous))
-        and not ends_open(previous)
-        and not previous.endswith((",", *BREAK_HYPHENS))
-    )
+    numbered = all(_NUMBERED_ITEM.match(item) for item in (before, previous))
     return (
         (counted or numbered)
+        and not (wants_more(previous) if counted else ends_open(previous))
+        and not previous.endswith((",", *BREAK_HYPHENS))
         and not COUNTED.match(line)
         and (heads(line, after, width) or question_heading([line], width))
     )

@@ -26,6 +26,7 @@ from rulekit.extract.textshapes import (
     runs_on,
     terminal,
     value_rows,
+    wants_more,
 )
 from rulekit.extract.texttitles import (
     set_apart,
@@ -163,6 +164,8 @@ def _opens_unit(
         (
             _starts_sentence(line.text, capitalised_inside)
             and not _ordinal_after(previous.text, line.text)
+            # "… für 2–6 Spieler ab 10" / "Jahren": a stop word that is a noun
+            and not wants_more(previous.text)
         )
         or value_rows(previous.text, line.text)
         or set_apart(
