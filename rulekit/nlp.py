@@ -87,6 +87,7 @@ class Cues:
     trigger_cues: tuple[str, ...]
     demonstratives: frozenset[str]
     definition_lemmas: frozenset[str]
+    state_lemmas: frozenset[str]
     definition_phrases: tuple[str, ...]
     flavour_lemmas: frozenset[str]
     example_phrases: tuple[str, ...]

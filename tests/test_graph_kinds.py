@@ -1053,3 +1053,24 @@ def test_a_labelled_exception_that_names_a_case_goes_on_with_what_holds_then(
         "Dann muss zuerst diese Figur weitergezogen werden."
     )
     assert [e.type for e in graph.edges].count("exception-of") == 1
+
+
+def test_a_term_described_by_what_or_where_it_is_is_a_definition(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    graph = graph_of(
+        builder,
+        tmp_path,
+        [
+            "Der Spielplan",
+            "Stall: In jeder Ecke liegt der Stall einer Farbe mit Platz für vier Figuren.",
+            "Hüttenfeld: Die vier Hütten sind sichere Rastplätze am Berg.",
+            "Häuschen: Hier starten eure Hütchen.",
+            "Joker: Ein Joker ersetzt jede beliebige Karte.",
+        ],
+        blank=True,
+    )
+    assert kind_of(graph, "Stall: In jeder Ecke")[0] == "definition"
+    assert kind_of(graph, "Hüttenfeld:")[0] == "definition"
+    assert kind_of(graph, "Häuschen: Hier starten")[0] == "rule"
+    assert kind_of(graph, "Joker: Ein Joker ersetzt")[0] == "rule"

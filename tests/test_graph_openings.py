@@ -142,3 +142,21 @@ def test_the_cover_names_the_game_after_the_publisher_with_its_subtitle_and_fact
         ]
         == "other"
     )
+
+
+def test_a_line_that_sends_the_reader_on_is_no_heading(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    found = kinds(
+        builder,
+        tmp_path,
+        [
+            "Spielablauf",
+            "Wer an der Reihe ist, würfelt und zieht.",
+            "Weiter auf der nächsten Seite",
+            "Schlagen",
+            "Landet eine Figur auf einer fremden, wird diese geschlagen.",
+        ],
+    )
+    assert found["Weiter auf der nächsten Seite"] == "other"
+    assert found["Schlagen"] == "section"

@@ -97,7 +97,7 @@ class KindJudge(StoryJudge):
         lower = text.lower()
         if self.label(text) in self.cues.duration_labels:
             return "other"  # "Spieldauer: ca. 45 Minuten"
-        if self.defined_term(sentence):
+        if self.defined_term(sentence) or self.described_term(sentence):
             # "Satz: zwei oder mehr Karten …, z. B. drei Siebener": the instance belongs
             # to the definition, and the term is no credit label ("Satz: Fa. Müller").
             return "definition"
@@ -502,6 +502,31 @@ class KindJudge(StoryJudge):
         return any(
             self._noun_phrase(phrase, sentence, after_equals=match.group(2) is not None)
             for phrase in (tokens[:comma], tokens)
+        )
+
+    def described_term(self, sentence: Span) -> bool:
+        """A term and a sentence that says what or where it is, with no action in it:
+        "Stall: In jeder Ecke liegt der Stall einer Farbe.", "Hüttenfeld: Die vier Hütten
+        sind sichere Rastplätze am Berg." (not "Häuschen: Hier starten eure Hütchen",
+        "Joker: Ein Joker ersetzt jede beliebige Karte")."""
+        match = _TERM.match(sentence.text)
+        labels = self.cues.example_labels | self.cues.note_labels | self.cues.exception_openers
+        if not match or match.group(2) or match.group(1).lower() in labels:
+            return False
+        start = sentence.start_char + match.end()
+        told = [t for t in sentence if t.idx >= start and t.is_alpha]
+        verbs = [
+            t
+            for t in told
+            if t.text[:1].islower()
+            and t.lemma_.lower() != t.lower_
+            and (t.lemma_.lower().endswith(VERB_ENDINGS) or t.lemma_.lower() == "sein")
+        ]
+        return (
+            bool(verbs)
+            and all(t.lemma_.lower() in self.cues.state_lemmas for t in verbs)
+            and not self.modal(sentence)
+            and not addresses(sentence)
         )
 
     def _noun_phrase(self, phrase: list[Token], sentence: Span, after_equals: bool) -> bool:
