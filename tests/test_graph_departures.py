@@ -224,3 +224,25 @@ def test_what_a_variant_replaces_excepts_nothing_under_a_heading_over_headings(
         "Statt zehn Karten erhält jeder Spieler nur acht Karten.",
     )
     assert edges_of(graph, "exception-of") == []
+
+
+def test_a_rule_named_as_what_does_not_hold_is_the_one_excepted(builder: GraphBuilder) -> None:
+    duty = "Kannst du eine fremde Figur schlagen, musst du das auch tun."
+    jump = "Gewöhnliche Felder dürfen dabei übersprungen werden, ob besetzt oder nicht."
+    not_duty = "Die Schlagpflicht gilt nicht für das Einsetzen: Mit einer 6 setzt du ein."
+    not_jump = "Die Regel vom Überspringen gilt nicht für die Zielstraße."
+    graph = build(
+        builder,
+        "# Ziehen",
+        "Wer eine 6 würfelt, setzt eine Figur ein.",
+        jump,
+        "Das gilt nach jeder weiteren 6 erneut.",
+        "# Schlagpflicht",
+        duty,
+        "Wer sie übersieht, muss seine Figur zurück in den Stall stellen.",
+        not_duty,
+        "# Zielstraße",
+        "In der Zielstraße zieht jede Figur Feld für Feld bis ins Ziel.",
+        not_jump,
+    )
+    assert set(edges_of(graph, "exception-of")) == {(not_duty, duty), (not_jump, jump)}

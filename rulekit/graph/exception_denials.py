@@ -162,6 +162,42 @@ def named_by_heading(
     return [rule for score, rule in scored if score > 0 and score >= HEADING_SHARE_OF_BEST * best]
 
 
+def named_rule(
+    exception: Unit, candidates: list[Unit], overlap: Overlap, by_id: dict[str, Unit], cues: Cues
+) -> list[Unit]:
+    """The rule an exception names as what does not hold: "Die Schlagpflicht gilt nicht
+    für das Einsetzen" excepts a rule under the heading "Schlagpflicht", "Die Regel vom
+    Überspringen gilt nicht für die Zielstraße" a rule that says "überspringen": of the
+    earlier rules under the heading that its subject says, or else of those that say all
+    its words (or all parts of its compound), the most alike.  "Das gilt nicht …"
+    names nothing: it replies to what was just said."""
+    tokens = [t for t in exception.sentences[0] if not t.is_space] if exception.sentences else []
+    verb = next((i for i, t in enumerate(tokens) if t.lemma_.lower() == "gelten"), None)
+    if not verb or not any(t.lower_ in cues.exception_negations for t in tokens[verb : verb + 3]):
+        return []
+    subject = {
+        stem(t.lemma_.lower())
+        for t in tokens[:verb]
+        if t.is_alpha and t.lower_ not in STOP_WORDS and t.lower_ not in cues.rule_nouns
+    }
+    if not subject:
+        return []
+    words = _with_parts(subject, overlap)
+    earlier = [rule for rule in candidates if rule.position < exception.position]
+    headed = [
+        rule
+        for rule in earlier
+        if rule.section in by_id and _heading_words(by_id[rule.section]) <= words
+    ]
+    parts = words - subject
+    saying = headed or [
+        rule for rule in earlier if subject <= rule.features or (parts and parts <= rule.features)
+    ]
+    scored = [(overlap.weight(exception.features & rule.features), rule) for rule in saying]
+    best = max(scored, key=lambda pair: pair[0], default=None)
+    return [best[1]] if best is not None else []
+
+
 def _denied(exception: Unit, cues: Cues, within: frozenset[str] = frozenset()) -> set[str]:
     """The stems of the nouns a claim of the exception negates: "erhalten ... KEINE
     Rohstofferträge", "weder Plättchen noch Karten" (not those of its case, nor what a

@@ -5,7 +5,10 @@
   ...") excepts the rule before it, and one that
   replaces a count ("2 Karten statt nur einer") the rule that gives that count.
 - One that denies something ("erhalten ... KEINE Rohstofferträge") overrides the rules
-  under the heading that names it ("Rohstofferträge"), wherever they stand.
+  under the heading that names it ("Rohstofferträge"), wherever they stand; one that
+  names the rule that does not hold ("Die Schlagpflicht gilt nicht für …") the rule
+  under that heading, or the rule that says what it names ("Die Regel vom Überspringen
+  …").
 - Otherwise every rule of the manual is judged as a pair with the exception: what
   both say (rare words and shared verbs weigh more), how near it is, whether it is a
   general rule ("jeder", "immer", "prinzipiell"), not itself negated and not itself
@@ -55,6 +58,7 @@ from rulekit.graph.exception_denials import (
     denied_gains,
     limited_actions,
     named_by_heading,
+    named_rule,
     supplier,
     withdrawn,
 )
@@ -236,7 +240,9 @@ def excepted(
     said = [rule for rule in candidates if replaced & _quantity_pairs(rule)]
     if said:
         return said
-    named = named_by_heading(exception, candidates, overlap, by_id, cues)
+    named = named_by_heading(exception, candidates, overlap, by_id, cues) or named_rule(
+        exception, candidates, overlap, by_id, cues
+    )
     if named:
         return named
     ending = in_end_phase(exception, by_id, cues)
