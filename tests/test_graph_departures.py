@@ -246,3 +246,23 @@ def test_a_rule_named_as_what_does_not_hold_is_the_one_excepted(builder: GraphBu
         not_jump,
     )
     assert set(edges_of(graph, "exception-of")) == {(not_duty, duty), (not_jump, jump)}
+
+
+def test_an_exception_that_keeps_a_piece_still_lifts_the_duty_to_move(
+    builder: GraphBuilder,
+) -> None:
+    duty = "Wer an der Reihe ist, muss sein Eichhörnchen bewegen; aussetzen ist nicht erlaubt."
+    still = (
+        "Beginnst du deinen Zug auf einem Eichelfeld, darfst du ausnahmsweise stehen bleiben "
+        "und nimmst dir 10 Eicheln."
+    )
+    graph = build(
+        builder,
+        "# Spielablauf",
+        duty,
+        "Auf jedem Feld darf immer nur ein Eichhörnchen stehen.",
+        "# Eichelfelder",
+        "Landest du auf einem Eichelfeld, nimmst du dir 10 Eicheln aus dem Vorrat.",
+        still,
+    )
+    assert edges_of(graph, "exception-of") == [(still, duty)]

@@ -27,7 +27,7 @@ from rulekit.graph.exceptions import case_clauses, headings, negated
 from rulekit.graph.overlap import Overlap, stem
 
 if TYPE_CHECKING:
-    from spacy.tokens import Token
+    from spacy.tokens import Span, Token
 
     from rulekit.graph.units import Unit
     from rulekit.nlp import Cues
@@ -160,6 +160,34 @@ def named_by_heading(
     scored = [(overlap.weight(exception.features & rule.features), rule) for rule in named]
     best = max((score for score, _ in scored), default=0.0)
     return [rule for score, rule in scored if score > 0 and score >= HEADING_SHARE_OF_BEST * best]
+
+
+def obliged_move(exception: Unit, scored: list[tuple[float, Unit]], cues: Cues) -> list[Unit]:
+    """The rule that obliges a move, which an exception that keeps a piece where it is
+    lifts ("Winterschlaf: In deinem nächsten Zug bleibst du ausnahmsweise stehen"
+    against "Wer an der Reihe ist, muss sein Eichhörnchen bewegen"): of the earlier
+    rules with a duty to move, the most alike."""
+    if not any(_stays(sentence, cues) for sentence in exception.sentences):
+        return []
+    obliging = [
+        (score, rule)
+        for score, rule in scored
+        if rule.position < exception.position
+        and any(
+            any(t.lemma_.lower() in cues.duty_lemmas for t in clause)
+            and any(t.lemma_.lower() in cues.moving_lemmas for t in clause)
+            for clause in _claims(rule, cues)
+        )
+    ]
+    best = max(obliging, key=lambda pair: pair[0], default=None)
+    return [best[1]] if best is not None else []
+
+
+def _stays(sentence: Span, cues: Cues) -> bool:
+    """The sentence keeps a piece where it is: "bleibst du stehen", "setzt aus"."""
+    lemmas = {t.lemma_.lower() for t in sentence}
+    separated = "setzen" in lemmas and any(t.lower_ == "aus" for t in sentence)
+    return bool(lemmas & cues.staying_lemmas) or separated
 
 
 def named_rule(

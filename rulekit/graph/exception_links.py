@@ -13,25 +13,26 @@
   both say (rare words and shared verbs weigh more), how near it is, whether it is a
   general rule ("jeder", "immer", "prinzipiell"), not itself negated and not itself
   bound to a case ("Hat der Spieler nicht ..., muss er ..."); the best one is
-  excepted if alike enough, with the rules almost as alike.  One that names itself an
-  exception and allows what an earlier rule forbids or limits ("… darf als Ausnahme
-  … überspringen" against "… dürfen niemals übersprungen werden"), or counts otherwise
-  what it counts ("ausnahmsweise mehrmals" against "nur einmal"), excepts that rule;
-  one that names the rule it departs from ("Abweichend von der Grundregel …") may
-  depart from one told anywhere.  No exception told after the set-up limits a rule of
-  it.  An end-phase rule that
+  excepted if alike enough, with the rules almost as alike.  One that names itself
+  an exception and allows what an earlier rule forbids or limits ("… darf als
+  Ausnahme … überspringen" against "… dürfen niemals übersprungen werden"), or
+  counts otherwise what it counts ("ausnahmsweise mehrmals" against "nur einmal"),
+  excepts that rule; one that names the rule it departs from ("Abweichend von der
+  Grundregel …") may depart from one told anywhere; one that keeps a piece where it
+  is ("… bleibst du ausnahmsweise stehen") lifts the rule that obliges a move.  No
+  exception told after the set-up limits a rule of it.  An end-phase rule that
   withdraws a permission ("Brücken dürfen jetzt nicht mehr gebaut werden") overrides
   the rule that grants it, however little the two share; one that withdraws a duty
   ("Es müssen keine Karten mehr aus der Hand gespielt werden") the rule of the turn
   that imposes it, which names all it names ("legt eine seiner Handkarten ab": a
   compound's parts count when the manual uses them as words); one that denies gains
   ("Sie erhalten weder Plättchen noch Karten") the first rule of the turn that gives
-  each thing ("nimmt sich das Plättchen", "zieht 1 Karte nach").  The items of a list
-  announced as restrictions ("... werden durch folgende Kriterien eingeschränkt:")
-  are exceptions too (each item's first sentence), judged by the words of their
-  lead-in alone.
+  each thing ("nimmt sich das Plättchen", "zieht 1 Karte nach").  The items of a
+  list announced as restrictions ("... werden durch folgende Kriterien
+  eingeschränkt:") are exceptions too (each item's first sentence), judged by the
+  words of their lead-in alone.
 - A special case excepts the rule beside it (`rulekit.graph.special_cases`): a
-  sentence that opens with a case and does what that rule does ("Bei Gleichstand
+  sentence that opens with a case and does what that rule does ("Bei einem Fehlwurf
   erhält ..."), or does it for a group a relative clause singles out ("Spieler,
   die ..., erhalten einen zusätzlichen Giftstein"), or allows as well the opposite
   of what it does ("... auch zurückdrehen" after "... vordrehen").  A case that
@@ -59,6 +60,7 @@ from rulekit.graph.exception_denials import (
     limited_actions,
     named_by_heading,
     named_rule,
+    obliged_move,
     supplier,
     withdrawn,
 )
@@ -326,7 +328,9 @@ def excepted(
         and rule.position < exception.position
         and (told.allowed & limited_actions(rule, cues) or _counts_otherwise(exception, rule))
     ]
-    picked = [
+    # One that keeps a piece where it is lifts the duty to move, first.
+    picked = obliged_move(exception, scored, cues) if marked and lead is None else []
+    picked = picked or [
         max(pairs, key=lambda pair: pair[0])[1]
         for pairs, wanted in ((lifted, True), (denied, not ending))
         if pairs and wanted and lead is None
