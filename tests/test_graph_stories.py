@@ -275,3 +275,20 @@ def test_a_labelled_example_goes_on_with_the_players_it_lists(
     ]
     graph = graph_of(builder, tmp_path, lines, blank=True)
     assert texts_of(graph, "example") == [" ".join(lines[2:])]
+
+
+def test_a_sentence_that_sets_the_scene_of_a_story_opens_it(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    story = (
+        "Alle Figuren von Gelb stehen noch im Stall. Gelb würfelt eine 2, dann eine 4 und "
+        "im dritten Versuch endlich eine 6. Sie stellt eine Figur auf ihr Ausgangsfeld."
+    )
+    lines = [
+        "Eine Figur einsetzen",
+        "Eine Figur verlässt den Stall nur mit einer 6.",
+        story,
+        "Wer eine 6 würfelt, darf noch einmal würfeln.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert texts_of(graph, "example") == [story]

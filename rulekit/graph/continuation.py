@@ -1,6 +1,8 @@
 """What goes on with an open example or remark: the sentences after its label, in its
-block and in the blocks after it, that are part of it, and the one that leaves it.
-`units.Segmenter` asks these while it cuts a block into units."""
+block and in the blocks after it, that are part of it, and the one that leaves it; the
+sentence that sets a story's scene before it (`sets_scene`), and what holds in the case
+a labelled exception names (`consequence`).  `units.Segmenter` asks these while it cuts a
+block into units."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from rulekit.graph.exceptions import opens_with_case
 from rulekit.graph.kinds import COMMENT_SUBJECTS, KindJudge
 from rulekit.graph.shapes import EVERY, content_lemmas
 from rulekit.graph.unit import Unit
-from rulekit.model import NodeKind
+from rulekit.model import Block, NodeKind
 
 # Where a sentence goes on from the one before: "Wer dort landet, …", "Alle Plättchen
 # darunter …" opens with the place the sentence before named.
@@ -175,4 +177,27 @@ def refers_back(judge: KindJudge, words: list[Token]) -> bool:
     open a paragraph of its own."""
     return judge.opens_with_pronoun(words) or (
         words[0].lower_ in judge.cues.sequence_words and words[0].lower_ not in _STARTS
+    )
+
+
+def sets_scene(judge: KindJudge, previous: Unit, sentence: Span, block: Block) -> bool:
+    """The sentence before a story, in its paragraph, sets its scene: it binds no one and
+    names the story's player ("Alle Figuren von Gelb stehen noch im Stall. Gelb würfelt
+    eine 2 …")."""
+    if previous.block is not block or previous.kind != "rule" or len(previous.sentences) != 1:
+        return False
+    scene = previous.sentences[0]
+    players = {t.text for t in sentence if t.is_alpha and t.text[:1].isupper()}
+    named = any(t.text in players and t.lower_ in judge.cues.colour_words for t in scene)
+    return named and not judge.normative(scene)
+
+
+def consequence(judge: KindJudge, unit: Unit, sentence: Span) -> bool:
+    """The sentence says what holds in the case a labelled exception only names
+    ("Ausnahme: Das A-Feld ist besetzt." / "Dann muss zuerst diese Figur ziehen.")."""
+    lower = sentence.text.strip().lower()
+    return (
+        judge.label(unit.text) in judge.cues.exception_openers
+        and not any(judge.modal(s) for s in unit.sentences)
+        and any(lower.startswith(opener + " ") for opener in judge.cues.consequence_openers)
     )

@@ -21,7 +21,14 @@ from spacy.tokens import Span
 
 from rulekit.extract.lexicon import Lexicon
 from rulekit.extract.textshapes import ends_open, reads_as_text, terminal
-from rulekit.graph.continuation import leaves, refers_back, remark_goes_on, told_on
+from rulekit.graph.continuation import (
+    consequence,
+    leaves,
+    refers_back,
+    remark_goes_on,
+    sets_scene,
+    told_on,
+)
 from rulekit.graph.exceptions import flag
 from rulekit.graph.ids import heading_level, section_id
 from rulekit.graph.kinds import KindJudge
@@ -395,7 +402,7 @@ class Segmenter:
                 units.append(Unit("definition", [sentence], block, section))
                 continue
             label = judge.label(sentence.text)
-            if units and self._consequence(units[-1], sentence):
+            if units and consequence(judge, units[-1], sentence):
                 units[-1].sentences.append(sentence)
                 continue
             if label in self.cues.note_labels and judge.warning(sentence):
@@ -469,7 +476,10 @@ class Segmenter:
         if judge.narrated(sentence, state.names) or (
             previous is not None and previous.kind == "example" and judge.continues(sentence)
         ):
-            if previous is not None and previous.kind == "example":
+            if previous is not None and (
+                previous.kind == "example" or sets_scene(judge, previous, sentence, block)
+            ):
+                previous.kind = "example"
                 previous.sentences.append(sentence)
                 return []
             return [Unit("example", [sentence], block, section)]
@@ -554,16 +564,6 @@ class Segmenter:
         if (state.items is None and not opening) or state.listed:
             return False
         return self.judge.sentence_kind(first) == "rule"
-
-    def _consequence(self, unit: Unit, sentence: Span) -> bool:
-        """The sentence says what holds in the case a labelled exception only names
-        ("Ausnahme: Das A-Feld ist besetzt." / "Dann muss zuerst diese Figur ziehen.")."""
-        lower = sentence.text.strip().lower()
-        return (
-            self.judge.label(unit.text) in self.cues.exception_openers
-            and not any(self.judge.modal(s) for s in unit.sentences)
-            and any(lower.startswith(opener + " ") for opener in self.cues.consequence_openers)
-        )
 
     def _sequence(self, lower: str) -> bool:
         """Names an order ("wie folgt", "in dieser Reihenfolge", "nacheinander")."""
