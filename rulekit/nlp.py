@@ -76,6 +76,7 @@ class Cues:
     exception_negations: frozenset[str]
     exception_restrictions: frozenset[str]
     tie_words: frozenset[str]
+    step_nouns: frozenset[str]
     rule_nouns: frozenset[str]
     shortage_words: frozenset[str]
     condition_openers: frozenset[str]

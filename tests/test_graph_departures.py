@@ -266,3 +266,18 @@ def test_an_exception_that_keeps_a_piece_still_lifts_the_duty_to_move(
         still,
     )
     assert edges_of(graph, "exception-of") == [(still, duty)]
+
+
+def test_a_step_named_by_its_number_is_the_one_excepted(builder: GraphBuilder) -> None:
+    first = "1. Du legst das oberste Plättchen deines Tellers zurück."
+    special = "Schritt 1 gilt nicht für Spieler, deren Teller noch leer ist."
+    graph = build(
+        builder,
+        "# Gescheitert",
+        "Scheitert dein Zug, passiert Folgendes:",
+        first,
+        "2. Danach wird das höchste offene Plättchen umgedreht.",
+        "3. Dein Zug ist beendet.",
+        special,
+    )
+    assert edges_of(graph, "exception-of") == [(special, first)]

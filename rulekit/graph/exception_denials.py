@@ -19,6 +19,7 @@ one lifts the other ("… darf als Ausnahme … überspringen" against "… dür
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from spacy.lang.de.stop_words import STOP_WORDS
@@ -203,6 +204,10 @@ def named_rule(
     verb = next((i for i, t in enumerate(tokens) if t.lemma_.lower() == "gelten"), None)
     if not verb or not any(t.lower_ in cues.exception_negations for t in tokens[verb : verb + 3]):
         return []
+    earlier = [rule for rule in candidates if rule.position < exception.position]
+    step = _named_step(tokens[:verb], earlier, cues)
+    if step is not None:
+        return [step]
     subject = {
         stem(t.lemma_.lower())
         for t in tokens[:verb]
@@ -211,7 +216,6 @@ def named_rule(
     if not subject:
         return []
     words = _with_parts(subject, overlap)
-    earlier = [rule for rule in candidates if rule.position < exception.position]
     headed = [
         rule
         for rule in earlier
@@ -224,6 +228,22 @@ def named_rule(
     scored = [(overlap.weight(exception.features & rule.features), rule) for rule in saying]
     best = max(scored, key=lambda pair: pair[0], default=None)
     return [best[1]] if best is not None else []
+
+
+def _named_step(subject: list[Token], earlier: list[Unit], cues: Cues) -> Unit | None:
+    """The step a subject names by its number ("Schritt 1 gilt nicht …"): the nearest
+    earlier item numbered so ("1. Du legst …")."""
+    words = [t for t in subject if not t.is_punct]
+    number = next(
+        (b.text for a, b in pairwise(words) if a.lower_ in cues.step_nouns and b.is_digit),
+        None,
+    )
+    if number is None:
+        return None
+    return next(
+        (rule for rule in reversed(earlier) if re.match(rf"{number}[.)]\s", rule.text)),
+        None,
+    )
 
 
 def _denied(exception: Unit, cues: Cues, within: frozenset[str] = frozenset()) -> set[str]:
