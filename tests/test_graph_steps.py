@@ -43,3 +43,25 @@ def test_the_numbered_rows_of_a_ranking_are_a_table_under_its_titles(
     kinds = {node.text: node.kind for node in graph.nodes}
     assert [kinds[row] for row in rows] == ["rule"] * 4
     assert kinds["Platz Punkte"] == "other"
+
+
+def test_a_table_under_a_colon_that_names_an_order_is_no_procedure(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    rows = [
+        "1 Zwei Drillinge 6",
+        "2 Ein Drilling und eine Folge aus 4 Karten 7",
+        "3 Zwei Vierlinge 8",
+    ]
+    lines = [
+        "Die Disziplinen",
+        "Jeder Spieler muss die Disziplinen in genau dieser Reihenfolge erfüllen:",
+        "Nr. Disziplin Karten",
+        *rows,
+        "Spielablauf",
+        "Wer an der Reihe ist, zieht eine Karte.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    kinds = {node.text: node.kind for node in graph.nodes}
+    assert [kinds[row] for row in rows] == ["rule"] * 3
+    assert kinds["Nr. Disziplin Karten"] == "other"

@@ -17,7 +17,7 @@ from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
 from rulekit.extract.textshapes import BOX_FACTS, NUMBERS_ROW, VALUE_ROW, listed
-from rulekit.model import Block
+from rulekit.model import Block, NodeKind
 
 if TYPE_CHECKING:
     from rulekit.graph.unit import Unit
@@ -150,6 +150,19 @@ def marker_type(text: str) -> str | None:
     if match is None:
         return None
     return "digit" if match.group(1) else "letter"
+
+
+def ordered_table_line(text: str) -> NodeKind | None:
+    """The kind of a line of a table under a colon that names an order ("… in genau
+    dieser Reihenfolge erfüllen:"), which is no step: a row ends in its value ("2 Ein
+    Drilling und eine Folge aus 4 Karten 7"), column titles have no value ("Nr. Disziplin
+    Karten"); None for a line with a verb."""
+    text = text.strip()
+    if not verbless(text):
+        return None
+    if re.search(r"\d$", text):
+        return "rule"
+    return "other" if all(word[:1].isupper() for word in text.split()) else None
 
 
 def opens_procedure(text: str, following: Block | None) -> bool:

@@ -53,6 +53,7 @@ from rulekit.graph.shapes import (
     numbers_header,
     open_bracket,
     opens_procedure,
+    ordered_table_line,
     question_heading,
     quoted_sentences,
     run_in_heading,
@@ -571,10 +572,8 @@ class Segmenter:
 
     def _item_kind(self, unit: Unit, sentence: str) -> NodeKind:
         """The kind of the list lines after a sentence that ends in a colon."""
-        if unit.kind == "definition":
-            return "definition"
-        if unit.kind == "component":
-            return "component"
+        if unit.kind in ("definition", "component"):
+            return unit.kind
         if self._sequence(sentence.lower()):
             return "step"
         # "Die vorkommenden Arten sind:" names a set; its items define its members.
@@ -592,6 +591,8 @@ class Segmenter:
         counted piece under a lead-in that says what there is, or in the component list
         ("108 Karten:" / "8 Joker"), is a component."""
         lead, judge = state.lead, self.judge
+        if kind == "step":
+            kind = ordered_table_line(block.text) or kind
         if kind == "rule" and lead is not None and lead.kind == "lead-in":
             piece = state.material and judge.component_line(block.text)
             kind = "component" if piece or judge.listed_piece(lead.text, block.text) else kind
