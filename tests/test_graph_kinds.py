@@ -1067,9 +1067,13 @@ def test_a_term_described_by_what_or_where_it_is_is_a_definition(
             "Hüttenfeld: Die vier Hütten sind sichere Rastplätze am Berg.",
             "Häuschen: Hier starten eure Hütchen.",
             "Joker: Ein Joker ersetzt jede beliebige Karte.",
+            "Paar: Zwei Karten mit demselben Wert bilden ein Paar.",
+            "Entsprechend besteht ein Vierling aus vier Karten mit demselben Wert.",
         ],
         blank=True,
     )
+    assert kind_of(graph, "Paar: Zwei Karten")[0] == "definition"
+    assert kind_of(graph, "Entsprechend besteht")[0] == "definition"
     assert kind_of(graph, "Stall: In jeder Ecke")[0] == "definition"
     assert kind_of(graph, "Hüttenfeld:")[0] == "definition"
     assert kind_of(graph, "Häuschen: Hier starten")[0] == "rule"

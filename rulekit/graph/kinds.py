@@ -53,6 +53,8 @@ _CODE = re.compile(
 PROGRAMMING_SHARE = 0.5
 # "Ein Paar ist eine Kombination aus ...": a term defined by what it is.
 _IS_A = re.compile(r"^(?:ein|eine)\s+[A-ZÄÖÜ][\w-]*\s+(?:ist|sind|heißt|bezeichnet)\b", re.I)
+# "besteht … aus" with the subject between.
+_CONSISTS_APART = re.compile(r"\bbesteh(?:t|en)\s+(?:ein|eine|der|die|das)\s+\w+\s+aus\b")
 # A term and what it is: "Paar: zwei Karten …", "Folge: mindestens vier Karten …".
 _TERM = re.compile(
     r"^([A-ZÄÖÜ][\w-]*(?:(?:\s+|,\s+|\s+(?:und|oder)\s+)[A-ZÄÖÜ][\w-]*){0,3})"
@@ -515,11 +517,13 @@ class KindJudge(StoryJudge):
             return False
         start = sentence.start_char + match.end()
         told = [t for t in sentence if t.idx >= start and t.is_alpha]
+        # Inflected verbs, and a plural's, which reads as its infinitive ("… bilden ein Paar").
         verbs = [
             t
             for t in told
             if t.text[:1].islower()
-            and t.lemma_.lower() != t.lower_
+            and (t.lower_ not in STOP_WORDS or t.lemma_.lower() == "sein")
+            and (t.lemma_.lower() != t.lower_ or t.lower_ in self.cues.state_lemmas)
             and (t.lemma_.lower().endswith(VERB_ENDINGS) or t.lemma_.lower() == "sein")
         ]
         return (
@@ -566,8 +570,11 @@ class KindJudge(StoryJudge):
         return word.lower_ in self.cues.comment_verbs or lemma.endswith(("en", "ern", "eln"))
 
     def consists(self, lower: str) -> bool:
-        """Says what something consists of: "besteht aus", "setzt sich zusammen"."""
-        return any(has_phrase(lower, phrase) for phrase in self.cues.consists_phrases)
+        """Says what something consists of: "besteht aus", "setzt sich zusammen", also
+        with its subject between ("Entsprechend besteht ein Vierling aus vier …")."""
+        return any(has_phrase(lower, phrase) for phrase in self.cues.consists_phrases) or bool(
+            _CONSISTS_APART.search(lower)
+        )
 
     def flavour(self, sentence: Span) -> bool:
         """Story or atmosphere: an essay's "wir", the words of a legend, a wish that
