@@ -516,6 +516,10 @@ class KindJudge(StoryJudge):
         if not match or match.group(2) or match.group(1).lower() in labels:
             return False
         start = sentence.start_char + match.end()
+        # A verb named as a noun labels an action ("3. Weitergeben: Danach ist …").
+        term = [t for t in sentence if t.idx < start and t.is_alpha]
+        if any(t.lower_.endswith(VERB_ENDINGS) and t.lemma_ == t.text for t in term):
+            return False
         told = [t for t in sentence if t.idx >= start and t.is_alpha]
         # Inflected verbs, and a plural's, which reads as its infinitive ("… bilden ein Paar").
         verbs = [
