@@ -281,3 +281,38 @@ def test_a_step_named_by_its_number_is_the_one_excepted(builder: GraphBuilder) -
         special,
     )
     assert edges_of(graph, "exception-of") == [(special, first)]
+
+
+def test_a_labelled_exception_answers_the_rule_whose_count_it_changes(
+    builder: GraphBuilder,
+) -> None:
+    ace = "Ein Ass zählt 11 Punkte."
+    special = "Ausnahme: Ein Ass, das in einer Reihe vor der 2 liegt, zählt nur 1 Punkt."
+    graph = build(
+        builder,
+        "# Punkte",
+        "Für die erste Auslage zählen die Karten so:",
+        ace,
+        "Jede Bildkarte zählt 10 Punkte.",
+        "Ein Joker zählt so viel wie die Karte, die er vertritt.",
+        special,
+    )
+    assert edges_of(graph, "exception-of") == [(special, ace)]
+
+
+def test_the_duty_named_by_its_verb_is_the_rule_excepted(builder: GraphBuilder) -> None:
+    discard = (
+        "Am Ende deines Zuges musst du genau eine Handkarte offen auf den Ablagestapel abwerfen."
+    )
+    special = "Die Pflicht zum Abwerfen gilt nicht für den Zug, in dem ein Spieler ausmacht."
+    graph = build(
+        builder,
+        "# Ablauf",
+        "Zu Beginn deines Zuges ziehst du eine Karte.",
+        discard,
+        "# Reihen",
+        "Als Reihe gilt jede Folge von mindestens drei Karten derselben Farbe.",
+        "Reihen dürfen an beiden Enden verlängert werden.",
+        special,
+    )
+    assert edges_of(graph, "exception-of") == [(special, discard)]

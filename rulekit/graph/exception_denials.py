@@ -26,6 +26,7 @@ from spacy.lang.de.stop_words import STOP_WORDS
 
 from rulekit.graph.exceptions import case_clauses, headings, negated
 from rulekit.graph.overlap import Overlap, stem
+from rulekit.graph.special_cases import nominalised, verbs
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
@@ -222,8 +223,14 @@ def named_rule(
         if rule.section in by_id and _heading_words(by_id[rule.section]) <= words
     ]
     parts = words - subject
+    # A verb named as a noun names the rule that does it ("Die Pflicht zum Abwerfen").
+    done = {stem(t.lower_) for t in nominalised([tokens[:verb]])}
     saying = headed or [
-        rule for rule in earlier if subject <= rule.features or (parts and parts <= rule.features)
+        rule
+        for rule in earlier
+        if subject <= rule.features
+        or (parts and parts <= rule.features)
+        or (done and done <= verbs(rule))
     ]
     scored = [(overlap.weight(exception.features & rule.features), rule) for rule in saying]
     best = max(scored, key=lambda pair: pair[0], default=None)

@@ -532,13 +532,22 @@ def _replied_to(exception: Unit, local: list[Unit], overlap: Overlap, cues: Cues
     """The rule a reply excepts: the last one said, but an "Ausnahme: …" that names its
     case ("Ist das Anfangsfeld besetzt, …") may answer any rule of the paragraph before
     it; the one that shares most with it, if any shares more than the last, unless the
-    last denies what it allows."""
+    last denies what it allows; or the rule of its section most alike of those that
+    count what it counts otherwise ("Ein Ass zählt 11 Punkte" for "Ausnahme: Ein Ass …
+    zählt nur 1 Punkt")."""
     last = local[-1]
     words = [t for t in exception.sentences[0] if t.is_alpha]
     if words[0].lower_ not in cues.exception_openers:
         return last
     if negated(last, cues) and not negated(exception, cues) and overlap.shared(exception, last):
         return last  # it allows what was just denied ("Springen ist nicht erlaubt.")
+    recounted = [
+        rule
+        for rule in local
+        if _contrasting_numbers(exception, rule) and overlap.shared(exception, rule)
+    ]
+    if recounted and not _contrasting_numbers(exception, last):
+        return max(recounted, key=lambda rule: overlap.shared(exception, rule))
     paragraph = [rule for rule in local if rule.block is last.block]
     best = max(paragraph, key=lambda rule: overlap.shared(exception, rule))
     return best if overlap.shared(exception, best) > overlap.shared(exception, last) else last

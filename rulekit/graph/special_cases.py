@@ -110,10 +110,10 @@ def verbs(unit: Unit) -> set[str]:
     Abwerfen …")."""
     return {
         stem(t.lemma_.lower()) for t in _lower_case(unit.sentences) if t.lower_ not in STOP_WORDS
-    } | {stem(t.lower_) for t in _nominalised(unit.sentences)}
+    } | {stem(t.lower_) for t in nominalised(unit.sentences)}
 
 
-def _nominalised(sentences: Iterable[Span]) -> Iterator[Token]:
+def nominalised(sentences: Iterable[Iterable[Token]]) -> Iterator[Token]:
     """Verbs used as nouns: the label a sentence opens with ("Ziehen: Du nimmst …") or
     the word after "zum" or "beim" ("zum Abwerfen", "beim Auslegen"), an infinitive that
     the lemmatizer knows as no noun's plural ("Karten:" is one)."""
