@@ -26,7 +26,7 @@ from spacy.lang.de.stop_words import STOP_WORDS
 
 from rulekit.graph.exceptions import case_clauses, headings, negated
 from rulekit.graph.overlap import Overlap, stem
-from rulekit.graph.special_cases import nominalised, verbs
+from rulekit.graph.special_cases import counterparts, nominalised, verbs
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
@@ -99,9 +99,8 @@ def allowed_actions(exception: Unit, cues: Cues) -> set[str]:
         and not any(t.lower_ in cues.exception_negations for t in clause)
         for t in _verbs(clause)
     }
-    pairs = [pair.split("/") for pair in cues.particle_counterparts]
-    counterparts = {stem(a): stem(b) for a, b in pairs} | {stem(b): stem(a) for a, b in pairs}
-    return allowed | {counterparts[word] for word in allowed if word in counterparts}
+    opposite = {stem(a): stem(b) for a, b in counterparts(cues).items()}
+    return allowed | {opposite[word] for word in allowed if word in opposite}
 
 
 def limited_actions(rule: Unit, cues: Cues) -> set[str]:

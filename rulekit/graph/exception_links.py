@@ -43,7 +43,9 @@
   ("Abweichend von der Grundregel ..."): that one excepts a rule of the base game.
 
 What a denial, a withdrawal or a shortage excepts is read in
-`rulekit.graph.exception_denials`; the likeness of a pair is weighed here.
+`rulekit.graph.exception_denials`, what a reply answers in
+`rulekit.graph.exception_replies`, what both count in `rulekit.graph.exception_counts`;
+the likeness of a pair is weighed here.
 """
 
 from __future__ import annotations
@@ -53,6 +55,14 @@ from typing import TYPE_CHECKING
 
 from spacy.lang.de.stop_words import STOP_WORDS
 
+from rulekit.graph.exception_counts import (
+    REPLACING,
+    contrasting_numbers,
+    counts_otherwise,
+    quantity_pairs,
+    recounts,
+    replaced_counts,
+)
 from rulekit.graph.exception_denials import (
     allowed_actions,
     claimed,
@@ -64,8 +74,13 @@ from rulekit.graph.exception_denials import (
     supplier,
     withdrawn,
 )
+from rulekit.graph.exception_replies import (
+    continues_previous,
+    contrasts_last,
+    points_back,
+    replied_to,
+)
 from rulekit.graph.exceptions import (
-    NUMBER_WORDS,
     case_clauses,
     conditional,
     departs,
@@ -81,7 +96,7 @@ from rulekit.graph.exceptions import (
     shortage,
     variant_headings,
 )
-from rulekit.graph.overlap import TIMES, Overlap, counts, quantities, stem
+from rulekit.graph.overlap import Overlap, stem
 from rulekit.graph.special_cases import general, verbs
 
 if TYPE_CHECKING:
@@ -119,17 +134,6 @@ EXCEPTION_BOTH_NEGATED_FACTOR = 0.5
 EXCEPTION_CONDITIONAL_FACTOR = 0.8
 # Below this likeness no rule is taken as the excepted one.
 EXCEPTION_MIN_SCORE = 4.0
-# Words that open a phrase naming what an exception replaces ("statt nur einer").
-REPLACING = frozenset({"statt", "anstatt", "anstelle"})
-# After "statt", these say one ("2 Karten statt einer").
-ONE_WORDS = frozenset({"einer", "eine", "einen", "einem", "eins"})
-# Pronouns that open a sentence about what was just said ("Das darf aber nicht ...").
-ANAPHORS = frozenset({"das", "dies", "dieses", "dieser", "diese"})
-# Adverbs that point back to the action just told ("muss dabei nicht genau …").
-BACK_REFERENCES = frozenset({"dabei", "hierbei"})
-# A contrast word that answers the sentence before stands within this many words of
-# the sentence's start ("Sie darf jedoch nicht …").
-CONTRAST_REACH = 4
 
 
 @dataclass(frozen=True)
@@ -234,12 +238,12 @@ def excepted(
     # a denial, a denial ("Ausnahme: … kann nicht geschlagen werden") excepts another.
     if (
         local
-        and (_continues_previous(exception, cues) or _contrasts_last(exception, local[-1], cues))
+        and (continues_previous(exception, cues) or contrasts_last(exception, local[-1], cues))
         and not (negated(exception, cues) and negated(local[-1], cues))
     ):
-        return [_replied_to(exception, local, overlap, cues)]
-    replaced = _replaced(exception)
-    said = [rule for rule in candidates if replaced & _quantity_pairs(rule)]
+        return [replied_to(exception, local, overlap, cues)]
+    replaced = replaced_counts(exception)
+    said = [rule for rule in candidates if replaced & quantity_pairs(rule)]
     if said:
         return said
     named = named_by_heading(exception, candidates, overlap, by_id, cues) or named_rule(
@@ -248,7 +252,7 @@ def excepted(
     if named:
         return named
     ending = in_end_phase(exception, by_id, cues)
-    if ending and marked and _points_back(exception, local):
+    if ending and marked and points_back(exception, local):
         # "Das Spiel endet, sobald … genau erreicht. Abweichend von der Grundregel muss
         # dabei nicht genau gewürfelt werden": "dabei" is what the paragraph just said.
         return [local[-1]]
@@ -326,7 +330,7 @@ def excepted(
         if marked
         and score > 0
         and rule.position < exception.position
-        and (told.allowed & limited_actions(rule, cues) or _counts_otherwise(exception, rule))
+        and (told.allowed & limited_actions(rule, cues) or counts_otherwise(exception, rule))
     ]
     # One that keeps a piece where it is lifts the duty to move, first.
     picked = obliged_move(exception, scored, cues) if marked and lead is None else []
@@ -343,7 +347,7 @@ def excepted(
             (score, rule)
             for score, rule in scored
             if score >= EXCEPTION_SHARE_OF_BEST * best
-            or (score >= EXCEPTION_MIN_SCORE and _recounts(exception, rule))
+            or (score >= EXCEPTION_MIN_SCORE and recounts(exception, rule))
         ]
         return [rule for _, rule in sorted(chosen, key=lambda pair: -pair[0])]
     if ending:
@@ -444,7 +448,7 @@ def _pair_score(
     alike += EXCEPTION_DENIED_VERB_BONUS * overlap.weight(
         told.allowed & limited_actions(rule, cues)
     )
-    if _contrasting_numbers(exception, rule):
+    if contrasting_numbers(exception, rule):
         alike += EXCEPTION_NUMBER_BONUS
     distance = exception.position - rule.position
     scale = EXCEPTION_DISTANCE_SCALE if distance > 0 else EXCEPTION_AFTER_SCALE
@@ -471,132 +475,3 @@ def _countered(
     return (gains & claimed(rule, overlap, cues, cues.cost_lemmas)) | (
         costs & claimed(rule, overlap, cues, cues.gain_lemmas)
     )
-
-
-def _recounts(exception: Unit, rule: Unit) -> bool:
-    """The exception does what the rule does with another number: "zieht 2 Karten"
-    against "zieht 1 Karte nach"."""
-    return bool(verbs(exception) & verbs(rule)) and _contrasting_numbers(exception, rule)
-
-
-def _counts_otherwise(exception: Unit, rule: Unit) -> bool:
-    """The exception says how often otherwise than the rule ("ausnahmsweise mehrmals"
-    against "nur einmal"), or does what the rule does with another number
-    (`_recounts`)."""
-    first, second = quantities(exception), quantities(rule)
-    times = first.get(TIMES), second.get(TIMES)
-    return bool(times[0] and times[1] and times[0].isdisjoint(times[1])) or _recounts(
-        exception, rule
-    )
-
-
-def _contrasting_numbers(a: Unit, b: Unit) -> bool:
-    """Both count one thing, with different numbers: "2 Karten" and "1 Karte"."""
-    first, second = quantities(a), quantities(b)
-    return any(first[noun].isdisjoint(second[noun]) for noun in first.keys() & second.keys())
-
-
-def _replaced(exception: Unit) -> set[tuple[str, str]]:
-    """The count a "statt" phrase replaces, as (noun stem, number): "2 Karten (statt
-    nur einer)" replaces one card, "drei statt zwei Karten" two."""
-    replaced = set()
-    for sentence in exception.sentences:
-        tokens = list(sentence)
-        counted = counts(tokens)
-        for index, token in enumerate(tokens):
-            if token.lower_ not in REPLACING:
-                continue
-            words = [t for t in tokens[index + 1 : index + 4] if t.is_alpha or t.is_digit]
-            number = next((_number(t) for t in words if _number(t)), None)
-            after = [noun for noun, _, at in counted if index < at <= index + 4]
-            before = [noun for noun, _, at in counted if at < index]
-            noun = after[0] if after else before[-1] if before else None
-            if number is not None and noun is not None:
-                replaced.add((noun, number))
-    return replaced
-
-
-def _number(token: Token) -> str | None:
-    """The number a token says: "2", "zwei", and after "statt" also "einer", "eins"."""
-    if token.is_digit:
-        return token.text
-    return NUMBER_WORDS.get(token.lower_) or ("1" if token.lower_ in ONE_WORDS else None)
-
-
-def _quantity_pairs(unit: Unit) -> set[tuple[str, str]]:
-    """The counts a unit gives, as (noun stem, number) pairs."""
-    return {(noun, number) for noun, numbers in quantities(unit).items() for number in numbers}
-
-
-def _replied_to(exception: Unit, local: list[Unit], overlap: Overlap, cues: Cues) -> Unit:
-    """The rule a reply excepts: the last one said, but an "Ausnahme: …" that names its
-    case ("Ist das Anfangsfeld besetzt, …") may answer any rule of the paragraph before
-    it; the one that shares most with it, if any shares more than the last, unless the
-    last denies what it allows; or the rule of its section most alike of those that
-    count what it counts otherwise ("Ein Ass zählt 11 Punkte" for "Ausnahme: Ein Ass …
-    zählt nur 1 Punkt")."""
-    last = local[-1]
-    words = [t for t in exception.sentences[0] if t.is_alpha]
-    if words[0].lower_ not in cues.exception_openers:
-        return last
-    if negated(last, cues) and not negated(exception, cues) and overlap.shared(exception, last):
-        return last  # it allows what was just denied ("Springen ist nicht erlaubt.")
-    recounted = [
-        rule
-        for rule in local
-        if _contrasting_numbers(exception, rule) and overlap.shared(exception, rule)
-    ]
-    if recounted and not _contrasting_numbers(exception, last):
-        return max(recounted, key=lambda rule: overlap.shared(exception, rule))
-    paragraph = [rule for rule in local if rule.block is last.block]
-    best = max(paragraph, key=lambda rule: overlap.shared(exception, rule))
-    return best if overlap.shared(exception, best) > overlap.shared(exception, last) else last
-
-
-def _points_back(exception: Unit, local: list[Unit]) -> bool:
-    """The exception says "dabei" (in doing what was just said) right after a rule of its
-    own paragraph."""
-    return (
-        bool(local)
-        and local[-1].block is exception.block
-        and any(t.lower_ in BACK_REFERENCES for t in exception.sentences[0])
-    )
-
-
-def _contrasts_last(unit: Unit, last: Unit, cues: Cues) -> bool:
-    """The unit goes on in the paragraph of the rule before it with a pronoun for what
-    that rule is about, and contrasts it ("Eine Jokerkarte darf … gespielt werden. Sie
-    darf jedoch nicht …")."""
-    words = [t.lower_ for t in unit.sentences[0] if t.is_alpha] if unit.sentences else []
-    return (
-        unit.block is last.block
-        and bool(words)
-        and words[0] in cues.continuation_pronouns
-        and any(word in cues.exception_contrasts for word in words[1:CONTRAST_REACH])
-    )
-
-
-def _continues_previous(unit: Unit, cues: Cues) -> bool:
-    """The unit opens as a reply to the sentence before it: with a pronoun for what was
-    just said ("Das darf aber nicht ...", also after a remark's label: "Achtung: Das
-    gilt nicht, wenn …"), a contrast ("Jedoch müssen ...") or an exception opener
-    ("Außer auf der Karte steht ...", "Es sei denn ...")."""
-    tokens = [t for t in unit.sentences[0] if not t.is_space] if unit.sentences else []
-    words = [t for t in tokens if t.is_alpha]
-    if len(words) < 2:
-        return False
-    first, second = words[0].lower_, words[1]
-    # After a label ("Achtung:") the reply opens with the word after the colon.
-    labelled = len(tokens) > 3 and tokens[0].is_alpha and tokens[1].text == ":"
-    return (
-        _anaphor(words[0], words[1])
-        or (labelled and _anaphor(tokens[2], tokens[3]))
-        or first in cues.exception_contrasts
-        or first in cues.exception_openers
-        or (first, second.lower_) == ("es", "sei")
-    )
-
-
-def _anaphor(first: Token, second: Token) -> bool:
-    """A pronoun for what was just said, then a verb: "Das darf …", "Dies gilt …"."""
-    return first.lower_ in ANAPHORS and second.text[:1].islower()

@@ -6,7 +6,8 @@
 besteht aus ..." a `definition`, a sentence with "z. B." and concrete values or a
 narrated move ("Lotta steht auf Feld 36") an `example`, a story in the first person
 plural `flavour`, and what speaks about a program rather than the game `other`.
-Whole lines (labels, credits, the component list) are judged by `line_kinds`.
+Whole lines (labels, credits, the component list) are judged by `line_kinds`, whether
+a sentence binds the players by `binding`.
 The segmenter (`units.py`) adds what only structure tells: the component list,
 steps, notes, and whole regions of flavour or program documentation.
 """
@@ -20,11 +21,9 @@ from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
 from rulekit.extract.textshapes import BOX_FACTS, IMPRINT
+from rulekit.graph.binding import BindingJudge
 from rulekit.graph.exceptions import NUMBER_WORDS
-from rulekit.graph.narration import GENERIC_ACTORS, StoryJudge
 from rulekit.graph.shapes import (
-    EVERY,
-    RELATIVE_PRONOUNS,
     SUBORDINATORS,
     VERB_ENDINGS,
     addresses,
@@ -62,13 +61,8 @@ _TERM = re.compile(
 )
 # What opens the noun phrase a term is defined by: a count or an article.
 _PHRASE_OPENERS = frozenset({"ein", "eine", "einen", "der", "die", "das", "alle", "je"})
-ACTOR_PRONOUNS = frozenset({"er", "sie", "man", "du", "ihr"})
-OBJECT_WORDS = frozenset({"die", "der", "das", "den", "einen", "eine", "ein", "ihn", "ihr"})
 # A bare "Das" or "Dies" before a `comment_verbs` cue comments on what was just said.
 COMMENT_SUBJECTS = frozenset({"das", "dies"})
-# The words that open a subordinate clause, but for relative pronouns, which also open
-# a main clause as articles ("Die Spieler könnten …").
-_CONJUNCTIONS = SUBORDINATORS - RELATIVE_PRONOUNS
 DEFINITE_ARTICLES = frozenset({"der", "die", "das", "den", "dem", "des"})
 # "gelten als": what counts as what.
 _COUNTS = frozenset({"gilt", "gelten"})
@@ -88,7 +82,7 @@ def _passive(clause: Span) -> bool:
     return done_to(clause) and words[-1].lower_.endswith(("t", "en"))
 
 
-class KindJudge(StoryJudge):
+class KindJudge(BindingJudge):
     """Kinds of lines and sentences from cue words and the shape of the text."""
 
     # Sentences ---------------------------------------------------------------------------
@@ -311,138 +305,6 @@ class KindJudge(StoryJudge):
             and not any(t.lemma_.lower() in self.cues.actor_nouns for t in sentence)
         )
 
-    def general(self, sentence: Span) -> bool:
-        """A sentence about players in general ("alle Spieler", "jeder", "wer"): not a story."""
-        return self.generic_actor(sentence) or self.modal(sentence)
-
-    def generic_actor(self, sentence: Span) -> bool:
-        """Speaks of players in general: "alle", "jeder", "wer", "man"."""
-        return any(t.lower_ in GENERIC_ACTORS for t in sentence)
-
-    def normative(self, sentence: Span) -> bool:
-        """Says what players must, may or cannot do: a modal, an imperative, a rule word."""
-        if self.modal(sentence) or self.imperative(sentence):
-            return True
-        words = {t.lower_ for t in sentence}
-        return bool(words & self.cues.normative_words)
-
-    def binding(self, sentence: Span) -> bool:
-        """Binds the players beyond a modal verb: an instruction, a count, a rule word
-        ("nur", "immer", "jeder") or the players named ("Spieler").  In a preface or
-        an essay "kann man üben" is no rule; "Jeder Spieler zieht 2 Karten" is."""
-        words = {t.lower_ for t in sentence}
-        return (
-            self.imperative(sentence)
-            or any(t.like_num for t in sentence)
-            or bool(words & self.cues.normative_words)
-            or any(t.lemma_.lower() in self.cues.actor_nouns for t in sentence)
-            # "Wer …", "jeder", "alle" bind the players; an essay's "man" does not.
-            or any(t.lower_ in GENERIC_ACTORS and t.lower_ != "man" for t in sentence)
-        )
-
-    def binds(self, sentence: Span) -> bool:
-        """Binds the players, by a rule word, a modal verb or what `binding` counts."""
-        return self.normative(sentence) or self.binding(sentence)
-
-    def plays(self, sentence: Span) -> bool:
-        """Tells how the game is played, as a game's idea may beside its story: an
-        instruction, a rule word ("Pflicht"), the players named ("wer", "man",
-        "Spieler"), or what is paid or gained ("Vorwärts zu kriechen kostet Salat").  A
-        story tells of its own people and numbers ("Die Igel veranstalten ein
-        Wettrennen.", "vor 11.000 Jahren")."""
-        trade = self.cues.cost_lemmas | self.cues.gain_lemmas | self.cues.actor_nouns
-        return (
-            self.imperative(sentence)
-            or any(self._binding_word(sentence, t.i - sentence.start) for t in sentence)
-            or any(t.lemma_.lower() in trade or t.lower_ in self.cues.duty_words for t in sentence)
-        )
-
-    def _binding_word(self, sentence: Span, index: int) -> bool:
-        """A rule word or a player in general, as a story does not use it: not "jeder"
-        or "alle" before a noun of the story ("Jeder Wurm", "alle Wichtelkinder"), nor
-        "immer wieder", nor "wer" asked after a comma ("…, wer als Erster …")."""
-        token = sentence[index]
-        word = token.lower_
-        if word not in self.cues.normative_words | GENERIC_ACTORS:
-            return False
-        following = sentence[index + 1] if index + 1 < len(sentence) else None
-        before = sentence[index - 1] if index > 0 else None
-        if following is not None and word in EVERY and following.text[:1].isupper():
-            return following.lemma_.lower() in self.cues.actor_nouns
-        if word == "immer" and following is not None and following.lower_ == "wieder":
-            return False
-        return not (word == "wer" and before is not None and before.text == ",")
-
-    def instructs(self, sentence: Span) -> bool:
-        """Tells the players what to do: an imperative, or the players named ("Spieler",
-        "wer").  In an essay "nur", "jeder" or a number are no more than words."""
-        return (
-            self.imperative(sentence)
-            or any(t.lemma_.lower() in self.cues.actor_nouns for t in sentence)
-            or any(t.lower_ == "wer" for t in sentence)
-        )
-
-    def hint(self, sentence: Span) -> bool:
-        """A strategy hint: what is wise, an advantage, a tactic."""
-        return any(
-            t.lower_ in self.cues.hint_lemmas or t.lemma_.lower() in self.cues.hint_lemmas
-            for t in sentence
-        )
-
-    def advice(self, sentence: Span) -> bool:
-        """Recommends rather than rules: "sollten Sie …", "könntet Ihr …", "wir empfehlen".
-
-        A sentence that opens with the verb states a case ("Solltest du keine Karten
-        mehr haben, …"): that is a condition, not advice.
-        """
-        words = [t for t in sentence if t.is_alpha]
-        return any(
-            t.lower_ in self.cues.advice_words and not _subordinate(t, sentence) for t in words[1:]
-        )
-
-    def aid(self, sentence: Span) -> bool:
-        """Serves the players' convenience ("Als Hilfestellung …", "zur besseren Übersicht")
-        or readies the material before play ("die beiliegenden Stifte")."""
-        lower = sentence.text.lower()
-        phrases = self.cues.aid_phrases + self.cues.assembly_phrases
-        return any(has_phrase(lower, phrase) for phrase in phrases)
-
-    def speaks_as_we(self, sentence: Span) -> bool:
-        """Written in the first person plural, an essay's voice ("Wir glauben, ...")."""
-        return any(t.lower_ in self.cues.first_person_plural for t in sentence)
-
-    def modal(self, sentence: Span) -> bool:
-        """A modal verb whose subject is not "wir" (an essay's "müssen wir" is no rule)."""
-        words = {t.lower_ for t in sentence}
-        if words & {"wir", "uns"}:
-            return False
-        return any(t.lemma_.lower() in self.cues.modal_lemmas for t in sentence)
-
-    def imperative(self, sentence: Span) -> bool:
-        """Opens with a verb in the imperative: "Mischt die Karten", "Verteilen Sie ..."."""
-        tokens = [t for t in sentence if t.is_alpha]
-        if (
-            len(tokens) < 2
-            or not tokens[0].text[:1].isupper()
-            or sentence.text.strip().endswith("?")
-        ):
-            return False
-        first, second = tokens[0], tokens[1]
-        if any(
-            b.text == "Sie" and a.lower_ not in STOP_WORDS and (a is first or a.text[:1].islower())
-            for a, b in pairwise(tokens[:5])
-        ):
-            return True  # "Verteilen Sie ...", "Zu Beginn stellen Sie ..."
-        if self._lemmas.get(first.text, first.text) != first.text or first.lower_ in STOP_WORDS:
-            return False  # a known noun ("Karten" -> "Karte") or a function word
-        if first.lower_ in SUBORDINATORS or first.lower_ in self.cues.condition_openers:
-            return False  # a clause that sets a case: "Solange ein Spieler …"
-        lemma = self._lemmas.get(first.lower_, "")
-        if lemma.endswith(VERB_ENDINGS) and lemma != first.lower_:
-            return True
-        # An unknown capitalised word ending like a verb, then an article: "Platziert die".
-        return first.lower_.endswith(("t", "e")) and second.lower_ in OBJECT_WORDS
-
     def announces(self, lower: str, strict: bool = False) -> bool:
         """Announces what follows ("folgende", "wie folgt", "es gibt", and first "So viele
         … :"); `strict`: no "es gibt"."""
@@ -591,14 +453,3 @@ class KindJudge(StoryJudge):
             or wish(sentence)
             or verdict(sentence)
         )
-
-
-def _subordinate(token: Token, sentence: Span) -> bool:
-    """The token stands in a clause that a conjunction opens ("…, auch wenn er bedienen
-    könnte"): a case, not what the sentence tells the players to do."""
-    start = next(
-        (t.i + 1 for t in reversed(sentence.doc[sentence.start : token.i]) if t.text == ","),
-        sentence.start,
-    )
-    opening = [t.lower_ for t in sentence.doc[start : token.i] if t.is_alpha][:2]
-    return any(word in _CONJUNCTIONS for word in opening)

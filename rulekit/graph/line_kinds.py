@@ -111,8 +111,8 @@ class LineJudge:
         )
 
     def outside_rules(self, text: str, opening: bool = False) -> bool:
-        """A line that is not part of the rules: title, navigation, credits, imprint, a
-        date, names.
+        """A line that is not part of the rules: title, navigation, credits, the game's
+        duration, imprint, a date, names.
 
         A line of names without commas is only taken for an author line at the
         `opening` of a manual, before its first section.
@@ -126,26 +126,24 @@ class LineJudge:
         first = _first_word(stripped)
         if first in self.cues.title_words:
             return True
+        # Credits, and how long a game lasts ("Spieldauer: ca. 45 Minuten").
+        credits = self.cues.credit_labels | self.cues.duration_labels
         match = _CREDIT_LABEL.match(stripped)
         if match:
             label = match.group(1).lower()
             label_words = re.split(r"[\s-]+", label)
-            if any(w.strip(".") in self.cues.credit_labels for w in label_words):
+            if any(w.strip(".") in credits for w in label_words):
                 return True  # "3D-Grafik: …" as "Grafik: …"
             if any(
                 w.endswith(credit) and len(credit) >= _CREDIT_SUFFIX_MIN
                 for w in label_words
-                for credit in self.cues.credit_labels
+                for credit in credits
             ):
                 return True  # "Regelbearbeitung: …", "Titelillustration: …"
-            if label.rstrip(".") in self.cues.credit_labels:
+            if label.rstrip(".") in credits:
                 return True  # "Art.-Nr.: 693602"
         values = stripped.split()[1:]
-        if (
-            first in self.cues.credit_labels
-            and values
-            and not any(c.isalpha() for c in "".join(values))
-        ):
+        if first in credits and values and not any(c.isalpha() for c in "".join(values)):
             return True  # a credit's value without a colon: "Version 1.0"
         if IMPRINT.search(stripped):
             return True
@@ -243,19 +241,15 @@ def title_heading(blocks: list[Block], words: Cues) -> Block | None:
     return None
 
 
-def cover_title(blocks: list[Block], words: Cues, name: str = "") -> Block | None:
+def cover_title(blocks: list[Block], words: Cues) -> Block | None:
     """The game's name as the rulebook's cover prints it, a line outside the rules.
 
-    It is the heading that names the game (`title_heading`) when it says the game's
-    registered `name` ("EICHELPFAD" for "Eichelpfad"), or when what follows it is no
+    It is the heading that names the game (`title_heading`) when what follows it is no
     rule text under a heading: a subtitle or the box's facts ("Das Kartenspiel für 2
     bis 6 Spieler"), or a heading of the material or of a part of the rules
     ("Spielmaterial", "Spielidee").  A section's heading has its rules under it ("Ziel
     des Spiels" over "Der Gewinner kann …"), a chapter's its own sections.
     """
-    by_name = _named_heading(blocks, name)
-    if by_name is not None:
-        return by_name
     title = title_heading(blocks, words)
     # A numbered heading ("2.4. Spielweise:") or a run-in label heads a part.
     if title is None or title.text.strip()[:1].isdigit() or title.text.rstrip().endswith(":"):
@@ -283,15 +277,18 @@ def cover_title(blocks: list[Block], words: Cues, name: str = "") -> Block | Non
 def cover_blocks(
     blocks: list[Block], words: Cues, name: str = ""
 ) -> tuple[Block | None, Block | None]:
-    """The game's name on the cover (`cover_title`) and the subtitle heading right
-    under it (`cover_subtitle`), each None when the copy has none.  Under the game's
-    registered `name`, any heading or question that names no part of the rules is its
-    subtitle ("Wer bezwingt als Erster das Donnerhorn?", not "Worum geht es?")."""
-    title = cover_title(blocks, words, name)
+    """The game's name on the cover and the subtitle heading right under it
+    (`cover_subtitle`), each None when the copy has none.  The name is the heading
+    before the rules that says the game's registered `name` ("EICHELPFAD" for
+    "Eichelpfad", after a publisher's line), else `cover_title`; under the registered
+    name, any heading or question that names no part of the rules is its subtitle ("Wer
+    bezwingt als Erster das Donnerhorn?", not "Worum geht es?")."""
+    by_name = _named_heading(blocks, name)
+    title = by_name or cover_title(blocks, words)
     if title is None:
         return None, None
     after = blocks[blocks.index(title) + 1 :][:1]
-    named = title is _named_heading(blocks, name)
+    named = by_name is not None
     parts = (
         words.material_headings
         | words.structure_headings

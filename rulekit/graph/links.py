@@ -46,7 +46,7 @@ from rulekit.graph.exception_links import ExceptionContext, denied_actions, exce
 from rulekit.graph.exceptions import NUMBER_WORDS, flag_in_context, in_setup, part_headings
 from rulekit.graph.mechanical import is_clause
 from rulekit.graph.overlap import Overlap, quantities, stem
-from rulekit.graph.rows import reckoned_rows, table_row
+from rulekit.graph.rows import reckoned_rows, table_line
 from rulekit.graph.special_cases import special_cases, verbs
 from rulekit.graph.units import MECHANICAL_KINDS, Unit
 from rulekit.model import Edge, EdgeType
@@ -137,7 +137,7 @@ def link_units(units: list[Unit], cues: Cues) -> list[Edge]:
             # The rows of a table are no clauses, but what an example reckons with.
             shown += [row for row in reckoned_rows(unit, units) if row not in shown]
             for rule in shown:
-                if rule in binding or table_row(rule):
+                if rule in binding or table_line(rule):
                     link(unit, rule, "illustrates")
         if unit.exception and unit.kind in TARGET_KINDS:
             for rule in excepted(unit, binding, overlap, context):

@@ -30,7 +30,7 @@ _ENDS_IN_VALUE = re.compile(r"\s\d+$")
 _OPENS_WITH_RANGE = re.compile(r"^\d+\s*(?:[-–]|bis)\s*\d+\s")
 
 
-def table_row(unit: Unit) -> bool:
+def table_line(unit: Unit) -> bool:
     """A row of a table: a label and its value, a range and its value, or a row set
     across the page; no sentence."""
     text = unit.text.strip()
@@ -48,7 +48,7 @@ def reckoned_rows(example: Unit, units: list[Unit]) -> list[Unit]:
         return []
     words = {f for f in example.features if not f.startswith("#")}
     nearby = units[max(0, example.position - ROW_REACH) : example.position]
-    rows = {id(unit): _use(unit, numbers, words) for unit in nearby if table_row(unit)}
+    rows = {id(unit): _use(unit, numbers, words) for unit in nearby if table_line(unit)}
     shown = []
     for unit in nearby:
         use = rows.get(id(unit), 0)
@@ -81,7 +81,7 @@ def _table(row: Unit, units: list[Unit]) -> list[Unit]:
     table = [row]
     for step in (-1, 1):
         at = row.position + step
-        while 0 <= at < len(units) and table_row(units[at]):
+        while 0 <= at < len(units) and table_line(units[at]):
             table.append(units[at])
             at += step
     return table

@@ -137,11 +137,17 @@ def _lower_case(sentences: Iterable[Span]) -> Iterator[Token]:
     return (t for sentence in sentences for t in sentence if t.is_alpha and t.text[:1].islower())
 
 
+def counterparts(cues: Cues) -> dict[str, str]:
+    """Each particle or direction and its counterpart, both ways: "vor" and "zurück",
+    "vorwärts" and "rückwärts"."""
+    pairs = [pair.split("/") for pair in cues.particle_counterparts]
+    return {a: b for a, b in pairs} | {b: a for a, b in pairs}
+
+
 def _permitted_opposites(unit: Unit, cues: Cues) -> set[str]:
     """The opposites of the particle verbs a sentence of the unit allows as well ("...
     können Sie auch zurückdrehen": "vordrehen"): one that says "auch" and allows."""
-    pairs = [pair.split("/") for pair in cues.particle_counterparts]
-    counterparts = {a: b for a, b in pairs} | {b: a for a, b in pairs}
+    pairs = counterparts(cues)
     opposites = set()
     for sentence in unit.sentences:
         lowers = {t.lower_ for t in sentence}
@@ -151,7 +157,7 @@ def _permitted_opposites(unit: Unit, cues: Cues) -> set[str]:
         ):
             continue
         for word in {t.lower_ for t in _lower_case([sentence])}:
-            for particle, opposite in counterparts.items():
+            for particle, opposite in pairs.items():
                 base = word.removeprefix(particle)
                 if base != word and len(base) >= _SHORTEST_BASE:
                     opposites.add(opposite + base)

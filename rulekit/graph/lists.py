@@ -1,0 +1,141 @@
+"""Lists in a rulebook: the numbered items of a procedure (steps), an instruction that
+goes on with its step, and the lines a colon announces, each of the kind its sentence
+gives them ("Folgende Karten gibt es:" / "Joker 20").  `SegmentState` is where the
+segmenter stands in a manual; `units.Segmenter` reads lists through `ListReader`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from spacy.tokens import Span
+
+from rulekit.extract.textshapes import terminal
+from rulekit.graph.continuation import refers_back
+from rulekit.graph.exceptions import flag
+from rulekit.graph.kinds import KindJudge
+from rulekit.graph.shapes import (
+    infinitive_instruction,
+    names_a_set,
+    next_item,
+    ordered_table_line,
+    verbless,
+)
+from rulekit.graph.unit import Unit
+from rulekit.model import Block, NodeKind
+from rulekit.nlp import Cues
+
+
+@dataclass
+class SegmentState:
+    """Where the segmenter stands in a manual."""
+
+    sections: list[Unit] = field(default_factory=list)  # open sections, outermost first
+    material: bool = False  # inside the component list
+    preface: bool = False  # inside a preface ("Vorwort", "Hintergrund")
+    idea: bool = False  # under the heading of the game's idea ("Spielidee")
+    # The preface is only assumed: text before the first heading the text path found.
+    assumed_preface: bool = False
+    # The preface runs on under a heading that names no part of the rules ("Ein Lernspiel").
+    preface_goes_on: bool = False
+    # Sentences of the preface under its own heading, and those an essay's "wir" speaks.
+    preface_said: int = 0
+    preface_we: int = 0
+    # The rules an assumed preface made flavour, while nothing has shown it is none,
+    # and those of a preface a binding rule ended, which may have been rules too.
+    prefaced: list[Unit] = field(default_factory=list)
+    doubted: list[Unit] = field(default_factory=list)
+    items: NodeKind | None = None  # the kind of the list lines after a colon
+    lead: Unit | None = None  # the unit whose colon announced them
+    # The colon announced a set ("folgende Kriterien:"), whose items are no procedure.
+    listed: bool = False
+    step: Unit | None = None  # the step an unnumbered instruction would go on with
+    open_unit: Unit | None = None  # an example or remark that goes on in the next block
+    names: set[str] = field(default_factory=set)  # players named in examples
+    row: bool = False  # the last line was a row of a table
+
+
+class ListReader:
+    """Steps and the items a colon announces, for `units.Segmenter`."""
+
+    cues: Cues
+    judge: KindJudge
+
+    def _step_goes_on(
+        self, sentences: list[Span], block: Block, following: Block | None, state: SegmentState
+    ) -> bool:
+        """Take an unnumbered instruction under a step into it, one step with all its
+        sentences ("Multiplizieren Sie dann …" under "1. Addieren Sie …"), and a line
+        between a step and the next of its list ("3. Der Geber teilt … aus." / "Sein
+        linker Nachbar erhält eine 14. Karte." / "4. …")."""
+        step = state.step
+        if step is None or block.kind == "list-item" or not sentences:
+            return False
+        # Between two steps, a label of the sheet ("Ergebnis I", "Bilanzzahl u") is no
+        # sentence of either.
+        between = next_item(step.text, following) and terminal(block.text.strip())
+        # On the next printed line, with no blank line between, a sentence that refers
+        # back goes on with the step ("4. Wer zuletzt …, beginnt." / "Danach geht es
+        # reihum …"): the text path guessed that paragraph break.
+        words = [t for t in sentences[0] if t.is_alpha]
+        adjacent = block.lines[0] == step.block.lines[1] + 1
+        goes_on = adjacent and bool(words) and refers_back(self.judge, words)
+        if not (self.judge.imperative(sentences[0]) or between or goes_on):
+            return False
+        step.extend(sentences, block)
+        return True
+
+    def _step(self, sentences: list[Span], state: SegmentState, opening: bool = False) -> bool:
+        """A numbered item of a procedure: an instruction, or a rule in a run of steps.
+
+        A run starts after a colon, with an instruction ("1. Mischt die Karten") or
+        at the `opening` "1." of a numbered list ("1. Würfeln: Wer an der Reihe ist,
+        würfelt." over "2. Ziehen: …"); an item that defines or announces ends it.  The
+        items of a set the colon announced ("… durch folgende Kriterien
+        eingeschränkt:") are no procedure.
+        """
+        if not sentences:
+            return False
+        first = sentences[0][1:] if len(sentences[0]) > 1 else sentences[0]
+        if self.judge.imperative(first) or infinitive_instruction(sentences[0].text):
+            return True
+        if verbless(first.text) and ":" not in first.text and any(t.like_num for t in first):
+            return False  # "1. Platz 5 Punkte": a ranked table's row, no step
+        if (state.items is None and not opening) or state.listed:
+            return False
+        return self.judge.sentence_kind(first) == "rule"
+
+    def _sequence(self, lower: str) -> bool:
+        """Names an order ("wie folgt", "in dieser Reihenfolge", "nacheinander")."""
+        return any(phrase in lower for phrase in self.cues.sequence_phrases)
+
+    def _item_kind(self, unit: Unit, sentence: str) -> NodeKind:
+        """The kind of the list lines after a sentence that ends in a colon."""
+        if unit.kind in ("definition", "component"):
+            return unit.kind
+        if self._sequence(sentence.lower()):
+            return "step"
+        # "Die vorkommenden Arten sind:" names a set; its items define its members.
+        return "definition" if names_a_set(sentence) else "rule"
+
+    def _item(
+        self,
+        kind: NodeKind,
+        sentences: list[Span],
+        block: Block,
+        section: str | None,
+        state: SegmentState,
+    ) -> Unit:
+        """A list line after a colon, of the kind the colon's sentence gave its items; a
+        counted piece under a lead-in that says what there is, or in the component list
+        ("108 Karten:" / "8 Joker"), is a component."""
+        lead, judge = state.lead, self.judge
+        if kind == "step":
+            kind = ordered_table_line(block.text) or kind
+        if kind == "rule" and lead is not None and lead.kind == "lead-in":
+            piece = state.material and judge.component_line(block.text)
+            kind = "component" if piece or judge.listed_piece(lead.text, block.text) else kind
+        return self._flagged(Unit(kind, sentences, block, section, lead=lead))
+
+    def _flagged(self, unit: Unit) -> Unit:
+        return flag(unit, self.cues)
