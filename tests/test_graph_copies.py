@@ -124,3 +124,46 @@ def test_a_remark_keeps_its_printed_paragraph_and_ends_where_a_rule_opens_a_line
         "vorher gewürfelte Ergebnisse, ganz gleich welcher Art.",
     ]
     assert kind_of(graph, "Ab der vierten Runde") == ("rule", True)
+
+
+def test_rows_with_their_unit_or_numbered_in_turn_are_a_row_each(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Wertung",
+        "Wer noch Karten auf der Hand hat, bekommt dafür Minuspunkte:",
+        "Karte Minuspunkte",
+        "1–9 je 5 Punkte",
+        "10–12 je 10 Punkte",
+        "Joker je 20 Punkte",
+        "Die Aufgaben",
+        "Jeder muss die Aufgaben in dieser Reihenfolge lösen:",
+        "Nr. Aufgabe",
+        "1 2 Paare",
+        "2 1 Farbreihe aus 6 Karten",
+        "3 2 Drillinge",
+        "Hinweis: Der Block hilft euch, die Übersicht zu",
+        "behalten: Streicht jede gelöste Aufgabe gleich ab.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=False)
+    for row in ("1–9 je 5 Punkte", "10–12 je 10 Punkte", "Joker je 20 Punkte"):
+        assert kind_of(graph, row) == ("rule", True), row
+    for row in ("1 2 Paare", "2 1 Farbreihe aus 6 Karten", "3 2 Drillinge"):
+        assert [n.text for n in graph.nodes if n.text.startswith(row)] == [row]
+    assert kind_of(graph, "Hinweis: Der Block hilft euch, die Übersicht zu behalten: Streicht")
+
+
+def test_a_word_of_the_rules_parts_over_a_subheading_is_no_picture_label(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Spielende",
+        "Wer zuerst alle Karten los ist, gewinnt die Partie!",
+        "Varianten",
+        "Schnelle Runde",
+        "Für alle, die wenig Zeit haben: Gespielt werden nur drei Runden.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=False)
+    assert kind_of(graph, "Varianten")[0] == "section"
+    assert kind_of(graph, "Schnelle Runde")[0] == "section"
+    assert kind_of(graph, "Für alle, die wenig Zeit haben")[0] == "rule"

@@ -160,3 +160,67 @@ def test_a_line_that_sends_the_reader_on_is_no_heading(
     )
     assert found["Weiter auf der nächsten Seite"] == "other"
     assert found["Schlagen"] == "section"
+
+
+def test_the_covers_blurb_is_no_rule_and_a_heading_asked_without_a_mark_ends_the_list(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    manual = tmp_path / "manual.txt"
+    lines = [
+        "Spiele Krähenfeld",
+        "TÜRMCHENBAU",
+        "Das flinke Stapelspiel für Groß und Klein",
+        "Für 2 bis 4 Spieler ab 6 Jahren",
+        "Ganz ohne Glück! Wer am höchsten baut, hat die Nase vorn – doch jeder Turm kann wackeln!",
+        "Spielmaterial",
+        "40 Bausteine (je 10 in den Farben Rot, Gelb, Grün und Blau, jeder Stein gleich groß)",
+        "1 Spielregel",
+        "Worum es geht",
+        "Jedes Jahr im Herbst treffen sich die Baumeister des Dorfes am Marktplatz.",
+        "Spielablauf",
+        "Wer an der Reihe ist, setzt einen Baustein auf seinen Turm.",
+    ]
+    manual.write_text("\n\n".join(lines) + "\n", encoding="utf-8")
+    # The game's id spells its umlaut out, as ids do.
+    info = invented_manual("tuermchenbau")
+    graph = builder.build(info, extract(manual, None, []))
+    found = {node.text: node.kind for node in graph.nodes}
+    assert found["TÜRMCHENBAU"] == "other"
+    assert found["Das flinke Stapelspiel für Groß und Klein"] == "other"
+    assert found["Ganz ohne Glück!"] == "other"
+    assert found["Wer am höchsten baut, hat die Nase vorn – doch jeder Turm kann wackeln!"] == (
+        "other"
+    )
+    assert found[lines[6]] == "component"
+    assert found["Worum es geht"] == "section"
+    assert found[lines[9]] == "flavour"
+    assert found[lines[11]] == "rule"
+
+
+def test_a_tables_column_titles_are_no_rule_and_its_rows_are_rules(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    found = kinds(
+        builder,
+        tmp_path,
+        [
+            "Laufen",
+            "Was ein Zug kostet, zeigt die Tabelle, die auch auf der Rückseite abgedruckt ist:",
+            "Schritte Kosten",
+            "1 Schritt 2 Taler",
+            "2 Schritte 5 Taler",
+            "Die Aufgaben",
+            "Jeder muss die Aufgaben in dieser Reihenfolge lösen:",
+            "Nr. Aufgabe",
+            "1 2 Paare",
+            "2 1 Drilling + 1 Paar",
+            "3 2 Drillinge",
+            "Wer alle Aufgaben gelöst hat, gewinnt.",
+        ],
+    )
+    assert found["Schritte Kosten"] == "other"
+    assert found["1 Schritt 2 Taler"] == "rule"
+    assert found["2 Schritte 5 Taler"] == "rule"
+    assert found["Nr. Aufgabe"] == "other"
+    assert found["1 2 Paare"] == "rule"
+    assert found["2 1 Drilling + 1 Paar"] == "rule"

@@ -292,3 +292,65 @@ def test_a_sentence_that_sets_the_scene_of_a_story_opens_it(
     ]
     graph = graph_of(builder, tmp_path, lines, blank=True)
     assert texts_of(graph, "example") == [story]
+
+
+def test_a_story_told_of_coloured_pieces_keeps_its_scene_and_its_wishes(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Besetzte Felder",
+        "Auf jedem Feld darf nur ein Igel stehen.",
+        "Der blaue Igel steht auf Feld 7, der grüne auf Feld 9. Blau möchte eigentlich "
+        "2 Felder weit laufen, doch Feld 9 ist besetzt. Blau läuft deshalb 3 Felder.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert texts_of(graph, "example") == [lines[2]]
+
+
+def test_a_story_takes_in_the_players_it_brings_in_and_the_clauses_about_them(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Die Aussetzkarte",
+        "Wer eine Aussetzkarte ablegt, lässt seinen linken Nachbarn aussetzen.",
+        "Greta legt eine Aussetzkarte ab. Jannik, der links von ihr sitzt, setzt aus. "
+        "Danach ist Ilka an der Reihe, die links neben Jannik sitzt.",
+        "Ole landet auf Feld 20, einem Sturmfeld, und rückt zwei Felder vor.",
+        "Weil Feld 22 ein Sturmfeld ist, rückt er noch einmal weiter.",
+        "Auch das Feld 23 vor ihm ist besetzt. Ole bleibt deshalb auf Feld 22 stehen.",
+        "Danach legt er eine Karte ab.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert texts_of(graph, "example") == [lines[2], " ".join(lines[3:])]
+
+
+def test_what_is_said_of_a_told_move_goes_on_with_it_a_remark_after_a_label_does_not(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Rückwärts laufen",
+        "Zweimal nacheinander rückwärts laufen darf niemand.",
+        "Pia ist im letzten Zug rückwärts gelaufen. Nun möchte sie wieder zurück.",
+        "Das ist nicht erlaubt, denn zweimal rückwärts gibt es nicht. Pia läuft vorwärts.",
+        "Zum Beispiel: rot: gefährlich grün: sicher",
+        "Das ist nicht immer eindeutig.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert " ".join(lines[2:4]) in texts_of(graph, "example")
+    assert kind_of(graph, "Das ist nicht immer eindeutig.")[0] != "example"
+
+
+def test_who_wins_or_which_fields_are_meant_is_no_story(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Der Spielplan",
+        "Sturmfelder: Die Felder 4, 11, 18 und 25 zeigen eine Wolke.",
+        "Spielende",
+        "Sieger ist, wer als Erster das Ziel erreicht.",
+        "Der Sieger erhält 5 Punkte, der Zweite 3, der Dritte 2 und der Vierte 1 Punkt.",
+        "Habt ihr wenig Zeit, spielt nur die Runden mit den Nummern: 1, 3 und 5.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert texts_of(graph, "example") == []
+    assert kind_of(graph, "Sieger ist")[0] == "rule"

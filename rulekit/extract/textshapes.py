@@ -25,13 +25,17 @@ COUNTED = re.compile(r"^(?:je\s+)?\d{1,3}\s*(?:x\s*)?[^\W\d_]")
 COUNTED_THING = re.compile(r"^(?:je\s+)?\d{1,3}\s*(?:x\s*)?[^\W\d_]{3,}")
 # A lower-case word with an adjective's ending: "übereinanderliegenden", "rote".
 INFLECTED = re.compile(r"^[a-zäöüß]+(?:e|em|en|er|es)$")
+# The number a table's row opens with, no point after it: "5 1 Farbreihe aus 8 Karten".
+ROW_NUMBER = re.compile(r"^(\d{1,2})\s+\S")
 # A table row of names and their values: "Sanierung 1 Aufklärung 4 Bevölkerung 21".
 VALUES_ROW = re.compile(r"^(?:[^\W\d_][\w-]*\s+\d+\s*){2,}$")
 # A row of a two-column table: a label of a few words or a range of numbers, then its
 # value ("Joker 25", "1-9 5", "21 bis 24 1", "Rote Karte 10", "Höhenstufe 7–9 6", "im
-# Basislager 0", "König, Dame, Bube 10").
+# Basislager 0", "König, Dame, Bube 10"), maybe with the value's unit ("1–9 je 5 Punkte",
+# "Joker je 25 Punkte").
 VALUE_ROW = re.compile(
-    r"^(?:\d+\s*(?:[-–]|bis)\s*\d+|[^\W\d_][\w-]*,?(?:\s+[\w()–-]+,?){0,5}?)\s+\d+$"
+    r"^(?:\d+\s*(?:[-–]|bis)\s*\d+|[^\W\d_][\w-]*,?(?:\s+[\w()–-]+,?){0,5}?)\s+\d+"
+    r"(?:\s+[^\W\d_]+)?$"
 )
 # A table row of numbers alone: "2 3", "4 10".
 NUMBERS_ROW = re.compile(r"^\d{1,3}(?:\s+\d{1,3})+$")
@@ -187,7 +191,8 @@ def listed(text: str, following: str) -> bool:
         return False  # a sentence's end, or a bracket the next line closes
     return bool(
         (COUNTED.match(text) and COUNTED.match(after))
-        or (RUN_IN_LABEL.match(text) and RUN_IN_LABEL.match(after))
+        # A label is a noun: "behalten: Hakt …" goes on with the line before.
+        or (RUN_IN_LABEL.match(text) and RUN_IN_LABEL.match(after) and not after[:1].islower())
         or (VALUES_ROW.match(text) and VALUES_ROW.match(after))
         or value_rows(text, after)
         or (EQUATION_ROW.match(text) and EQUATION_ROW.match(after))
@@ -199,7 +204,15 @@ def listed(text: str, following: str) -> bool:
             and NUMBERS_ROW.match(after)
             and len(text.split()) == len(after.split())
         )
+        or _counted_up(text, after)
     )
+
+
+def _counted_up(text: str, following: str) -> bool:
+    """Rows of a table numbered one after another without a point: "5 1 Farbreihe aus
+    8 Karten" / "6 2 Vierlinge"."""
+    first, second = ROW_NUMBER.match(text), ROW_NUMBER.match(following)
+    return first is not None and second is not None and int(second[1]) == int(first[1]) + 1
 
 
 def value_rows(text: str, following: str) -> bool:

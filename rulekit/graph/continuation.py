@@ -161,7 +161,18 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
             and bool(words)
             and not first[0].like_num
             and not first.text.rstrip().endswith(":")
-            and (words[0].text in names or judge.opens_with_pronoun(words))
+            and (
+                words[0].text in names
+                or judge.continues(first)
+                # "Das ist nicht erlaubt, denn …" after a story no label opened
+                or (judge.judges_move(first) and not judge.label(unit.sentences[0].text))
+                # "Auch das Igelfeld 41 hinter ihm ist besetzt … Jonas bleibt stehen …"
+                or (
+                    len(sentences) > 1
+                    and _opens_with_name(sentences[1], names)
+                    and not judge.general(first)
+                )
+            )
         )
     if not (judge.label_alone(unit.text) or story):
         return 0
@@ -183,12 +194,17 @@ def refers_back(judge: KindJudge, words: list[Token]) -> bool:
 def sets_scene(judge: KindJudge, previous: Unit, sentence: Span, block: Block) -> bool:
     """The sentence before a story, in its paragraph, sets its scene: it binds no one and
     names the story's player ("Alle Figuren von Gelb stehen noch im Stall. Gelb würfelt
-    eine 2 …")."""
+    eine 2 …", "Die rote Maus steht auf Feld 12 … Rot möchte …")."""
     if previous.block is not block or previous.kind != "rule" or len(previous.sentences) != 1:
         return False
     scene = previous.sentences[0]
-    players = {t.text for t in sentence if t.is_alpha and t.text[:1].isupper()}
-    named = any(t.text in players and t.lower_ in judge.cues.colour_words for t in scene)
+    players = {t.lower_ for t in sentence if t.is_alpha and t.text[:1].isupper()}
+    # The colour as a name ("Gelb") or of the piece ("Die rote Maus steht auf Feld 12").
+    named = any(
+        (t.lower_ in players and t.lower_ in judge.cues.colour_words and t.text[:1].isupper())
+        or (judge.colour_adjective(t) and judge.colour_stem(t) in players)
+        for t in scene
+    )
     return named and not judge.normative(scene)
 
 
@@ -201,3 +217,9 @@ def consequence(judge: KindJudge, unit: Unit, sentence: Span) -> bool:
         and not any(judge.modal(s) for s in unit.sentences)
         and any(lower.startswith(opener + " ") for opener in judge.cues.consequence_openers)
     )
+
+
+def _opens_with_name(sentence: Span, names: set[str]) -> bool:
+    """The sentence opens with a player of the story: "Jonas bleibt stehen …"."""
+    words = [t for t in sentence if t.is_alpha]
+    return bool(words) and words[0].text in names

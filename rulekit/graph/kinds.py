@@ -36,6 +36,7 @@ from rulekit.graph.shapes import (
     main_clause,
     names_a_set,
     outside_brackets,
+    verbless,
     verdict,
     wish,
 )
@@ -112,6 +113,10 @@ class KindJudge(BindingJudge):
         if self.example(sentence):
             return "example"
         if self.material_label(text):
+            return "component"
+        if material and self.component_line(text) and verbless(re.sub(r"\([^)]*\)", "", text)):
+            # "96 Zahlenkarten (die Zahlen 1 bis 12 …, jede Karte zweimal)": what the
+            # brackets say of a piece binds no one.
             return "component"
         if BOX_FACTS.search(text):
             return "rule"  # the box's facts: how many play, from what age

@@ -312,6 +312,9 @@ def cover_blocks(
     )
 
 
+_SPELLED_OUT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
+
+
 def _named_heading(blocks: list[Block], name: str) -> Block | None:
     """The heading before the rules begin that says the game's registered `name`
     ("EICHELPFAD" for "Eichelpfad", after a publisher's line)."""
@@ -326,8 +329,10 @@ def _named_heading(blocks: list[Block], name: str) -> Block | None:
 
 
 def _letters(text: str) -> str:
-    """The letters of a text in one case: "EICHELPFAD®" and "Eichelpfad" are one name."""
-    return "".join(c for c in text.casefold() if c.isalpha())
+    """The letters of a text in one case, umlauts spelled out as an id spells them:
+    "EICHELPFAD®" and "Eichelpfad", "MÖHRENLAUF" and "moehrenlauf" are one name."""
+    spelled = text.casefold().translate(_SPELLED_OUT)
+    return "".join(c for c in spelled if c.isalpha())
 
 
 def cover_subtitle(block: Block, words: Cues) -> bool:

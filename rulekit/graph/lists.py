@@ -34,6 +34,7 @@ class SegmentState:
     material: bool = False  # inside the component list
     preface: bool = False  # inside a preface ("Vorwort", "Hintergrund")
     idea: bool = False  # under the heading of the game's idea ("Spielidee")
+    cover: bool = False  # under the game's name on the cover, before the rules' first heading
     # The preface is only assumed: text before the first heading the text path found.
     assumed_preface: bool = False
     # The preface runs on under a heading that names no part of the rules ("Ein Lernspiel").

@@ -5,6 +5,7 @@ on with it.  `kinds.KindJudge` builds on these judgments."""
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
@@ -17,6 +18,16 @@ from rulekit.graph.shapes import VERB_ENDINGS, has_verb, outside_brackets
 NOUN_ENDINGS = ("en", "ern", "eln", "ung", "heit", "keit", "ion", "tät", "schaft")
 # Who a sentence about players in general speaks of.
 GENERIC_ACTORS = frozenset({"alle", "jeder", "jede", "jedes", "wer", "man", "spieler", "spielerin"})
+# Verbs among spaCy's stop words that a story tells of its player: "Lotta hat …", "Rot
+# möchte eigentlich nur 2 Felder weit ziehen", "Tim darf …"; not "gibt" or "geht", whose
+# subject is a thing as often ("Zusatzpunkte gibt es …").
+# Words that point back to what was just told: "Das ist nicht erlaubt".
+DEMONSTRATIVES = frozenset({"das", "dies", "dieses"})
+MODAL_STORY_VERBS = frozenset({"darf", "kann", "muss", "will", "soll", "möchte"})
+STORY_VERBS = frozenset({"hat", "ist", "wird", *MODAL_STORY_VERBS})
+# A name that joins a story stands before a comma or its verb ("Emil, der links von ihm
+# sitzt, muss …") and is no longer than this: a coined card or field name is a compound.
+CAST_NAME_LENGTH = 10
 
 
 class StoryJudge(LineJudge):
@@ -73,7 +84,10 @@ class StoryJudge(LineJudge):
                 # A letter ("Spieler M") names a role the rules speak of, not a player in a story.
                 names.add(following.text)
                 found = True
-            elif index == start and self._bare_subject(token, following):
+            elif index == start and (
+                self._bare_subject(token, following, tokens)
+                or self._described_subject(token, following, tokens[index + 2 : index + 3])
+            ):
                 names.add(token.text)
                 found = True
             elif index == 2 and names and self._inverted_subject(tokens[0], tokens[1], token):
@@ -114,10 +128,15 @@ class StoryJudge(LineJudge):
 
     def colour_adjective(self, token: Token) -> bool:
         """A colour word inflected as an adjective: "rote", "blauen", "grüner"."""
+        return token.text[:1].islower() and self.colour_stem(token) in self.cues.colour_words
+
+    def colour_stem(self, token: Token) -> str:
+        """The word without an adjective's ending if that leaves a colour ("roten" ->
+        "rot"), else the word in lower case."""
         word = token.lower_
-        return token.text[:1].islower() and (
-            word in self.cues.colour_words
-            or re.sub(r"(?:e|en|er|es|em)$", "", word) in self.cues.colour_words
+        bare = re.sub(r"(?:e|en|er|es|em)$", "", word)
+        return (
+            bare if word not in self.cues.colour_words and bare in self.cues.colour_words else word
         )
 
     def _told_values(self, tokens: list[Token]) -> bool:
@@ -132,14 +151,31 @@ class StoryJudge(LineJudge):
             for i, (a, b, c) in enumerate(zip(tokens, tokens[1:], tokens[2:], strict=False))
         )
 
-    def _bare_subject(self, token: Token, following: Token) -> bool:
-        """A sentence opened by a name or colour with no article, then a verb: "Lotta steht"."""
-        if not _inflected_verb(following):
+    def _bare_subject(self, token: Token, following: Token, tokens: list[Token]) -> bool:
+        """A sentence opened by a name or colour with no article, then a verb: "Lotta steht".
+
+        Before a modal the name is a colour, or the sentence tells values ("Rot möchte
+        nur 2 Felder weit ziehen"): a rule puts its object first too ("Ereigniskarten
+        darf man …")."""
+        if not _inflected_verb(following) or _copula_of_clause(following, tokens):
+            return False
+        if following.lower_ in MODAL_STORY_VERBS and not (
+            token.lower_ in self.cues.colour_words or any(t.like_num for t in tokens)
+        ):
             return False
         verb = following.lemma_.lower()
         if verb in self.cues.naming_lemmas or verb in self.cues.definition_lemmas:
             return False  # "Angreifen bedeutet: ..." defines
         return self._player_name(token)
+
+    def _described_subject(self, token: Token, following: Token, after: list[Token]) -> bool:
+        """A name, then a clause that says who it is: "Malte, der links von ihr sitzt, …"."""
+        return (
+            following.text == ","
+            and bool(after)
+            and after[0].lower_ in ("der", "die")
+            and self._cast_name(token)
+        )
 
     def _inverted_subject(self, opener: Token, verb: Token, token: Token) -> bool:
         """A name or colour right after the verb, a word of the story's sequence opening
@@ -180,26 +216,94 @@ class StoryJudge(LineJudge):
 
     def continues(self, sentence: Span) -> bool:
         """A sentence that goes on with an example: its player as a pronoun, no general
-        actor, no exception it names."""
+        actor, no exception it names.  An "es" after its verb is no player ("Nach der 12
+        geht es nicht weiter"); a pronoun may stand after an opening clause ("Weil Feld
+        33 ein Katzenfeld ist, zieht sie noch ein Feld weiter")."""
         words = [t for t in sentence if t.is_alpha][:4]
         if not words or marked_exception(sentence, self.cues):
             return False
-        if self.opens_with_pronoun(words):
+        if self.opens_with_pronoun(words) or self._pronoun_after_clause(sentence):
             return True
         if any(w.lower_ in GENERIC_ACTORS for w in words):
             return False
-        return any(w.text in self.cues.continuation_pronouns for w in words[1:]) or any(
-            w.lower_ in self.cues.continuation_possessives for w in words
+        return (
+            any(
+                w.text in self.cues.continuation_pronouns
+                # "es" after its verb is an expletive ("geht es"), no player.
+                and not (w.text == "es" and before.text[:1].islower())
+                for before, w in pairwise(words)
+            )
+            or any(w.lower_ in self.cues.continuation_possessives for w in words)
+        )
+
+    def judges_move(self, sentence: Span) -> bool:
+        """The sentence opens with a demonstrative for the move just told, then its verb:
+        "Das ist nicht erlaubt, denn …", "Dies kostet ihn 6 Möhren" (not "Das gilt auch
+        für …", which extends a rule, nor "Das Spiel endet", whose "Das" is an article)."""
+        tokens = [t for t in sentence if not t.is_space][:2]
+        return (
+            len(tokens) == 2
+            and tokens[0].lower_ in DEMONSTRATIVES
+            and _inflected_verb(tokens[1])
+            and tokens[1].lemma_.lower() != "gelten"
+        )
+
+    def _pronoun_after_clause(self, sentence: Span) -> bool:
+        """The main clause after an opening clause has a pronoun for its subject, and
+        the opening clause speaks of no player in general ("Weil Feld 33 ein
+        Katzenfeld ist, zieht sie …", not "Würfelt ein Spieler eine 6, darf er …")."""
+        tokens = [t for t in sentence if not t.is_space]
+        comma = next((i for i, t in enumerate(tokens) if t.text == ","), None)
+        if comma is None or comma + 2 >= len(tokens):
+            return False
+        verb, subject = tokens[comma + 1], tokens[comma + 2]
+        # "alle" counts the pieces of the story too ("Stünden alle anderen Hasen vor ihr").
+        general = (GENERIC_ACTORS - {"alle"}) | self.cues.actor_nouns
+        return (
+            subject.text in self.cues.continuation_pronouns - {"es"}
+            and _inflected_verb(verb)
+            and not any(t.lower_ in general for t in tokens[:comma])
+        )
+
+    def join_cast(self, sentence: Span, names: set[str]) -> None:
+        """Remember the players a story's sentence brings in: a name before a comma or
+        its verb ("Emil, der links von ihm sitzt, muss nun aussetzen"), so that a later
+        sentence naming them goes on with the story ("Als Nächste ist Hanna an der Reihe,
+        die links neben Emil sitzt")."""
+        tokens = [t for t in sentence if not t.is_space]
+        for index, (token, following) in enumerate(pairwise(tokens)):
+            # A name has no article ("auf ein Nussfeld, …" names a field).
+            before = tokens[index - 1] if index else None
+            bare = before is None or before.text in (",", "(") or before.lower_ == "und"
+            if (
+                (bare or (before is not None and _inflected_verb(before)))
+                and (following.text == "," or _inflected_verb(following))
+                and self._cast_name(token)
+            ):
+                names.add(token.text)
+
+    def _cast_name(self, token: Token) -> bool:
+        """A word that may name a player: capitalised, short, spelled as no German word
+        is ("Emil", not "Karte"), whatever else knows it as a name."""
+        return (
+            token.is_alpha
+            and token.text[:1].isupper()
+            and token.lower_ not in STOP_WORDS
+            and len(token.text) <= CAST_NAME_LENGTH
+            and token.lower_ not in self.cues.actor_nouns  # "Spieler, die …" are any
+            and not self.lexicon.german_as_written(token.lower_)
+            and not token.lower_.endswith(NOUN_ENDINGS)
         )
 
 
 def _inflected_verb(token: Token) -> bool:
     """A verb's inflected form in lower case: its lemma differs and ends as an infinitive
-    does ("steht", "deckt"), or it is one of the auxiliaries "hat", "ist", "wird" ("ist"
-    is "sein", the one verb whose infinitive ends in no verb ending)."""
+    does ("steht", "deckt"), or it is one of the stop words a player does things with
+    (`STORY_VERBS`: "hat", "ist", "darf" ...; "ist" is "sein", the one verb whose
+    infinitive ends in no verb ending)."""
     if not (token.is_alpha and token.text[:1].islower()):
         return False
-    if token.lower_ in STOP_WORDS and token.lower_ not in {"hat", "ist", "wird"}:
+    if token.lower_ in STOP_WORDS and token.lower_ not in STORY_VERBS:
         return False
     lemma = token.lemma_.lower()
     return token.lower_ != lemma and (lemma.endswith(VERB_ENDINGS) or lemma == "sein")
@@ -218,6 +322,17 @@ def _plural_verb(token: Token) -> bool:
 
 
 def _names_values(tokens: list[Token], index: int) -> bool:
-    """The value at `index` stands right after a noun that it names ("Zahlen 6 und 8"),
-    not after a word that opens the sentence."""
-    return index > 1 and tokens[index - 1].is_alpha and tokens[index - 1].text[:1].isupper()
+    """The value at `index`, or the list it ends, stands right after a noun that it
+    names ("Zahlen 6 und 8", "Die Felder 8, 17, 27, 35 und 39", "mit den Nummern: 1, 3
+    und 5"), not after a word that opens the sentence."""
+    before = index - 1
+    while before > 0 and (tokens[before].like_num or tokens[before].text in (",", ":")):
+        before -= 1
+    return before > 0 and tokens[before].is_alpha and tokens[before].text[:1].isupper()
+
+
+def _copula_of_clause(verb: Token, tokens: list[Token]) -> bool:
+    """The verb is a copula before a clause that names its subject: "Sieger ist, wer
+    als Erster das Ziel erreicht" says who wins, it tells no move."""
+    after = [t for t in tokens if t.i > verb.i][:1]
+    return verb.lemma_.lower() == "sein" and bool(after) and after[0].text == ","

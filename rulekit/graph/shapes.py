@@ -50,6 +50,8 @@ ROW_AFTER_ROW_WORDS = 3
 MARKER = re.compile(r"^(?:(\d{1,2})|([a-z]))[.)]\s")
 # An item printed on one line after a colon, without a sentence end, has at most this many words.
 ITEM_LINE_WORDS = 12
+# A line of column titles over a table has at most this many.
+COLUMN_TITLES = 4
 # A question or a clause that opens with an interrogative ("Wie können Sie ...?", "Was
 # wir ... erfahren können.") heads the paragraphs under it when it is this short.
 QUESTION_HEADING_WORDS = 10
@@ -62,7 +64,24 @@ _QUOTE_OPENERS = frozenset("„")
 # A straight quote closes a German one in plainer type ("ein Plättchen „5"").
 _QUOTE_CLOSERS = frozenset('“”"')
 _INTERROGATIVES = frozenset(
-    {"wie", "was", "warum", "wann", "wo", "wer", "welche", "wozu", "weshalb"}
+    {
+        "wie",
+        "was",
+        "warum",
+        "wann",
+        "wo",
+        "wer",
+        "welche",
+        "welcher",
+        "welches",
+        "wozu",
+        "weshalb",
+        "worum",
+        "womit",
+        "wofür",
+        "wohin",
+        "woher",
+    }
 )
 _SENTENCE_END = re.compile(r"[.!?:]\W*$")
 _ARTICLES = frozenset({"der", "die", "das", "ein", "eine"})
@@ -155,12 +174,14 @@ def marker_type(text: str) -> str | None:
 def ordered_table_line(text: str) -> NodeKind | None:
     """The kind of a line of a table under a colon that names an order ("… in genau
     dieser Reihenfolge erfüllen:"), which is no step: a row ends in its value ("2 Ein
-    Drilling und eine Folge aus 4 Karten 7"), column titles have no value ("Nr. Disziplin
-    Karten"); None for a line with a verb."""
+    Drilling und eine Folge aus 4 Karten 7") or opens with its number ("1 2 Drillinge"),
+    column titles have no value ("Nr. Disziplin Karten"); None for a line with a verb."""
     text = text.strip()
     if not verbless(text):
         return None
-    if re.search(r"\d$", text):
+    # A value at either end: "… Karten 7", or the row's number without a step's point
+    # ("1 2 Drillinge", "3 1 Vierling + 1 Viererfolge").
+    if re.search(r"\d$", text) or re.match(r"\d+\s", text):
         return "rule"
     return "other" if all(word[:1].isupper() for word in text.split()) else None
 
@@ -253,11 +274,22 @@ def numbers_header(text: str, following: Block | None) -> bool:
         following is None
         or len(words) < 2
         or words[0].lower() in _ARTICLES  # "Die Phasen" over "Phase 1" heads a section
-        or not all(re.fullmatch(r"[^\W\d_][\w-]*", word) for word in words)
+        or not all(re.fullmatch(r"[^\W\d_][\w-]*\.?", word) for word in words)
     ):
         return False
     if NUMBERS_ROW.match(row) or VALUE_ROW.match(row):
         return len(words) == len(row.split()) or len(words) == 2
+    # Nouns alone, each a column's title ("Zugweite Kosten", "Nr. Disziplin Karten"),
+    # over a row that opens with its value ("1 Feld 1 Möhre", "1–9 je 5 Punkte").
+    if (
+        len(words) <= COLUMN_TITLES
+        and all(word[:1].isupper() for word in words)
+        and re.match(r"\d", row)
+        and len(re.findall(r"\d+", row)) >= 2
+        and not _SENTENCE_END.search(row)
+        and len(row.split()) <= ITEM_LINE_WORDS
+    ):
+        return True
     cells = {word.casefold() for word in re.findall(r"[^\W\d_]+", row)}
     # "Platz Punkte" over "1. Platz 5 Punkte": the row repeats its titles by its values.
     repeated = re.search(r"\d", row) is not None and {w.casefold() for w in words} <= cells
@@ -306,6 +338,17 @@ def question_heading(text: str, sentences: list[Span], following: Block | None) 
         and words[0].lower() in _INTERROGATIVES
         and "," not in text
         and text.endswith(("?", "."))
+    )
+
+
+def interrogative_heading(text: str) -> bool:
+    """A heading line of an interrogative clause without a question mark: "Worum es
+    geht", "Wie gespielt wird"; its verb comes last, as a sentence's never would."""
+    words = text.split()
+    return (
+        1 < len(words) <= QUESTION_HEADING_WORDS
+        and words[0].lower() in _INTERROGATIVES
+        and not re.search(r"[,.!?:;]", text)
     )
 
 
@@ -444,9 +487,13 @@ def _relative_after_preposition(sentence: Span, index: int) -> bool:
 
 
 def names_a_set(text: str) -> bool:
-    """Closes on a copula before its colon: "Die vorkommenden Arten sind:"."""
+    """Closes on a copula before its colon: "Die vorkommenden Arten sind:"; not the
+    copula of a clause set into the sentence ("Die Kosten zeigt die folgende Tabelle,
+    die auch auf den Übersichtskarten abgedruckt ist:")."""
     words = re.findall(r"[^\W\d_]+", text)
-    return bool(words) and words[-1].lower() in COPULAS
+    clause = re.findall(r"[^\W\d_]+", text.rsplit(",", 1)[-1]) if "," in text else []
+    inserted = bool(clause) and clause[0].lower() in SUBORDINATORS | RELATIVE_PRONOUNS
+    return bool(words) and words[-1].lower() in COPULAS and not inserted
 
 
 def infinitive_heading(words: list[str]) -> bool:

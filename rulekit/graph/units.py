@@ -41,6 +41,7 @@ from rulekit.graph.shapes import (
     counts_on,
     described_row,
     heads_after_list,
+    interrogative_heading,
     item_line,
     marked_heading,
     marked_level,
@@ -61,6 +62,9 @@ from rulekit.nlp import Cues, TermMatcher
 MECHANICAL_KINDS = ("rule", "step", "note")
 # Figure text this long is a sentence of the body that the text layout took for a label.
 FIGURE_SENTENCE_WORDS = 12
+# A label the layout set apart heads a part of the rules with at most this many words
+# ("Varianten", "Kurze Tour").
+STACKED_HEADING_WORDS = 3
 # Share of a preface's sentences in the first person plural that makes it an essay,
 # which may run on under headings of its own ("Warum man vernetztes Denken üben sollte").
 ESSAY_SHARE = 1 / 3
@@ -89,6 +93,7 @@ class Segmenter(ListReader):
             if block is cover:
                 # The game's name on the cover heads the rulebook, not a part of it.
                 self._open_section(info, block, units, state)
+                state.cover = True
                 units.append(Unit("other", sentences, block, state.sections[-1].node_id))
                 continue
             if block is subtitle:
@@ -159,7 +164,12 @@ class Segmenter(ListReader):
         )
         section = state.sections[-1].node_id if state.sections else None
         after_row, state.row = state.row, False
-        if block.kind in ("paragraph", "heading") and numbers_header(text, following):
+        if (
+            block.kind in ("paragraph", "heading")
+            and numbers_header(text, following)
+            # "Benötigte Hilfsmittel" over "2 Würfel, 1 Würfelbecher" heads a list.
+            and not judge.material_heading(text)
+        ):
             return [Unit("other", sentences, block, section)]  # a table's column titles
         if (
             state.items is None
@@ -194,7 +204,7 @@ class Segmenter(ListReader):
             return [Unit("other", sentences, block, section)]
         if state.material and judge.piece_heading(block, following):
             return [Unit("component", sentences, block, section)]  # "Spielplan" / "Würfel"
-        if block.kind == "figure":
+        if block.kind == "figure" and not self._stacked_heading(text, following, units):
             if state.material and judge.component_line(text):
                 return [Unit("component", sentences, block, section)]
             if state.items is not None and reads_as_text(text):
@@ -246,7 +256,8 @@ class Segmenter(ListReader):
         # A heading numbered in the outline's way ("3.2 Keine Reifen mehr") is one, however
         # its words end.
         outlined = block.kind == "heading" and OUTLINE_NUMBER.match(text) and not terminal(text)
-        if not (title or noun_heading or outlined) and (
+        asked = block.kind == "heading" and interrogative_heading(text)
+        if not (title or noun_heading or outlined or asked) and (
             judge.sentence_line(text)
             or (text.endswith(":") and any(judge.modal(s) for s in sentences))
             or text.endswith(",")
@@ -262,7 +273,7 @@ class Segmenter(ListReader):
             # clause ending in its modal verb heads a section ("Warum man … üben sollte").
             return None
         # A section.
-        state.items, state.listed = None, False
+        state.items, state.listed, state.cover = None, False, False
         state.step = None
         state.open_unit = None
         level = marked_level(text, state.sections) if numbered_heading else heading_level(text)
@@ -275,7 +286,7 @@ class Segmenter(ListReader):
         names_rules = judge.heading_words(text, self.cues.structure_headings) or numbered_heading
         if judge.material_heading(text):
             state.material = True
-        elif names_rules or text.endswith("?") or not verbless(text):
+        elif names_rules or asked or text.endswith("?") or not verbless(text):
             # "Worum geht es?" names no piece of the material, nor does a heading with a
             # verb ("So wird gespielt"); a piece's name ("Saisonfolien") goes on with it.
             state.material = False
@@ -295,6 +306,29 @@ class Segmenter(ListReader):
         state.preface = preface or state.preface_goes_on
         state.assumed_preface = False
         return [unit]
+
+    def _stacked_heading(self, text: str, following: Block | None, units: list[Unit]) -> bool:
+        """A line the layout took for a picture's label that heads a part of the rules:
+        a word of the rules' structure ("Varianten" over "Kurze Tour"), and the heading
+        it stands over, right above a paragraph."""
+        words = text.split()
+        if (
+            following is None
+            or not 0 < len(words) <= STACKED_HEADING_WORDS
+            or not words[0][:1].isupper()
+            or any(c.isdigit() for c in text)
+            or terminal(text)
+        ):
+            return False
+        if self.judge.heading_words(text, self.cues.variant_words | self.cues.structure_headings):
+            return True
+        above = units[-1] if units else None
+        return (
+            following.kind == "paragraph"
+            and above is not None
+            and above.kind == "section"
+            and above.block.kind == "figure"
+        )
 
     def _block_units(
         self, block: Block, sentences: list[Span], following: Block | None, state: SegmentState
@@ -397,6 +431,8 @@ class Segmenter(ListReader):
                     and leaves(self.judge, mode, sentence, state.names, units[-1], story)
                 )
             ):
+                if mode == "example":
+                    judge.join_cast(sentence, state.names)
                 units[-1].sentences.append(sentence)
                 continue
             mode = None
@@ -441,6 +477,7 @@ class Segmenter(ListReader):
         if judge.narrated(sentence, state.names) or (
             previous is not None and previous.kind == "example" and judge.continues(sentence)
         ):
+            judge.join_cast(sentence, state.names)
             if previous is not None and (
                 previous.kind == "example" or sets_scene(judge, previous, sentence, block)
             ):
@@ -478,7 +515,14 @@ class Segmenter(ListReader):
             (state.preface and not (keeps or binds))
             or (state.idea and (exclaims or not (judge.modal(head) or judge.plays(head))))
         )
-        unit = self._flagged(Unit("flavour" if prefaced else kind, [head], block, section))
+        told: NodeKind = "flavour" if prefaced else kind
+        cheered = head.text.rstrip().endswith("!") and not judge.imperative(head)
+        if state.cover and (told == "flavour" or (told == "rule" and cheered)):
+            # What the cover says beside the game's name is the publisher's blurb ("Ein
+            # Wettlauf ganz ohne Würfel!", "Wer … hinaufkommt, hat die Nase vorn – doch
+            # auf jeder Stufe kann man hängen bleiben!"), not the game's story or rules.
+            told = "other"
+        unit = self._flagged(Unit(told, [head], block, section))
         if prefaced and state.assumed_preface:
             state.prefaced.append(unit)
         result = [unit]
