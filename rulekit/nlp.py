@@ -57,6 +57,7 @@ class Cues:
     example_labels: frozenset[str]
     note_labels: frozenset[str]
     advice_labels: frozenset[str]
+    rule_note_labels: frozenset[str]
     modal_lemmas: frozenset[str]
     duty_lemmas: frozenset[str]
     permission_lemmas: frozenset[str]
@@ -277,6 +278,18 @@ def opening_lemmas(nlp: Language, name: str) -> Callable[[Doc], Doc]:
     return read_openings
 
 
+# Forms of "müssen" and "sollen" that spacy-lookups-data's table does not hold, in the
+# spelling since 1996 and before it ("du musst", "ihr müsst", "er muß"): without them
+# "In deinem Zug musst du … bewegen" would oblige no one.
+MODAL_FORMS = {
+    "muss": "müssen",
+    "musst": "müssen",
+    "müsst": "müssen",
+    "muß": "müssen",
+    "soll": "sollen",
+}
+
+
 def _pipeline() -> Language:
     nlp = spacy.blank("de")
     # Gender-inclusive forms stay one token: split at "*" or ":", "Spieler:innen" would
@@ -298,9 +311,12 @@ def _pipeline() -> Language:
 
 
 def _lemma_table() -> dict[str, str]:
-    """spacy-lookups-data's German lemma table, from the file spaCy itself reads."""
+    """spacy-lookups-data's German lemma table, from the file spaCy itself reads, with
+    the forms of the modal verbs it lacks (`MODAL_FORMS`)."""
     table = load_language_data(registry.lookups.get("de")["lemma_lookup"])
     assert isinstance(table, dict), "a lemma table maps forms to lemmas"
+    for form, lemma in MODAL_FORMS.items():
+        table.setdefault(form, lemma)
     return table
 
 

@@ -316,3 +316,65 @@ def test_the_duty_named_by_its_verb_is_the_rule_excepted(builder: GraphBuilder) 
         special,
     )
     assert edges_of(graph, "exception-of") == [(special, discard)]
+
+
+def test_an_exception_that_leaves_a_piece_standing_lifts_the_duty_to_move(
+    builder: GraphBuilder,
+) -> None:
+    duty = "In deinem Zug musst du deinen Frosch mindestens ein Feld weit bewegen."
+    leave = (
+        "Als Ausnahme zur Grundregel darfst du deinen Frosch auf einem Seerosenfeld auch "
+        "stehen lassen."
+    )
+    one_per_field = "Auf jedem Feld darf immer nur ein Frosch stehen."
+    graph = build(builder, "# Spielablauf", duty, one_per_field, "# Seerosenfelder", leave)
+    assert edges_of(graph, "exception-of") == [(leave, duty)]
+
+
+def test_a_departure_from_a_step_named_by_its_number_excepts_that_step(
+    builder: GraphBuilder,
+) -> None:
+    step = "4. Der Spieler links vom Geber beginnt."
+    departure = (
+        "Abweichend von Schritt 4 beginnt in der nächsten Runde der Spieler mit den "
+        "meisten Punkten."
+    )
+    graph = build(
+        builder,
+        "# Vorbereitung",
+        "1. Mischt die Karten.",
+        "2. Jeder erhält zehn Karten.",
+        "3. Die übrigen Karten bilden den Stapel.",
+        step,
+        "# Neue Runde",
+        "Für jede neue Runde mischt der Geber alle Karten und teilt neu aus.",
+        departure,
+    )
+    assert edges_of(graph, "exception-of") == [(departure, step)]
+
+
+def test_an_example_shows_the_row_of_a_table_of_costs_it_pays_however_far_before_it(
+    builder: GraphBuilder,
+) -> None:
+    example = "Beispiel: Ida hüpft von Feld 9 auf das Teichfeld 12 und zahlt dafür 6 Fliegen."
+    graph = build(
+        builder,
+        "# Hüpfen",
+        "Jeder Sprung kostet Fliegen, wie die Tabelle zeigt:",
+        "1 Feld 1 Fliege",
+        "2 Felder 3 Fliegen",
+        "3 Felder 6 Fliegen",
+        "4 Felder 10 Fliegen",
+        "Mehr als 4 Felder darf ein Frosch nicht hüpfen.",
+        "Die Fliegen kommen in den Vorrat.",
+        "# Teichfelder",
+        "Auf einem Teichfeld darf ein Frosch eine Runde lang rasten.",
+        "Wer dort rastet, erhält 5 Fliegen aus dem Vorrat.",
+        "Wer über ein Teichfeld nur hinweghüpft, erhält nichts.",
+        "Hinweis: Wer auf einem Teichfeld rastet, darf in dieser Runde nicht hüpfen.",
+        example,
+    )
+    shown = [target for source, target in edges_of(graph, "illustrates") if source == example]
+    assert "3 Felder 6 Fliegen" in shown
+    assert "4 Felder 10 Fliegen" not in shown
+    assert not any(target.startswith("Hinweis:") for target in shown)

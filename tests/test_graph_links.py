@@ -760,4 +760,12 @@ def test_an_example_that_reckons_with_a_tables_values_shows_the_sentence_over_th
         "# Spielende",
         "Wer die wenigsten Punkte hat, gewinnt.",
     )
-    assert edges_of(graph, "illustrates") == [(example, count)]
+    # and the rows whose values it adds up
+    assert sorted(edges_of(graph, "illustrates")) == sorted(
+        [
+            (example, count),
+            (example, "Karten 1–9: je 5 Punkte"),
+            (example, "Karten 10–12: je 10 Punkte"),
+            (example, "Joker: je 25 Punkte"),
+        ]
+    )

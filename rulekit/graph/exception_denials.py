@@ -185,10 +185,12 @@ def obliged_move(exception: Unit, scored: list[tuple[float, Unit]], cues: Cues) 
 
 
 def _stays(sentence: Span, cues: Cues) -> bool:
-    """The sentence keeps a piece where it is: "bleibst du stehen", "setzt aus"."""
+    """The sentence keeps a piece where it is: "bleibst du stehen", "setzt aus", "dürfen
+    Sie Ihre Maus auch stehen lassen"."""
     lemmas = {t.lemma_.lower() for t in sentence}
     separated = "setzen" in lemmas and any(t.lower_ == "aus" for t in sentence)
-    return bool(lemmas & cues.staying_lemmas) or separated
+    left = {"stehen", "lassen"} <= lemmas
+    return bool(lemmas & cues.staying_lemmas) or separated or left
 
 
 def named_rule(
@@ -199,15 +201,17 @@ def named_rule(
     Überspringen gilt nicht für die Zielstraße" a rule that says "überspringen": of the
     earlier rules under the heading that its subject says, or else of those that say all
     its words (or all parts of its compound), the most alike.  "Das gilt nicht …"
-    names nothing: it replies to what was just said."""
+    names nothing: it replies to what was just said.  A step named by its number is
+    named wherever the sentence names it ("Abweichend von Schritt 5 …")."""
     tokens = [t for t in exception.sentences[0] if not t.is_space] if exception.sentences else []
+    earlier = [rule for rule in candidates if rule.position < exception.position]
+    # A step named by its number ("Abweichend von Schritt 5 beginnt …") is the one.
+    step = _named_step(tokens, earlier, cues)
+    if step is not None:
+        return [step]
     verb = next((i for i, t in enumerate(tokens) if t.lemma_.lower() == "gelten"), None)
     if not verb or not any(t.lower_ in cues.exception_negations for t in tokens[verb : verb + 3]):
         return []
-    earlier = [rule for rule in candidates if rule.position < exception.position]
-    step = _named_step(tokens[:verb], earlier, cues)
-    if step is not None:
-        return [step]
     subject = {
         stem(t.lemma_.lower())
         for t in tokens[:verb]
@@ -237,8 +241,8 @@ def named_rule(
 
 
 def _named_step(subject: list[Token], earlier: list[Unit], cues: Cues) -> Unit | None:
-    """The step a subject names by its number ("Schritt 1 gilt nicht …"): the nearest
-    earlier item numbered so ("1. Du legst …")."""
+    """The step the words name by its number ("Schritt 1 gilt nicht …", "Abweichend von
+    Schritt 5 …"): the nearest earlier item numbered so ("1. Du legst …")."""
     words = [t for t in subject if not t.is_punct]
     number = next(
         (b.text for a, b in pairwise(words) if a.lower_ in cues.step_nouns and b.is_digit),

@@ -44,6 +44,7 @@ from spacy.tokens import Token
 
 from rulekit.graph.exception_links import ExceptionContext, denied_actions, excepted
 from rulekit.graph.exceptions import NUMBER_WORDS, flag_in_context, in_setup, part_headings
+from rulekit.graph.line_kinds import LABEL
 from rulekit.graph.mechanical import is_clause
 from rulekit.graph.overlap import Overlap, quantities, stem
 from rulekit.graph.rows import reckoned_rows, table_line
@@ -135,9 +136,9 @@ def link_units(units: list[Unit], cues: Cues) -> list[Edge]:
             shown = _whole_procedures(_illustrated(unit, units, targets, overlap, context), units)
             shown += [rule for rule in _pointing(unit, units, targets, cues) if rule not in shown]
             # The rows of a table are no clauses, but what an example reckons with.
-            shown += [row for row in reckoned_rows(unit, units) if row not in shown]
+            shown += [row for row in reckoned_rows(unit, units, cues) if row not in shown]
             for rule in shown:
-                if rule in binding or table_line(rule):
+                if (rule in binding and _shows_rule(rule, cues)) or table_line(rule):
                     link(unit, rule, "illustrates")
         if unit.exception and unit.kind in TARGET_KINDS:
             for rule in excepted(unit, binding, overlap, context):
@@ -158,6 +159,16 @@ def link_units(units: list[Unit], cues: Cues) -> list[Edge]:
         if unit.kind == "definition" and earlier and _demonstrative(unit, cues):
             link(unit, earlier[-1], "refers-to")
     return edges
+
+
+def _shows_rule(unit: Unit, cues: Cues) -> bool:
+    """A unit an example can show: a rule, or a remark that states one ("Wichtig: …");
+    a remark that reminds or warns ("Hinweis: …", "Achtung: …") points to a rule the
+    example shows itself."""
+    if unit.kind != "note":
+        return True
+    label = LABEL.match(unit.text)
+    return label is not None and label[1].split()[0].lower() in cues.rule_note_labels
 
 
 def _illustrated(

@@ -15,9 +15,11 @@ import re
 from typing import TYPE_CHECKING
 
 from rulekit.extract.textshapes import ACROSS_ROW
+from rulekit.graph.overlap import counts, quantities
 
 if TYPE_CHECKING:
     from rulekit.graph.units import Unit
+    from rulekit.nlp import Cues
 
 # An example shows the rows of a table at most this many units before it.
 ROW_REACH = 12
@@ -25,8 +27,9 @@ ROW_REACH = 12
 _NONE, _RANGE_ONLY, _SURE = 0, 1, 2
 _NUMBER = re.compile(r"(?<![\d.,])\d+(?!\d|[.,]\d)")
 _RANGE = re.compile(r"(\d+)\s*(?:[-–]|bis)\s*(\d+)")
-# A row ends in its value, or opens with the range it holds ("2 bis 10 Augenwert").
-_ENDS_IN_VALUE = re.compile(r"\s\d+$")
+# A row ends in its value, maybe with the value's unit ("Joker je 25 Punkte", "4 Felder 8
+# Möhren"), or opens with the range it holds ("2 bis 10 Augenwert").
+_ENDS_IN_VALUE = re.compile(r"\s\d+(?:\s+[^\W\d_]+)?$")
 _OPENS_WITH_RANGE = re.compile(r"^\d+\s*(?:[-–]|bis)\s*\d+\s")
 
 
@@ -41,14 +44,25 @@ def table_line(unit: Unit) -> bool:
     )
 
 
-def reckoned_rows(example: Unit, units: list[Unit]) -> list[Unit]:
-    """The rows of the tables shortly before an example whose values it works with."""
+def reckoned_rows(example: Unit, units: list[Unit], cues: Cues) -> list[Unit]:
+    """The rows of the tables shortly before an example whose values it works with, and
+    the rows of a table of counts anywhere before it whose count it pays or gets."""
     numbers = {int(n) for n in _NUMBER.findall(example.text)}
     if not numbers:
         return []
+    counted = [
+        unit
+        for unit in units[: example.position]
+        if table_line(unit) and _counted_value(unit, example, cues)
+    ]
     words = {f for f in example.features if not f.startswith("#")}
     nearby = units[max(0, example.position - ROW_REACH) : example.position]
-    rows = {id(unit): _use(unit, numbers, words) for unit in nearby if table_line(unit)}
+    # A row of counts is shown by what it counts (`_counted_value`), not by any value.
+    rows = {
+        id(unit): _use(unit, numbers, words)
+        for unit in nearby
+        if table_line(unit) and len(_counted(unit)) < 2
+    }
     shown = []
     for unit in nearby:
         use = rows.get(id(unit), 0)
@@ -59,7 +73,46 @@ def reckoned_rows(example: Unit, units: list[Unit]) -> list[Unit]:
     # A table set across the page is read by its columns: one row is read with all.
     for row in [row for row in shown if ACROSS_ROW.match(row.text.strip())]:
         shown.extend(other for other in _table(row, units) if other not in shown)
+    shown.extend(row for row in counted if row not in shown)
     return sorted(shown, key=lambda row: row.position)
+
+
+def _counted_value(row: Unit, example: Unit, cues: Cues) -> bool:
+    """A row of counts ("4 Felder 8 Möhren") the example tells: all its counts, or its
+    last count, its value, other than one, traded as the table trades it ("zahlt dafür 8
+    Möhren" under "… bezahlt dafür Möhren laut Tabelle:", not "erhält 10 Möhren")."""
+    pairs = _counted(row)
+    told = quantities(example)
+    if len(pairs) < 2:
+        return False
+    if all(number in told.get(noun, set()) for noun, number in pairs):
+        return True
+    noun, number = pairs[-1]
+    trade = _trade(row.lead, cues) if row.lead is not None else frozenset()
+    return (
+        number != "1"
+        and bool(trade)
+        and any(
+            (noun, number) in {(n, c) for n, c, _ in counts(list(sentence))}
+            and bool(trade & {t.lemma_.lower() for t in sentence})
+            for sentence in example.sentences
+        )
+    )
+
+
+def _counted(row: Unit) -> list[tuple[str, str]]:
+    """What a row counts, in order: ("feld", "4"), ("möhre", "8") for "4 Felder 8 Möhren"."""
+    return [(noun, number) for s in row.sentences for noun, number, _ in counts(list(s))]
+
+
+def _trade(lead: Unit, cues: Cues) -> frozenset[str]:
+    """The verbs of what a table's lead-in says is paid (`cost_lemmas`) or got
+    (`gain_lemmas`), none if it says neither."""
+    lemmas = {t.lemma_.lower() for s in lead.sentences for t in s}
+    for verbs in (cues.cost_lemmas, cues.gain_lemmas):
+        if lemmas & verbs:
+            return verbs
+    return frozenset()
 
 
 def _use(row: Unit, numbers: set[int], words: set[str]) -> int:
