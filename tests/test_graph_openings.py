@@ -224,3 +224,37 @@ def test_a_tables_column_titles_are_no_rule_and_its_rows_are_rules(
     assert found["Nr. Aufgabe"] == "other"
     assert found["1 2 Paare"] == "rule"
     assert found["2 1 Drilling + 1 Paar"] == "rule"
+
+
+def test_under_the_games_idea_a_paragraph_describing_the_board_stays_rules(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    board = (
+        "Um den Teich herum führt der Uferweg, der aus 40 Feldern besteht. In jeder Ecke "
+        "des Spielplans liegt das Nest einer Farbe mit vier Plätzen für die Figuren."
+    )
+    found = kinds(
+        builder,
+        tmp_path,
+        [
+            "Spielidee",
+            "Wenn am Teich die Sonne untergeht, schnattern die Enten noch ein letztes Mal.",
+            board,
+            "Vorbereitung",
+            "Vor dem Spiel verfährt man folgendermaßen:",
+            "1. Der Spielplan wird in die Tischmitte gelegt.",
+            "2. Jeder Spieler stellt seine vier Figuren in das Nest seiner Farbe.",
+            "Spielverlauf",
+            "Gezogen wird auf dem Uferweg im Uhrzeigersinn um den Teich herum.",
+            "Jeder Spieler zieht seine Figuren über die Felder des Uferweges.",
+            "Eine Figur verlässt das Nest, wenn ihr Spieler eine 6 würfelt, und kommt auf die "
+            "Felder des Uferweges.",
+            "Tip: Ein Spieler sollte seine Figuren nicht zu lange im Nest lassen.",
+        ],
+    )
+    assert found[
+        "Wenn am Teich die Sonne untergeht, schnattern die Enten noch ein letztes Mal."
+    ] == ("flavour")
+    assert found["Um den Teich herum führt der Uferweg, der aus 40 Feldern besteht."] == "rule"
+    assert found["1. Der Spielplan wird in die Tischmitte gelegt."] == "step"
+    assert found["Tip: Ein Spieler sollte seine Figuren nicht zu lange im Nest lassen."] == "note"

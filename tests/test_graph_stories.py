@@ -354,3 +354,24 @@ def test_who_wins_or_which_fields_are_meant_is_no_story(
     graph = graph_of(builder, tmp_path, lines, blank=True)
     assert texts_of(graph, "example") == []
     assert kind_of(graph, "Sieger ist")[0] == "rule"
+
+
+def test_a_story_goes_on_where_it_names_its_player_and_ends_where_it_tells_nothing_of_it(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Einsetzen",
+        "Eine Figur verlässt das Nest nur mit einer 6.",
+        "Grün würfelt zuerst eine 3 und dann eine 6. Er setzt eine Figur auf sein Startfeld.",
+        "Es fällt eine 4, und da noch zwei grüne Figuren im Nest warten, muß Grün die neue "
+        "Figur sofort weiterziehen. Beim Ziehen dürfen eigene wie fremde Figuren "
+        "übersprungen werden.",
+        "Es besteht kein Schlagzwang.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert texts_of(graph, "example") == [
+        lines[2] + " Es fällt eine 4, und da noch zwei grüne Figuren im Nest warten, muß Grün "
+        "die neue Figur sofort weiterziehen."
+    ]
+    assert kind_of(graph, "Beim Ziehen dürfen")[0] == "rule"
+    assert kind_of(graph, "Es besteht kein Schlagzwang.")[0] == "rule"

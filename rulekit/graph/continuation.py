@@ -164,6 +164,9 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
             and (
                 words[0].text in names
                 or judge.continues(first)
+                # "Es fällt eine 4, und da … muß Grün die neue Figur …"; a player not
+                # yet in it opens a story of its own ("Ole landet auf Feld 20 …").
+                or any(t.text in names for t in first if t.is_alpha)
                 # "Das ist nicht erlaubt, denn …" after a story no label opened
                 or (judge.judges_move(first) and not judge.label(unit.sentences[0].text))
                 # "Auch das Igelfeld 41 hinter ihm ist besetzt … Jonas bleibt stehen …"
@@ -176,8 +179,15 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
         )
     if not (judge.label_alone(unit.text) or story):
         return 0
+    # A story no label opened ends where a sentence tells nothing of it, as in its own
+    # paragraph ("… fortziehen. Beim Ziehen dürfen eigene wie fremde Figuren …").
+    told_story = unit.kind == "example" and judge.label(unit.sentences[0].text) not in (
+        cues.example_labels
+    )
     told = 1
-    while told < len(sentences) and not leaves(judge, unit.kind, sentences[told], names, unit):
+    while told < len(sentences) and not leaves(
+        judge, unit.kind, sentences[told], names, unit, told_story
+    ):
         told += 1
     return told
 

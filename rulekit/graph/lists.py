@@ -46,6 +46,8 @@ class SegmentState:
     # and those of a preface a binding rule ended, which may have been rules too.
     prefaced: list[Unit] = field(default_factory=list)
     doubted: list[Unit] = field(default_factory=list)
+    # The rules the game's idea made flavour, which may describe its board after all.
+    imagined: list[Unit] = field(default_factory=list)
     items: NodeKind | None = None  # the kind of the list lines after a colon
     lead: Unit | None = None  # the unit whose colon announced them
     # The colon announced a set ("folgende Kriterien:"), whose items are no procedure.

@@ -209,9 +209,12 @@ class StoryJudge(LineJudge):
     def opens_with_pronoun(self, words: list[Token]) -> bool:
         """The sentence's first words open with a pronoun as its subject: "Er darf nicht
         alle 3 Einheiten …", "Sie legt …" (not the polite "Sie" after a verb: "Legen
-        Sie …")."""
-        return words[0].lower_ in self.cues.continuation_pronouns and not (
-            len(words) > 1 and words[1].text == "Sie"
+        Sie …", nor an "Es" that stands for no one)."""
+        return (
+            words[0].lower_ in self.cues.continuation_pronouns
+            and not (len(words) > 1 and words[1].text == "Sie")
+            # "Es besteht kein Schlagzwang", "Es gibt …": no one's story.
+            and words[0].lower_ != "es"
         )
 
     def continues(self, sentence: Span) -> bool:

@@ -13,7 +13,8 @@ import re
 from rulekit.extract.textshapes import terminal
 from rulekit.graph.exceptions import flag
 from rulekit.graph.kinds import PROGRAMMING_SHARE, KindJudge
-from rulekit.graph.shapes import content_lemmas
+from rulekit.graph.overlap import stem
+from rulekit.graph.shapes import addresses, content_lemmas
 from rulekit.graph.unit import Unit
 from rulekit.nlp import Cues
 
@@ -27,6 +28,11 @@ FLAVOUR_SECTION_SHARE = 0.5
 # A sentence taken for a preface's is a rule after all if it says this many content
 # words of the rules after it.
 PREFACE_RULE_WORDS = 2
+# A paragraph the game's idea made flavour is rules after all if each sentence says this
+# many.
+IDEA_RULE_WORDS = 4
+# A word longer than this may end in a genitive's "-s".
+GENITIVE_MIN = 5
 
 
 def smooth(units: list[Unit], opening: set[str], judge: KindJudge, cues: Cues) -> list[Unit]:
@@ -109,6 +115,44 @@ def _about_program(unit: Unit, judge: KindJudge) -> bool:
         return False
     about = sum(1 for s in unit.sentences if judge.programming(s))
     return about >= PROGRAMMING_SHARE * len(unit.sentences)
+
+
+def rules_under_idea(imagined: list[Unit], units: list[Unit]) -> None:
+    """Make rules again the paragraphs the game's idea made flavour that describe what
+    the rules work with: each sentence says `IDEA_RULE_WORDS` content words of the rules
+    outside the idea's section and speaks to no one, as a board's description does ("Um
+    den Hof herum führt der Rundweg, der aus 48 Feldern besteht.  In jeder Ecke …"),
+    not a story that names a piece or two ("Doch der Aufstieg ist tückisch: Immer
+    wieder poltern Felsbrocken auf die Pfade …")."""
+    if not imagined:
+        return
+    sections = {unit.section for unit in imagined}
+    said = {
+        _root(word)
+        for u in units
+        if u.kind in ("rule", "step") and u.section not in sections
+        for s in u.sentences
+        for word in content_lemmas(s)
+    }
+    paragraphs: dict[int, list[Unit]] = {}
+    for unit in imagined:
+        paragraphs.setdefault(id(unit.block), []).append(unit)
+    for paragraph in paragraphs.values():
+        described = all(
+            terminal(unit.text)
+            and not any(addresses(s) for s in unit.sentences)
+            and len({_root(w) for s in unit.sentences for w in content_lemmas(s)} & said)
+            >= IDEA_RULE_WORDS
+            for unit in paragraph
+        )
+        for unit in paragraph if described else []:
+            unit.kind = "rule"
+
+
+def _root(word: str) -> str:
+    """A content word's stem, a genitive's "-s" cut first: the lookup table lacks most
+    compounds' genitives ("Spielplans", "Rundweges")."""
+    return stem(word[:-1] if word.endswith("s") and len(word) > GENITIVE_MIN else word)
 
 
 def rules_before_preface(doubted: list[Unit], units: list[Unit]) -> None:

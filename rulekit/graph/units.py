@@ -30,7 +30,7 @@ from rulekit.graph.ids import heading_level, section_id
 from rulekit.graph.kinds import KindJudge
 from rulekit.graph.line_kinds import LABEL, cover_blocks
 from rulekit.graph.lists import ListReader, SegmentState
-from rulekit.graph.regions import rules_before_preface, smooth
+from rulekit.graph.regions import rules_before_preface, rules_under_idea, smooth
 from rulekit.graph.sentences import parenthesised_example
 from rulekit.graph.sentences import sentences as split_sentences
 from rulekit.graph.shapes import (
@@ -107,6 +107,7 @@ class Segmenter(ListReader):
                 self._open_section(info, block, units, state)
             units.extend(self._block_units(block, sentences, following, state))
         rules_before_preface(state.doubted, units)
+        rules_under_idea(state.imagined, units)
         opening = {u.node_id for u in units if u.kind == "section" and u.level == 0}
         units = smooth(units, opening, self.judge, self.cues)
         for unit in units:
@@ -525,6 +526,8 @@ class Segmenter(ListReader):
         unit = self._flagged(Unit(told, [head], block, section))
         if prefaced and state.assumed_preface:
             state.prefaced.append(unit)
+        if prefaced and state.idea and not state.preface:
+            state.imagined.append(unit)
         result = [unit]
         if aside is not None:
             result.append(Unit("example", [aside], block, section))
