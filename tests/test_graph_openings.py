@@ -258,3 +258,29 @@ def test_under_the_games_idea_a_paragraph_describing_the_board_stays_rules(
     assert found["Um den Teich herum führt der Uferweg, der aus 40 Feldern besteht."] == "rule"
     assert found["1. Der Spielplan wird in die Tischmitte gelegt."] == "step"
     assert found["Tip: Ein Spieler sollte seine Figuren nicht zu lange im Nest lassen."] == "note"
+
+
+def test_the_publishers_line_over_the_name_and_a_cheering_paragraph_are_the_covers(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    manual = tmp_path / "manual.txt"
+    lines = [
+        "KOBOLD",
+        "TURM",
+        "Das flinke Stapelspiel",
+        "Stein auf Stein – und schon wackelt der Turm! Wer zuletzt baut, hat das Nachsehen.",
+        "Spielablauf",
+        "Der Ablagestapel ist der offene Stapel neben dem Turm.",
+        "Er geht so vor:",
+        "1. Er nimmt einen Stein.",
+        "2. Er setzt ihn auf den Turm.",
+        "Gut zu wissen: Ein Stein, der herunterfällt, kommt in die Schachtel.",
+    ]
+    manual.write_text("\n\n".join(lines) + "\n", encoding="utf-8")
+    graph = builder.build(INFO, extract(manual, None, []))
+    found = {node.text: node.kind for node in graph.nodes}
+    assert found["KOBOLD"] == "other"
+    assert found["Wer zuletzt baut, hat das Nachsehen."] == "other"
+    assert found["Der Ablagestapel ist der offene Stapel neben dem Turm."] == "definition"
+    assert found["Er geht so vor:"] == "lead-in"
+    assert found[lines[-1]] == "note"

@@ -375,3 +375,24 @@ def test_a_story_goes_on_where_it_names_its_player_and_ends_where_it_tells_nothi
     ]
     assert kind_of(graph, "Beim Ziehen dürfen")[0] == "rule"
     assert kind_of(graph, "Es besteht kein Schlagzwang.")[0] == "rule"
+
+
+def test_a_throw_told_of_a_named_player_is_a_story_an_instance_or_a_winner_is_not(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    thomas = (
+        "Thomas hat vor der letzten Runde nur noch die Kleine Straße frei. Nach drei Würfen "
+        "liegen 2, 3, 4, 4, 6 vor ihm. Er würfelt noch einmal und bekommt eine 5 und eine 1."
+    )
+    lines = [
+        "Die Würfe",
+        "Eine Straße besteht aus Würfeln mit aufeinanderfolgenden Zahlen, z. B. 2, 3, 4, 5.",
+        thomas,
+        "Jürgen hat nur noch die Chance frei und schreibt 17 Punkte hinein.",
+        "Spielende",
+        "Sieger ist am Ende, wer die höchste Gesamtsumme hat.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert texts_of(graph, "example") == [thomas, lines[3]]
+    assert kind_of(graph, "Eine Straße besteht")[0] == "definition"
+    assert kind_of(graph, "Sieger ist am Ende")[0] == "rule"

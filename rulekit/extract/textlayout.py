@@ -83,6 +83,7 @@ VALUE_ROWS = 2
 # a label with a number names a part ("Phase 1: Bewegung").
 LABELLED_LIST = 2
 _LABEL_AND_VALUE = re.compile(r"^[^\W\d_](?:[^\W\d]|[.-])*(?:\s+(?:[^\W\d]|[.-])+)?:\s+\S.*[^:]$")
+_SUBJECT_PRONOUNS = frozenset({"er", "sie", "es", "du", "ihr", "man", "wir"})
 _ARTICLES = frozenset(
     {"der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer"}
     | {"eines", "kein", "keine", "keinen", "keinem"}
@@ -475,13 +476,16 @@ def sentence_before_colon(text: str) -> bool:
     """A line ending in a colon is a sentence announcing what follows, not a heading.
 
     German capitalises its nouns, so a lower-case word that is no function word
-    is a verb or adjective: "Die Würfel zeigen 5 Attribute:" is a sentence.  The
-    last word is left out: an instruction heading ends in its infinitive
+    is a verb or adjective: "Die Würfel zeigen 5 Attribute:" is a sentence, and so is
+    one that opens with a pronoun and its verb ("Er geht so vor:").  The last word is
+    left out: an instruction heading ends in its infinitive
     ("Ein Plättchen vom Spielplan entfernen:"), and so does no sentence.
     """
     words = re.findall(r"[^\W\d_][\w-]*", text.strip().rstrip(":"))
     return (
         "," in text
+        # A pronoun for its subject, then its verb: "Er geht so vor:".
+        or (len(words) > 1 and words[0].casefold() in _SUBJECT_PRONOUNS and words[1][:1].islower())
         or any(
             word[:1].islower()
             and word.casefold() not in STOP_WORDS

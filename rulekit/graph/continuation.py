@@ -6,6 +6,7 @@ block into units."""
 
 from __future__ import annotations
 
+from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
 from rulekit.graph.exceptions import opens_with_case
@@ -215,6 +216,20 @@ def sets_scene(judge: KindJudge, previous: Unit, sentence: Span, block: Block) -
         or (judge.colour_adjective(t) and judge.colour_stem(t) in players)
         for t in scene
     )
+    # Or the scene opens with a name the story goes on with as a pronoun ("Thomas hat
+    # nur noch die Kleine Straße frei. Nach drei Würfen liegen 2, 3, 4, 4, 6 vor ihm").
+    opener = next((t for t in scene if not t.is_space), None)
+    pointed = (
+        opener is not None
+        and opener.is_alpha
+        and opener.text[:1].isupper()
+        and opener.lower_ not in STOP_WORDS
+        and not judge.lexicon.german_as_written(opener.lower_)
+        and any(t.lower_ in _STORY_PRONOUNS for t in sentence)
+    )
+    if pointed:
+        # "nur noch" limits the story's hand, it binds no one: no modal, no one in general.
+        return not (judge.modal(scene) or judge.generic_actor(scene))
     return named and not judge.normative(scene)
 
 

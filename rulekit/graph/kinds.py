@@ -42,6 +42,10 @@ from rulekit.graph.shapes import (
 )
 from rulekit.model import NodeKind
 
+# Articles that open a thing a sentence may say what it is ("Der Ablagestapel ist …"),
+# and those of what it is ("… der offene Stapel daneben").
+_THING_ARTICLES = frozenset({"der", "die", "das", "ein", "eine"})
+_PREDICATE_ARTICLES = frozenset({"der", "die", "das", "ein", "eine", "einer"})
 # Code in running text: a file name ("build.xml"), an identifier with an underscore or
 # a path ("blocus_longus", "jar/spiel.jar"), a command-line flag ("-jar", "-xzf").
 # The gender gap ("Spieler_innen", "Jede_r", "der_die") is no identifier.
@@ -106,9 +110,12 @@ class KindJudge(BindingJudge):
             # But "1 Spielanleitung" in the component list is a piece, and "Satz: Ein
             # Satz besteht aus …" defines a term that is also a credit's label.
             return "other"
-        if self.consists(lower) and not text.startswith("("):
+        if (self.consists(lower) and not text.startswith("(")) or (
+            says_what_it_is(sentence) and not self.modal(sentence)
+        ):
             # "Eine Folge besteht aus Karten mit aufeinanderfolgenden Zahlen, zum Beispiel
-            # 4, 5, 6, 7": the instance belongs to the definition.
+            # 4, 5, 6, 7": the instance belongs to the definition; "Der Ablagestapel ist
+            # der offene Stapel daneben" says what the thing is.
             return "definition"
         if self.example(sentence):
             return "example"
@@ -458,3 +465,19 @@ class KindJudge(BindingJudge):
             or wish(sentence)
             or verdict(sentence)
         )
+
+
+def says_what_it_is(sentence: Span) -> bool:
+    """The sentence names a thing and says what it is, article for article: "Der
+    Nachziehstapel ist der verdeckte Stapel in der Tischmitte", "Ein Kohlfeld ist ein
+    Rastplatz, …" (not "Der Spieler ist an der Reihe", "Ein Joker ist kein Zahlenwert")."""
+    words = [t for t in sentence if not t.is_space]
+    if len(words) < 5 or words[0].lower_ not in _THING_ARTICLES:
+        return False
+    at = 1
+    while at < len(words) and words[at].is_alpha and words[at].text[:1].islower():
+        at += 1  # adjectives before the noun: "Der verdeckte Stapel"
+    if at >= len(words) - 2 or not (words[at].is_alpha and words[at].text[:1].isupper()):
+        return False
+    copula, article = words[at + 1], words[at + 2]
+    return copula.lower_ in ("ist", "sind") and article.lower_ in _PREDICATE_ARTICLES

@@ -70,7 +70,9 @@ class LineJudge:
         holds ("BEISPIEL")."""
         match = LABEL.match(text)
         if match:
-            return match.group(1).split()[0].lower().rstrip(".")
+            # A remark's label of several words is one: "Gut zu wissen:".
+            whole = match.group(1).lower()
+            return whole if whole in self.cues.note_labels else whole.split()[0].rstrip(".")
         bare = _BARE_LABEL.match(text)
         word = bare.group(1).lower() if bare else ""
         if word not in self.cues.example_labels | self.cues.note_labels:

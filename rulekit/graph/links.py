@@ -122,9 +122,9 @@ def link_units(units: list[Unit], cues: Cues) -> list[Edge]:
     context = ExceptionContext(
         cues, by_id, leads, special_cases(targets, cues), part_headings(units)
     )
-    # A remark that binds no one (a tip, a reminder of the aim) is no rule an example
-    # could show or an exception could limit.
-    binding = [rule for rule in targets if rule.kind != "note" or rule.mechanical]
+    # What an example shows or an exception limits is a rule, or a remark that states
+    # one; not a tip, a reminder of the aim or a warning (`_shows_rule`).
+    stated = [rule for rule in targets if _shows_rule(rule, cues)]
     for position, unit in enumerate(units):
         if unit.section is not None:
             link(unit, by_id[unit.section], "part-of")
@@ -138,10 +138,10 @@ def link_units(units: list[Unit], cues: Cues) -> list[Edge]:
             # The rows of a table are no clauses, but what an example reckons with.
             shown += [row for row in reckoned_rows(unit, units, cues) if row not in shown]
             for rule in shown:
-                if (rule in binding and _shows_rule(rule, cues)) or table_line(rule):
+                if rule in stated or table_line(rule):
                     link(unit, rule, "illustrates")
         if unit.exception and unit.kind in TARGET_KINDS:
-            for rule in excepted(unit, binding, overlap, context):
+            for rule in excepted(unit, stated, overlap, context):
                 link(unit, rule, "exception-of")
         if unit.trigger:
             # What a trigger starts is told next; a following trigger is a parallel
@@ -162,11 +162,13 @@ def link_units(units: list[Unit], cues: Cues) -> list[Edge]:
 
 
 def _shows_rule(unit: Unit, cues: Cues) -> bool:
-    """A unit an example can show: a rule, or a remark that states one ("Wichtig: …");
-    a remark that reminds or warns ("Hinweis: …", "Achtung: …") points to a rule the
-    example shows itself."""
+    """A unit an example can show or an exception limit: a rule, or a remark that binds
+    and states one ("Wichtig: …"); a remark that reminds or warns ("Hinweis: …",
+    "Achtung: …") points to a rule that is shown or limited itself."""
     if unit.kind != "note":
         return True
+    if not unit.mechanical:
+        return False
     label = LABEL.match(unit.text)
     return label is not None and label[1].split()[0].lower() in cues.rule_note_labels
 

@@ -21,6 +21,12 @@ GENERIC_ACTORS = frozenset({"alle", "jeder", "jede", "jedes", "wer", "man", "spi
 # Verbs among spaCy's stop words that a story tells of its player: "Lotta hat …", "Rot
 # möchte eigentlich nur 2 Felder weit ziehen", "Tim darf …"; not "gibt" or "geht", whose
 # subject is a thing as often ("Zusatzpunkte gibt es …").
+# Words before values that name instances of what a sentence says: "z. B. 2, 3, 4, 5".
+_INSTANCE_MARKS = frozenset({"b.", "bsp.", "beispiel", "etwa", "bspw."})
+# Articles before a value told: "eine 5 und eine 1", "die 6 und die 3".
+_VALUE_ARTICLES = frozenset({"eine", "einen", "die", "der", "den"})
+# Values listed by commas alone tell a throw when there are at least this many.
+LISTED_THROW = 4
 # Words that point back to what was just told: "Das ist nicht erlaubt".
 DEMONSTRATIVES = frozenset({"das", "dies", "dieses"})
 MODAL_STORY_VERBS = frozenset({"darf", "kann", "muss", "will", "soll", "möchte"})
@@ -146,9 +152,21 @@ class StoryJudge(LineJudge):
         am größten dargestellt"), as a rule or a description does."""
         if any(t.lemma_.lower() in self.cues.modal_lemmas for t in tokens) or not has_verb(tokens):
             return False
-        return any(
-            a.like_num and b.lower_ == "und" and c.like_num and not _names_values(tokens, i)
-            for i, (a, b, c) in enumerate(zip(tokens, tokens[1:], tokens[2:], strict=False))
+        # An article may stand before each value ("bekommt eine 5 und eine 1"), and a
+        # throw may be listed by commas alone ("liegen 2, 3, 4, 4, 6 vor ihm").
+        values = [t for t in tokens if t.lower_ not in _VALUE_ARTICLES]
+        joined = any(
+            a.like_num and b.lower_ in ("und", ",") and c.like_num
+            for a, b, c in zip(values, values[1:], values[2:], strict=False)
+        )
+        return (
+            joined
+            and not any(
+                _names_values(tokens, i)
+                for i, (a, b) in enumerate(pairwise(tokens))
+                if a.like_num and b.lower_ in ("und", ",")
+            )
+            and (any(t.lower_ == "und" for t in values) or _listed_throw(values))
         )
 
     def _bare_subject(self, token: Token, following: Token, tokens: list[Token]) -> bool:
@@ -189,10 +207,14 @@ class StoryJudge(LineJudge):
 
     def _player_name(self, token: Token) -> bool:
         """A colour or a name: a word the dictionary does not know, without the ending of
-        a verb or an abstract noun."""
+        a verb or an abstract noun, unless the dictionary holds the word itself as a base
+        form ("Jürgen", "Sven", not the plural "Aktionskarten")."""
         if token.lower_ in self.cues.colour_words:
             return True
-        return self._unknown(token) and not token.lower_.endswith(NOUN_ENDINGS)
+        return self._unknown(token) and (
+            not token.lower_.endswith(NOUN_ENDINGS)
+            or self.lexicon.noun_stems(token.text) == [token.text]
+        )
 
     def _unknown(self, token: Token) -> bool:
         """A word the dictionary does not know: a name ("Conny"), not a noun ("Punkte").
@@ -331,11 +353,27 @@ def _names_values(tokens: list[Token], index: int) -> bool:
     before = index - 1
     while before > 0 and (tokens[before].like_num or tokens[before].text in (",", ":")):
         before -= 1
+    if tokens[before].lower_ in _INSTANCE_MARKS:
+        return True  # "besteht aus Würfeln …, z. B. 2, 3, 4, 5": instances, not a throw
     return before > 0 and tokens[before].is_alpha and tokens[before].text[:1].isupper()
 
 
 def _copula_of_clause(verb: Token, tokens: list[Token]) -> bool:
     """The verb is a copula before a clause that names its subject: "Sieger ist, wer
     als Erster das Ziel erreicht" says who wins, it tells no move."""
-    after = [t for t in tokens if t.i > verb.i][:1]
-    return verb.lemma_.lower() == "sein" and bool(after) and after[0].text == ","
+    after = [t for t in tokens if t.i > verb.i]
+    # "Sieger ist, wer …", "Sieger ist am Ende, wer …"
+    clause = any(a.text == "," and b.lower_ == "wer" for a, b in pairwise(after))
+    return verb.lemma_.lower() == "sein" and bool(after) and (after[0].text == "," or clause)
+
+
+def _listed_throw(tokens: list[Token]) -> bool:
+    """Values listed by commas alone, as many as a throw of dice shows: "2, 3, 4, 4, 6"."""
+    run = best = 0
+    for token in tokens:
+        if token.like_num:
+            run += 1
+            best = max(best, run)
+        elif token.text != ",":
+            run = 0
+    return best >= LISTED_THROW

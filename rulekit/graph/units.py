@@ -14,6 +14,8 @@ section that documents a program is `other`, a preface without rules is `flavour
 
 from __future__ import annotations
 
+import re
+
 from spacy.language import Language
 from spacy.tokens import Span
 
@@ -87,12 +89,15 @@ class Segmenter(ListReader):
         units: list[Unit] = []
         state = SegmentState()
         cover, subtitle = cover_blocks(body, self.cues, info.title)
+        # The headings over the game's name are the publisher's ("FIDIBUS").
+        masthead = body[: body.index(cover)] if cover is not None else []
         for index, (block, doc) in enumerate(zip(body, docs, strict=True)):
             following = body[index + 1] if index + 1 < len(body) else None
             sentences = split_sentences(doc, self.judge)
-            if block is cover:
+            if block is cover or (block.kind == "heading" and any(block is b for b in masthead)):
                 # The game's name on the cover heads the rulebook, not a part of it.
-                self._open_section(info, block, units, state)
+                if not state.sections:
+                    self._open_section(info, block, units, state)
                 state.cover = True
                 units.append(Unit("other", sentences, block, state.sections[-1].node_id))
                 continue
@@ -517,7 +522,12 @@ class Segmenter(ListReader):
             or (state.idea and (exclaims or not (judge.modal(head) or judge.plays(head))))
         )
         told: NodeKind = "flavour" if prefaced else kind
-        cheered = head.text.rstrip().endswith("!") and not judge.imperative(head)
+        # A paragraph that exclaims or asks is the blurb throughout, where no sentence of
+        # it instructs ("Rot auf Rot … weg! Wer seine Hand als Erster leer spielt, hat die
+        # Nase vorn.").
+        exclaimed = head.text.rstrip().endswith("!")
+        in_blurb = re.search(r"[!?](?:\s|$)", block.text) is not None and not judge.modal(head)
+        cheered = (exclaimed or in_blurb) and not judge.imperative(head)
         if state.cover and (told == "flavour" or (told == "rule" and cheered)):
             # What the cover says beside the game's name is the publisher's blurb ("Ein
             # Wettlauf ganz ohne Würfel!", "Wer … hinaufkommt, hat die Nase vorn – doch
