@@ -167,3 +167,22 @@ def test_a_word_of_the_rules_parts_over_a_subheading_is_no_picture_label(
     assert kind_of(graph, "Varianten")[0] == "section"
     assert kind_of(graph, "Schnelle Runde")[0] == "section"
     assert kind_of(graph, "Für alle, die wenig Zeit haben")[0] == "rule"
+
+
+def test_a_heading_that_ends_in_an_infinitive_heads_the_sentence_under_it(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Ziehen",
+        "Kannst du keine passende Karte ablegen, ziehst du die oberste Karte vom",
+        "Nachziehstapel. Passt sie, darfst du sie sofort ablegen.",
+        "Gut zu wissen",
+        "Ziehen darfst du auch dann, wenn du eine passende Karte hättest.",
+        "Zwei ziehen",
+        "Legst du eine Zwei-ziehen-Karte, muss der nächste Spieler zwei Karten",
+        "vom Nachziehstapel ziehen und setzt dann aus.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=False)
+    assert kind_of(graph, "Gut zu wissen")[0] == "section"
+    assert kind_of(graph, "Zwei ziehen")[0] == "section"
+    assert kind_of(graph, "Ziehen darfst du auch dann")[0] == "rule"

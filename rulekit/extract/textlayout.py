@@ -33,6 +33,7 @@ from rulekit.extract.textshapes import (
     CAPTION,
     COUNTED,
     COUNTED_THING,
+    DETERMINERS,
     EQUATION_ROW,
     INLINE_LABELS,
     LABELLED_OPENER,
@@ -84,10 +85,6 @@ VALUE_ROWS = 2
 LABELLED_LIST = 2
 _LABEL_AND_VALUE = re.compile(r"^[^\W\d_](?:[^\W\d]|[.-])*(?:\s+(?:[^\W\d]|[.-])+)?:\s+\S.*[^:]$")
 _SUBJECT_PRONOUNS = frozenset({"er", "sie", "es", "du", "ihr", "man", "wir"})
-_ARTICLES = frozenset(
-    {"der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer"}
-    | {"eines", "kein", "keine", "keinen", "keinem"}
-)
 
 
 def infer_roles(lines: list[TextLine]) -> list[TextLine]:
@@ -490,7 +487,7 @@ def sentence_before_colon(text: str) -> bool:
             word[:1].islower()
             and word.casefold() not in STOP_WORDS
             # After an article it is an adjective: "Ein neues Plättchen legen:".
-            and before.casefold() not in _ARTICLES
+            and before.casefold() not in DETERMINERS
             for before, word in pairwise(words[:-1])
         )
     )

@@ -25,6 +25,12 @@ COUNTED = re.compile(r"^(?:je\s+)?\d{1,3}\s*(?:x\s*)?[^\W\d_]")
 COUNTED_THING = re.compile(r"^(?:je\s+)?\d{1,3}\s*(?:x\s*)?[^\W\d_]{3,}")
 # A lower-case word with an adjective's ending: "übereinanderliegenden", "rote".
 INFLECTED = re.compile(r"^[a-zäöüß]+(?:e|em|en|er|es)$")
+# The words that open a noun phrase: after one, a lower-case word is an adjective
+# ("Ein neues Plättchen", "als der aktuelle").
+DETERMINERS = frozenset(
+    {"der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer"}
+    | {"eines", "kein", "keine", "keinen", "keinem"}
+)
 # The number a table's row opens with, no point after it: "5 1 Farbreihe aus 8 Karten".
 ROW_NUMBER = re.compile(r"^(\d{1,2})\s+\S")
 # A table row of names and their values: "Sanierung 1 Aufklärung 4 Bevölkerung 21".

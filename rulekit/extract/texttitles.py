@@ -19,6 +19,7 @@ from rulekit.extract.textlabels import name_line
 from rulekit.extract.textshapes import (
     COUNTED,
     COUNTED_THING,
+    DETERMINERS,
     INFLECTED,
     ITEM_BULLET,
     LIST_MARKER,
@@ -182,7 +183,7 @@ def set_apart(
     last = words[-1]
     if ends_open(text) or (last.islower() and len(last) <= 3 and not clause_heading(text)):
         return False  # an article or a preposition: the line goes on ("Die Heroes of the")
-    if len(words) > 1 and words[-2].casefold() in STOP_WORDS and INFLECTED.match(last):
+    if len(words) > 1 and words[-2].casefold() in DETERMINERS and INFLECTED.match(last):
         return False  # an adjective after its article wants its noun ("als der aktuelle")
     if _LABEL_ALONE.match(after):
         return True  # a label of its own ("8. 1 Fünfling + 1 Drilling" / "Erklärungen:")
