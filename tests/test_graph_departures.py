@@ -378,3 +378,22 @@ def test_an_example_shows_the_row_of_a_table_of_costs_it_pays_however_far_before
     assert "3 Felder 6 Fliegen" in shown
     assert "4 Felder 10 Fliegen" not in shown
     assert not any(target.startswith("Hinweis:") for target in shown)
+
+
+def test_an_example_shows_the_row_of_a_table_it_names(builder: GraphBuilder) -> None:
+    example = "Beispiel: Ute hat 2, 3, 4, 5 und 1 vor sich. Das ist eine Kleine Straße."
+    graph = build(
+        builder,
+        "# Die Wertung",
+        "Welcher Wurf wie viele Punkte bringt, zeigt die folgende Tabelle:",
+        "Dreierpasch mindestens drei gleiche Würfel",
+        "Kleine Straße vier aufeinanderfolgende Zahlen 30",
+        "Große Straße fünf aufeinanderfolgende Zahlen 40",
+        "Chance beliebig Augen aller Würfel",
+        "# Eintragen",
+        "Nach seinem Wurf trägt der Spieler das Ergebnis in ein freies Feld ein.",
+        example,
+    )
+    shown = [target for source, target in edges_of(graph, "illustrates") if source == example]
+    assert "Kleine Straße vier aufeinanderfolgende Zahlen 30" in shown
+    assert "Große Straße fünf aufeinanderfolgende Zahlen 40" not in shown

@@ -23,6 +23,9 @@ if TYPE_CHECKING:
 
 # An example shows the rows of a table at most this many units before it.
 ROW_REACH = 12
+# A table of named things has at least this many rows; a row's name this many letters.
+NAMED_ROWS = 3
+ROW_NAME_LETTERS = 5
 # How surely an example works with a row (`_use`).
 _NONE, _RANGE_ONLY, _SURE = 0, 1, 2
 _NUMBER = re.compile(r"(?<![\d.,])\d+(?!\d|[.,]\d)")
@@ -74,7 +77,38 @@ def reckoned_rows(example: Unit, units: list[Unit], cues: Cues) -> list[Unit]:
     for row in [row for row in shown if ACROSS_ROW.match(row.text.strip())]:
         shown.extend(other for other in _table(row, units) if other not in shown)
     shown.extend(row for row in counted if row not in shown)
+    shown.extend(row for row in _named_rows(example, units) if row not in shown)
     return sorted(shown, key=lambda row: row.position)
+
+
+def _named_rows(example: Unit, units: list[Unit]) -> list[Unit]:
+    """The rows of a table of named things (`NAMED_ROWS` or more under the colon that
+    announced them: "Kleine Straße vier aufeinanderfolgende Zahlen 30", "Chance beliebig
+    Augen aller Würfel") whose name the example says, however far before it."""
+    tables: dict[int, list[Unit]] = {}
+    for unit in units[: example.position]:
+        if unit.lead is not None and unit.kind == "rule" and not unit.text.rstrip().endswith("."):
+            tables.setdefault(id(unit.lead), []).append(unit)
+    said = example.text
+    return [
+        row
+        for rows in tables.values()
+        if len(rows) >= NAMED_ROWS
+        for row in rows
+        if (name := _row_name(row.text)) and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", said)
+    ]
+
+
+def _row_name(text: str) -> str:
+    """The name a row opens with: its capitalised words before the first lower-case word
+    or number ("Kleine Straße", "Full House", "Chance"), if long enough to be one."""
+    words = []
+    for word in text.split():
+        if not word[:1].isupper() or not word.isalpha():
+            break
+        words.append(word)
+    name = " ".join(words)
+    return name if len(name) >= ROW_NAME_LETTERS else ""
 
 
 def _counted_value(row: Unit, example: Unit, cues: Cues) -> bool:
