@@ -284,3 +284,28 @@ def test_the_publishers_line_over_the_name_and_a_cheering_paragraph_are_the_cove
     assert found["Der Ablagestapel ist der offene Stapel neben dem Turm."] == "definition"
     assert found["Er geht so vor:"] == "lead-in"
     assert found[lines[-1]] == "note"
+
+
+def test_a_lead_in_that_says_how_announces_steps_and_numbered_tasks_are_rules(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    found = kinds(
+        builder,
+        tmp_path,
+        [
+            "Vorbereitung",
+            "Der Geber bereitet die Runde so vor:",
+            "1. Er mischt alle Karten.",
+            "2. Er gibt jedem Spieler zehn Karten.",
+            "Die Aufgaben",
+            "Die Aufgaben lauten:",
+            "Aufgabe 1: 2 Drillinge",
+            "Aufgabe 2: 1 Drilling + 1 Reihe aus 4 Karten",
+            "Aufgabe 3: 2 Vierlinge",
+            "Wer alle Aufgaben erfüllt hat, gewinnt.",
+        ],
+    )
+    assert found["Der Geber bereitet die Runde so vor:"] == "lead-in"
+    assert found["1. Er mischt alle Karten."] == "step"
+    assert found["Aufgabe 1: 2 Drillinge"] == "rule"
+    assert found["Aufgabe 3: 2 Vierlinge"] == "rule"

@@ -36,6 +36,7 @@ from rulekit.graph.shapes import (
     main_clause,
     names_a_set,
     outside_brackets,
+    tells_how,
     verbless,
     verdict,
     wish,
@@ -321,6 +322,8 @@ class KindJudge(BindingJudge):
         """Announces what follows ("folgende", "wie folgt", "es gibt", and first "So viele
         … :"); `strict`: no "es gibt"."""
         if lower.startswith(tuple(f"{opener} " for opener in self.cues.lead_in_openers)):
+            return True
+        if tells_how(lower):
             return True
         phrases = self.cues.lead_in_phrases
         if strict:

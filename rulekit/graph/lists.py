@@ -6,6 +6,7 @@ segmenter stands in a manual; `units.Segmenter` reads lists through `ListReader`
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from spacy.tokens import Span
@@ -19,11 +20,15 @@ from rulekit.graph.shapes import (
     names_a_set,
     next_item,
     ordered_table_line,
+    tells_how,
     verbless,
 )
 from rulekit.graph.unit import Unit
 from rulekit.model import Block, NodeKind
 from rulekit.nlp import Cues
+
+# A part of the game named by its number, then what it holds: "Aufgabe 1: 2 Drillinge".
+NUMBERED_PART = re.compile(r"^\s*[A-ZÄÖÜ][\w-]*\s+\d+\s*:\s+\S")
 
 
 @dataclass
@@ -109,8 +114,9 @@ class ListReader:
         return self.judge.sentence_kind(first) == "rule"
 
     def _sequence(self, lower: str) -> bool:
-        """Names an order ("wie folgt", "in dieser Reihenfolge", "nacheinander")."""
-        return any(phrase in lower for phrase in self.cues.sequence_phrases)
+        """Names an order ("wie folgt", "in dieser Reihenfolge", "nacheinander") or how a
+        thing is done ("So bereitet ihr das Spiel vor:")."""
+        return any(phrase in lower for phrase in self.cues.sequence_phrases) or tells_how(lower)
 
     def _item_kind(self, unit: Unit, sentence: str) -> NodeKind:
         """The kind of the list lines after a sentence that ends in a colon."""
@@ -135,6 +141,10 @@ class ListReader:
         lead, judge = state.lead, self.judge
         if kind == "step":
             kind = ordered_table_line(block.text) or kind
+        if kind == "definition" and NUMBERED_PART.match(block.text):
+            # "Aufgabe 1: 2 Drillinge" under "Die Aufgaben lauten:" is what the part
+            # demands of the players, not what a word means.
+            kind = "rule"
         if kind == "rule" and lead is not None and lead.kind == "lead-in":
             piece = state.material and judge.component_line(block.text)
             kind = "component" if piece or judge.listed_piece(lead.text, block.text) else kind

@@ -89,14 +89,19 @@ def _named_rows(example: Unit, units: list[Unit]) -> list[Unit]:
     for unit in units[: example.position]:
         if unit.lead is not None and unit.kind == "rule" and not unit.text.rstrip().endswith("."):
             tables.setdefault(id(unit.lead), []).append(unit)
-    said = example.text
-    return [
-        row
-        for rows in tables.values()
-        if len(rows) >= NAMED_ROWS
-        for row in rows
-        if (name := _row_name(row.text)) and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", said)
-    ]
+    shown = []
+    for rows in tables.values():
+        names = [_row_name(row.text) for row in rows]
+        # A name the table's rows share ("Aufgabe 1: …", "Aufgabe 2: …") names none.
+        shown += [
+            row
+            for row, name in zip(rows, names, strict=True)
+            if len(rows) >= NAMED_ROWS
+            and name
+            and names.count(name) == 1
+            and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", example.text)
+        ]
+    return shown
 
 
 def _row_name(text: str) -> str:

@@ -85,6 +85,8 @@ _INTERROGATIVES = frozenset(
 )
 _SENTENCE_END = re.compile(r"[.!?:]\W*$")
 _ARTICLES = frozenset({"der", "die", "das", "ein", "eine"})
+# "… so vor:", "… so:": a manner the list after the colon tells.
+_SO_BEFORE_COLON = re.compile(r"\bso(?:\s+\w+)?:$")
 # A row's value closes it: "jedes eigene freie Hütchen (auf dem Spielplan) 1".
 _ROW_VALUE = re.compile(r"\s\d+$")
 # The number of a section in an outline: "3.2", "2.1.4".
@@ -483,6 +485,14 @@ def _relative_after_preposition(sentence: Span, index: int) -> bool:
         and word.lower_ not in SUBORDINATORS
         and word.is_alpha
         and pronoun.lower_ in RELATIVE_PRONOUNS
+    )
+
+
+def tells_how(lower: str) -> bool:
+    """A sentence whose colon announces how something is done, step by step: "So
+    bereitet ihr das Spiel vor:", "Er geht so vor:" (lower case)."""
+    return lower.endswith(":") and (
+        lower.startswith("so ") or _SO_BEFORE_COLON.search(lower) is not None
     )
 
 
