@@ -58,6 +58,7 @@ class Cues:
     note_labels: frozenset[str]
     advice_labels: frozenset[str]
     rule_note_labels: frozenset[str]
+    reminder_labels: frozenset[str]
     modal_lemmas: frozenset[str]
     duty_lemmas: frozenset[str]
     permission_lemmas: frozenset[str]

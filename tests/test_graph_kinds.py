@@ -119,13 +119,17 @@ def test_a_labelled_remark_is_one_note(builder: GraphBuilder, tmp_path: Path) ->
         tmp_path,
         [
             "Handel",
-            "Hinweis: Getauscht wird nur mit dem Spieler am Zug. Andere tauschen nicht.",
+            "Wichtig: Getauscht wird nur mit dem Spieler am Zug. Andere tauschen nicht.",
+            "Hinweis: Wer nicht am Zug ist, darf also nur mit ihm tauschen.",
         ],
         blank=True,
     )
-    assert kind_of(graph, "Hinweis:") == ("note", True)
+    assert kind_of(graph, "Wichtig:") == ("note", True)
+    # A hint reminds of the rule; the engine implements the rule itself.
+    assert kind_of(graph, "Hinweis:") == ("note", False)
     assert [n.text for n in graph.nodes if n.kind == "note"] == [
-        "Hinweis: Getauscht wird nur mit dem Spieler am Zug. Andere tauschen nicht."
+        "Wichtig: Getauscht wird nur mit dem Spieler am Zug. Andere tauschen nicht.",
+        "Hinweis: Wer nicht am Zug ist, darf also nur mit ihm tauschen.",
     ]
 
 

@@ -13,6 +13,7 @@ Spieler"), which an engine checks before play.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from spacy.lang.de.stop_words import STOP_WORDS
@@ -21,6 +22,8 @@ from rulekit.extract.textshapes import BOX_FACTS, VALUE_ROW
 from rulekit.graph.exceptions import NUMBER_WORDS
 from rulekit.graph.shapes import CLAUSE_MIN_WORDS, COPULAS, MARKER, has_verb, main_clause
 
+# A signed value that modifies another: "+1 Tokens", "-2 Punkte".
+_MODIFIER = re.compile(r"(?<![\w+−-])[+−-]\d+\b")
 # A note's label ("Erinnerung:", "Bitte beachten:") ends within this many tokens.
 LABEL_TOKENS = 4
 # What players aim at rather than do: "versuchen".
@@ -40,7 +43,8 @@ def mechanical(unit: Unit, judge: KindJudge) -> bool:
 
     A definition that only names something ("Diese Regel heißt ...") and a
     remark without a label are not; a labelled note is when it says what may or
-    must be done.
+    must be done, unless its label advises ("Tipp:") or reminds ("Hinweis:") without a
+    modifier of its own.
     """
     # A short imperative is a clause though its verb is capitalised ("Zieht eine Karte.").
     if not (is_clause(unit) or any(judge.imperative(s) for s in unit.sentences)):
@@ -65,8 +69,13 @@ def mechanical(unit: Unit, judge: KindJudge) -> bool:
     if unit.kind == "note" and unit.labelled:
         # The label may stand alone over its sentences ("TIPP" / "Baut eure Häfen früh").
         opening = unit.sentences[0].text if unit.sentences else unit.text
-        if judge.label(opening) in judge.cues.advice_labels:
+        label = judge.label(opening)
+        if label in judge.cues.advice_labels:
             return False  # "Tipp: Merkt euch, …" advises
+        if label in judge.cues.reminder_labels and not _MODIFIER.search(unit.text):
+            # "Hinweis: Wer über ein Kohlfeld nur hinwegzieht, …" reminds of a rule told
+            # elsewhere; one that brings a modifier of its own ("+1 Tokens") rules.
+            return False
         return any(
             judge.normative(s) or any(t.like_num for t in s) or _states_rule(s, judge)
             for s in unit.sentences
