@@ -309,3 +309,21 @@ def test_a_lead_in_that_says_how_announces_steps_and_numbered_tasks_are_rules(
     assert found["1. Er mischt alle Karten."] == "step"
     assert found["Aufgabe 1: 2 Drillinge"] == "rule"
     assert found["Aufgabe 3: 2 Vierlinge"] == "rule"
+
+
+def test_laying_out_the_tables_equipment_binds_no_engine_dealing_cards_does(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    manual = tmp_path / "manual.txt"
+    lines = [
+        "Vorbereitung",
+        "1. Legt den Spielplan in die Tischmitte und den Würfel daneben.",
+        "2. Mischt die Karten und legt sie als verdeckten Stapel in die Tischmitte.",
+        "3. Jeder erhält fünf Karten.",
+    ]
+    manual.write_text("\n\n".join(lines) + "\n", encoding="utf-8")
+    graph = builder.build(INFO, extract(manual, None, []))
+    flags = {node.text: node.mechanical for node in graph.nodes}
+    assert flags[lines[1]] is False
+    assert flags[lines[2]] is True
+    assert flags[lines[3]] is True

@@ -7,7 +7,7 @@ advises ("sollten Sie …"), hints at a tactic or serves the players' convenienc
 
 from __future__ import annotations
 
-from itertools import pairwise
+from itertools import dropwhile, pairwise
 
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
@@ -116,10 +116,26 @@ class BindingJudge(StoryJudge):
 
     def aid(self, sentence: Span) -> bool:
         """Serves the players' convenience ("Als Hilfestellung …", "zur besseren Übersicht")
-        or readies the material before play ("die beiliegenden Stifte")."""
+        or readies the material before play ("die beiliegenden Stifte"), or puts only the
+        table's equipment in its place ("Legt den Spielplan in die Tischmitte.", "Die
+        Würfel und der Becher werden bereitgelegt."), which holds no state of the game."""
         lower = sentence.text.lower()
         phrases = self.cues.aid_phrases + self.cues.assembly_phrases
-        return any(has_phrase(lower, phrase) for phrase in phrases)
+        return any(has_phrase(lower, phrase) for phrase in phrases) or self._lays_out(sentence)
+
+    def _lays_out(self, sentence: Span) -> bool:
+        """A placing verb whose things are all equipment or places (`equipment_words`,
+        `table_places`): no count, no player, no card or piece in play."""
+        # A step's number ("1. Legt …") counts nothing.
+        words = list(dropwhile(lambda t: not t.is_alpha, sentence))
+        lemmas = {t.lemma_.lower() for t in words}
+        nouns = {t.lemma_.lower() for t in words[1:] if t.is_alpha and t.text[:1].isupper()}
+        return (
+            bool(lemmas & self.cues.placing_lemmas)
+            and bool(nouns & self.cues.equipment_words)
+            and nouns <= self.cues.equipment_words | self.cues.table_places
+            and not any(t.like_num for t in words)
+        )
 
     def speaks_as_we(self, sentence: Span) -> bool:
         """Written in the first person plural, an essay's voice ("Wir glauben, ...")."""
