@@ -397,3 +397,28 @@ def test_an_example_shows_the_row_of_a_table_it_names(builder: GraphBuilder) -> 
     shown = [target for source, target in edges_of(graph, "illustrates") if source == example]
     assert "Kleine Straße vier aufeinanderfolgende Zahlen 30" in shown
     assert "Große Straße fünf aufeinanderfolgende Zahlen 40" not in shown
+
+
+def test_a_departure_from_what_was_just_said_and_a_reply_to_an_exception(
+    builder: GraphBuilder,
+) -> None:
+    again = "Wer eine 6 würfelt, darf nach seinem Zug noch einmal würfeln."
+    departure = (
+        "Abweichend hiervon endet der Zug sofort, wenn ein Spieler dreimal hintereinander "
+        "eine 6 würfelt."
+    )
+    tries = "Hat ein Spieler keine Figur draußen, darf er ausnahmsweise dreimal würfeln."
+    reply = "Dies gilt jedoch nicht, solange eine seiner Figuren im Ziel noch ziehen kann."
+    graph = build(
+        builder,
+        "# Spielverlauf",
+        "Wer an der Reihe ist, würfelt einmal und zieht eine Figur so weit, wie der Würfel zeigt.",
+        "Eine Figur verlässt das Haus nur mit einer 6.",
+        again,
+        departure,
+        "# Einsetzen",
+        f"{tries} {reply}",
+    )
+    edges = edges_of(graph, "exception-of")
+    assert (departure, again) in edges
+    assert (reply, tries) in edges

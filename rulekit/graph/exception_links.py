@@ -205,6 +205,16 @@ def excepted(
         return []
     if exception.node_id in context.cases:
         return [context.cases[exception.node_id]]
+    # A reply right after an exception in its paragraph limits that exception ("Solange
+    # … darf er ausnahmsweise … Dies gilt jedoch nicht, solange …").
+    before = [rule for rule in targets if rule.position < exception.position]
+    if (
+        before
+        and before[-1].exception
+        and before[-1].block is exception.block
+        and continues_previous(exception, cues)
+    ):
+        return [before[-1]]
     # What follows an exception in its own paragraph goes on with it ("Der Mineur rückt
     # dann ... vor"); it is not what the exception carves a case out of.
     candidates = [

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 ANAPHORS = frozenset({"das", "dies", "dieses", "dieser", "diese"})
 # Adverbs that point back to the action just told ("muss dabei nicht genau …").
 BACK_REFERENCES = frozenset({"dabei", "hierbei"})
+# Words that point to what was just said as what the exception departs from.
+DEPARTED_FROM = frozenset({"hiervon", "davon"})
 # A contrast word that answers the sentence before stands within this many words of
 # the sentence's start ("Sie darf jedoch nicht …").
 CONTRAST_REACH = 4
@@ -35,7 +37,7 @@ def replied_to(exception: Unit, local: list[Unit], overlap: Overlap, cues: Cues)
     zählt nur 1 Punkt")."""
     last = local[-1]
     words = [t for t in exception.sentences[0] if t.is_alpha]
-    if words[0].lower_ not in cues.exception_openers:
+    if words[0].lower_ not in cues.exception_openers or _departs_from_last(words):
         return last
     if negated(last, cues) and not negated(exception, cues) and overlap.shared(exception, last):
         return last  # it allows what was just denied ("Springen ist nicht erlaubt.")
@@ -92,7 +94,14 @@ def continues_previous(unit: Unit, cues: Cues) -> bool:
         or first in cues.exception_contrasts
         or first in cues.exception_openers
         or (first, second.lower_) == ("es", "sei")
+        or _departs_from_last(words)
     )
+
+
+def _departs_from_last(words: list[Token]) -> bool:
+    """The exception opens by pointing to what was just said: "Abweichend hiervon …",
+    "Abweichend davon …", "Hiervon ausgenommen ist …"."""
+    return any(word.lower_ in DEPARTED_FROM for word in words[:2])
 
 
 def _anaphor(first: Token, second: Token) -> bool:
