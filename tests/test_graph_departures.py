@@ -422,3 +422,26 @@ def test_a_departure_from_what_was_just_said_and_a_reply_to_an_exception(
     edges = edges_of(graph, "exception-of")
     assert (departure, again) in edges
     assert (reply, tries) in edges
+
+
+def test_a_clause_joined_by_ausser_or_nur_dann_nicht_excepts_the_rule_before_it(
+    builder: GraphBuilder,
+) -> None:
+    again = "Nach einer 6 darfst du noch einmal würfeln."
+    clause = "Das gilt immer wieder, außer nach der dritten 6 in Folge."
+    leave = "Steht eine eigene Figur auf deinem Startfeld, ziehst du zuerst diese Figur weiter."
+    unless = "Das musst du nur dann nicht, wenn sie dabei auf einer eigenen Figur landen würde."
+    everyone = "Alle Spieler, außer dem Startspieler, erhalten eine Karte."
+    graph = build(
+        builder,
+        "# Noch einmal würfeln",
+        f"{again} {clause}",
+        "# Das Startfeld räumen",
+        f"{leave} {unless}",
+        "# Karten",
+        everyone,
+    )
+    edges = edges_of(graph, "exception-of")
+    assert (clause, again) in edges
+    assert (unless, leave) in edges
+    assert not any(source == everyone for source, _ in edges)

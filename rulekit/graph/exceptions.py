@@ -316,6 +316,13 @@ def excepts(sentence: Span, cues: Cues) -> bool:
         return True
     if _opens(words, cues):
         return True
+    tokens = [t for t in sentence if not t.is_space]
+    for index, token in enumerate(tokens[:-1]):
+        # A clause joined by "außer" ("Das gilt immer wieder, außer nach der dritten 6"),
+        # not a noun it leaves out ("alle Spieler, außer dem Startspieler, …").
+        rest = [t for t in tokens[index + 1 :] if not t.is_punct]
+        if token.text == "," and _opens(rest, cues):
+            return True
     if _emphasised_negation(sentence, cues):
         return True
     # A contrast that follows a main clause of its own sentence turns against that
