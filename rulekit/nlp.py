@@ -62,6 +62,7 @@ class Cues:
     placing_lemmas: frozenset[str]
     equipment_words: frozenset[str]
     table_places: frozenset[str]
+    sign_off_phrases: tuple[str, ...]
     modal_lemmas: frozenset[str]
     duty_lemmas: frozenset[str]
     permission_lemmas: frozenset[str]
@@ -168,7 +169,8 @@ def rule_sentence_boundaries(doc: Doc) -> Doc:
     er …"); an initial goes on with
     a name ("A. Müller"), and the letters of "z. B." or "d. h." abbreviate together; an
     abbreviation with dots inside ends none before its number ("Art.-Nr. 49021"); a
-    trade mark sign goes with the name before it ("Ärgern verboten!® ist …").
+    trade mark sign goes with the name before it ("Ärgern verboten!® ist …"); a sentence
+    closed inside its bracket ends at it ("(… eine 8.) In seinem Zug …").
     """
     for token in doc[:-1]:
         following = doc[token.i + 1]
@@ -176,6 +178,16 @@ def rule_sentence_boundaries(doc: Doc) -> Doc:
             # The mark goes with the name before it, an exclamation mark and all
             # ("Ärgern verboten!® ist eine Marke …").
             following.is_sent_start = False
+            continue
+        if (
+            token.text == ")"
+            and token.i > 0
+            and doc[token.i - 1].text[-1:] in (".", "!", "?")
+            and following.text[:1].isupper()
+        ):
+            # A sentence closed inside its bracket ends there ("(Beispiel: … eine 8.) In
+            # seinem Zug darf …").
+            following.is_sent_start = True
             continue
         if token.text == "." and token.i > 0 and following.like_num:
             # The full stop of an abbreviation with dots inside ("Art.-Nr. 49021"),

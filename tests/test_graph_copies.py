@@ -186,3 +186,26 @@ def test_a_heading_that_ends_in_an_infinitive_heads_the_sentence_under_it(
     assert kind_of(graph, "Gut zu wissen")[0] == "section"
     assert kind_of(graph, "Zwei ziehen")[0] == "section"
     assert kind_of(graph, "Ziehen darfst du auch dann")[0] == "rule"
+
+
+def test_an_example_in_brackets_stands_alone_and_credits_run_on_over_a_wrap(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Anlegen",
+        "Hinweis: Figuren im Ziel zählen nicht mit. (Beispiel: Gelb hat zwei Figuren im",
+        "Ziel.)",
+        "An eine Reihe passt jede Karte, die sie verlängert. (Beispiel: An die Reihe",
+        "9-10-11-12 passt nur noch eine 8.) In seinem Zug darf ein Spieler beliebig viele",
+        "Karten anlegen.",
+        "Viel Spaß beim Spielen wünscht euch das Team von Pirol Spiele!",
+        "Autor: Henrik Wollenweber · Illustration: Mareike Thun · Redaktion:",
+        "Jörg Saalfeld",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=False)
+    assert kind_of(graph, "Hinweis: Figuren im Ziel zählen nicht mit.")[0] == "note"
+    assert kind_of(graph, "(Beispiel: Gelb hat")[0] == "example"
+    assert kind_of(graph, "In seinem Zug darf ein Spieler")[0] == "rule"
+    assert kind_of(graph, "Viel Spaß beim Spielen")[0] == "other"
+    assert kind_of(graph, "Autor: Henrik Wollenweber")[0] == "other"
+    assert not any(n.kind == "section" and "Saalfeld" in n.text for n in graph.nodes)

@@ -33,6 +33,7 @@ from rulekit.extract.textshapes import (
     CAPTION,
     COUNTED,
     COUNTED_THING,
+    CREDITS_RUN,
     DETERMINERS,
     EQUATION_ROW,
     INLINE_LABELS,
@@ -210,9 +211,10 @@ def _announcing_colon(text: str, following: str, widths: Measure) -> bool:
     the line ("(L/l: Leopard, P/p:" / "Pinguin, S/s: Schlange"): that colon
     announces only its label's value; or before the words the sentence quotes
     ("… auf dem sie liegen:" / "„Davon nehm ich noch einen!“"), which it holds.
-    Nor does a call to attention at the end of a full line announce a block, nor a
-    label inside a bracket the line opened ("… anzeigt (Beispiel:"): it announces what
-    the bracket holds.
+    Credits run along a line by a middle dot ("Autor: … · Redaktion:") announce their
+    last label's name, in any copy.  Nor does a call to attention at the end of a full
+    line announce a block, nor a label inside a bracket the line opened ("… anzeigt
+    (Beispiel:"): it announces what the bracket holds.
     """
     stripped = text.strip()
     if not stripped.endswith(":") or stripped.count("(") > stripped.count(")"):
@@ -221,6 +223,8 @@ def _announcing_colon(text: str, following: str, widths: Measure) -> bool:
         bool(INLINE_LABELS.search(stripped)) or following.strip()[:1] in OPENING_QUOTES
     ):
         return False
+    if CREDITS_RUN.search(stripped):
+        return False  # "Autor: … · Redaktion:" / "Jörg Saalfeld": the credit's name
     # A call to attention after a sentence of a full line ("… loswerden. Doch Vorsicht:" /
     # "Die Mitspieler …") announces the sentence that goes on under it, in its paragraph.
     called = re.search(r"[.!?]\s+((?:\S+\s+)?\S+:)$", stripped)

@@ -88,6 +88,10 @@ NUMBERED_HEADING = re.compile(rf"^{SECTION_NUMBER}\s")
 LABELLED_OPENER = re.compile(r"^[A-ZÄÖÜ][\w-]*(?:\.-?[\w-]+)*\.?:\s")
 # A line that runs label after label, its last colon at its end: "(L/l: Leopard, P/p:".
 INLINE_LABELS = re.compile(r":\s+\S.*:$")
+# What parts the items of an imprint's or credits' line: "… Kassel · www.verlag.de".
+_SEPARATORS = frozenset({"·", "•", "|"})
+# Credits run along a line, parted by middle dots: "Autor: … · Illustration: … · Redaktion:".
+CREDITS_RUN = re.compile(r":\s+\S.*·\s*[^\W\d_][\w.-]*(?:\s+[\w.-]+)?:$")
 # A line that opens with a web or mail address: "www.verlag.de", "info@verlag.de, …".
 WEB_ADDRESS = re.compile(r"^(?:www\.|\S*(?:@|://|[^\W\d_]\.[a-z]{2,4}(?:[/,;]|\s|$)))")
 # A line of an imprint: a copyright, a web or mail address, a postcode before its town.
@@ -112,9 +116,12 @@ _POLITE = frozenset(("sie", "ihr", "ihre", "ihrem", "ihren", "ihrer", "ihres", "
 
 
 def terminal(text: str) -> bool:
-    """Ends a sentence (or introduces what follows, with a colon); an abbreviation does not."""
+    """Ends a sentence (or introduces what follows, with a colon); an abbreviation does not,
+    nor the last label of credits run along a line ("… · Redaktion:" / "Jörg Saalfeld")."""
     stripped = text.strip()
     if not stripped or MARKER_ONLY.match(stripped) or stripped.split()[-1] in ABBREVIATIONS:
+        return False
+    if CREDITS_RUN.search(stripped):
         return False
     return stripped.rstrip(TRAILING_CLOSERS)[-1:] in (".", "!", "?", ":", ";")
 
@@ -159,6 +166,8 @@ def ends_open(text: str) -> bool:
         return False
     last = words[-1]
     word = last.casefold()
+    if last in _SEPARATORS:
+        return True  # a middle dot parts a line's items: "… Kassel ·" / "www.verlag.de"
     if word in _BOUNDS and last[:1].islower():
         return True  # a bound wants its count ("… und höchstens" / "10 Karotten …")
     if _OPEN_COUNT.search(text.rstrip()):

@@ -99,6 +99,8 @@ class KindJudge(BindingJudge):
         lower = text.lower()
         if self.label(text) in self.cues.duration_labels:
             return "other"  # "Spieldauer: ca. 45 Minuten"
+        if self.signs_off(sentence):
+            return "other"  # "Viel Spaß beim Spielen wünscht euch das Team von …!"
         if self.defined_term(sentence) or self.described_term(sentence):
             # "Satz: zwei oder mehr Karten …, z. B. drei Siebener": the instance belongs
             # to the definition, and the term is no credit label ("Satz: Fa. Müller").
@@ -316,6 +318,14 @@ class KindJudge(BindingJudge):
             # Players named make it a rule that counts on ("Also erhält der erste Spieler …").
             and not self.generic_actor(sentence)
             and not any(t.lemma_.lower() in self.cues.actor_nouns for t in sentence)
+        )
+
+    def signs_off(self, sentence: Span) -> bool:
+        """The publisher's closing wish: a wish of fun or luck ("Viel Spaß beim Jagen
+        wünscht euch das FIDIBUS-Team!")."""
+        lower = sentence.text.lower()
+        return any(t.lemma_.lower() == "wünschen" for t in sentence) and any(
+            has_phrase(lower, phrase) for phrase in self.cues.sign_off_phrases
         )
 
     def announces(self, lower: str, strict: bool = False) -> bool:

@@ -400,6 +400,15 @@ class Segmenter(ListReader):
                 # "(Beispiel: … Dann muss Gelb … zurückstellen.)": up to its bracket.
                 units[-1].sentences.append(sentence)
                 continue
+            if sentence.text.lstrip().startswith("(") and (
+                judge.label(sentence.text.lstrip()[1:]) in self.cues.example_labels
+                or (units and units[-1].text.lstrip().startswith("(") and closed(units[-1]))
+            ):
+                # An example in brackets stands on its own: no remark runs on into it
+                # ("Hinweis: … (Beispiel: …)"), and once its bracket closes it is done.
+                mode, story = None, False
+            elif units and units[-1].kind == "example" and closed(units[-1]):
+                mode, story = None, False
             after_definition = (
                 units and units[-1].kind == "definition" and units[-1].text.endswith(":")
             )
@@ -481,7 +490,10 @@ class Segmenter(ListReader):
         judge = self.judge
         previous = units[-1] if units else None
         if judge.narrated(sentence, state.names) or (
-            previous is not None and previous.kind == "example" and judge.continues(sentence)
+            previous is not None
+            and previous.kind == "example"
+            and not closed(previous)
+            and judge.continues(sentence)
         ):
             judge.join_cast(sentence, state.names)
             if previous is not None and (
@@ -542,3 +554,9 @@ class Segmenter(ListReader):
         if aside is not None:
             result.append(Unit("example", [aside], block, section))
         return result
+
+
+def closed(unit: Unit) -> bool:
+    """An example wholly in brackets whose bracket has closed: "(Beispiel: … eine 8.)"."""
+    text = unit.text.strip()
+    return text.startswith("(") and text.endswith(")") and not open_bracket(text)
