@@ -445,3 +445,25 @@ def test_a_clause_joined_by_ausser_or_nur_dann_nicht_excepts_the_rule_before_it(
     assert (clause, again) in edges
     assert (unless, leave) in edges
     assert not any(source == everyone for source, _ in edges)
+
+
+def test_a_departure_from_a_section_named_by_its_number_excepts_a_rule_of_it(
+    builder: GraphBuilder,
+) -> None:
+    move = "Eine Figur zieht in einer Richtung beliebig viele freie Felder weit."
+    departure = "Abweichend von 4.1 zieht der Meister in jedem Zug nur ein einziges Feld weit."
+    graph = build(
+        builder,
+        "# 4.1 Ziehen",
+        "Felder, die sich nur an einer Ecke berühren, sind nicht benachbart.",
+        move,
+        "Über andere Figuren darf nicht hinweggezogen werden.",
+        "# 4.2 Der Meister",
+        "Jeder Spieler hat genau einen Meister.",
+        departure,
+    )
+    assert [edge for edge in edges_of(graph, "exception-of") if edge[0] == departure] == [
+        (departure, move)
+    ]
+    kinds = {node.text: node.kind for node in graph.nodes}
+    assert kinds[move] == "rule"  # "Felder, die …" names no player of a story

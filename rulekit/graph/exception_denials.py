@@ -193,6 +193,10 @@ def _stays(sentence: Span, cues: Cues) -> bool:
     return bool(lemmas & cues.staying_lemmas) or separated or left
 
 
+# A section's number in an outline: "4.1", "3.2.1".
+_OUTLINE_NUMBER = re.compile(r"^\d{1,2}(?:\.\d{1,2})+\.?$")
+
+
 def named_rule(
     exception: Unit, candidates: list[Unit], overlap: Overlap, by_id: dict[str, Unit], cues: Cues
 ) -> list[Unit]:
@@ -205,10 +209,15 @@ def named_rule(
     named wherever the sentence names it ("Abweichend von Schritt 5 …")."""
     tokens = [t for t in exception.sentences[0] if not t.is_space] if exception.sentences else []
     earlier = [rule for rule in candidates if rule.position < exception.position]
-    # A step named by its number ("Abweichend von Schritt 5 beginnt …") is the one.
+    # A step named by its number ("Abweichend von Schritt 5 beginnt …") is the one, and
+    # a section by its number ("Abweichend von 4.1 zieht …") holds it.
     step = _named_step(tokens, earlier, cues)
     if step is not None:
         return [step]
+    numbered = _named_section(tokens, earlier, by_id)
+    if numbered:
+        scored = [(overlap.weight(exception.features & rule.features), rule) for rule in numbered]
+        return [max(scored, key=lambda pair: pair[0])[1]]
     verb = next((i for i, t in enumerate(tokens) if t.lemma_.lower() == "gelten"), None)
     if not verb or not any(t.lower_ in cues.exception_negations for t in tokens[verb : verb + 3]):
         return []
@@ -254,6 +263,19 @@ def _named_step(subject: list[Token], earlier: list[Unit], cues: Cues) -> Unit |
         (rule for rule in reversed(earlier) if re.match(rf"{number}[.)]\s", rule.text)),
         None,
     )
+
+
+def _named_section(tokens: list[Token], earlier: list[Unit], by_id: dict[str, Unit]) -> list[Unit]:
+    """The earlier rules of the section the words name by its outline number ("von 4.1"
+    for "4.1 Ziehen"), none if they name none."""
+    numbers = {t.text.rstrip(".") for t in tokens if _OUTLINE_NUMBER.match(t.text)}
+    return [
+        rule
+        for rule in earlier
+        if rule.section in by_id
+        and by_id[rule.section].text.split(maxsplit=1)[:1]
+        and by_id[rule.section].text.split(maxsplit=1)[0].rstrip(".") in numbers
+    ]
 
 
 def _denied(exception: Unit, cues: Cues, within: frozenset[str] = frozenset()) -> set[str]:

@@ -318,6 +318,9 @@ class StoryJudge(LineJudge):
             and token.lower_ not in self.cues.actor_nouns  # "Spieler, die …" are any
             and not self.lexicon.german_as_written(token.lower_)
             and not token.lower_.endswith(NOUN_ENDINGS)
+            # No inflected noun: "Felder, die sich nur an einer Ecke berühren, …"
+            and token.lemma_ == token.text
+            and self.lexicon.noun_stems(token.text) in ([], [token.text])
         )
 
 
