@@ -7,18 +7,26 @@ from pathlib import Path
 
 from rulekit.extract import extract
 from rulekit.graph.builder import GraphBuilder
-from rulekit.model import RuleGraph
+from rulekit.model import RuleGraph, SourceInfo
 from tests.conftest import invented_manual
 
 INFO = invented_manual("turm")
 
 
-def kinds(builder: GraphBuilder, tmp_path: Path, lines: list[str]) -> dict[str, str]:
-    """The kind of each node by its text, the manual's lines set apart by blank lines."""
+def graph_of(
+    builder: GraphBuilder, tmp_path: Path, lines: list[str], info: SourceInfo = INFO
+) -> RuleGraph:
+    """The graph of a manual whose lines are set apart by blank lines."""
     manual = tmp_path / "manual.txt"
     manual.write_text("\n\n".join(lines) + "\n", encoding="utf-8")
-    graph: RuleGraph = builder.build(INFO, extract(manual, None, []))
-    return {node.text: node.kind for node in graph.nodes}
+    return builder.build(info, extract(manual, None, []))
+
+
+def kinds(
+    builder: GraphBuilder, tmp_path: Path, lines: list[str], info: SourceInfo = INFO
+) -> dict[str, str]:
+    """The kind of each node by its text, the manual's lines set apart by blank lines."""
+    return {node.text: node.kind for node in graph_of(builder, tmp_path, lines, info).nodes}
 
 
 def test_an_excerpt_that_opens_inside_the_rules_keeps_them_rules(
@@ -77,11 +85,9 @@ def test_a_label_with_its_value_is_no_heading_a_numbered_part_is(
 
 def test_what_a_game_is_is_a_definition_not_a_case(builder: GraphBuilder, tmp_path: Path) -> None:
     definition = "Bei Turm handelt es sich um ein Kartenspiel, das mit 32 Karten gespielt wird."
-    manual = tmp_path / "manual.txt"
-    manual.write_text(
-        f"Spielregeln\n\n{definition} Es wird gern unterwegs gespielt.\n", encoding="utf-8"
+    graph = graph_of(
+        builder, tmp_path, ["Spielregeln", f"{definition} Es wird gern unterwegs gespielt."]
     )
-    graph = builder.build(INFO, extract(manual, None, []))
     assert {node.text: node.kind for node in graph.nodes}[definition] == "definition"
     assert not [edge for edge in graph.edges if edge.type == "exception-of"]
 
@@ -165,7 +171,6 @@ def test_a_line_that_sends_the_reader_on_is_no_heading(
 def test_the_covers_blurb_is_no_rule_and_a_heading_asked_without_a_mark_ends_the_list(
     builder: GraphBuilder, tmp_path: Path
 ) -> None:
-    manual = tmp_path / "manual.txt"
     lines = [
         "Spiele Krähenfeld",
         "TÜRMCHENBAU",
@@ -180,11 +185,8 @@ def test_the_covers_blurb_is_no_rule_and_a_heading_asked_without_a_mark_ends_the
         "Spielablauf",
         "Wer an der Reihe ist, setzt einen Baustein auf seinen Turm.",
     ]
-    manual.write_text("\n\n".join(lines) + "\n", encoding="utf-8")
     # The game's id spells its umlaut out, as ids do.
-    info = invented_manual("tuermchenbau")
-    graph = builder.build(info, extract(manual, None, []))
-    found = {node.text: node.kind for node in graph.nodes}
+    found = kinds(builder, tmp_path, lines, invented_manual("tuermchenbau"))
     assert found["TÜRMCHENBAU"] == "other"
     assert found["Das flinke Stapelspiel für Groß und Klein"] == "other"
     assert found["Ganz ohne Glück!"] == "other"
@@ -263,7 +265,6 @@ def test_under_the_games_idea_a_paragraph_describing_the_board_stays_rules(
 def test_the_publishers_line_over_the_name_and_a_cheering_paragraph_are_the_covers(
     builder: GraphBuilder, tmp_path: Path
 ) -> None:
-    manual = tmp_path / "manual.txt"
     lines = [
         "KOBOLD",
         "TURM",
@@ -276,9 +277,7 @@ def test_the_publishers_line_over_the_name_and_a_cheering_paragraph_are_the_cove
         "2. Er setzt ihn auf den Turm.",
         "Gut zu wissen: Ein Stein, der herunterfällt, kommt in die Schachtel.",
     ]
-    manual.write_text("\n\n".join(lines) + "\n", encoding="utf-8")
-    graph = builder.build(INFO, extract(manual, None, []))
-    found = {node.text: node.kind for node in graph.nodes}
+    found = kinds(builder, tmp_path, lines)
     assert found["KOBOLD"] == "other"
     assert found["Wer zuletzt baut, hat das Nachsehen."] == "other"
     assert found["Der Ablagestapel ist der offene Stapel neben dem Turm."] == "definition"
@@ -314,16 +313,13 @@ def test_a_lead_in_that_says_how_announces_steps_and_numbered_tasks_are_rules(
 def test_laying_out_the_tables_equipment_binds_no_engine_dealing_cards_does(
     builder: GraphBuilder, tmp_path: Path
 ) -> None:
-    manual = tmp_path / "manual.txt"
     lines = [
         "Vorbereitung",
         "1. Legt den Spielplan in die Tischmitte und den Würfel daneben.",
         "2. Mischt die Karten und legt sie als verdeckten Stapel in die Tischmitte.",
         "3. Jeder erhält fünf Karten.",
     ]
-    manual.write_text("\n\n".join(lines) + "\n", encoding="utf-8")
-    graph = builder.build(INFO, extract(manual, None, []))
-    flags = {node.text: node.mechanical for node in graph.nodes}
+    flags = {node.text: node.mechanical for node in graph_of(builder, tmp_path, lines).nodes}
     assert flags[lines[1]] is False
     assert flags[lines[2]] is True
     assert flags[lines[3]] is True
