@@ -206,8 +206,8 @@ def listed(text: str, following: str) -> bool:
         return False  # a sentence's end, or a bracket the next line closes
     return bool(
         (COUNTED.match(text) and COUNTED.match(after))
-        # A label is a noun: "behalten: Hakt …" goes on with the line before.
-        or (RUN_IN_LABEL.match(text) and RUN_IN_LABEL.match(after) and not after[:1].islower())
+        # A line left open wants the next: "… den Überblick zu" / "behalten: Hakt …".
+        or (RUN_IN_LABEL.match(text) and RUN_IN_LABEL.match(after) and not ends_open(text))
         or (VALUES_ROW.match(text) and VALUES_ROW.match(after))
         or value_rows(text, after)
         or (EQUATION_ROW.match(text) and EQUATION_ROW.match(after))
