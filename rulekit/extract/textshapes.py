@@ -206,8 +206,12 @@ def listed(text: str, following: str) -> bool:
         return False  # a sentence's end, or a bracket the next line closes
     return bool(
         (COUNTED.match(text) and COUNTED.match(after))
-        # A line left open wants the next: "… den Überblick zu" / "behalten: Hakt …".
-        or (RUN_IN_LABEL.match(text) and RUN_IN_LABEL.match(after) and not ends_open(text))
+        # A line left open goes on in lower case: "… den Überblick zu" / "behalten: Hakt …".
+        or (
+            RUN_IN_LABEL.match(text)
+            and RUN_IN_LABEL.match(after)
+            and not (ends_open(text) and after[:1].islower())
+        )
         or (VALUES_ROW.match(text) and VALUES_ROW.match(after))
         or value_rows(text, after)
         or (EQUATION_ROW.match(text) and EQUATION_ROW.match(after))
