@@ -56,6 +56,16 @@ MATERIAL_HEADING_WORDS = 3
 SENTENCE_LINE_WORDS = 5
 
 
+def run_in_label(text: str, cues: Cues) -> str:
+    """The lower-case label word a line opens with before its colon ("Beispiel 1:" ->
+    "beispiel"), or a remark's label of several words ("Gut zu wissen:"); "" for none."""
+    match = LABEL.match(text)
+    if not match:
+        return ""
+    whole = match.group(1).lower()
+    return whole if whole in cues.note_labels else whole.split()[0].rstrip(".")
+
+
 class LineJudge:
     """Kinds of lines from cue words and their shape."""
 
@@ -68,11 +78,9 @@ class LineJudge:
         """The lower-case label word a line opens with ("Beispiel 1:" -> "beispiel"), or
         an example's or a remark's label word, in the singular, that is all the line
         holds ("BEISPIEL")."""
-        match = LABEL.match(text)
-        if match:
-            # A remark's label of several words is one: "Gut zu wissen:".
-            whole = match.group(1).lower()
-            return whole if whole in self.cues.note_labels else whole.split()[0].rstrip(".")
+        opened = run_in_label(text, self.cues)
+        if opened:
+            return opened
         bare = _BARE_LABEL.match(text)
         word = bare.group(1).lower() if bare else ""
         if word not in self.cues.example_labels | self.cues.note_labels:
