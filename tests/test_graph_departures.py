@@ -467,3 +467,63 @@ def test_a_departure_from_a_section_named_by_its_number_excepts_a_rule_of_it(
     ]
     kinds = {node.text: node.kind for node in graph.nodes}
     assert kinds[move] == "rule"  # "Felder, die …" names no player of a story
+
+
+@pytest.mark.parametrize(
+    "departure",
+    [
+        "Das gilt für alle Felder mit Ausnahme der beiden Felder „Start“ und „Ziel“.",
+        "Auf allen Feldern außer dem Startfeld gilt diese Regel.",
+    ],
+)
+def test_a_rule_for_all_of_a_kind_but_some_excepts_the_rule_it_narrows(
+    builder: GraphBuilder, departure: str
+) -> None:
+    graph = build(builder, "# Ziehen", "Gezogen wird reihum.", ONE_PER_FIELD, departure)
+    assert edges_of(graph, "exception-of") == [(departure, ONE_PER_FIELD)]
+
+
+def test_a_phrase_that_leaves_some_out_before_the_rule_only_narrows_it(
+    builder: GraphBuilder,
+) -> None:
+    narrowed = "Mit Ausnahme des Gebers erhält jeder Spieler fünf Karten."
+    graph = build(builder, "# Vorbereitung", "Der Geber mischt die Karten.", narrowed)
+    assert edges_of(graph, "exception-of") == []
+
+
+def test_the_verb_that_marks_an_exception_is_no_action_it_denies(
+    builder: GraphBuilder,
+) -> None:
+    definition = "Als hinterster Hase gilt derjenige, der am weitesten vom Ziel entfernt steht."
+    departure = "Die Höchstweite von acht Feldern gilt nicht für den Zug ins Ziel."
+    graph = build(
+        builder,
+        "# Ziehen",
+        "Mehr als acht Felder weit darf niemand in einem Zug vorwärts ziehen.",
+        "Jeder Zug kostet Rüben.",
+        "# Der Fuchs",
+        definition,
+        "# Das Ziel",
+        departure,
+    )
+    assert (departure, definition) not in edges_of(graph, "exception-of")
+
+
+def test_staying_instead_of_a_move_lifts_the_duty_to_make_that_move(
+    builder: GraphBuilder,
+) -> None:
+    duty = "In seinem Zug muss jeder Spieler ziehen; freiwillig stehen bleiben darf man nicht."
+    departure = (
+        "Als Ausnahme zur Grundregel darf ein Spieler, dessen Hase auf einem Rübenfeld steht, "
+        "in seinem nächsten Zug stehen bleiben, anstatt zu ziehen."
+    )
+    graph = build(
+        builder,
+        "# Ziehen",
+        duty,
+        "Besetzte Felder werden beim Ziehen mitgezählt und übersprungen.",
+        "# Rübenfelder",
+        "Wer seinen Zug auf einem Rübenfeld beendet, erhält 3 Rüben.",
+        departure,
+    )
+    assert edges_of(graph, "exception-of") == [(departure, duty)]

@@ -172,6 +172,13 @@ def test_hyphenated_words_and_participles_meet_their_parts() -> None:
     assert {"bezahl", "x-achs", "achs"} <= features
 
 
+def test_a_number_in_words_meets_the_number_in_digits() -> None:
+    nlp = german_pipeline()
+    words = span_features([nlp("Mehr als acht Felder weit darf niemand ziehen.")[:]])
+    digits = span_features([nlp("Ein Zug geht über höchstens 8 Felder.")[:]])
+    assert "#8" in words & digits
+
+
 def test_a_list_item_of_restrictions_excepts_the_rule_its_lead_in_names(
     builder: GraphBuilder,
 ) -> None:

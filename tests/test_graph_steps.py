@@ -65,3 +65,19 @@ def test_a_table_under_a_colon_that_names_an_order_is_no_procedure(
     kinds = {node.text: node.kind for node in graph.nodes}
     assert [kinds[row] for row in rows] == ["rule"] * 3
     assert kinds["Nr. Disziplin Karten"] == "other"
+
+
+def test_a_case_set_by_a_verb_and_du_after_the_last_step_is_a_rule_of_its_own(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    case = "Spielst du eine Karte, die weder die verlangte Farbe hat noch Trumpf ist, wirfst du ab."
+    lines = [
+        "Wer bekommt den Stich?",
+        "Welche Karte einen Stich gewinnt, prüft ihr in dieser Reihenfolge:",
+        "1. Liegt ein Bürgermeister im Stich, gewinnt der zuerst gespielte Bürgermeister.",
+        "2. Sonst gewinnt der höchste Trumpf.",
+        "3. Liegt kein Trumpf im Stich, gewinnt die höchste Karte der verlangten Farbe.",
+        case,
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert [(node.kind, node.text) for node in graph.nodes][-1] == ("rule", case)

@@ -396,3 +396,43 @@ def test_a_throw_told_of_a_named_player_is_a_story_an_instance_or_a_winner_is_no
     assert texts_of(graph, "example") == [thomas, lines[3]]
     assert kind_of(graph, "Eine Straße besteht")[0] == "definition"
     assert kind_of(graph, "Sieger ist am Ende")[0] == "rule"
+
+
+def test_a_story_goes_on_with_a_player_it_brings_in_and_with_what_would_have_happened(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    hunter = (
+        "Der Jäger geht drei Felder zurück und bleibt genau auf dem Fuchs von Andrea stehen. "
+        "Andrea muss ihren Fuchs in den Bau zurückstellen."
+    )
+    supposed = "Mit einer 3 dagegen wäre Blau über den Eingang hinweggezogen."
+    lines = [
+        "Der Jäger",
+        "Wer eine 1 würfelt, zieht statt eines Fuchses den Jäger.",
+        "Peter würfelt eine 1 und muss den Jäger ziehen. Beim zweiten Wurf zeigt er eine 3.",
+        hunter,
+        "Geheimgänge",
+        "Bleibt ein Fuchs genau auf einem Tunneleingang stehen, darf er durch den Gang schlüpfen.",
+        "Beispiel:",
+        "Blau würfelt eine 2 und bleibt genau auf dem Eingang stehen.",
+        supposed,
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    examples = texts_of(graph, "example")
+    assert any(text.endswith(hunter) for text in examples)
+    assert any(text.endswith(supposed) for text in examples)
+
+
+def test_a_bracketed_example_after_a_story_is_an_example_of_its_own(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    story = "Rot ist Trumpf. Anna eröffnet mit einem Narren, Ben legt die blaue 6."
+    bracketed = "(Beispiel: David eröffnet mit einem Bürgermeister. Anna legt eine 9.)"
+    lines = [
+        "Bedienen",
+        "Hast du eine Karte der verlangten Farbe, musst du eine davon spielen.",
+        story,
+        bracketed,
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert texts_of(graph, "example") == [story, bracketed]

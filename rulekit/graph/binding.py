@@ -163,6 +163,8 @@ class BindingJudge(StoryJudge):
             for a, b in pairwise(tokens[:5])
         ):
             return True  # "Verteilen Sie ...", "Zu Beginn stellen Sie ..."
+        if second.lower_ in ("du", "ihr"):
+            return False  # a case set by the verb first: "Spielst du …, wirfst du ab"
         if self._lemmas.get(first.text, first.text) != first.text or first.lower_ in STOP_WORDS:
             return False  # a known noun ("Karten" -> "Karte") or a function word
         if first.lower_ in SUBORDINATORS or first.lower_ in self.cues.condition_openers:

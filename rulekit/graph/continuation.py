@@ -139,8 +139,11 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
         return 0
     first = sentences[0]
     cues = judge.cues
-    if judge.label(first.text) in cues.note_labels | cues.example_labels | cues.exception_openers:
-        return 0  # "Achtung: …", "Ausnahme: …" after an example is a unit of its own
+    # "Achtung: …", "Ausnahme: …", "(Beispiel: …)" after an example is a unit of its own.
+    if judge.label(first.text.lstrip("([")) in (
+        cues.note_labels | cues.example_labels | cues.exception_openers
+    ):
+        return 0
     if unit.kind == "example" and judge.label(unit.sentences[0].text) in judge.cues.example_labels:
         # Values of the story ("für Figur A: 1 + 4 + 1 = 6 Punkte und") go on with it too.
         values = any(t.like_num for t in first) and not (
@@ -154,7 +157,13 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
             and not judge.generic_actor(first)
             and (not judge.modal(first) or _refers_to_player(judge, first, names))
         )
-        story = values or refers or judge.narrated(first, names) or judge.continues(first)
+        story = (
+            values
+            or refers
+            or judge.narrated(first, names)
+            or judge.continues(first)
+            or _supposes(judge, first, names)
+        )
     else:
         words = [t for t in first if t.is_alpha]
         story = (
@@ -168,12 +177,18 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
                 # "Es fällt eine 4, und da … muß Grün die neue Figur …"; a player not
                 # yet in it opens a story of its own ("Ole landet auf Feld 20 …").
                 or any(t.text in names for t in first if t.is_alpha)
+                or _supposes(judge, first, names)
                 # "Das ist nicht erlaubt, denn …" after a story no label opened
                 or (judge.judges_move(first) and not judge.label(unit.sentences[0].text))
                 # "Auch das Igelfeld 41 hinter ihm ist besetzt … Jonas bleibt stehen …"
                 or (
                     len(sentences) > 1
-                    and _opens_with_name(sentences[1], names)
+                    and (
+                        _opens_with_name(sentences[1], names)
+                        # "… auf dem Fuchs von Andrea stehen. Andrea muß …": a player
+                        # the paragraph brings in and then tells of.
+                        or _names_again(judge, first, sentences[1])
+                    )
                     and not judge.general(first)
                 )
             )
@@ -242,6 +257,24 @@ def consequence(judge: KindJudge, unit: Unit, sentence: Span) -> bool:
         and not any(judge.modal(s) for s in unit.sentences)
         and any(lower.startswith(opener + " ") for opener in judge.cues.consequence_openers)
     )
+
+
+def _supposes(judge: KindJudge, sentence: Span, names: set[str]) -> bool:
+    """The sentence tells what would have happened to a player of the story: "Mit einer
+    3 dagegen wäre Blau über den Eingang hinweggezogen", "Hätte Rot eine 2 gewürfelt,
+    …" (a rule's "ein Wurf, der hinausführen würde" names no player)."""
+    cues = judge.cues
+    return any(t.lower_ in cues.supposing_forms for t in sentence) and any(
+        t.text in names or (t.lower_ in cues.colour_words and t.text[:1].isupper())
+        for t in sentence
+        if t.is_alpha
+    )
+
+
+def _names_again(judge: KindJudge, first: Span, second: Span) -> bool:
+    """The second sentence opens with a player's name that the first one says."""
+    words = [t for t in second if t.is_alpha]
+    return bool(words) and judge.cast_name(words[0]) and any(t.text == words[0].text for t in first)
 
 
 def _opens_with_name(sentence: Span, names: set[str]) -> bool:

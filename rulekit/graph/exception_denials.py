@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING
 
 from spacy.lang.de.stop_words import STOP_WORDS
 
-from rulekit.graph.exceptions import case_clauses, headings, negated
+from rulekit.graph.exception_counts import REPLACING
+from rulekit.graph.exceptions import case_clauses, headings, marker_features, negated
 from rulekit.graph.overlap import Overlap, stem
 from rulekit.graph.special_cases import counterparts, nominalised, verbs
 
@@ -170,18 +171,30 @@ def obliged_move(exception: Unit, scored: list[tuple[float, Unit]], cues: Cues) 
     rules with a duty to move, the most alike."""
     if not any(_stays(sentence, cues) for sentence in exception.sentences):
         return []
+    # "… stehen bleiben, anstatt zu ziehen": what it does instead of is the move.
+    moves = cues.moving_lemmas | replaced_verbs(exception)
     obliging = [
         (score, rule)
         for score, rule in scored
         if rule.position < exception.position
         and any(
             any(t.lemma_.lower() in cues.duty_lemmas for t in clause)
-            and any(t.lemma_.lower() in cues.moving_lemmas for t in clause)
+            and any(t.lemma_.lower() in moves for t in clause)
             for clause in _claims(rule, cues)
         )
     ]
     best = max(obliging, key=lambda pair: pair[0], default=None)
     return [best[1]] if best is not None else []
+
+
+def replaced_verbs(unit: Unit) -> set[str]:
+    """The lemmas of the verbs a unit does something instead of ("statt zu ziehen")."""
+    return {
+        verb.lemma_.lower()
+        for sentence in unit.sentences
+        for word, to, verb in zip(sentence, sentence[1:], sentence[2:], strict=False)
+        if word.lower_ in REPLACING and to.lower_ == "zu" and verb.is_alpha
+    }
 
 
 def _stays(sentence: Span, cues: Cues) -> bool:
@@ -244,7 +257,8 @@ def named_rule(
         or (parts and parts <= rule.features)
         or (done and done <= verbs(rule))
     ]
-    scored = [(overlap.weight(exception.features & rule.features), rule) for rule in saying]
+    told = exception.features - marker_features(exception, overlap, cues)
+    scored = [(overlap.weight(told & rule.features), rule) for rule in saying]
     best = max(scored, key=lambda pair: pair[0], default=None)
     return [best[1]] if best is not None else []
 

@@ -56,7 +56,6 @@ from typing import TYPE_CHECKING
 from spacy.lang.de.stop_words import STOP_WORDS
 
 from rulekit.graph.exception_counts import (
-    REPLACING,
     contrasting_numbers,
     counts_otherwise,
     quantity_pairs,
@@ -71,6 +70,7 @@ from rulekit.graph.exception_denials import (
     named_by_heading,
     named_rule,
     obliged_move,
+    replaced_verbs,
     supplier,
     withdrawn,
 )
@@ -88,6 +88,7 @@ from rulekit.graph.exceptions import (
     in_setup,
     in_variant,
     marked_exception,
+    marker_features,
     names_exceptions,
     names_rule,
     names_variant,
@@ -282,7 +283,8 @@ def excepted(
     # excepts rarely says: such words count less.
     case = set() if lead else _case_features(exception, overlap, cues)
     # The words that mark it an exception ("Als Ausnahme …") say nothing of its rule.
-    features = features - _marker_features(cues)
+    markers = marker_features(exception, overlap, cues)
+    features = features - markers
     traded = (
         (
             claimed(exception, overlap, cues, cues.gain_lemmas),
@@ -297,7 +299,8 @@ def excepted(
     told = Told(
         features,
         case,
-        denied_actions(exception, cues) if denies else set(),
+        # "… gilt nicht für …" denies no action "gelten".
+        denied_actions(exception, cues) - markers if denies else set(),
         allowed_actions(exception, cues) if marked else set(),
     )
     countered = {id(rule): _countered(*traded, rule, overlap, cues) for rule in candidates}
@@ -386,14 +389,8 @@ def denied_actions(exception: Unit, cues: Cues) -> set[str]:
     """The stems of the verbs of a unit's claims that hold a negation: "… muss nichts
     bezahlt werden" denies "bezahlen"; and of what it does instead of another action
     ("…, statt zu ziehen, …" denies "ziehen")."""
-    denied: set[str] = set()
+    denied = {stem(verb) for verb in replaced_verbs(exception)}
     for sentence in exception.sentences:
-        tokens = list(sentence)
-        denied |= {
-            stem(verb.lemma_.lower())
-            for word, to, verb in zip(tokens, tokens[1:], tokens[2:], strict=False)
-            if word.lower_ in REPLACING and to.lower_ == "zu" and verb.is_alpha
-        }
         for clause, names_case in case_clauses(sentence, cues):
             if names_case or not any(t.lower_ in cues.exception_negations for t in clause):
                 continue
@@ -406,14 +403,6 @@ def denied_actions(exception: Unit, cues: Cues) -> set[str]:
                 and t.lower_ not in cues.exception_negations
             }
     return denied
-
-
-def _marker_features(cues: Cues) -> frozenset[str]:
-    """The stems of the words that mark an exception ("ausnahmsweise", "Ausnahme") or
-    name the rule it departs from ("Grundregel")."""
-    words = {word for phrase in cues.exception_cues for word in phrase.split()}
-    words |= cues.exception_openers | cues.rule_nouns
-    return frozenset(stem(word) for word in words if word.isalpha())
 
 
 def _pair_score(

@@ -15,6 +15,8 @@ from the sentence, not from single words alone (see `exception_cues` in
   modal verb, outside a condition ("kann nicht mehr", "müssen keine Karten mehr",
   "darf nur noch eine Karte", but not "nicht mehr als 3" nor "Wer keinen Zug mehr
   machen kann, ...");
+- something said of all of a kind with some left out after it ("Das gilt für alle
+  Felder mit Ausnahme der Startfelder", "jede Karte außer einem Joker");
 - a case that something is not there ("Sollte keine Karte verfügbar sein, ..."): the
   rule that hands it out cannot be followed;
 - a negated modal clause that a condition after it restricts to a case ("Die Karte
@@ -44,6 +46,7 @@ from rulekit.graph.shapes import RELATIVE_PRONOUNS, SUBORDINATORS, VERB_ENDINGS,
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
+    from rulekit.graph.overlap import Overlap
     from rulekit.graph.units import Unit
     from rulekit.nlp import Cues
 
@@ -323,7 +326,7 @@ def excepts(sentence: Span, cues: Cues) -> bool:
         rest = [t for t in tokens[index + 1 :] if not t.is_punct]
         if token.text == "," and _opens(rest, cues):
             return True
-    if _emphasised_negation(sentence, cues):
+    if _emphasised_negation(sentence, cues) or _all_but(lowers, cues):
         return True
     # A contrast that follows a main clause of its own sentence turns against that
     # clause ("…, muss er mehr bezahlen, erhält jedoch keine Karten zurück"), not
@@ -400,6 +403,21 @@ def _emphasised_negation(sentence: Span, cues: Cues) -> bool:
             continue
         if any(t.lower_ in cues.exception_negations and len(t) > 2 and t.is_upper for t in clause):
             return True
+    return False
+
+
+def _all_but(lowers: list[str], cues: Cues) -> bool:
+    """The sentence says something of all of a kind and leaves some of them out, after
+    it: "Das gilt für alle Felder mit Ausnahme der beiden Startfelder", "Gekauft werden
+    darf jede Karte außer einem Joker".  Opening the sentence, the phrase only narrows
+    what it goes on to say ("Mit Ausnahme des Gebers erhält jeder …")."""
+    for phrase in cues.exclusion_phrases:
+        parts = phrase.split()
+        for start in range(1, len(lowers) - len(parts) + 1):
+            if lowers[start : start + len(parts)] == parts and any(
+                word in cues.universal_words for word in lowers[:start]
+            ):
+                return True
     return False
 
 
@@ -555,3 +573,14 @@ def _condition(clause: list[Token], following: list[list[Token]], cues: Cues) ->
         return False
     main = next((t for c in following for t in c if t.is_alpha), None)
     return main is not None and main.lower_ not in SUBORDINATORS | _JOINING_WORDS
+
+
+def marker_features(exception: Unit, overlap: Overlap, cues: Cues) -> set[str]:
+    """The features of the words that mark the exception ("ausnahmsweise", "Ausnahme",
+    "gilt nicht") or name the rule it departs from ("Grundregel"), read as its other
+    words are: "gilt" is the lemma "gelten", "ausnahmsweise" holds "Weise"."""
+    words = {word for phrase in cues.exception_cues for word in phrase.split()}
+    words |= cues.exception_openers | cues.rule_nouns
+    return overlap.features(
+        [[t for t in sentence if t.lower_ in words] for sentence in exception.sentences]
+    )

@@ -192,7 +192,7 @@ class StoryJudge(LineJudge):
             following.text == ","
             and bool(after)
             and after[0].lower_ in ("der", "die")
-            and self._cast_name(token)
+            and self.cast_name(token)
         )
 
     def _inverted_subject(self, opener: Token, verb: Token, token: Token) -> bool:
@@ -303,11 +303,11 @@ class StoryJudge(LineJudge):
             if (
                 (bare or (before is not None and _inflected_verb(before)))
                 and (following.text == "," or _inflected_verb(following))
-                and self._cast_name(token)
+                and self.cast_name(token)
             ):
                 names.add(token.text)
 
-    def _cast_name(self, token: Token) -> bool:
+    def cast_name(self, token: Token) -> bool:
         """A word that may name a player: capitalised, short, spelled as no German word
         is ("Emil", not "Karte"), whatever else knows it as a name."""
         return (

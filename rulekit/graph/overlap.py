@@ -1,11 +1,11 @@
 """What two units of one manual talk about in common, weighted by how rare it is.
 
 A unit's content is the set of its content words, reduced to stems so that the
-noun and the verb of one action meet ("Überquerung", "überqueren"), plus the
-last part of each compound that the manual also uses on its own ("Fahnenplättchen"
-holds "Plättchen"), its numbers and its glossary terms.  A separable verb counts
-whole as well: "legt die Karten aus" meets "auslegen" by the particle that ends
-its clause.  Each feature weighs its
+noun and the verb of one action meet ("Überquerung", "überqueren"), plus the last
+part of each compound that the manual also uses on its own ("Fahnenplättchen" holds
+"Plättchen"), its numbers (in digits or words) and its glossary terms.  A separable
+verb counts whole as well: "legt die Karten aus" meets "auslegen" by the particle that
+ends its clause.  Each feature weighs its
 inverse document frequency over the manual's units: a word every rule says
 ("Spieler", "Karte") counts little, a word few units share counts much.
 `Overlap` keeps each unit's features on the unit (`Unit.features`).  `quantities`
@@ -85,7 +85,10 @@ def span_features(
         for token in tokens:
             if token.i in verbs:
                 continue  # "legt … ab" is "ablegen", not "legen"
-            if token.is_alpha and len(token) > 1 and token.lower_ not in STOP_WORDS:
+            if token.lower_ in NUMBER_WORDS:
+                # "acht Felder" says the number "8 Felder" says (a stop word to spaCy).
+                features.add("#" + NUMBER_WORDS[token.lower_])
+            elif token.is_alpha and len(token) > 1 and token.lower_ not in STOP_WORDS:
                 features.add(stem(token.lemma_.lower()))
             elif _HYPHENATED.match(token.text):
                 # "x-Achse", "Minus-Teller": the whole word, and its last part
