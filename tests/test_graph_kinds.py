@@ -1073,11 +1073,13 @@ def test_a_term_described_by_what_or_where_it_is_is_a_definition(
             "Joker: Ein Joker ersetzt jede beliebige Karte.",
             "Paar: Zwei Karten mit demselben Wert bilden ein Paar.",
             "Entsprechend besteht ein Vierling aus vier Karten mit demselben Wert.",
+            "Ein Zug besteht also immer aus Würfeln und Ziehen.",
         ],
         blank=True,
     )
     assert kind_of(graph, "Paar: Zwei Karten")[0] == "definition"
     assert kind_of(graph, "Entsprechend besteht")[0] == "definition"
+    assert kind_of(graph, "Ein Zug besteht also")[0] == "definition"
     assert kind_of(graph, "Stall: In jeder Ecke")[0] == "definition"
     assert kind_of(graph, "Hüttenfeld:")[0] == "definition"
     assert kind_of(graph, "Häuschen: Hier starten")[0] == "rule"

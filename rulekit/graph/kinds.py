@@ -59,7 +59,7 @@ PROGRAMMING_SHARE = 0.5
 # "Ein Paar ist eine Kombination aus ...": a term defined by what it is.
 _IS_A = re.compile(r"^(?:ein|eine)\s+[A-ZÄÖÜ][\w-]*\s+(?:ist|sind|heißt|bezeichnet)\b", re.I)
 # "besteht … aus" with the subject between.
-_CONSISTS_APART = re.compile(r"\bbesteh(?:t|en)\s+(?:ein|eine|der|die|das)\s+\w+\s+aus\b")
+_CONSISTS_APART = re.compile(r"\bbesteh(?:t|en)\s+(?:\w+\s+){1,3}aus\b")
 # A term and what it is: "Paar: zwei Karten …", "Folge: mindestens vier Karten …".
 _TERM = re.compile(
     r"^([A-ZÄÖÜ][\w-]*(?:(?:\s+|,\s+|\s+(?:und|oder)\s+)[A-ZÄÖÜ][\w-]*){0,3})"
@@ -462,7 +462,8 @@ class KindJudge(BindingJudge):
 
     def consists(self, lower: str) -> bool:
         """Says what something consists of: "besteht aus", "setzt sich zusammen", also
-        with its subject between ("Entsprechend besteht ein Vierling aus vier …")."""
+        with its subject or an adverb between ("Entsprechend besteht ein Vierling aus
+        vier …", "Ein Zug besteht also immer aus Würfeln und Ziehen")."""
         return any(has_phrase(lower, phrase) for phrase in self.cues.consists_phrases) or bool(
             _CONSISTS_APART.search(lower)
         )
