@@ -37,6 +37,8 @@ _NUMBER_DOT = re.compile(r"^\d+(?:\.\d+)*\.$")
 _LETTER_DOT = re.compile(r"^[^\W\d_]\.$")
 # Signs that follow a name and never open a sentence.
 _TRADE_MARKS = frozenset({"®", "™"})
+# Quotation marks that close a quote: „…“, »…«, "…".
+_CLOSING_QUOTES = frozenset({"“", "”", "«", '"', "‘", "’"})
 # A preposition fused with its article ("am", "zum") wants a noun: a number after it is
 # an ordinal ("am 3. Tag", "zum 2. Mal"), whatever word follows.
 _FUSED_ARTICLES = frozenset({"am", "im", "zum", "zur", "beim", "vom", "ans", "ins"})
@@ -173,7 +175,8 @@ def rule_sentence_boundaries(doc: Doc) -> Doc:
     a name ("A. Müller"), and the letters of "z. B." or "d. h." abbreviate together; an
     abbreviation with dots inside ends none before its number ("Art.-Nr. 49021"); a
     trade mark sign goes with the name before it ("Ärgern verboten!® ist …"); a sentence
-    closed inside its bracket ends at it ("(… eine 8.) In seinem Zug …").
+    closed inside its bracket ends at it ("(… eine 8.) In seinem Zug …"); a quoted call
+    goes on before a word in lower case ("… rufst du „Angezweifelt!“ und hebst …").
     """
     for token in doc[:-1]:
         following = doc[token.i + 1]
@@ -191,6 +194,16 @@ def rule_sentence_boundaries(doc: Doc) -> Doc:
             # A sentence closed inside its bracket ends there ("(Beispiel: … eine 8.) In
             # seinem Zug darf …").
             following.is_sent_start = True
+            continue
+        if (
+            token.text in _CLOSING_QUOTES
+            and token.i > 0
+            and doc[token.i - 1].text in ("!", "?")
+            and following.text[:1].islower()
+        ):
+            # A quoted call goes on in its sentence ("… rufst du „Angezweifelt!“ und
+            # hebst den Becher …").
+            following.is_sent_start = False
             continue
         if token.text == "." and token.i > 0 and following.like_num:
             # The full stop of an abbreviation with dots inside ("Art.-Nr. 49021"),

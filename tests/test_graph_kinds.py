@@ -1084,3 +1084,33 @@ def test_a_term_described_by_what_or_where_it_is_is_a_definition(
     assert kind_of(graph, "Hüttenfeld:")[0] == "definition"
     assert kind_of(graph, "Häuschen: Hier starten")[0] == "rule"
     assert kind_of(graph, "Joker: Ein Joker ersetzt")[0] == "rule"
+
+
+def test_the_box_warning_the_childrens_box_facts_and_a_pointing_lead_in(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    graph = graph_of(
+        builder,
+        tmp_path,
+        [
+            "APFELERNTE",
+            "Für 2–4 Kinder von 4 bis 99 Jahren",
+            "Die Dohle",
+            "Von oben nach unten gilt diese Rangfolge:",
+            "Rot: Pflücke einen roten Apfel.",
+            "Korb: Pflücke zwei Äpfel.",
+            "Warnhinweis: Nicht für Kinder unter 3 Jahren geeignet.",
+            "Nicht geeignet für Kinder unter 36 Monaten.",
+        ],
+        blank=True,
+    )
+    assert kind_of(graph, "Für 2–4 Kinder")[0] == "rule"
+    assert kind_of(graph, "Von oben nach unten")[0] == "lead-in"
+    assert kind_of(graph, "Warnhinweis")[0] == "other"
+    assert kind_of(graph, "Nicht geeignet")[0] == "other"
+
+
+def test_a_quoted_call_goes_on_in_its_sentence(builder: GraphBuilder, tmp_path: Path) -> None:
+    call = "Misstraust du der Ansage, rufst du laut „Angezweifelt!“ und hebst den Becher hoch."
+    graph = graph_of(builder, tmp_path, ["Anzweifeln", call], blank=True)
+    assert [node.text for node in graph.nodes if node.kind == "rule"] == [call]

@@ -65,7 +65,7 @@ VALUE_PAIR = re.compile(r"(?<![\w.,+\-])\d+\s+(?:[·.…]+\s*)?\d+(?![\w.,])")
 # The facts on a box: how many play, from what age ("für 2 bis 6 Spieler", "2–4
 # Personen", "ab 8 Jahren").
 BOX_FACTS = re.compile(
-    r"\b\d+\s*(?:-|–|bis)\s*\d+\s+(?:Spieler|Mitspieler|Personen)|\bab\s+\d+\s+Jahren\b"
+    r"\b\d+\s*(?:-|–|bis)\s*\d+\s+(?:Spieler|Mitspieler|Personen|Kinder)|\bab\s+\d+\s+Jahren\b"
 )
 
 # A figure's caption: "Abbildung 1: Startaufstellung …", "Abb. 3".

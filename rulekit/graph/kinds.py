@@ -59,6 +59,9 @@ PROGRAMMING_SHARE = 0.5
 # "Ein Paar ist eine Kombination aus ...": a term defined by what it is.
 _IS_A = re.compile(r"^(?:ein|eine)\s+[A-ZÄÖÜ][\w-]*\s+(?:ist|sind|heißt|bezeichnet)\b", re.I)
 # "besteht … aus" with the subject between.
+# The age the box's toy-safety warning names: "für Kinder unter 3 Jahren", "unter 36
+# Monaten".
+_UNDER_AGE = re.compile(r"\bKinder(?:n)?\s+unter\s+(?:3|drei|36)\s+(?:Jahren|Monaten)\b")
 _CONSISTS_APART = re.compile(r"\bbesteh(?:t|en)\s+(?:\w+\s+){1,3}aus\b")
 # A term and what it is: "Paar: zwei Karten …", "Folge: mindestens vier Karten …".
 _TERM = re.compile(
@@ -233,7 +236,9 @@ class KindJudge(BindingJudge):
     def warning(self, sentence: Span) -> bool:
         """The toy-safety warning of the box ("Nicht geeignet für Kinder unter 3 Jahren,
         da verschluckbare Kleinteile enthalten sind")."""
-        return any(t.lower_ in self.cues.warning_words for t in sentence)
+        return any(t.lower_ in self.cues.warning_words for t in sentence) or bool(
+            _UNDER_AGE.search(sentence.text)
+        )
 
     def programming(self, sentence: Span, strong: bool = False) -> bool:
         """The sentence speaks about a program: classes, the console, compiling, input.
@@ -330,7 +335,7 @@ class KindJudge(BindingJudge):
 
     def announces(self, lower: str, strict: bool = False) -> bool:
         """Announces what follows ("folgende", "wie folgt", "es gibt", and first "So viele
-        … :"); `strict`: no "es gibt"."""
+        … :", and before a colon "diese …"); `strict`: no "es gibt"."""
         if lower.startswith(tuple(f"{opener} " for opener in self.cues.lead_in_openers)):
             return True
         if tells_how(lower):
@@ -341,8 +346,12 @@ class KindJudge(BindingJudge):
             # "Wie ...?" asks what follows; "Was angestrebt wird, ist ..." states it.
             asks = lower.startswith(("wie ", "was ")) and not lower.endswith(".")
             return any(has_phrase(lower, p) for p in phrases) or asks
-        return any(has_phrase(lower, p) for p in phrases) or not re.search(
-            r"\b[a-zäöüß]{3,}\b", lower.split(":")[0]
+        return (
+            any(has_phrase(lower, p) for p in phrases)
+            # Before its colon, "diese …" points to what follows ("Nur diese Punkte
+            # ändern sich:", "Von oben nach unten gilt diese Rangfolge:").
+            or (lower.endswith(":") and any(has_phrase(lower, w) for w in self.cues.demonstratives))
+            or not re.search(r"\b[a-zäöüß]{3,}\b", lower.split(":")[0])
         )
 
     def names_list(self, sentence: Span) -> bool:

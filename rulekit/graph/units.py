@@ -419,8 +419,13 @@ class Segmenter(ListReader):
             if units and consequence(judge, units[-1], sentence):
                 units[-1].sentences.append(sentence)
                 continue
-            if label in self.cues.note_labels and judge.warning(sentence):
-                # "Achtung: Nicht geeignet für Kinder unter 3 Jahren …": the box's warning.
+            after = sentences[position + 1] if position + 1 < len(sentences) else None
+            if label in self.cues.note_labels and (
+                judge.warning(sentence)
+                or (judge.label_alone(sentence.text) and after is not None and judge.warning(after))
+            ):
+                # "Achtung: Nicht geeignet für Kinder unter 3 Jahren …", also after the label
+                # alone ("Achtung! Nicht geeignet …"): the box's warning.
                 mode, story = None, False
                 units.append(Unit("other", [sentence], block, section))
                 continue
