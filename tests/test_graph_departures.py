@@ -527,3 +527,65 @@ def test_staying_instead_of_a_move_lifts_the_duty_to_make_that_move(
         departure,
     )
     assert edges_of(graph, "exception-of") == [(departure, duty)]
+
+
+def test_rolling_again_by_exception_excepts_the_rule_of_one_roll(builder: GraphBuilder) -> None:
+    once = "Wer an der Reihe ist, würfelt einmal mit dem Farbwürfel und führt aus, was er zeigt."
+    again = "Hängt an diesem Baum kein Apfel mehr, darfst du ausnahmsweise noch einmal würfeln."
+    graph = build(
+        builder,
+        "# Spielablauf",
+        once,
+        "Zeigt der Würfel eine Farbe, pflückst du einen Apfel dieser Farbe.",
+        "Lege ihn in den Erntekorb.",
+        again,
+    )
+    assert edges_of(graph, "exception-of") == [(again, once)]
+
+
+def test_doing_something_instead_of_a_duty_excepts_the_rule_of_that_duty(
+    builder: GraphBuilder,
+) -> None:
+    duty = "Bekommst du den Becher, musst du würfeln: Schüttle die Würfel unter dem Becher."
+    instead = (
+        "Statt zu würfeln, darfst du den Becher auch ungesehen weiterschieben und dabei "
+        "eine höhere Ansage machen."
+    )
+    graph = build(
+        builder,
+        "# Ein Zug",
+        duty,
+        "Dann schaust du allein unter den Becher.",
+        "Jetzt sagst du einen Wert an und schiebst den Becher zu deinem Nachbarn.",
+        "Deine Ansage muss immer höher sein als die deines Vorgängers.",
+        "Du würfelst in deinem Zug genau einmal.",
+        instead,
+    )
+    assert edges_of(graph, "exception-of") == [(instead, duty)]
+
+
+def test_an_ausnahme_excepts_the_rule_before_it_that_says_more_of_it_than_a_recount(
+    builder: GraphBuilder,
+) -> None:
+    road = "Ein fertiger Weg bringt 1 Punkt für jedes Plättchen, über das er führt."
+    village = "Ein fertiges Dorf bringt 2 Punkte für jedes seiner Plättchen und 2 für jedes Wappen."
+    small = "Ausnahme: Ein fertiges Dorf aus nur zwei Plättchen bringt insgesamt nur 2 Punkte."
+    graph = build(builder, "# Werten", road, village, small)
+    assert edges_of(graph, "exception-of") == [(small, village)]
+
+
+def test_anders_als_sonst_marks_an_exception_and_a_variant_for_older_children_none(
+    builder: GraphBuilder,
+) -> None:
+    basket = "Zeigt der Würfel den Korb, darfst du zwei Äpfel pflücken."
+    final = "Anders als sonst darfst du in der Rettungsrunde mit dem Korb drei Äpfel pflücken."
+    graph = build(
+        builder,
+        "# Spielablauf",
+        basket,
+        "# Die Rettungsrunde",
+        final,
+        "# Für ältere Kinder",
+        "Mit dem Korb pflückt ihr nur einen Apfel statt zwei.",
+    )
+    assert edges_of(graph, "exception-of") == [(final, basket)]

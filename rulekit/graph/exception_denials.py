@@ -167,12 +167,16 @@ def named_by_heading(
 def obliged_move(exception: Unit, scored: list[tuple[float, Unit]], cues: Cues) -> list[Unit]:
     """The rule that obliges a move, which an exception that keeps a piece where it is
     lifts ("Winterschlaf: In deinem nächsten Zug bleibst du ausnahmsweise stehen"
-    against "Wer an der Reihe ist, muss sein Eichhörnchen bewegen"): of the earlier
-    rules with a duty to move, the most alike."""
-    if not any(_stays(sentence, cues) for sentence in exception.sentences):
+    against "Wer an der Reihe ist, muss sein Eichhörnchen bewegen"), or the rule that
+    obliges what it does something instead of ("Statt zu würfeln, darfst du …" against
+    "…, musst du würfeln"): of the earlier rules with that duty, the most alike."""
+    stays = any(_stays(sentence, cues) for sentence in exception.sentences)
+    # "… stehen bleiben, anstatt zu ziehen", "Statt zu würfeln, darfst du …": what it
+    # does instead of is the move.
+    replaced = replaced_verbs(exception)
+    if not (stays or replaced):
         return []
-    # "… stehen bleiben, anstatt zu ziehen": what it does instead of is the move.
-    moves = cues.moving_lemmas | replaced_verbs(exception)
+    moves = (cues.moving_lemmas if stays else frozenset()) | replaced
     obliging = [
         (score, rule)
         for score, rule in scored

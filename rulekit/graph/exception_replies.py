@@ -34,7 +34,7 @@ def replied_to(exception: Unit, local: list[Unit], overlap: Overlap, cues: Cues)
     it; the one that shares most with it, if any shares more than the last, unless the
     last denies what it allows; or the rule of its section most alike of those that
     count what it counts otherwise ("Ein Ass zählt 11 Punkte" for "Ausnahme: Ein Ass …
-    zählt nur 1 Punkt")."""
+    zählt nur 1 Punkt"), if it shares as much with it as the last one does."""
     last = local[-1]
     words = [t for t in exception.sentences[0] if t.is_alpha]
     if words[0].lower_ not in cues.exception_openers or _departs_from_last(words):
@@ -46,8 +46,15 @@ def replied_to(exception: Unit, local: list[Unit], overlap: Overlap, cues: Cues)
         for rule in local
         if contrasting_numbers(exception, rule) and overlap.shared(exception, rule)
     ]
-    if recounted and not contrasting_numbers(exception, last):
-        return max(recounted, key=lambda rule: overlap.shared(exception, rule))
+    recount = max(recounted, key=lambda rule: overlap.shared(exception, rule), default=None)
+    # Unless the last one says more of what it is about ("Ein fertiges Dorf bringt …"
+    # before "Ausnahme: Ein fertiges Dorf aus nur zwei Plättchen bringt nur 2 Punkte").
+    if (
+        recount is not None
+        and not contrasting_numbers(exception, last)
+        and overlap.shared(exception, recount) >= overlap.shared(exception, last)
+    ):
+        return recount
     paragraph = [rule for rule in local if rule.block is last.block]
     best = max(paragraph, key=lambda rule: overlap.shared(exception, rule))
     return best if overlap.shared(exception, best) > overlap.shared(exception, last) else last

@@ -207,12 +207,12 @@ def counts(tokens: list[Token]) -> list[tuple[str, str, int]]:
 
 def _times(token: Token, before: str) -> str | None:
     """How often a word says, after the word `before`: "dreimal" 3, "mehrmals" and
-    "beliebig oft" any, "viertes Mal" 4; "noch einmal" says again, not how often."""
+    "beliebig oft" any, "viertes Mal" 4; "noch einmal" a second time."""
     word = token.lower_
     match = _TIMES_WORD.match(word)
     if match:
         if before == "noch" and match.group(1) == "ein":
-            return None
+            return "2"
         count = match.group(1)
         return "1" if count == "ein" else NUMBER_WORDS.get(count, count)
     if word == "mehrmals" or (word == "oft" and before in _UNBOUNDED):
