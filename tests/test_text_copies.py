@@ -602,3 +602,21 @@ def test_a_line_that_stops_where_no_phrase_can_goes_on_in_the_next(tmp_path: Pat
     texts = [block.text for block in extract_string(tmp_path, copy + "\n").blocks]
     assert "Ein taktisches Laufspiel ohne Würfel für 2–6 Spieler ab 10 Jahren" in texts
     assert "6 Eichhörnchen aus Holz in Rot, Orange, Gelb, Grün, Blau und Braun" in texts
+
+
+def test_the_rows_of_a_table_of_several_columns_stay_rows(tmp_path: Path) -> None:
+    rows = [
+        "Weg 1 Punkt je Plättchen 1 Punkt je Plättchen",
+        "Weg mit Gasthaus 2 Punkte je Plättchen 0 Punkte",
+        "Dorf 2 Punkte je Plättchen 1 Punkt je Plättchen",
+        "Wappen 2 Punkte 1 Punkt",
+    ]
+    text = (
+        "Schlusswertung\n"
+        "Ein unfertiges Dorf bringt nur 1 Punkt für jedes seiner Plättchen.\n"
+        "Zur Übersicht:\n" + "\n".join(rows) + "\n"
+        "Beispiel zur Schlusswertung: Gelb hat einen Wegebauer auf einem\n"
+        "unfertigen Weg und erhält dafür 3 Punkte.\n"
+    )
+    texts = [b.text for b in extract_string(tmp_path, text).blocks]
+    assert all(row in texts for row in rows)

@@ -31,6 +31,7 @@ from rulekit.extract.textshapes import (
     ACROSS_ROW,
     BOX_FACTS,
     CAPTION,
+    CELLS_ROW,
     COUNTED,
     COUNTED_THING,
     CREDITS_RUN,
@@ -340,6 +341,7 @@ def _listed_lines(lines: list[TextLine], units: list[list[int]], roles: list[Lin
         (COUNTED_THING, COUNTED_LIST),
         (_LABEL_AND_VALUE, LABELLED_LIST),
         (VALUE_ROW, VALUE_ROWS),
+        (CELLS_ROW, VALUE_ROWS),
         (EQUATION_ROW, VALUE_ROWS),
         (LEADER_ROW, VALUE_ROWS),
     )

@@ -43,6 +43,12 @@ VALUE_ROW = re.compile(
     r"^(?:\d+\s*(?:[-–]|bis)\s*\d+|[^\W\d_][\w-]*,?(?:\s+[\w()–-]+,?){0,5}?)\s+\d+"
     r"(?:\s+[^\W\d_]+)?$"
 )
+# A row of a table of several columns: a label, then two or more cells that each give a
+# number and what it counts ("Weg 1 Punkt je Plättchen 1 Punkt je Plättchen", "Wappen 2
+# Punkte 1 Punkt").
+CELLS_ROW = re.compile(
+    r"^[A-ZÄÖÜ][\w-]*(?:\s+[^\W\d_][\w-]*){0,3}(?:\s+\d+(?:\s+[^\W\d_][\w-]*){1,3}){2,}$"
+)
 # A table row of numbers alone: "2 3", "4 10".
 NUMBERS_ROW = re.compile(r"^\d{1,3}(?:\s+\d{1,3})+$")
 # A row of a table set across the page: a label, maybe a word after it, and a run of
@@ -194,7 +200,8 @@ def listed(text: str, following: str) -> bool:
 
     Counted things ("4 Brücken" / "24 Wasserplättchen", "1 Punkt für …,"), labelled
     lines ("Gestaltung: ..." / "Design: ..."), rows of names and values, rows of a
-    label and its value ("Aussetzen 15" / "Joker 25"), terms and what they stand for
+    label and its value ("Aussetzen 15" / "Joker 25") or its cells ("Dorf 2 Punkte je
+    Plättchen 1 Punkt je Plättchen" / "Wappen 2 Punkte 1 Punkt"), terms and what they stand for
     ("Drilling = …" / "Vierling = …"), rows with dot leaders ("Joker ...... 25 Punkte")
     or with cells parted by a tab, rows of a table set across the page ("Felder 1 2 3
     4" / "Karotten 1 3 6 10"), or rows of as many numbers ("2 3" / "4 10").  A line
@@ -213,6 +220,7 @@ def listed(text: str, following: str) -> bool:
             and not (ends_open(text) and after[:1].islower())
         )
         or (VALUES_ROW.match(text) and VALUES_ROW.match(after))
+        or (CELLS_ROW.match(text) and CELLS_ROW.match(after))
         or value_rows(text, after)
         or (EQUATION_ROW.match(text) and EQUATION_ROW.match(after))
         or (LEADER_ROW.match(text) and LEADER_ROW.match(after))
