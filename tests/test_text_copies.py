@@ -620,3 +620,17 @@ def test_the_rows_of_a_table_of_several_columns_stay_rows(tmp_path: Path) -> Non
     )
     texts = [b.text for b in extract_string(tmp_path, text).blocks]
     assert all(row in texts for row in rows)
+
+
+def test_an_address_wrapped_after_its_postcode_keeps_its_town(tmp_path: Path) -> None:
+    text = (
+        "Spielende\n"
+        "Wer zuerst alle Äpfel gepflückt hat, gewinnt.\n"
+        "© 2023 Zaunkönig Kinderspiele GmbH, Lindenstraße 14, 96215\n"
+        "Lichtenfels\n"
+    )
+    blocks = [(b.kind, b.text) for b in extract_string(tmp_path, text).blocks]
+    assert blocks[-1] == (
+        "paragraph",
+        "© 2023 Zaunkönig Kinderspiele GmbH, Lindenstraße 14, 96215 Lichtenfels",
+    )

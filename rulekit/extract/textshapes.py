@@ -136,6 +136,8 @@ def terminal(text: str) -> bool:
 _BOUNDS = frozenset({"höchstens", "mindestens", "maximal", "genau"})
 # A preposition and a number at a line's end: "… für 2–6 Spieler ab 10" / "Jahren".
 _OPEN_COUNT = re.compile(r"\b(?:ab|für)\s+\d+(?:\s*[-–]\s*\d+)?$")
+# An address's postcode at a line's end, after the street: "…, Lindenstraße 14, 96215".
+_OPEN_POSTCODE = re.compile(r",\s*(?:D-)?\d{5}$")
 # Words that never end a clause: conjunctions, indefinite articles, contractions (a
 # preposition may be a verb's particle, "… von einem Gebiet aus").
 _JOINERS = frozenset(
@@ -174,6 +176,8 @@ def ends_open(text: str) -> bool:
     word = last.casefold()
     if last in _SEPARATORS:
         return True  # a middle dot parts a line's items: "… Kassel ·" / "www.verlag.de"
+    if _OPEN_POSTCODE.search(text.rstrip()):
+        return True  # an address's postcode wants its town ("…, 96215" / "Lichtenfels")
     if word in _BOUNDS and last[:1].islower():
         return True  # a bound wants its count ("… und höchstens" / "10 Karotten …")
     if _OPEN_COUNT.search(text.rstrip()):
