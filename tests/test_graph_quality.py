@@ -265,7 +265,13 @@ def test_example_over_several_lines_is_one_gold_unit() -> None:
     assert scores.links["illustrates"] == LinkScore(tp=0, predicted=1, gold=1)
 
 
-@pytest.mark.parametrize("path", sorted((DATA / "graphs").glob("*.json")), ids=lambda p: p.stem)
+ANNOTATED = [
+    *sorted((DATA / "graphs").glob("*.json")),
+    *sorted((DATA / "invented" / "graphs").glob("*.json")),
+]
+
+
+@pytest.mark.parametrize("path", ANNOTATED, ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
 def test_annotation_fits_its_gold_text(path: Path) -> None:
     """Every gold line is cut into units whole, in order: the README's segmentation rules.
 
@@ -273,7 +279,8 @@ def test_annotation_fits_its_gold_text(path: Path) -> None:
     spaces, give the line.  Ids increase and a `continues` names an earlier unit.
     """
     data = json.loads(path.read_text("utf-8"))
-    lines = [normalise_text(line) for line in gold_lines(path.stem, data["pages"])]
+    folder = path.parent.parent
+    lines = [normalise_text(line) for line in gold_lines(path.stem, data["pages"], folder)]
     gold = annotation(data)
     assert annotation_problems(" ".join(lines), gold) == []
     texts = [normalise_text(unit.text) for unit in gold.units]
