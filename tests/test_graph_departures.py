@@ -589,3 +589,28 @@ def test_anders_als_sonst_marks_an_exception_and_a_variant_for_older_children_no
         "Mit dem Korb pflückt ihr nur einen Apfel statt zwei.",
     )
     assert edges_of(graph, "exception-of") == [(final, basket)]
+
+
+def test_staying_by_exception_lifts_the_rule_that_forbids_to_stay(builder: GraphBuilder) -> None:
+    duty = "Du musst in jedem Zug ziehen; einfach stehen bleiben ist nicht erlaubt."
+    stuck = (
+        "Kannst du weder vorwärts noch zurück ziehen, bleibt dein Käfer ausnahmsweise stehen, "
+        "und du nimmst dir 2 Blätter."
+    )
+    graph = build(
+        builder,
+        "# Ziehen",
+        duty,
+        "Über andere Käfer darfst du einfach hinwegziehen.",
+        "# Wenn gar nichts mehr geht",
+        "Hast du weniger als 4 Blätter, gibst du alle ab.",
+        stuck,
+    )
+    assert edges_of(graph, "exception-of") == [(stuck, duty)]
+
+
+def test_statt_before_a_number_replaces_a_count(builder: GraphBuilder) -> None:
+    leaves = "Endet dein Zug auf einem Blattfeld, nimmst du dir 3 Blätter aus dem Vorrat."
+    last = "Bist du danach immer noch Letzter, bekommst du statt 3 sogar 5 Blätter."
+    graph = build(builder, "# Blattfelder", leaves, "Dann ist der Nächste dran.", last)
+    assert edges_of(graph, "exception-of") == [(last, leaves)]

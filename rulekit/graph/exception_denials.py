@@ -169,7 +169,9 @@ def obliged_move(exception: Unit, scored: list[tuple[float, Unit]], cues: Cues) 
     lifts ("Winterschlaf: In deinem nächsten Zug bleibst du ausnahmsweise stehen"
     against "Wer an der Reihe ist, muss sein Eichhörnchen bewegen"), or the rule that
     obliges what it does something instead of ("Statt zu würfeln, darfst du …" against
-    "…, musst du würfeln"): of the earlier rules with that duty, the most alike."""
+    "…, musst du würfeln"), or one that forbids to stay ("Du musst in jedem Zug ziehen;
+    stehen bleiben ist nicht erlaubt"): of the earlier rules with that duty, the most
+    alike."""
     stays = any(_stays(sentence, cues) for sentence in exception.sentences)
     # "… stehen bleiben, anstatt zu ziehen", "Statt zu würfeln, darfst du …": what it
     # does instead of is the move.
@@ -181,10 +183,14 @@ def obliged_move(exception: Unit, scored: list[tuple[float, Unit]], cues: Cues) 
         (score, rule)
         for score, rule in scored
         if rule.position < exception.position
-        and any(
-            any(t.lemma_.lower() in cues.duty_lemmas for t in clause)
-            and any(t.lemma_.lower() in moves for t in clause)
-            for clause in _claims(rule, cues)
+        and (
+            any(
+                any(t.lemma_.lower() in cues.duty_lemmas for t in clause)
+                and any(t.lemma_.lower() in moves for t in clause)
+                for clause in _claims(rule, cues)
+            )
+            # "Du musst in jedem Zug ziehen; stehen bleiben ist nicht erlaubt."
+            or (stays and _forbids_staying(rule, cues))
         )
     ]
     best = max(obliging, key=lambda pair: pair[0], default=None)
@@ -199,6 +205,17 @@ def replaced_verbs(unit: Unit) -> set[str]:
         for word, to, verb in zip(sentence, sentence[1:], sentence[2:], strict=False)
         if word.lower_ in REPLACING and to.lower_ == "zu" and verb.is_alpha
     }
+
+
+def _forbids_staying(rule: Unit, cues: Cues) -> bool:
+    """The rule obliges a move by forbidding to stay: "… muss ziehen; einfach stehen
+    bleiben ist nicht erlaubt"."""
+    lemmas = {t.lemma_.lower() for sentence in rule.sentences for t in sentence}
+    return (
+        bool(lemmas & cues.duty_lemmas)
+        and negated(rule, cues)
+        and any(_stays(sentence, cues) for sentence in rule.sentences)
+    )
 
 
 def _stays(sentence: Span, cues: Cues) -> bool:

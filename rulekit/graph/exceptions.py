@@ -442,7 +442,12 @@ def _says(lowers: list[str], sentence: Span, cue: str) -> bool:
         if lowers[start : start + size] != parts:
             continue
         following = sentence[start + size] if start + size < len(sentence) else None
-        if size > 1 or parts[0] not in _PARTICLES or (following is not None and following.is_alpha):
+        if (
+            size > 1
+            or parts[0] not in _PARTICLES
+            # "statt nur einer", "statt 3 sogar 5": not the particle that ends a clause
+            or (following is not None and (following.is_alpha or following.like_num))
+        ):
             return True
     return False
 
