@@ -614,3 +614,21 @@ def test_statt_before_a_number_replaces_a_count(builder: GraphBuilder) -> None:
     last = "Bist du danach immer noch Letzter, bekommst du statt 3 sogar 5 Blätter."
     graph = build(builder, "# Blattfelder", leaves, "Dann ist der Nächste dran.", last)
     assert edges_of(graph, "exception-of") == [(last, leaves)]
+
+
+def test_no_exception_limits_a_rule_of_a_variant(builder: GraphBuilder) -> None:
+    take = "Zu Beginn deines Zuges nimmst du die oberste Karte vom Nachziehstapel."
+    pause = "Abweichend von der Grundregel darf niemand eine Pausenkarte vom Ablagestapel nehmen."
+    graph = build(
+        builder,
+        "# Ein Zug",
+        take,
+        "# Pausenkarten",
+        "Wirfst du eine Pausenkarte ab, muss ein Mitspieler aussetzen.",
+        pause,
+        "Wer eine Pausenkarte vor sich liegen hat, setzt aus.",
+        "# Varianten",
+        "# Ohne Pausenkarten",
+        "Wer es friedlicher mag, lässt die Pausenkarten in der Schachtel.",
+    )
+    assert edges_of(graph, "exception-of") == [(pause, take)]

@@ -40,7 +40,8 @@
   earlier rule of its section that hands that thing out, if only one does, or the
   rule that announces all that do ("... muss sofort aufgefüllt werden:").
   A variant's rules except nothing, unless one names itself an exception
-  ("Abweichend von der Grundregel ..."): that one excepts a rule of the base game.
+  ("Abweichend von der Grundregel ..."): that one excepts a rule of the base game; no
+  exception limits a variant's rule.
 
 What a denial, a withdrawal or a shortage excepts is read in
 `rulekit.graph.exception_denials`, what a reply answers in
@@ -224,7 +225,8 @@ def excepted(
         if rule is not exception
         and not rule.exception
         and not (rule.block is exception.block and rule.position > exception.position)
-        and not (variant and in_variant(rule, by_id, cues, context.parts))
+        # A variant's rule is no rule of the base game, which exceptions limit.
+        and not in_variant(rule, by_id, cues, context.parts)
     ]
     earlier = [rule for rule in candidates if rule.position < exception.position]
     local = [rule for rule in earlier if rule.section == exception.section]
