@@ -632,3 +632,24 @@ def test_no_exception_limits_a_rule_of_a_variant(builder: GraphBuilder) -> None:
         "Wer es friedlicher mag, lässt die Pausenkarten in der Schachtel.",
     )
     assert edges_of(graph, "exception-of") == [(pause, take)]
+
+
+def test_denying_an_action_excepts_the_rule_that_does_it_split_from_its_particle(
+    builder: GraphBuilder,
+) -> None:
+    discard = "Zum Schluss deines Zuges wirfst du genau eine Karte offen ab."
+    last = "Wer durch Anlegen seine letzte Karte loswird, muss ausnahmsweise keine Karte abwerfen."
+    graph = build(
+        builder,
+        "# Die Karten",
+        "Zahlenkarten gibt es in vier Farben mit den Zahlen 1 bis 12.",
+        "Wildkarten und Pausenkarten sind Sonderkarten.",
+        "# Ein Zug",
+        "Zu Beginn deines Zuges ziehst du eine Karte.",
+        "Dann darfst du Karten auslegen oder an ausliegende Karten anlegen.",
+        discard,
+        "# Ende eines Durchgangs",
+        "Ein Durchgang endet, sobald ein Spieler seine letzte Karte losgeworden ist.",
+        last,
+    )
+    assert edges_of(graph, "exception-of") == [(last, discard)]

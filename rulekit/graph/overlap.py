@@ -139,6 +139,11 @@ class Overlap:
         self.heads = sorted((w for w in words if len(w) >= _MIN_HEAD), key=len, reverse=True)
         for unit in body:
             unit.features = self.features(unit.sentences) | {f"term:{t}" for t in unit.terms}
+            unit.actions = {
+                action
+                for sentence in unit.sentences
+                for action in _separable_verbs(list(sentence), particles)[0]
+            }
         counts = Counter(f for unit in body for f in unit.features)
         size = max(len(body), 1)
         self.idf = {f: math.log((1 + size) / count) for f, count in counts.items()}

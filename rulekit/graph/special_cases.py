@@ -106,11 +106,13 @@ def special_cases(targets: list[Unit], cues: Cues) -> dict[str, Unit]:
 
 def verbs(unit: Unit) -> set[str]:
     """The stems of a unit's lower-case content words: in German, its verbs and
-    adjectives; and of the verbs it names as nouns ("1. Ziehen: …", "Die Pflicht zum
-    Abwerfen …")."""
-    return {
-        stem(t.lemma_.lower()) for t in _lower_case(unit.sentences) if t.lower_ not in STOP_WORDS
-    } | {stem(t.lower_) for t in nominalised(unit.sentences)}
+    adjectives; of the verbs its clauses split from their particle ("wirfst … ab"); and
+    of the verbs it names as nouns ("1. Ziehen: …", "Die Pflicht zum Abwerfen …")."""
+    return (
+        {stem(t.lemma_.lower()) for t in _lower_case(unit.sentences) if t.lower_ not in STOP_WORDS}
+        | unit.actions
+        | {stem(t.lower_) for t in nominalised(unit.sentences)}
+    )
 
 
 def nominalised(sentences: Iterable[Iterable[Token]]) -> Iterator[Token]:

@@ -26,6 +26,9 @@ class Unit:
     terms: list[str] = field(default_factory=list)
     position: int = 0
     features: set[str] = field(default_factory=set)
+    # The verbs its clauses split from their particle ("wirfst … ab": "abwerfen"),
+    # set with `features` (`overlap.Overlap`).
+    actions: set[str] = field(default_factory=set)
     labelled: bool = False  # a note opened by its label ("Wichtig: ...")
     lead: Unit | None = None  # the sentence whose colon announced this item
     mechanical: bool = False  # set by the builder (`mechanical.mechanical`)
