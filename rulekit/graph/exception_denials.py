@@ -38,9 +38,6 @@ if TYPE_CHECKING:
 # The rules under a heading that names what an exception denies are excepted if at
 # least this share as alike to it as the most alike of them.
 HEADING_SHARE_OF_BEST = 0.5
-# What the heading names weighs at least this much: a thing said in at most about one
-# unit in five of the manual, not what every rule speaks of.
-NAMED_HEADING_WEIGHT = 1.6
 # The parts of a compound that count on their own are at least this long ("Hand").
 _MIN_PART = 4
 # Words that join the nouns of one phrase ("weder Plättchen noch Karten").
@@ -145,8 +142,10 @@ def named_by_heading(
 
     "... erhalten KEINE Rohstofferträge" overrides the rules under the heading
     "Rohstofferträge", wherever they stand: of these, those most alike the exception.
+    What it denies is what it gains ("keine Karte abwerfen" names no section "Die
+    Karten").
     """
-    denied = _denied(exception, cues)
+    denied = _denied(exception, cues, cues.gain_lemmas)
     if not denied:
         return []
     own = {section.node_id for section in headings(exception, by_id)}
@@ -160,9 +159,6 @@ def named_by_heading(
         for rule in candidates
         if rule.section in heading_words
         and heading_words[rule.section] <= denied
-        # "keine Karte mehr abwerfen" names no section "Die Karten": a card game's
-        # every rule speaks of cards.
-        and overlap.weight(heading_words[rule.section]) >= NAMED_HEADING_WEIGHT
         and not negated(rule, cues)
     ]
     scored = [(overlap.weight(exception.features & rule.features), rule) for rule in named]
