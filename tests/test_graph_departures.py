@@ -483,11 +483,19 @@ def test_a_rule_for_all_of_a_kind_but_some_excepts_the_rule_it_narrows(
     assert edges_of(graph, "exception-of") == [(departure, ONE_PER_FIELD)]
 
 
-def test_a_phrase_that_leaves_some_out_before_the_rule_only_narrows_it(
-    builder: GraphBuilder,
+@pytest.mark.parametrize(
+    "narrowed",
+    [
+        "Mit Ausnahme des Gebers erhält jeder Spieler fünf Karten.",
+        "Jedes Feld, mit Ausnahme der Salatfelder, darf immer nur von einem Hasen besetzt sein.",
+    ],
+)
+def test_a_phrase_that_leaves_some_out_before_the_verb_only_narrows_the_rule(
+    builder: GraphBuilder, narrowed: str
 ) -> None:
-    narrowed = "Mit Ausnahme des Gebers erhält jeder Spieler fünf Karten."
-    graph = build(builder, "# Vorbereitung", "Der Geber mischt die Karten.", narrowed)
+    graph = build(
+        builder, "# Vorbereitung", "Der Geber mischt die Karten.", ONE_PER_FIELD, narrowed
+    )
     assert edges_of(graph, "exception-of") == []
 
 

@@ -81,3 +81,18 @@ def test_a_case_set_by_a_verb_and_du_after_the_last_step_is_a_rule_of_its_own(
     ]
     graph = graph_of(builder, tmp_path, lines, blank=True)
     assert [(node.kind, node.text) for node in graph.nodes][-1] == ("rule", case)
+
+
+def test_numbered_items_after_folgendes_vorbereitet_are_steps(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Spielvorbereitung",
+        "Vor Spielbeginn wird folgendes vorbereitet:",
+        "1. Der Spielplan wird in die Tischmitte gelegt.",
+        "2. Jeder Spieler wählt eine Schildkröte und stellt sie auf das Startfeld.",
+        "3. Jeder Spieler erhält 3 Salatkarten und 70 Salatblätter.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    steps = [node.text[:2] for node in graph.nodes if node.kind == "step"]
+    assert steps == ["1.", "2.", "3."]

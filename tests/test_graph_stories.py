@@ -436,3 +436,15 @@ def test_a_bracketed_example_after_a_story_is_an_example_of_its_own(
     ]
     graph = graph_of(builder, tmp_path, lines, blank=True)
     assert texts_of(graph, "example") == [story, bracketed]
+
+
+def test_two_compound_nouns_as_a_subject_are_no_players(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Spielvorbereitung",
+        "Jeder Spieler erhält 3 Salatkarten und 70 Salatblätter.",
+        "Salatkarten und Salatblätter liegen offen vor jedem Spieler; jeder darf sie zählen.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert texts_of(graph, "example") == []

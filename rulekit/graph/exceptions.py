@@ -326,7 +326,7 @@ def excepts(sentence: Span, cues: Cues) -> bool:
         rest = [t for t in tokens[index + 1 :] if not t.is_punct]
         if token.text == "," and _opens(rest, cues):
             return True
-    if _emphasised_negation(sentence, cues) or _all_but(lowers, cues):
+    if _emphasised_negation(sentence, cues) or _all_but(sentence, cues):
         return True
     # A contrast that follows a main clause of its own sentence turns against that
     # clause ("…, muss er mehr bezahlen, erhält jedoch keine Karten zurück"), not
@@ -406,19 +406,39 @@ def _emphasised_negation(sentence: Span, cues: Cues) -> bool:
     return False
 
 
-def _all_but(lowers: list[str], cues: Cues) -> bool:
+def _all_but(sentence: Span, cues: Cues) -> bool:
     """The sentence says something of all of a kind and leaves some of them out, after
-    it: "Das gilt für alle Felder mit Ausnahme der beiden Startfelder", "Gekauft werden
-    darf jede Karte außer einem Joker".  Opening the sentence, the phrase only narrows
-    what it goes on to say ("Mit Ausnahme des Gebers erhält jeder …")."""
+    its verb: "Das gilt für alle Felder mit Ausnahme der beiden Startfelder", "Gekauft
+    werden darf jede Karte außer einem Joker", or anywhere in a sentence of where a rule
+    holds ("Auf allen Feldern außer dem Startfeld gilt diese Regel").  Before the verb,
+    the phrase only narrows what the sentence goes on to rule ("Jedes Feld, mit Ausnahme
+    der Salatfelder, darf nur …", "Mit Ausnahme des Gebers erhält jeder …")."""
+    tokens = list(sentence)
+    lowers = [t.lower_ for t in tokens]
+    verb = next((t.i - sentence.start for t in tokens if _verb_form(t)), None)
+    if verb is None:
+        return False
+    if any(t.lemma_.lower() == "gelten" for t in tokens):
+        verb = 0  # where a rule holds, said anywhere: "Auf allen Feldern außer … gilt sie"
     for phrase in cues.exclusion_phrases:
         parts = phrase.split()
-        for start in range(1, len(lowers) - len(parts) + 1):
+        for start in range(verb + 1, len(lowers) - len(parts) + 1):
             if lowers[start : start + len(parts)] == parts and any(
                 word in cues.universal_words for word in lowers[:start]
             ):
                 return True
     return False
+
+
+def _verb_form(token: Token) -> bool:
+    """A verb in lower case, its lemma an infinitive: "gilt", "darf", and in the plural
+    the infinitive itself ("Mitgezählt werden …", "… stehen dir alle offen")."""
+    lemma = token.lemma_.lower()
+    return (
+        token.is_alpha
+        and token.text[:1].islower()
+        and (lemma.endswith(VERB_ENDINGS) or lemma == "sein")
+    )
 
 
 def _limited(lowers: list[str], cues: Cues) -> bool:

@@ -63,6 +63,11 @@ class SegmentState:
     row: bool = False  # the last line was a row of a table
 
 
+# "folgendes" as a pronoun, before its participle or colon ("wird folgendes
+# vorbereitet:", "passiert Folgendes:"): what follows is done, no set of things.
+_WHAT_FOLLOWS = re.compile(r"\bfolgendes(?:\s+[a-zäöüß]+(?:t|en))?\s*:$")
+
+
 class ListReader:
     """Steps and the items a colon announces, for `units.Segmenter`."""
 
@@ -114,9 +119,15 @@ class ListReader:
         return self.judge.sentence_kind(first) == "rule"
 
     def _sequence(self, lower: str) -> bool:
-        """Names an order ("wie folgt", "in dieser Reihenfolge", "nacheinander") or how a
-        thing is done ("So bereitet ihr das Spiel vor:")."""
-        return any(phrase in lower for phrase in self.cues.sequence_phrases) or tells_how(lower)
+        """Names an order ("wie folgt", "in dieser Reihenfolge", "nacheinander"), how a
+        thing is done ("So bereitet ihr das Spiel vor:"), or what is done, with no noun
+        that would name a set of things ("Vor Spielbeginn wird folgendes vorbereitet:",
+        not "Folgende Karten gibt es:")."""
+        return (
+            any(phrase in lower for phrase in self.cues.sequence_phrases)
+            or tells_how(lower)
+            or bool(_WHAT_FOLLOWS.search(lower))
+        )
 
     def _item_kind(self, unit: Unit, sentence: str) -> NodeKind:
         """The kind of the list lines after a sentence that ends in a colon."""

@@ -125,11 +125,16 @@ class StoryJudge(LineJudge):
 
     def _listed_name(self, token: Token) -> bool:
         """A name or colour in a list of them: a capitalised word the dictionary does
-        not know ("Ben", whatever its ending), or a colour."""
+        not know ("Ben", whatever its ending), or knows only as a name ("Anna"), or a
+        colour; not a compound it knows as a noun ("Salatkarten und Salatblätter liegen
+        …")."""
+        compound = self.lexicon.german_as_written(token.text) and self.lexicon.noun_stems(
+            token.text
+        ) != [token.text]
         return (
             token.is_alpha
             and token.text[:1].isupper()
-            and (self._unknown(token) or token.lower_ in self.cues.colour_words)
+            and ((self._unknown(token) and not compound) or token.lower_ in self.cues.colour_words)
         )
 
     def colour_adjective(self, token: Token) -> bool:
