@@ -661,3 +661,30 @@ def test_denying_an_action_excepts_the_rule_that_does_it_split_from_its_particle
         last,
     )
     assert edges_of(graph, "exception-of") == [(last, discard)]
+
+
+def test_not_moving_but_doing_else_lifts_the_duty_to_move_and_statt_dessen_replaces_no_count(
+    builder: GraphBuilder,
+) -> None:
+    duty = "Wer an der Reihe ist, muß mit seiner Schildkröte ziehen; Aussetzen gibt es nicht."
+    eats = (
+        "Als Ausnahme zur Grundregel zieht er in seinem nächsten Zug nicht weiter, sondern frißt."
+    )
+    pays = (
+        "In der Schlußphase muß niemand mehr ziehen: Wer möchte, bleibt stehen und zahlt "
+        "statt dessen 10 Salatblätter in den Vorrat."
+    )
+    graph = build(
+        builder,
+        "# Spielverlauf",
+        duty,
+        "Er zieht auf das nächste Krabbenfeld zurück und erhält dafür Salatblätter.",
+        "# Salatfelder",
+        "Wer auf einem Salatfeld landet, legt eine Salatkarte ab.",
+        eats,
+        "# Ziel",
+        "Erster im Ziel: höchstens 10 Salatblätter",
+        "# Die Schlußphase",
+        pays,
+    )
+    assert sorted(edges_of(graph, "exception-of")) == sorted([(eats, duty), (pays, duty)])

@@ -57,6 +57,8 @@ def replaced_counts(exception: Unit) -> set[tuple[str, str]]:
         for index, token in enumerate(tokens):
             if token.lower_ not in REPLACING:
                 continue
+            if index + 1 < len(tokens) and tokens[index + 1].lower_ == "dessen":
+                continue  # "statt dessen 10 Salatblätter": the count it pays instead
             words = [t for t in tokens[index + 1 : index + 4] if t.is_alpha or t.is_digit]
             number = next((_number(t) for t in words if _number(t)), None)
             after = [noun for noun, _, at in counted if index < at <= index + 4]

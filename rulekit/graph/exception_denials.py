@@ -27,6 +27,7 @@ from spacy.lang.de.stop_words import STOP_WORDS
 from rulekit.graph.exception_counts import REPLACING
 from rulekit.graph.exceptions import case_clauses, headings, marker_features, negated
 from rulekit.graph.overlap import Overlap, stem
+from rulekit.graph.shapes import VERB_ENDINGS
 from rulekit.graph.special_cases import counterparts, nominalised, verbs
 
 if TYPE_CHECKING:
@@ -177,7 +178,7 @@ def obliged_move(exception: Unit, scored: list[tuple[float, Unit]], cues: Cues) 
     stays = any(_stays(sentence, cues) for sentence in exception.sentences)
     # "… stehen bleiben, anstatt zu ziehen", "Statt zu würfeln, darfst du …": what it
     # does instead of is the move.
-    replaced = replaced_verbs(exception)
+    replaced = replaced_verbs(exception, cues)
     if not (stays or replaced):
         return []
     moves = (cues.moving_lemmas if stays else frozenset()) | replaced
@@ -199,14 +200,32 @@ def obliged_move(exception: Unit, scored: list[tuple[float, Unit]], cues: Cues) 
     return [best[1]] if best is not None else []
 
 
-def replaced_verbs(unit: Unit) -> set[str]:
-    """The lemmas of the verbs a unit does something instead of ("statt zu ziehen")."""
-    return {
+def replaced_verbs(unit: Unit, cues: Cues) -> set[str]:
+    """The lemmas of the verbs a unit does something instead of: "statt zu ziehen", and
+    the verbs a clause negates before "sondern" ("zieht … nicht weiter, sondern frißt")."""
+    replaced = {
         verb.lemma_.lower()
         for sentence in unit.sentences
         for word, to, verb in zip(sentence, sentence[1:], sentence[2:], strict=False)
         if word.lower_ in REPLACING and to.lower_ == "zu" and verb.is_alpha
     }
+    for sentence in unit.sentences:
+        tokens = list(sentence)
+        turn = next((i for i, t in enumerate(tokens) if t.lower_ == "sondern"), None)
+        if turn is None:
+            continue
+        start = max((i + 1 for i, t in enumerate(tokens[:turn]) if t.text in ":;"), default=0)
+        clause = tokens[start:turn]
+        if any(t.lower_ in cues.exception_negations for t in clause):
+            replaced |= {
+                t.lemma_.lower()
+                for t in clause
+                if t.is_alpha
+                and t.text[:1].islower()
+                and t.lower_ not in STOP_WORDS
+                and t.lemma_.lower().endswith(VERB_ENDINGS)
+            }
+    return replaced
 
 
 def _forbids_staying(rule: Unit, cues: Cues) -> bool:
