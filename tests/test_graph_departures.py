@@ -688,3 +688,21 @@ def test_not_moving_but_doing_else_lifts_the_duty_to_move_and_statt_dessen_repla
         pays,
     )
     assert sorted(edges_of(graph, "exception-of")) == sorted([(eats, duty), (pays, duty)])
+
+
+def test_this_restriction_does_not_hold_replies_to_the_restriction_before_it(
+    builder: GraphBuilder,
+) -> None:
+    back = "Von einem Krabbenfeld aus darf nicht gleich wieder zurückgezogen werden."
+    lifted = (
+        "Diese Einschränkung gilt nicht für einen Spieler, der vorwärts keinen einzigen Zug "
+        "bezahlen kann."
+    )
+    graph = build(
+        builder,
+        "# Krabbenfelder",
+        "Statt vorwärts zu ziehen, darf ein Spieler auf das nächste Krabbenfeld zurückziehen.",
+        "Für jedes Feld, das er zurückgeht, erhält er 5 Salatblätter.",
+        f"{back} {lifted}",
+    )
+    assert (lifted, back) in edges_of(graph, "exception-of")

@@ -84,6 +84,7 @@ from rulekit.graph.exception_replies import (
 from rulekit.graph.exceptions import (
     case_clauses,
     conditional,
+    denies_action,
     departs,
     in_end_phase,
     in_setup,
@@ -252,7 +253,7 @@ def excepted(
     if (
         local
         and (continues_previous(exception, cues) or contrasts_last(exception, local[-1], cues))
-        and not (negated(exception, cues) and negated(local[-1], cues))
+        and not (denies_action(exception, cues) and negated(local[-1], cues))
     ):
         return [replied_to(exception, local, overlap, cues)]
     replaced = replaced_counts(exception)

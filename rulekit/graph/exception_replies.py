@@ -96,8 +96,8 @@ def continues_previous(unit: Unit, cues: Cues) -> bool:
     # After a label ("Achtung:") the reply opens with the word after the colon.
     labelled = len(tokens) > 3 and tokens[0].is_alpha and tokens[1].text == ":"
     return (
-        _anaphor(words[0], words[1])
-        or (labelled and _anaphor(tokens[2], tokens[3]))
+        _anaphor(words[0], words[1], cues)
+        or (labelled and _anaphor(tokens[2], tokens[3], cues))
         or first in cues.exception_contrasts
         or first in cues.exception_openers
         or (first, second.lower_) == ("es", "sei")
@@ -111,6 +111,9 @@ def _departs_from_last(words: list[Token]) -> bool:
     return any(word.lower_ in DEPARTED_FROM for word in words[:2])
 
 
-def _anaphor(first: Token, second: Token) -> bool:
-    """A pronoun for what was just said, then a verb: "Das darf …", "Dies gilt …"."""
-    return first.lower_ in ANAPHORS and second.text[:1].islower()
+def _anaphor(first: Token, second: Token, cues: Cues) -> bool:
+    """A pronoun for what was just said, then a verb: "Das darf …", "Dies gilt …"; or a
+    demonstrative before a noun that names a rule: "Diese Einschränkung gilt nicht …"."""
+    return first.lower_ in ANAPHORS and (
+        second.text[:1].islower() or second.lower_ in cues.rule_nouns
+    )

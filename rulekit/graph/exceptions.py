@@ -56,6 +56,8 @@ _DETERMINERS = frozenset(
     {"der", "die", "das", "ein", "einen", "mein", "dein", "sein", "ihr", "unser", "euer", "jeder"}
 )
 _NUMBER = re.compile(r"^\d")
+# The verb of "… gilt nicht für …": that a rule holds.
+_HOLDS = "gelten"
 # One-word cues that are also the particle of a verb ("findet ... statt.").
 _PARTICLES = frozenset({"statt"})
 # Words that join a clause of the same rank ("Mischt die Karten und ...").
@@ -152,6 +154,22 @@ def _denies(unit: Unit, cues: Cues) -> bool:
 def negated(unit: Unit, cues: Cues) -> bool:
     """The unit says a negation ("nicht", "keine", "weder ... noch")."""
     return any(t.lower_ in cues.exception_negations for s in unit.sentences for t in s)
+
+
+def denies_action(unit: Unit, cues: Cues) -> bool:
+    """The unit's claim negates an action, not only that a rule holds: "Diese
+    Einschränkung gilt nicht für einen Spieler, der keinen Zug bezahlen kann" says where
+    a rule stops (its relative clause names the case) and denies nothing."""
+    for sentence in unit.sentences:
+        for clause, names_case in case_clauses(sentence, cues):
+            if names_case:
+                continue
+            for index, token in enumerate(clause):
+                if token.lower_ in cues.exception_negations and not any(
+                    t.lemma_.lower() == _HOLDS for t in clause[max(0, index - 2) : index]
+                ):
+                    return True
+    return False
 
 
 def names_rule(unit: Unit, cues: Cues) -> bool:
