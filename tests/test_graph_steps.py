@@ -4,28 +4,44 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from rulekit.graph.builder import GraphBuilder
 from tests.test_graph_kinds import graph_of
 
 
-def test_a_set_up_after_another_sections_list_is_a_procedure(
-    builder: GraphBuilder, tmp_path: Path
+@pytest.mark.parametrize(
+    "lines",
+    [
+        # A set-up after another section's list ("Folgende besondere Felder gibt es:").
+        [
+            "Der Spielplan",
+            "Folgende besondere Felder gibt es:",
+            "Häuschen: Hier starten eure Hütchen.",
+            "Brunnenfeld: Auf ihnen darf niemand gefangen werden.",
+            "Spielvorbereitung",
+            "1. Legt den Spielplan in die Tischmitte.",
+            "2. Jeder wählt eine Farbe und stellt die vier Hütchen dieser Farbe in sein Häuschen.",
+            "3. Mischt die Kleeblattkarten.",
+            "4. Übrige Hütchen kommen zurück in die Schachtel.",
+            "5. Wer zuletzt eine Mütze getragen hat, beginnt.",
+        ],
+        # Items after "folgendes" with no noun: what is done, no set of things.
+        [
+            "Spielvorbereitung",
+            "Vor Spielbeginn wird folgendes vorbereitet:",
+            "1. Der Spielplan wird in die Tischmitte gelegt.",
+            "2. Jeder Spieler wählt eine Schildkröte und stellt sie auf das Startfeld.",
+            "3. Jeder Spieler erhält 3 Salatkarten und 70 Salatblätter.",
+        ],
+    ],
+)
+def test_numbered_items_of_a_set_up_are_a_procedure(
+    builder: GraphBuilder, tmp_path: Path, lines: list[str]
 ) -> None:
-    lines = [
-        "Der Spielplan",
-        "Folgende besondere Felder gibt es:",
-        "Häuschen: Hier starten eure Hütchen.",
-        "Brunnenfeld: Auf ihnen darf niemand gefangen werden.",
-        "Spielvorbereitung",
-        "1. Legt den Spielplan in die Tischmitte.",
-        "2. Jeder wählt eine Farbe und stellt die vier Hütchen dieser Farbe in sein Häuschen.",
-        "3. Mischt die Kleeblattkarten.",
-        "4. Übrige Hütchen kommen zurück in die Schachtel.",
-        "5. Wer zuletzt eine Mütze getragen hat, beginnt.",
-    ]
     graph = graph_of(builder, tmp_path, lines, blank=True)
     steps = [node.text[:2] for node in graph.nodes if node.kind == "step"]
-    assert steps == ["1.", "2.", "3.", "4.", "5."]
+    assert steps == [line[:2] for line in lines if line[:1].isdigit()]
 
 
 def test_the_numbered_rows_of_a_ranking_are_a_table_under_its_titles(
@@ -81,18 +97,3 @@ def test_a_case_set_by_a_verb_and_du_after_the_last_step_is_a_rule_of_its_own(
     ]
     graph = graph_of(builder, tmp_path, lines, blank=True)
     assert [(node.kind, node.text) for node in graph.nodes][-1] == ("rule", case)
-
-
-def test_numbered_items_after_folgendes_vorbereitet_are_steps(
-    builder: GraphBuilder, tmp_path: Path
-) -> None:
-    lines = [
-        "Spielvorbereitung",
-        "Vor Spielbeginn wird folgendes vorbereitet:",
-        "1. Der Spielplan wird in die Tischmitte gelegt.",
-        "2. Jeder Spieler wählt eine Schildkröte und stellt sie auf das Startfeld.",
-        "3. Jeder Spieler erhält 3 Salatkarten und 70 Salatblätter.",
-    ]
-    graph = graph_of(builder, tmp_path, lines, blank=True)
-    steps = [node.text[:2] for node in graph.nodes if node.kind == "step"]
-    assert steps == ["1.", "2.", "3."]
