@@ -25,9 +25,10 @@ from typing import TYPE_CHECKING
 from spacy.lang.de.stop_words import STOP_WORDS
 
 from rulekit.graph.exception_counts import REPLACING
-from rulekit.graph.exceptions import case_clauses, headings, marker_features, negated
+from rulekit.graph.exceptions import case_clauses, marker_features, negated
 from rulekit.graph.overlap import Overlap, stem
-from rulekit.graph.shapes import VERB_ENDINGS
+from rulekit.graph.phases import headings
+from rulekit.graph.shapes import verb_form
 from rulekit.graph.special_cases import counterparts, nominalised, verbs
 
 if TYPE_CHECKING:
@@ -218,12 +219,7 @@ def replaced_verbs(unit: Unit, cues: Cues) -> set[str]:
         clause = tokens[start:turn]
         if any(t.lower_ in cues.exception_negations for t in clause):
             replaced |= {
-                t.lemma_.lower()
-                for t in clause
-                if t.is_alpha
-                and t.text[:1].islower()
-                and t.lower_ not in STOP_WORDS
-                and t.lemma_.lower().endswith(VERB_ENDINGS)
+                t.lemma_.lower() for t in clause if verb_form(t) and t.lower_ not in STOP_WORDS
             }
     return replaced
 

@@ -86,20 +86,16 @@ from rulekit.graph.exceptions import (
     conditional,
     denies_action,
     departs,
-    in_end_phase,
-    in_setup,
-    in_variant,
     marked_exception,
     marker_features,
     names_exceptions,
     names_rule,
-    names_variant,
     negated,
     no_longer,
     shortage,
-    variant_headings,
 )
 from rulekit.graph.overlap import Overlap, stem
+from rulekit.graph.phases import in_end_phase, in_setup, in_variant, names_variant, variant_headings
 from rulekit.graph.special_cases import general, verbs
 
 if TYPE_CHECKING:

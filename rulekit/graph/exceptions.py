@@ -37,11 +37,19 @@ leaves open, not one it decides otherwise.  `rulekit.graph.links` reads that.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import replace
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from rulekit.graph.shapes import RELATIVE_PRONOUNS, SUBORDINATORS, VERB_ENDINGS, has_phrase
+from rulekit.graph.phases import in_end_phase
+from rulekit.graph.shapes import (
+    RELATIVE_PRONOUNS,
+    SUBORDINATORS,
+    VERB_ENDINGS,
+    has_phrase,
+    verb_form,
+)
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
@@ -142,13 +150,19 @@ def _instead_of_denied(unit: Unit, previous: Unit, cues: Cues) -> bool:
 def _denies(unit: Unit, cues: Cues) -> bool:
     """The unit negates what it claims, not only its case: "Sie erhalten weder Plättchen
     noch Karten", but not "Kann er nicht zahlen, hat er ..."."""
-    return any(
-        token.lower_ in cues.exception_negations
-        for sentence in unit.sentences
-        for clause, names_case in case_clauses(sentence, cues)
-        if not names_case
-        for token in clause
-    )
+    return any(True for _ in _claim_negations(unit, cues))
+
+
+def _claim_negations(unit: Unit, cues: Cues) -> Iterator[tuple[list[Token], int]]:
+    """Each negation in a clause of the unit that claims rather than names its case,
+    with that clause."""
+    for sentence in unit.sentences:
+        for clause, names_case in case_clauses(sentence, cues):
+            if names_case:
+                continue
+            for index, token in enumerate(clause):
+                if token.lower_ in cues.exception_negations:
+                    yield clause, index
 
 
 def negated(unit: Unit, cues: Cues) -> bool:
@@ -160,32 +174,16 @@ def denies_action(unit: Unit, cues: Cues) -> bool:
     """The unit's claim negates an action, not only that a rule holds: "Diese
     Einschränkung gilt nicht für einen Spieler, der keinen Zug bezahlen kann" says where
     a rule stops (its relative clause names the case) and denies nothing."""
-    for sentence in unit.sentences:
-        for clause, names_case in case_clauses(sentence, cues):
-            if names_case:
-                continue
-            for index, token in enumerate(clause):
-                if token.lower_ in cues.exception_negations and not any(
-                    t.lemma_.lower() == _HOLDS for t in clause[max(0, index - 2) : index]
-                ):
-                    return True
-    return False
+    return any(
+        not any(t.lemma_.lower() == _HOLDS for t in clause[max(0, index - 2) : index])
+        for clause, index in _claim_negations(unit, cues)
+    )
 
 
 def names_rule(unit: Unit, cues: Cues) -> bool:
     """The unit names a rule as such: "Abweichend von der Grundregel …", "Die Regel vom
     Überspringen gilt nicht …"."""
     return any(t.lower_ in cues.rule_nouns for s in unit.sentences for t in s)
-
-
-def headings(unit: Unit, by_id: dict[str, Unit]) -> list[Unit]:
-    """The sections a unit stands under, nearest first."""
-    found: list[Unit] = []
-    section = by_id.get(unit.section) if unit.section else None
-    while section is not None and section not in found:
-        found.append(section)
-        section = by_id.get(section.section) if section.section else None
-    return found
 
 
 def names_exceptions(section: Unit, cues: Cues) -> bool:
@@ -208,63 +206,6 @@ def _headed(units: list[Unit]) -> list[Unit]:
             break
         headed.append(unit)
     return headed
-
-
-def in_end_phase(unit: Unit, by_id: dict[str, Unit], cues: Cues) -> bool:
-    """A heading the unit stands under names the end of the game ("Spielende")."""
-    return any(
-        re.search(rf"\b{re.escape(word)}\b", " ".join(section.block.text.lower().split()))
-        for section in headings(unit, by_id)
-        for word in cues.end_phase_words
-    )
-
-
-def in_setup(unit: Unit, by_id: dict[str, Unit], cues: Cues) -> bool:
-    """A heading the unit stands under names the set-up ("Spielvorbereitung", "Aufbau")."""
-    return any(
-        word.endswith(setup)
-        for section in headings(unit, by_id)
-        for word in re.findall(r"[^\W\d_]+", section.block.text.lower())
-        for setup in cues.setup_words
-    )
-
-
-def in_variant(
-    unit: Unit, by_id: dict[str, Unit], cues: Cues, parts: dict[str, Unit] | None = None
-) -> bool:
-    """The unit, or a heading it stands under, names a variant of the game; `parts`
-    (`part_headings`) gives the heading of the part each section belongs to."""
-    return names_variant([unit.text, *variant_headings(unit, by_id, parts or {})], cues)
-
-
-def variant_headings(unit: Unit, by_id: dict[str, Unit], parts: dict[str, Unit]) -> list[str]:
-    """The headings a unit stands under, with the heading of the part of each."""
-    found = headings(unit, by_id)
-    found += [parts[h.node_id] for h in found if h.node_id in parts]
-    return [h.block.text for h in found]
-
-
-def part_headings(units: list[Unit]) -> dict[str, Unit]:
-    """The heading of the part each section belongs to, by the section's node id: a
-    heading that stands right over another ("Varianten" over "Kurze Tour") heads the
-    sections after it, up to the next such heading, when the copy gave all headings
-    one level."""
-    parts: dict[str, Unit] = {}
-    part: Unit | None = None
-    for unit, following in zip(units, [*units[1:], None], strict=True):
-        if unit.kind != "section":
-            continue
-        if following is not None and following.kind == "section":
-            part = unit
-        elif part is not None and part is not unit and unit.section != part.node_id:
-            parts[unit.node_id] = part
-    return parts
-
-
-def names_variant(texts: list[str], cues: Cues) -> bool:
-    """One of the texts names a variant of the game ("Variante für Kenner")."""
-    words = {word.lower().strip('.,:;!?()„“"') for text in texts for word in text.split()}
-    return any(word.endswith(variant) for word in words for variant in cues.variant_words)
 
 
 def opens_case(unit: Unit, cues: Cues) -> bool:
@@ -433,10 +374,10 @@ def _all_but(sentence: Span, cues: Cues) -> bool:
     der Salatfelder, darf nur …", "Mit Ausnahme des Gebers erhält jeder …")."""
     tokens = list(sentence)
     lowers = [t.lower_ for t in tokens]
-    verb = next((t.i - sentence.start for t in tokens if _verb_form(t)), None)
+    verb = next((t.i - sentence.start for t in tokens if verb_form(t)), None)
     if verb is None:
         return False
-    if any(t.lemma_.lower() == "gelten" for t in tokens):
+    if any(t.lemma_.lower() == _HOLDS for t in tokens):
         verb = 0  # where a rule holds, said anywhere: "Auf allen Feldern außer … gilt sie"
     for phrase in cues.exclusion_phrases:
         parts = phrase.split()
@@ -446,17 +387,6 @@ def _all_but(sentence: Span, cues: Cues) -> bool:
             ):
                 return True
     return False
-
-
-def _verb_form(token: Token) -> bool:
-    """A verb in lower case, its lemma an infinitive: "gilt", "darf", and in the plural
-    the infinitive itself ("Mitgezählt werden …", "… stehen dir alle offen")."""
-    lemma = token.lemma_.lower()
-    return (
-        token.is_alpha
-        and token.text[:1].islower()
-        and (lemma.endswith(VERB_ENDINGS) or lemma == "sein")
-    )
 
 
 def _limited(lowers: list[str], cues: Cues) -> bool:

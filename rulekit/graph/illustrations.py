@@ -41,8 +41,9 @@ from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Token
 
 from rulekit.graph.exception_links import ExceptionContext, denied_actions
-from rulekit.graph.exceptions import NUMBER_WORDS, in_setup
+from rulekit.graph.exceptions import NUMBER_WORDS
 from rulekit.graph.overlap import Overlap, quantities, stem
+from rulekit.graph.phases import in_setup
 from rulekit.graph.rows import reckoned_rows
 from rulekit.graph.special_cases import verbs
 from rulekit.graph.unit import Unit

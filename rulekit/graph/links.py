@@ -9,11 +9,12 @@ as a prior: examples see `rulekit.graph.illustrations`, exceptions
 from __future__ import annotations
 
 from rulekit.graph.exception_links import ExceptionContext, excepted
-from rulekit.graph.exceptions import flag_in_context, part_headings
+from rulekit.graph.exceptions import flag_in_context
 from rulekit.graph.illustrations import shown_rules
 from rulekit.graph.line_kinds import run_in_label
 from rulekit.graph.mechanical import is_clause
 from rulekit.graph.overlap import Overlap
+from rulekit.graph.phases import part_headings
 from rulekit.graph.rows import table_line
 from rulekit.graph.special_cases import special_cases
 from rulekit.graph.units import MECHANICAL_KINDS, Unit

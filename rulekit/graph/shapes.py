@@ -130,6 +130,17 @@ def has_verb(tokens: Iterable[Token]) -> bool:
     return any(t.is_alpha and t.text[:1].islower() and t.lower_ not in STOP_WORDS for t in tokens)
 
 
+def verb_form(token: Token) -> bool:
+    """A verb in lower case, its lemma an infinitive: "gilt", "darf", and in the plural
+    the infinitive itself ("Mitgezählt werden …", "… stehen dir alle offen")."""
+    lemma = token.lemma_.lower()
+    return (
+        token.is_alpha
+        and token.text[:1].islower()
+        and (lemma.endswith(VERB_ENDINGS) or lemma == "sein")
+    )
+
+
 def marked_heading(text: str, following: Block | None) -> bool:
     """A numbered or lettered line that heads what follows: short, no sentence end.
 
