@@ -97,3 +97,20 @@ def test_a_case_set_by_a_verb_and_du_after_the_last_step_is_a_rule_of_its_own(
     ]
     graph = graph_of(builder, tmp_path, lines, blank=True)
     assert [(node.kind, node.text) for node in graph.nodes][-1] == ("rule", case)
+
+
+def test_an_impersonal_passive_after_the_last_step_is_a_rule_of_its_own(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Spielvorbereitung",
+        "Vor jedem Spiel geht ihr so vor:",
+        "1. Legt den Spielplan in die Tischmitte.",
+        "2. Wer zuletzt an einem Bach war, wird Startspieler.",
+        "Gespielt wird reihum im Uhrzeigersinn.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert [(node.kind, node.text) for node in graph.nodes][-1] == (
+        "rule",
+        "Gespielt wird reihum im Uhrzeigersinn.",
+    )

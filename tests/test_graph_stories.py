@@ -448,3 +448,40 @@ def test_two_compound_nouns_as_a_subject_are_no_players(
     ]
     graph = graph_of(builder, tmp_path, lines, blank=True)
     assert texts_of(graph, "example") == []
+
+
+def test_a_label_of_a_few_words_opens_the_example_under_it(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Ins Ziel",
+        "Ins Ziel kommt man nur mit der genau passenden Augenzahl.",
+        "Ein Beispiel:",
+        "Lukas hat einen roten Kegel auf dem Zielfeld 3. Lukas würfelt eine 4.",
+        "Mit dem zweiten Kegel müßte er über den Kegel auf Zielfeld 3 hinwegziehen – das "
+        "ist verboten. Lukas muß also mit seinem dritten Kegel ziehen.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert texts_of(graph, "section") == ["Ins Ziel"]
+    (example,) = texts_of(graph, "example")
+    assert example.startswith("Ein Beispiel: Lukas hat")
+    assert example.endswith("mit seinem dritten Kegel ziehen.")
+
+
+def test_an_example_ends_at_its_closing_bracket_or_at_a_marked_exception(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Zahlenfelder",
+        "Stimmt die Zahl auf dem Feld mit deinem Platz überein, erhältst du das Sechsfache.",
+        "Beispiel: Dieter steht auf dem Zahlenfeld 2 und ist Zweiter. Er bekommt 12 Blätter.",
+        "Das Zahlenfeld 4 zählt ausnahmsweise auch für den fünften und sechsten Platz. "
+        "(Beispiel: Frank ist Sechster auf einem Zahlenfeld 4; er erhält 24 Blätter.)",
+        "Anschließend zieht er wie gewohnt.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert kind_of(graph, "Das Zahlenfeld 4 zählt ausnahmsweise")[0] == "rule"
+    assert "(Beispiel: Frank ist Sechster auf einem Zahlenfeld 4; er erhält 24 Blätter.)" in (
+        texts_of(graph, "example")
+    )
+    assert kind_of(graph, "Anschließend zieht er")[0] == "rule"

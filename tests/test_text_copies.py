@@ -634,3 +634,33 @@ def test_an_address_wrapped_after_its_postcode_keeps_its_town(tmp_path: Path) ->
         "paragraph",
         "© 2023 Zaunkönig Kinderspiele GmbH, Lindenstraße 14, 96215 Lichtenfels",
     )
+
+
+# A copy set in proportional type: what looks like a label, a number or a dash at a
+# line's start goes on with the sentence the full line above left open.
+OPEN_LINES = """\
+Die Schlussrunde
+Sobald der erste Otter im Mühlteich ankommt, beginnt die
+Schlussrunde: Ihr spielt die laufende Runde noch zu Ende. In
+der Schlussrunde darf niemand mehr rasten. Danach endet das
+Spiel.
+Lena steht auf Feld 27 und schwimmt 4 Felder auf das Treibgutfeld
+31. Sie zieht „Strömung“ und treibt 2 Felder weiter auf den Strudel
+auf Feld 33. Für die 5 Felder bis zum Mühlteich zahlt sie 15 Kiesel
+und hätte danach noch genau 12 Kiesel übrig, viel mehr als 10
+– zu viele. Rasten darf sie in der Schlussrunde nicht mehr.
+Projektgruppe Otterbach
+Clemens Beeken, Hanna Holderied, Clara Holzhüter, Jonas Klug
+27. Juli 2015
+"""
+
+
+def test_a_label_number_or_dash_under_an_open_full_line_goes_on_with_its_sentence(
+    tmp_path: Path,
+) -> None:
+    texts = [b.text for b in extract_string(tmp_path, OPEN_LINES).blocks]
+    assert any("beginnt die Schlussrunde: Ihr spielt" in text for text in texts)
+    assert any("auf das Treibgutfeld 31. Sie zieht" in text for text in texts)
+    assert any("viel mehr als 10 – zu viele." in text for text in texts)
+    # A date under a line of names is a line of its own.
+    assert "27. Juli 2015" in texts

@@ -138,10 +138,11 @@ _BOUNDS = frozenset({"höchstens", "mindestens", "maximal", "genau"})
 _OPEN_COUNT = re.compile(r"\b(?:ab|für)\s+\d+(?:\s*[-–]\s*\d+)?$")
 # An address's postcode at a line's end, after the street: "…, Lindenstraße 14, 96215".
 _OPEN_POSTCODE = re.compile(r",\s*(?:D-)?\d{5}$")
-# Words that never end a clause: conjunctions, indefinite articles, contractions (a
-# preposition may be a verb's particle, "… von einem Gebiet aus").
+# Words that never end a clause: conjunctions, articles, contractions (a preposition
+# may be a verb's particle, "… von einem Gebiet aus").
 _JOINERS = frozenset(
     {"und", "oder", "sowie", "ein", "eine", "einen", "einem", "einer", "eines", "des"}
+    | {"der", "die", "das", "dem", "den", "als", "dass", "daß", "wenn", "weil", "falls"}
     | {"zum", "zur", "beim", "im", "am", "vom", "ins"}
 )
 # A heading said as a whole clause: "So", "Wie", "Hier" or "Jetzt", its finite verb

@@ -39,6 +39,12 @@ from rulekit.model import TextLine
 
 # The most lines of an item between its number alone on its line and the next one.
 MARKER_ITEM_LINES = 8
+# A line this share of the body width long is full: the sentence it leaves open wrapped.
+WRAPPED_LINE = 0.8
+# How many lines back the item before a numbered item is looked for.
+ITEM_LOOKBACK = 20
+# The fewest lower-case words of a line of running text.
+RUNNING_WORDS = 3
 BOUNDARY_KINDS = frozenset(
     {"page-number", "printer-slug", "fingerprint", "running-header", "viewer-header"}
 )
@@ -166,6 +172,7 @@ def _opens_unit(
             and not _ordinal_after(previous.text, line.text)
             # "… für 2–6 Spieler ab 10" / "Jahren": a stop word that is a noun
             and not wants_more(previous.text)
+            and not _marker_in_sentence(lines, content, position, widths.width)
         )
         or value_rows(previous.text, line.text)
         or set_apart(
@@ -176,6 +183,35 @@ def _opens_unit(
             word_rest=position >= 2 and word_rest(lines[content[position - 2]].text, previous.text),
         )
     )
+
+
+def _marker_in_sentence(
+    lines: list[TextLine], content: list[int], position: int, width: float
+) -> bool:
+    """What looks like a list marker at the start of the line at `position` goes on with
+    the sentence a full line of running text above left open: a number no item before
+    it counts up to ("… auf das Treibgutfeld" / "31. Sie zieht …"), or a dash before a
+    lower-case word ("… hätte dann noch 12" / "– zu viele.").  A list's item follows an
+    announcing colon, a sentence's end, or a line of its own too short to have wrapped;
+    a title's date follows names ("… Tobias Lücking" / "27. Juli 2015")."""
+    text, previous = lines[content[position]].text.strip(), lines[content[position - 1]].text
+    previous = previous.strip()
+    lower = [word for word in previous.split() if word[:1].islower() and word.isalpha()]
+    if (
+        terminal(previous)
+        or previous.endswith((",", *BREAK_HYPHENS))
+        or len(previous) < WRAPPED_LINE * local_width(lines, content, position, width)
+        or len(lower) < RUNNING_WORDS
+    ):
+        return False
+    number = re.match(r"(\d{1,3})[.)]\s", text)
+    if number:
+        count = int(number.group(1))
+        window = content[max(0, position - ITEM_LOOKBACK) : position]
+        before = [lines[i].text.strip() for i in window]
+        return count > 1 and not any(re.match(rf"{count - 1}[.)](?:\s|$)", line) for line in before)
+    dash = re.match(r"[–—-]\s+(\w)", text)
+    return dash is not None and dash.group(1).islower()
 
 
 def word_rest(text: str, following: str) -> bool:

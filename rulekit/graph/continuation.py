@@ -9,7 +9,7 @@ from __future__ import annotations
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
-from rulekit.graph.exceptions import opens_with_case
+from rulekit.graph.exceptions import marked_exception, opens_with_case
 from rulekit.graph.kinds import COMMENT_SUBJECTS, KindJudge
 from rulekit.graph.shapes import EVERY, content_lemmas
 from rulekit.graph.unit import Unit
@@ -53,6 +53,8 @@ def leaves(
     verglichen.").
     """
     if mode == "example":
+        if _labelled(judge, sentence):
+            return True  # "… Salatblätter. (Beispiel: …)", "… Ausnahme: …"
         if judge.narrated(sentence, names) or judge.continues(sentence):
             return False
         if story and (judge.imperative(sentence) or opens_with_case(sentence, judge.cues)):
@@ -78,6 +80,21 @@ def leaves(
     own = content_lemmas(sentence)
     shared = len(own & said)
     return shared < 2 or shared * 2 < len(own)
+
+
+def _bracketed(text: str) -> bool:
+    """An example or remark set in brackets, closed where its bracket closes
+    ("(Beispiel: Frank erhält 24 Salatblätter.)")."""
+    text = text.strip()
+    return text[:1] in "([" and text[-1:] in ")]" and bool(text[1:-1])
+
+
+def _labelled(judge: KindJudge, sentence: Span) -> bool:
+    """The sentence opens with the label of an example, a remark or an exception, also
+    inside a bracket ("(Beispiel: …)")."""
+    cues = judge.cues
+    label = judge.label(sentence.text.lstrip("(["))
+    return label in cues.note_labels | cues.example_labels | cues.exception_openers
 
 
 def _tells_story(judge: KindJudge, sentence: Span, names: set[str]) -> bool:
@@ -140,20 +157,22 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
     first = sentences[0]
     cues = judge.cues
     # "Achtung: …", "Ausnahme: …", "(Beispiel: …)" after an example is a unit of its own.
-    if judge.label(first.text.lstrip("([")) in (
-        cues.note_labels | cues.example_labels | cues.exception_openers
-    ):
+    if _labelled(judge, first) or _bracketed(unit.text):
         return 0
     if unit.kind == "example" and judge.label(unit.sentences[0].text) in judge.cues.example_labels:
         # Values of the story ("für Figur A: 1 + 4 + 1 = 6 Punkte und") go on with it too.
+        # A sentence that names itself an exception ("Das Zahlenfeld 4 zählt
+        # ausnahmsweise …") is a rule of its own.
+        marked = marked_exception(first, cues)
         values = any(t.like_num for t in first) and not (
-            judge.general(first) or judge.normative(first)
+            judge.general(first) or judge.normative(first) or marked
         )
         # So does a sentence that refers to its player ("… ist ihr zu riskant."), also
         # with a modal verb when it names or points to them ("doch in diesem Zug darf
         # sie sie noch nicht anlegen").
         refers = (
-            _tells_story(judge, first, names)
+            not marked
+            and _tells_story(judge, first, names)
             and not judge.generic_actor(first)
             and (not judge.modal(first) or _refers_to_player(judge, first, names))
         )

@@ -63,7 +63,14 @@ def run_in_label(text: str, cues: Cues) -> str:
     if not match:
         return ""
     whole = match.group(1).lower()
-    return whole if whole in cues.note_labels else whole.split()[0].rstrip(".")
+    if whole in cues.note_labels:
+        return whole
+    words = whole.split()
+    # The label word closes a label of a few words ("Ein Beispiel:", "Noch ein kleiner
+    # Tipp:"), as the head closes a German noun phrase.
+    if words[-1] in cues.example_labels | cues.note_labels | cues.exception_openers:
+        return words[-1]
+    return words[0].rstrip(".")
 
 
 class LineJudge:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from spacy.tokens import Span
+from spacy.tokens import Span, Token
 
 from rulekit.extract.textshapes import terminal
 from rulekit.graph.continuation import refers_back
@@ -93,7 +93,9 @@ class ListReader:
         words = [t for t in sentences[0] if t.is_alpha]
         adjacent = block.lines[0] == step.block.lines[1] + 1
         goes_on = adjacent and bool(words) and refers_back(self.judge, words)
-        if not (self.judge.imperative(sentences[0]) or between or goes_on):
+        # "Gespielt wird reihum …" opens as an instruction does, but tells how play goes.
+        instructs = self.judge.imperative(sentences[0]) and not _impersonal(words)
+        if not (instructs or between or goes_on):
             return False
         step.extend(sentences, block)
         return True
@@ -163,3 +165,8 @@ class ListReader:
 
     def _flagged(self, unit: Unit) -> Unit:
         return flag(unit, self.cues)
+
+
+def _impersonal(words: list[Token]) -> bool:
+    """An impersonal passive opened by its participle: "Gespielt wird reihum …"."""
+    return len(words) > 1 and words[1].lower_ in ("wird", "werden")
