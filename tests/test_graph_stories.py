@@ -485,3 +485,20 @@ def test_an_example_ends_at_its_closing_bracket_or_at_a_marked_exception(
         texts_of(graph, "example")
     )
     assert kind_of(graph, "Anschließend zieht er")[0] == "rule"
+
+
+def test_a_story_on_the_next_printed_line_leaves_the_remark_before_it(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Die Sperrfelder",
+        "Ein Kegel, dessen Zug auf einem Sperrfeld endet, sitzt dort fest, bis sein Spieler "
+        "eine 6 würfelt.",
+        "Hinweis: Ein Kegel auf dem Sperrfeld kann ganz gewöhnlich umgeworfen werden; der "
+        "Kegel, der ihn umwirft, sitzt dann selbst auf dem Sperrfeld fest.",
+        "Ein gelber Kegel sitzt auf einem Sperrfeld fest, zwei Felder dahinter steht ein "
+        "roter Kegel. Rot würfelt eine 4 und darf mit diesem Kegel nicht ziehen.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=False)
+    assert kind_of(graph, "Hinweis: Ein Kegel")[0] == "note"
+    assert texts_of(graph, "example") == [lines[-1]]

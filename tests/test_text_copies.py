@@ -664,3 +664,14 @@ def test_a_label_number_or_dash_under_an_open_full_line_goes_on_with_its_sentenc
     assert any("viel mehr als 10 – zu viele." in text for text in texts)
     # A date under a line of names is a line of its own.
     assert "27. Juli 2015" in texts
+
+
+def test_an_imprints_postcode_of_four_digits_wants_its_town(tmp_path: Path) -> None:
+    text = (
+        "Spielende\n"
+        "Das Spiel endet, sobald ein Spieler alle Kegel im Ziel hat.\n"
+        "© 1974 by Gebr. Remmert Spielefabrik GmbH & Co. KG, 8510\n"
+        "Fürth/Bay.\n"
+    )
+    texts = [b.text for b in extract_string(tmp_path, text).blocks]
+    assert texts[-1] == "© 1974 by Gebr. Remmert Spielefabrik GmbH & Co. KG, 8510 Fürth/Bay."

@@ -138,6 +138,8 @@ _BOUNDS = frozenset({"höchstens", "mindestens", "maximal", "genau"})
 _OPEN_COUNT = re.compile(r"\b(?:ab|für)\s+\d+(?:\s*[-–]\s*\d+)?$")
 # An address's postcode at a line's end, after the street: "…, Lindenstraße 14, 96215".
 _OPEN_POSTCODE = re.compile(r",\s*(?:D-)?\d{5}$")
+# Four digits: Germany's postcodes before 1993, Austria's and Switzerland's.
+_OPEN_OLD_POSTCODE = re.compile(r",\s*(?:[ADW]-|CH-)?\d{4}$")
 # Words that never end a clause: conjunctions, articles, contractions (a preposition
 # may be a verb's particle, "… von einem Gebiet aus").
 _JOINERS = frozenset(
@@ -177,8 +179,12 @@ def ends_open(text: str) -> bool:
     word = last.casefold()
     if last in _SEPARATORS:
         return True  # a middle dot parts a line's items: "… Kassel ·" / "www.verlag.de"
-    if _OPEN_POSTCODE.search(text.rstrip()):
-        return True  # an address's postcode wants its town ("…, 96215" / "Lichtenfels")
+    if _OPEN_POSTCODE.search(text.rstrip()) or (
+        _OPEN_OLD_POSTCODE.search(text.rstrip()) and IMPRINT.search(text)
+    ):
+        # An address's postcode wants its town ("…, 96215" / "Lichtenfels"), a postcode of
+        # four digits in an imprint too ("© 1974 … GmbH, 8510" / "Fürth/Bay.").
+        return True
     if word in _BOUNDS and last[:1].islower():
         return True  # a bound wants its count ("… und höchstens" / "10 Karotten …")
     if _OPEN_COUNT.search(text.rstrip()):

@@ -65,6 +65,8 @@ def leaves(
             return True
         every = any(t.lower_ in EVERY for t in sentence)  # "Auf jedem Feld darf nur …"
         return judge.generic_actor(sentence) or (every and judge.modal(sentence))
+    if starts_story(judge, sentence, names):
+        return True  # a story after the remark ("Ein gelber Kegel sitzt … Rot würfelt …")
     words = [t for t in sentence if t.is_alpha]
     if words and words[0].lower_ in judge.cues.remark_connectives:
         return False
@@ -80,6 +82,16 @@ def leaves(
     own = content_lemmas(sentence)
     shared = len(own & said)
     return shared < 2 or shared * 2 < len(own)
+
+
+def starts_story(judge: KindJudge, sentence: Span, names: set[str]) -> bool:
+    """The sentence tells a move of named players (`narrated`) or sets pieces of two
+    colours on the board, as a story's scene does ("Ein gelber Kegel sitzt auf einem
+    Sperrfeld fest, … steht ein roter Kegel."); a rule speaks of pieces in general."""
+    if judge.narrated(sentence, names):
+        return True
+    colours = {judge.colour_stem(t) for t in sentence if judge.colour_adjective(t)}
+    return len(colours) > 1 and not (judge.modal(sentence) or judge.generic_actor(sentence))
 
 
 def _bracketed(text: str) -> bool:

@@ -26,6 +26,7 @@ from rulekit.graph.continuation import (
     leaves,
     remark_goes_on,
     sets_scene,
+    starts_story,
     told_on,
 )
 from rulekit.graph.ids import heading_level, section_id
@@ -446,7 +447,13 @@ class Segmenter(ListReader):
                 or not (
                     (
                         mode == "example"
-                        or (sentence.start_char in block.breaks and judge.binds(sentence))
+                        or (
+                            sentence.start_char in block.breaks
+                            and (
+                                judge.binds(sentence)
+                                or starts_story(judge, sentence, set(state.names))
+                            )
+                        )
                     )
                     and leaves(self.judge, mode, sentence, state.names, units[-1], story)
                 )
