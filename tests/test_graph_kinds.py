@@ -1114,3 +1114,21 @@ def test_a_quoted_call_goes_on_in_its_sentence(builder: GraphBuilder, tmp_path: 
     call = "Misstraust du der Ansage, rufst du laut „Angezweifelt!“ und hebst den Becher hoch."
     graph = graph_of(builder, tmp_path, ["Anzweifeln", call], blank=True)
     assert [node.text for node in graph.nodes if node.kind == "rule"] == [call]
+
+
+def test_the_games_story_after_the_component_list_is_flavour(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Spielinhalt",
+        "1 Spielplan",
+        "16 Kegel in den Farben Gelb, Rot, Blau und Grün",
+        "1 Würfel",
+        "Die Geschichte",
+        "Das Dorffest ist vorbei.",
+        "Vier Familien machen sich gleichzeitig auf den Weg nach Hause.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert kind_of(graph, "1 Würfel")[0] == "component"
+    assert kind_of(graph, "Das Dorffest")[0] == "flavour"
+    assert kind_of(graph, "Vier Familien")[0] == "flavour"

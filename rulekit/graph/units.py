@@ -291,14 +291,22 @@ class Segmenter(ListReader):
         unit.node_id = section_id(info.game, text, {u.node_id for u in units})
         state.sections.append(unit)
         names_rules = judge.heading_words(text, self.cues.structure_headings) or numbered_heading
-        if judge.material_heading(text):
-            state.material = True
-        elif names_rules or asked or text.endswith("?") or not verbless(text):
-            # "Worum geht es?" names no piece of the material, nor does a heading with a
-            # verb ("So wird gespielt"); a piece's name ("Saisonfolien") goes on with it.
-            state.material = False
         preface = judge.heading_words(text, self.cues.preface_headings)
         state.idea = judge.heading_words(text, self.cues.idea_headings)
+        if judge.material_heading(text):
+            state.material = True
+        elif (
+            names_rules
+            or asked
+            or text.endswith("?")
+            or not verbless(text)
+            or preface
+            or state.idea
+        ):
+            # "Worum geht es?" names no piece of the material, nor does a heading with a
+            # verb ("So wird gespielt") or of the game's story ("Die Geschichte"); a
+            # piece's name ("Saisonfolien") goes on with it.
+            state.material = False
         # Only an essay runs on under headings of its own: a "Vorwort" that addresses the
         # players ends where the next heading begins, whatever that heading says.
         state.preface_goes_on = (
