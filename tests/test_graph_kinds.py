@@ -1132,3 +1132,23 @@ def test_the_games_story_after_the_component_list_is_flavour(
     assert kind_of(graph, "1 Würfel")[0] == "component"
     assert kind_of(graph, "Das Dorffest")[0] == "flavour"
     assert kind_of(graph, "Vier Familien")[0] == "flavour"
+
+
+def test_under_the_games_idea_a_story_in_general_words_is_flavour(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Darum geht’s",
+        "Hoch oben im Wald entspringt ein kleiner Bach.",
+        "Die Otter tragen dort ihr großes Herbstrennen aus.",
+        "Wer zu schnell lospaddelt, dem gehen unterwegs die Kräfte aus.",
+        "Jeder Otter möchte als Erster am Mühlteich sein.",
+        "Wer als Erster im Mühlteich ankommt und die wenigsten Kiesel hat, gewinnt.",
+        "Ziel des Spiels",
+        "Wer im Mühlteich die wenigsten Kiesel übrig hat, ist Sieger.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    for story in lines[1:5]:
+        assert kind_of(graph, story[:20]) == ("flavour", False)
+    assert kind_of(graph, "Wer als Erster im Mühlteich")[0] == "rule"
+    assert kind_of(graph, "Wer im Mühlteich die wenigsten")[0] == "rule"

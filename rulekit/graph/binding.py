@@ -13,9 +13,21 @@ from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
 from rulekit.graph.narration import GENERIC_ACTORS, StoryJudge
-from rulekit.graph.shapes import EVERY, RELATIVE_PRONOUNS, SUBORDINATORS, VERB_ENDINGS, has_phrase
+from rulekit.graph.shapes import (
+    RELATIVE_PRONOUNS,
+    SUBORDINATORS,
+    VERB_ENDINGS,
+    addresses,
+    has_phrase,
+)
 
 # Articles and pronouns that follow a verb in the imperative: "Platziert die …".
+# Rule words a story uses as plain words ("Nur am Brunnen herrscht Frieden").
+_STORY_RULE_WORDS = frozenset({"nur", "immer", "keine", "keinen"})
+_FIRST = ("als erster", "als erste", "als erstes")
+# Who wins, which a game's idea may tell beside its story ("Wer dies als erster
+# geschafft hat, ist Sieger.").
+_WINNING = frozenset({"gewinnen", "sieger", "siegerin", "gewinner", "gewinnerin"})
 OBJECT_WORDS = frozenset({"die", "der", "das", "den", "einen", "eine", "ein", "ihn", "ihr"})
 # The words that open a subordinate clause, but for relative pronouns, which also open
 # a main clause as articles ("Die Spieler könnten …").
@@ -60,32 +72,28 @@ class BindingJudge(StoryJudge):
 
     def plays(self, sentence: Span) -> bool:
         """Tells how the game is played, as a game's idea may beside its story: an
-        instruction, a rule word ("Pflicht"), the players named ("wer", "man",
-        "Spieler"), or what is paid or gained ("Vorwärts zu kriechen kostet Salat").  A
-        story tells of its own people and numbers ("Die Igel veranstalten ein
-        Wettrennen.", "vor 11.000 Jahren")."""
+        instruction, the players spoken to or named ("ihr", "Spieler"), what is paid or
+        gained ("Vorwärts zu kriechen kostet Salat"), a rule word ("Pflicht",
+        "niemals"), "man", or who wins.  A story tells of its own people in general words too
+        ("Wer zu schnell lospaddelt, dem gehen die Kräfte aus")."""
+        rule_words = (self.cues.normative_words - GENERIC_ACTORS - _STORY_RULE_WORDS) | {"man"}
+        lower = sentence.text.lower()
+        # Who comes first wins ("Wer als Erster … erreicht, …"); a story's wish to be
+        # first ("Jede möchte als erste …", "…, wer als Erster …") wins nothing.
+        words = [t for t in sentence if t.is_alpha]
+        first = (
+            bool(words)
+            and words[0].lower_ == "wer"
+            and any(has_phrase(lower, phrase) for phrase in _FIRST)
+        )
         trade = self.cues.cost_lemmas | self.cues.gain_lemmas | self.cues.actor_nouns
         return (
             self.imperative(sentence)
-            or any(self._binding_word(sentence, t.i - sentence.start) for t in sentence)
-            or any(t.lemma_.lower() in trade or t.lower_ in self.cues.duty_words for t in sentence)
+            or addresses(sentence)
+            or any(t.lemma_.lower() in trade | _WINNING for t in sentence)
+            or any(t.lower_ in self.cues.duty_words | rule_words for t in sentence)
+            or first
         )
-
-    def _binding_word(self, sentence: Span, index: int) -> bool:
-        """A rule word or a player in general, as a story does not use it: not "jeder"
-        or "alle" before a noun of the story ("Jeder Wurm", "alle Wichtelkinder"), nor
-        "immer wieder", nor "wer" asked after a comma ("…, wer als Erster …")."""
-        token = sentence[index]
-        word = token.lower_
-        if word not in self.cues.normative_words | GENERIC_ACTORS:
-            return False
-        following = sentence[index + 1] if index + 1 < len(sentence) else None
-        before = sentence[index - 1] if index > 0 else None
-        if following is not None and word in EVERY and following.text[:1].isupper():
-            return following.lemma_.lower() in self.cues.actor_nouns
-        if word == "immer" and following is not None and following.lower_ == "wieder":
-            return False
-        return not (word == "wer" and before is not None and before.text == ",")
 
     def instructs(self, sentence: Span) -> bool:
         """Tells the players what to do: an imperative, or the players named ("Spieler",

@@ -437,8 +437,31 @@ def counted_parts(sentence: Span) -> bool:
 
 
 def addresses(span: Span) -> bool:
-    """Speaks to the players: "du", "ihr", or "Sie" inside the sentence."""
-    return any(t.lower_ in ("du", "ihr") or (t.text == "Sie" and t.i > span.start) for t in span)
+    """Speaks to the players: "du", "ihr", or "Sie" inside the sentence; not "ihr" as a
+    possessive before its noun ("Die Eichhörnchen tragen ihr großes Rennen aus")."""
+    return any(
+        t.lower_ == "du"
+        or (t.lower_ == "ihr" and not _possessive(t, span))
+        or (t.text == "Sie" and t.i > span.start)
+        for t in span
+    )
+
+
+# Endings of an adjective between a possessive and its noun ("ihr großes Rennen").
+_INFLECTIONS = ("e", "en", "em", "er", "es")
+
+
+def _possessive(token: Token, span: Span) -> bool:
+    """The pronoun stands before its noun, or before an adjective and its noun."""
+    after = [t for t in span.doc[token.i + 1 : min(span.end, token.i + 3)] if t.is_alpha]
+    return bool(after) and (
+        after[0].text[:1].isupper()
+        or (
+            len(after) > 1
+            and after[0].lower_.endswith(_INFLECTIONS)
+            and after[1].text[:1].isupper()
+        )
+    )
 
 
 def outside_brackets(sentence: Span) -> list[Token]:
