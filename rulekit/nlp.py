@@ -109,6 +109,7 @@ class Cues:
     conclusion_words: tuple[str, ...]
     example_openers: tuple[str, ...]
     colour_words: frozenset[str]
+    honorifics: frozenset[str]
     material_headings: frozenset[str]
     material_labels: frozenset[str]
     material_questions: frozenset[str]

@@ -114,3 +114,18 @@ def test_an_impersonal_passive_after_the_last_step_is_a_rule_of_its_own(
         "rule",
         "Gespielt wird reihum im Uhrzeigersinn.",
     )
+
+
+def test_lettered_items_in_the_order_a_colon_names_are_steps(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "2. Vorbereitung",
+        "Vor Beginn des Spieles bereiten Sie bitte alles in der folgenden Reihenfolge vor:",
+        "a) Der Spielplan wird in die Tischmitte gelegt. Die Marken bilden den Vorrat.",
+        "b) Jeder Spieler wählt eine Ziege und stellt sie auf das Talfeld.",
+        "c) Es beginnt der älteste Spieler.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    steps = [node.text for node in graph.nodes if node.kind == "step"]
+    assert steps == lines[2:]

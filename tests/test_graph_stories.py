@@ -502,3 +502,16 @@ def test_a_story_on_the_next_printed_line_leaves_the_remark_before_it(
     graph = graph_of(builder, tmp_path, lines, blank=False)
     assert kind_of(graph, "Hinweis: Ein Kegel")[0] == "note"
     assert texts_of(graph, "example") == [lines[-1]]
+
+
+def test_a_player_named_by_title_and_name_tells_a_story(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Almwiesen",
+        "Wer seinen Zug auf einer Almwiese beendet, muss dort eine Runde rasten.",
+        "Herr Kofler zieht seine graue Ziege von Feld 18 auf die Almwiese 23 und zahlt "
+        "dafür 15 Kräuter. Vor ihm steht nur noch die Ziege von Frau Berger auf Feld 24.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert texts_of(graph, "example") == [lines[-1]]

@@ -81,7 +81,17 @@ class StoryJudge(LineJudge):
                 and self.colour_adjective(tokens[index - 1])
                 and any(t.like_num for t in tokens)
             )
-            if colour_after:
+            # "Herr Kofler zieht …": a title and the name after it.
+            titled = (
+                token.lower_ in self.cues.honorifics
+                and following.is_alpha
+                and following.text[:1].isupper()
+                and following.lower_ not in STOP_WORDS
+            )
+            if titled:
+                names.add(following.text)
+                found = True
+            elif colour_after:
                 names.add(token.text)
                 found = True
             elif coloured:

@@ -38,7 +38,8 @@ _NOUN_JOINERS = frozenset({"und", "oder", "sowie"})
 EVERY = frozenset({"jedem", "jeden", "jeder", "jede", "jedes", "allen", "alle"})
 # Words that join main clauses, and what else may stand between a comma and an article.
 _JOINERS = _NOUN_JOINERS | {"aber", "doch", "jedoch", "sondern", "denn", "dann", "also", "so"}
-NUMBERED = re.compile(r"^\d{1,2}[.)]\s")
+# A numbered or lettered item: "1. …", "2) …", "a) …" (not "z. B. …").
+NUMBERED = re.compile(r"^(?:\d{1,2}[.)]|[a-z][.)](?!\s\w\.))\s")
 # A heading-shaped line of this many words with a number between them is a table row.
 TABLE_ROW_WORDS = 6
 _INNER_NUMBER = re.compile(r"[^\W\d_]\s+\d+(?:\s+\d+)*\s+[^\W\d_]")
