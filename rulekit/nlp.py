@@ -200,11 +200,13 @@ def rule_sentence_boundaries(doc: Doc) -> Doc:
             token.text in _CLOSING_QUOTES
             and token.i > 0
             and doc[token.i - 1].text in ("!", "?")
-            and following.text[:1].islower()
+            and (following.text[:1].islower() or following.text in (",", ";"))
         ):
             # A quoted call goes on in its sentence ("… rufst du „Angezweifelt!“ und
-            # hebst den Becher …").
+            # hebst den Becher …", "Elif ruft „Licht aus!“, noch bevor …").
             following.is_sent_start = False
+            if following.text in (",", ";") and following.i + 1 < len(doc):
+                doc[following.i + 1].is_sent_start = False
             continue
         if token.text == "." and token.i > 0 and following.like_num:
             # The full stop of an abbreviation with dots inside ("Art.-Nr. 49021"),

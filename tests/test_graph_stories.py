@@ -515,3 +515,16 @@ def test_a_player_named_by_title_and_name_tells_a_story(
     ]
     graph = graph_of(builder, tmp_path, lines, blank=True)
     assert texts_of(graph, "example") == [lines[-1]]
+
+
+def test_a_quoted_call_before_a_comma_goes_on_in_its_sentence(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Licht aus!",
+        "Vergisst jemand zu schlagen, darf jeder andere „Licht aus!“ rufen.",
+        "Levin (Grün) würfelt eine 4 und zieht seine vordere Figur. Elif ruft sofort „Licht "
+        "aus!“, noch bevor Bruno würfelt. Levin muss seine hintere Figur zurückstellen.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert texts_of(graph, "example") == [lines[-1]]

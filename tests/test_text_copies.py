@@ -675,3 +675,37 @@ def test_an_imprints_postcode_of_four_digits_wants_its_town(tmp_path: Path) -> N
     )
     texts = [b.text for b in extract_string(tmp_path, text).blocks]
     assert texts[-1] == "© 1974 by Gebr. Remmert Spielefabrik GmbH & Co. KG, 8510 Fürth/Bay."
+
+
+# A copy in proportional type: a reference's number, a label, a list after a colon and
+# an address, each broken over a line where the sentence or the line goes on.
+BROKEN_AT_ENDS = """\
+Spielplan
+Was es mit diesen Feldern auf sich hat, lesen Sie in Abschnitt
+4.
+2. Vorbereitung
+Fremde Figuren dürfen deine Lichterfelder niemals betreten.
+In die Lichterfelder ziehst du nur mit passender
+Augenzahl: Würde deine Figur über Lichterfeld 4 hinausziehen,
+darfst du sie mit diesem Wurf nicht ziehen.
+Zu Beginn deines Zuges nimmst du genau eine Karte:
+entweder die oberste vom Nachziehstapel oder die oberste
+offene Karte vom Wassergraben.
+© 2024 Koppelwiese Spiele GmbH, Reitbahnstraße 14,
+04109 Leipzig
+"""
+
+
+def test_a_reference_label_list_or_address_broken_over_a_line_stays_whole(
+    tmp_path: Path,
+) -> None:
+    blocks = extract_string(tmp_path, BROKEN_AT_ENDS).blocks
+    texts = [b.text for b in blocks]
+    assert "Was es mit diesen Feldern auf sich hat, lesen Sie in Abschnitt 4." in texts
+    assert "2. Vorbereitung" in texts
+    assert any("ziehst du nur mit passender Augenzahl: Würde deine" in text for text in texts)
+    assert (
+        "Zu Beginn deines Zuges nimmst du genau eine Karte: entweder die oberste vom "
+        "Nachziehstapel oder die oberste offene Karte vom Wassergraben." in texts
+    )
+    assert texts[-1] == "© 2024 Koppelwiese Spiele GmbH, Reitbahnstraße 14, 04109 Leipzig"

@@ -213,7 +213,8 @@ def _announcing_colon(text: str, following: str, widths: Measure) -> bool:
     announces only its label's value; or before the words the sentence quotes
     ("… auf dem sie liegen:" / "„Davon nehm ich noch einen!“"), which it holds.
     Credits run along a line by a middle dot ("Autor: … · Redaktion:") announce their
-    last label's name, in any copy.  Nor does a call to attention at the end of a full
+    last label's name, in any copy, and a sentence that runs on in lower case over a full
+    line nothing.  Nor does a call to attention at the end of a full
     line announce a block, nor a label inside a bracket the line opened ("… anzeigt
     (Beispiel:"): it announces what the bracket holds.
     """
@@ -226,6 +227,17 @@ def _announcing_colon(text: str, following: str, widths: Measure) -> bool:
         return False
     if CREDITS_RUN.search(stripped):
         return False  # "Autor: … · Redaktion:" / "Jörg Saalfeld": the credit's name
+    after = following.strip()
+    if (
+        after[:1].islower()
+        and not LIST_MARKER.match(after)
+        and not terminal(after)
+        and len(after) >= PARAGRAPH_END * widths.width
+    ):
+        # The sentence runs on in lower case over a full line ("… genau eine Karte:" /
+        # "entweder die oberste vom Nachziehstapel oder die oberste"); a list's items
+        # stand a line each.
+        return False
     # A call to attention after a sentence of a full line ("… loswerden. Doch Vorsicht:" /
     # "Die Mitspieler …") announces the sentence that goes on under it, in its paragraph.
     called = re.search(r"[.!?]\s+((?:\S+\s+)?\S+:)$", stripped)

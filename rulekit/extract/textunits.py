@@ -37,6 +37,8 @@ from rulekit.extract.texttitles import (
 from rulekit.extract.textwidth import Measure, local_width
 from rulekit.model import TextLine
 
+# A postcode and its town opening a line: "04109 Leipzig", "D-20095 Hamburg".
+_POSTCODE_TOWN = re.compile(r"(?:[A-Z]{1,2}-)?\d{4,5}\s+[A-ZÄÖÜ]")
 # The most lines of an item between its number alone on its line and the next one.
 MARKER_ITEM_LINES = 8
 # A line this share of the body width long is full: the sentence it leaves open wrapped.
@@ -134,8 +136,15 @@ def sentence_units(
 
 def imprint_lines(text: str, following: str) -> bool:
     """Two lines, one of an imprint (an address, "© …"), that a sentence does not run
-    across: each is a line of its own ("… GmbH, D-20095 Hamburg" / "www.verlag.de")."""
-    return bool(IMPRINT.search(text) or IMPRINT.search(following)) and not runs_on(text, following)
+    across: each is a line of its own ("… GmbH, D-20095 Hamburg" / "www.verlag.de"); an
+    address broken before its postcode and town is one line ("… Reitbahnstraße 14," /
+    "04109 Leipzig")."""
+    broken = text.rstrip().endswith(",") and _POSTCODE_TOWN.match(following.strip()) is not None
+    return (
+        bool(IMPRINT.search(text) or IMPRINT.search(following))
+        and not broken
+        and not runs_on(text, following)
+    )
 
 
 def _next_marker(lines: list[TextLine], content: list[int], position: int) -> int:
@@ -188,10 +197,12 @@ def _opens_unit(
 def _marker_in_sentence(
     lines: list[TextLine], content: list[int], position: int, width: float
 ) -> bool:
-    """What looks like a list marker at the start of the line at `position` goes on with
-    the sentence a full line of running text above left open: a number no item before
-    it counts up to ("… auf das Treibgutfeld" / "31. Sie zieht …"), or a dash before a
-    lower-case word ("… hätte dann noch 12" / "– zu viele.").  A list's item follows an
+    """What looks like a list marker or a label at the start of the line at `position`
+    goes on with the sentence a full line of running text above left open: a number no
+    item before it counts up to ("… auf das Treibgutfeld" / "31. Sie zieht …", "…
+    lesen Sie in Abschnitt" / "4."), a dash before a lower-case word ("… hätte dann
+    noch 12" / "– zu viele."), or a label after a word that wants the next ("… mit
+    passender" / "Augenzahl: …").  A list's item follows an
     announcing colon, a sentence's end, or a line of its own too short to have wrapped;
     a title's date follows names ("… Tobias Lücking" / "27. Juli 2015")."""
     text, previous = lines[content[position]].text.strip(), lines[content[position - 1]].text
@@ -204,7 +215,11 @@ def _marker_in_sentence(
         or len(lower) < RUNNING_WORDS
     ):
         return False
-    number = re.match(r"(\d{1,3})[.)]\s", text)
+    if LABELLED_OPENER.match(text):
+        # "… ziehst du nur mit passender" / "Augenzahl: Würde deine Figur …"
+        last = previous.split()[-1]
+        return wants_more(previous) or ends_open(previous) or bool(INFLECTED.match(last))
+    number = re.match(r"(\d{1,3})[.)](?:\s|$)", text)
     if number:
         count = int(number.group(1))
         window = content[max(0, position - ITEM_LOOKBACK) : position]
