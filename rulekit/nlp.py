@@ -110,6 +110,7 @@ class Cues:
     example_openers: tuple[str, ...]
     colour_words: frozenset[str]
     honorifics: frozenset[str]
+    turn_nouns: frozenset[str]
     material_headings: frozenset[str]
     material_labels: frozenset[str]
     material_questions: frozenset[str]

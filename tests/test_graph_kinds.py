@@ -334,6 +334,18 @@ def test_lettered_and_numbered_lines_head_their_paragraphs(
 # Manuals of a few lines, and what each node that starts with a given text must be:
 # its kind and mechanical flag, or only its kind (mechanical None).
 KIND_CASES = {
+    "a turn 'folgende' names tells when; what 'we' call a move is its definition": (
+        [
+            "Almwiesen",
+            "Wer auf einer Almwiese ankommt, muss dort eine Runde rasten.",
+            "In der folgenden Runde zieht der Spieler wieder wie gewohnt.",
+            "Einen solchen Zug nennen wir „Abstieg“.",
+        ],
+        {
+            "In der folgenden Runde": ("rule", True),
+            "Einen solchen Zug": ("definition", None),
+        },
+    ),
     "the story of a game's idea is flavour, how it is played a rule": (
         [
             "Spielidee",

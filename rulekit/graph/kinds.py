@@ -343,6 +343,10 @@ class KindJudge(BindingJudge):
         phrases = self.cues.lead_in_phrases
         if strict:
             phrases = tuple(p for p in phrases if p not in ("es gibt", "gibt es"))
+            # "In der folgenden Runde zieht er …" tells when, not what follows.
+            lower = re.sub(
+                rf"\bfolgenden?\s+(?:{'|'.join(sorted(self.cues.turn_nouns))})\b", "", lower
+            )
             # "Wie ...?" asks what follows; "Was angestrebt wird, ist ..." states it.
             asks = lower.startswith(("wie ", "was ")) and not lower.endswith(".")
             return any(has_phrase(lower, p) for p in phrases) or asks
