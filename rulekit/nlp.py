@@ -111,6 +111,8 @@ class Cues:
     colour_words: frozenset[str]
     honorifics: frozenset[str]
     turn_nouns: frozenset[str]
+    showing_lemmas: frozenset[str]
+    announcing_lemmas: frozenset[str]
     material_headings: frozenset[str]
     material_labels: frozenset[str]
     material_questions: frozenset[str]

@@ -334,6 +334,25 @@ def test_lettered_and_numbered_lines_head_their_paragraphs(
 # Manuals of a few lines, and what each node that starts with a given text must be:
 # its kind and mechanical flag, or only its kind (mechanical None).
 KIND_CASES = {
+    "a sentence that only says a block follows is its lead-in": (
+        [
+            "Spielvorbereitung",
+            "Bereiten Sie das Spiel wie folgt vor:",
+            "1. Legen Sie den Spielplan in die Tischmitte.",
+            "2. Jeder Spieler wählt eine Farbe.",
+            "Spielplan",
+            "Auf dem Spielplan seht ihr:",
+            "12 Brunnenfelder",
+            "Dann wird der Weg mit den Wegeplättchen wie folgt weitergelegt:",
+            "Jeder muss die Stufen in dieser Reihenfolge schaffen:",
+        ],
+        {
+            "Bereiten Sie das Spiel": ("lead-in", False),
+            "Auf dem Spielplan seht": ("lead-in", False),
+            "Dann wird der Weg": ("rule", True),
+            "Jeder muss die Stufen": ("rule", True),
+        },
+    ),
     "a turn 'folgende' names tells when; what 'we' call a move is its definition": (
         [
             "Almwiesen",

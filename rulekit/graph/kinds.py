@@ -28,6 +28,7 @@ from rulekit.graph.shapes import (
     VERB_ENDINGS,
     addresses,
     before_contrast,
+    content_lemmas,
     counted_parts,
     done_to,
     has_phrase,
@@ -91,6 +92,10 @@ def _passive(clause: Span) -> bool:
     return done_to(clause) and words[-1].lower_.endswith(("t", "en"))
 
 
+# The most content words of a sentence that only says that a block follows.
+BLOCK_WORDS = 2
+
+
 class KindJudge(BindingJudge):
     """Kinds of lines and sentences from cue words and the shape of the text."""
 
@@ -136,6 +141,8 @@ class KindJudge(BindingJudge):
         normative = self.normative(sentence)
         if self.consists(lower) or (_IS_A.match(text) and not normative):
             return "definition"
+        if text.endswith(":") and self.opens_block(sentence):
+            return "lead-in"
         if (
             text.endswith(":")
             and (not normative or self.advice(sentence))
@@ -364,6 +371,24 @@ class KindJudge(BindingJudge):
         if names_a_set(sentence.text):
             return True
         return not has_verb(main_clause(sentence))
+
+    def opens_block(self, sentence: Span) -> bool:
+        """A sentence before its colon that says nothing but that a block follows: how
+        to go on, in two content words at most ("Bereiten Sie das Spiel wie folgt vor:",
+        "Vor jeder Runde geht ihr so vor:"), or a verb whose object is the list ("Die
+        Schachtel enthält:", "Auf dem Plan seht ihr:"); not a rule with a modal verb or
+        more to say ("Dann wird der Weg mit den Wegeplättchen wie folgt weitergelegt:"),
+        nor what a thing consists of ("Die Würfel zeigen 5 Attribute:")."""
+        lower = sentence.text.lower()
+        main = main_clause(sentence)
+        if self.modal(main) or self.consists(lower) or counted_parts(sentence):
+            return False
+        said = content_lemmas(sentence) - self.cues.announcing_lemmas
+        if (self.announces(lower) or has_phrase(lower, "so")) and len(said) <= BLOCK_WORDS:
+            return True
+        objects = [t for t in main if t.text[:1].isupper() and t.i > main.start]
+        verbs = [t for t in main if t.lemma_.lower() in self.cues.showing_lemmas]
+        return bool(verbs) and not any(t.i > verbs[-1].i for t in objects)
 
     def manner(self, lower: str) -> bool:
         """ "... werden wie folgt gelegt:": how something is done, told by the list: a rule."""
