@@ -113,6 +113,7 @@ class Cues:
     turn_nouns: frozenset[str]
     showing_lemmas: frozenset[str]
     announcing_lemmas: frozenset[str]
+    material_verbs: frozenset[str]
     material_headings: frozenset[str]
     material_labels: frozenset[str]
     material_questions: frozenset[str]

@@ -334,6 +334,25 @@ def test_lettered_and_numbered_lines_head_their_paragraphs(
 # Manuals of a few lines, and what each node that starts with a given text must be:
 # its kind and mechanical flag, or only its kind (mechanical None).
 KIND_CASES = {
+    "a lead-in says what the game holds; a pointer to a page is no rule": (
+        [
+            "DORFRENNEN",
+            "Zu jedem Spiel gehören:",
+            "1 Spielplan",
+            "16 Spielfiguren aus Holz in den Farben Rot, Blau, Gelb und Grün",
+            "1 Würfel",
+            "Der Spielplan",
+            "Wie die Fähre funktioniert, lest ihr auf Seite 3.",
+            "Wer eine 6 würfelt, darf noch einmal würfeln (siehe Seite 3).",
+        ],
+        {
+            "Zu jedem Spiel": ("lead-in", False),
+            "1 Spielplan": ("component", False),
+            "16 Spielfiguren": ("component", False),
+            "Wie die Fähre": ("other", False),
+            "Wer eine 6": ("rule", True),
+        },
+    ),
     "a sentence that only says a block follows is its lead-in": (
         [
             "Spielvorbereitung",

@@ -46,6 +46,15 @@ _COUNT = re.compile(
 # An arrow closing a line sends the reader on ("Weiter geht's auf der Rückseite →"); one in
 # brackets refers to another part of the rules ("Ritter (➔)").
 _POINTER = re.compile(r"(?<![(\[])[→➔⇒➜➞]\s*$")
+# The most words of a lead-in to the component list ("Zu jedem Spiel gehören:").
+MATERIAL_LEAD_IN_WORDS = 6
+# A sentence that asks what is told elsewhere and says where: "Was auf diesen Feldern
+# geschieht, erfahrt ihr ab Seite 2.", "Wie der Rückzug funktioniert, ist in Abschnitt 4
+# beschrieben."
+_POINTS_ON = re.compile(
+    r"^(?:Was|Wie|Welche\w*|Wann|Wo)\b[^.!?]*,[^.!?]*\b(?:Seite|Seiten|S\.|Abschnitt|Kapitel)"
+    r"\s+\d[^!?]*\.$"
+)
 # A compound of this names a kind of game ("Kartenspiel", "Würfelspiel").
 GAME_NOUN = "spiel"
 # The most words of a line that only names people (an author line).
@@ -118,6 +127,16 @@ class LineJudge:
             or (text.rstrip().endswith("?") and bool(set(words) & self.cues.material_questions))
         )
 
+    def material_lead_in(self, text: str) -> bool:
+        """A short sentence before its colon that says what the game holds, the component
+        list under it: "Zu jedem Spiel gehören:", "Die Schachtel enthält:"."""
+        words = [w.lower() for w in re.findall(r"[^\W\d_]+", text)]
+        return (
+            text.rstrip().endswith(":")
+            and len(words) <= MATERIAL_LEAD_IN_WORDS
+            and bool(set(words) & self.cues.material_verbs)
+        )
+
     def material_label(self, text: str) -> bool:
         """A line of the component list under a run-in label: "Material: 1 Spielplan, 4
         Figuren", "Ihr braucht: Spielplan, Würfel, Schere"."""
@@ -140,6 +159,10 @@ class LineJudge:
             has_phrase(lower, phrase) for phrase in self.cues.navigation_phrases
         ):
             return True
+        if _POINTS_ON.match(stripped) and not set(re.findall(r"\w+", lower)) & (
+            self.cues.modal_lemmas
+        ):
+            return True  # "Wie die Fähre funktioniert, lest ihr auf Seite 3."
         first = _first_word(stripped)
         if first in self.cues.title_words:
             return True

@@ -256,6 +256,9 @@ class Segmenter(ListReader):
                 return [self._item(state.items, sentences, block, section, state)]
         if state.material and judge.component_line(text):
             return [Unit("component", sentences, block, section)]
+        if judge.material_lead_in(text):
+            state.material = True  # the pieces follow, one a line
+            return [Unit("lead-in", sentences, block, section)]
         last = text.split()[-1].lower()
         last_lemma = sentences[-1][-1].lemma_.lower() if sentences and len(sentences[-1]) else ""
         # A numbered line of nouns closed by a colon heads its paragraphs ("a) Binnenhandel:").
