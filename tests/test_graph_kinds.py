@@ -378,9 +378,11 @@ KIND_CASES = {
             "Wer auf einer Almwiese ankommt, muss dort eine Runde rasten.",
             "In der folgenden Runde zieht der Spieler wieder wie gewohnt.",
             "Einen solchen Zug nennen wir „Abstieg“.",
+            "Wer seine Etappe ausgelegt hat, nimmt sich danach die folgende Etappe vor.",
         ],
         {
             "In der folgenden Runde": ("rule", True),
+            "Wer seine Etappe": ("rule", True),
             "Einen solchen Zug": ("definition", None),
         },
     ),

@@ -155,7 +155,12 @@ class KindJudge(BindingJudge):
             and self.names_list(sentence)
         ):
             return "lead-in"
-        if text.endswith((".", "?")) and not normative and self.announces(lower, strict=True):
+        if (
+            text.endswith((".", "?"))
+            and not normative
+            and not self.generic_actor(sentence)  # "Wer …, nimmt sich die folgende Etappe vor."
+            and self.announces(lower, strict=True)
+        ):
             return "lead-in"
         if (
             text.endswith(":")
