@@ -706,3 +706,38 @@ def test_this_restriction_does_not_hold_replies_to_the_restriction_before_it(
         f"{back} {lifted}",
     )
     assert (lifted, back) in edges_of(graph, "exception-of")
+
+
+def test_a_variant_that_departs_from_the_base_game_excepts_nothing(
+    builder: GraphBuilder,
+) -> None:
+    graph = build(
+        builder,
+        "# 3. Spielvorbereitung",
+        "Jeder Spieler erhält 3 Pilzkarten und Bucheckern im Wert von 68.",
+        "# 4. Spielablauf",
+        "Auf jedem Feld darf immer nur ein Igel stehen.",
+        "# 7. Variante: Der lange Winter",
+        "Abweichend von Abschnitt 3 erhält jeder Spieler 4 Pilzkarten und Bucheckern im Wert "
+        "von 90.",
+        "Abweichend von der Grundregel dürfen auf einem Feld zwei Igel stehen.",
+    )
+    assert edges_of(graph, "exception-of") == []
+
+
+def test_a_section_named_by_its_number_holds_the_rule_excepted(builder: GraphBuilder) -> None:
+    change = "Grundsätzlich muss Ihr Igel in jedem Zug das Feld wechseln."
+    rest = "Abweichend von Abschnitt 4 bleibt Ihr Igel in Ihrem nächsten Zug auf dem Pilzfeld."
+    graph = build(
+        builder,
+        "# 4. Spielablauf",
+        change,
+        "# 4.1 Vorwärts ziehen",
+        "Sie dürfen Ihren Igel so viele Felder vorwärts ziehen, wie Sie möchten.",
+        "# 5. Die Sonderfelder",
+        "# 5.1 Pilzfelder",
+        "Auf den Pilzfeldern werden Sie Ihre Pilzkarten los.",
+        "Ihr Igel bleibt dort bis zu Ihrem nächsten Zug auf dem Pilzfeld.",
+        rest,
+    )
+    assert edges_of(graph, "exception-of") == [(rest, change)]

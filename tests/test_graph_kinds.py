@@ -334,6 +334,19 @@ def test_lettered_and_numbered_lines_head_their_paragraphs(
 # Manuals of a few lines, and what each node that starts with a given text must be:
 # its kind and mechanical flag, or only its kind (mechanical None).
 KIND_CASES = {
+    "a numbered label with its title heads a section": (
+        [
+            "6. Spielende",
+            "Das Spiel endet, sobald eine Ziege den Gipfel erreicht.",
+            "7. Variante: Der lange Winter",
+            "Jeder Spieler erhält zu Beginn 90 Bucheckern.",
+            "a) Straße: erfordert Lehm und Holz.",
+        ],
+        {
+            "7. Variante": ("section", None),
+            "a) Straße": ("rule", None),
+        },
+    ),
     "a lead-in says what the game holds; a pointer to a page is no rule": (
         [
             "DORFRENNEN",

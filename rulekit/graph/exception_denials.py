@@ -246,6 +246,8 @@ def _stays(sentence: Span, cues: Cues) -> bool:
 
 # A section's number in an outline: "4.1", "3.2.1".
 _OUTLINE_NUMBER = re.compile(r"^\d{1,2}(?:\.\d{1,2})+\.?$")
+# Words that name a part of the rules by its number: "siehe Abschnitt 4".
+_SECTION_WORDS = frozenset({"abschnitt", "abschnitte", "abschnitten", "kapitel", "absatz"})
 
 
 def named_rule(
@@ -319,15 +321,20 @@ def _named_step(subject: list[Token], earlier: list[Unit], cues: Cues) -> Unit |
 
 def _named_section(tokens: list[Token], earlier: list[Unit], by_id: dict[str, Unit]) -> list[Unit]:
     """The earlier rules of the section the words name by its outline number ("von 4.1"
-    for "4.1 Ziehen"), none if they name none."""
-    numbers = {t.text.rstrip(".") for t in tokens if _OUTLINE_NUMBER.match(t.text)}
-    return [
-        rule
-        for rule in earlier
-        if rule.section in by_id
-        and by_id[rule.section].text.split(maxsplit=1)[:1]
-        and by_id[rule.section].text.split(maxsplit=1)[0].rstrip(".") in numbers
-    ]
+    for "4.1 Ziehen"), or by its number after a word for a section ("Abweichend von
+    Abschnitt 4" for "4. Spielablauf" and its subsections "4.1", "4.2"), none if they
+    name none."""
+    numbers = {t.text.rstrip(".") for t in tokens if _OUTLINE_NUMBER.match(t.text)} | {
+        after.text.rstrip(".")
+        for before, after in pairwise(tokens)
+        if before.lower_ in _SECTION_WORDS and re.fullmatch(r"\d{1,2}(?:\.\d{1,2})*\.?", after.text)
+    }
+
+    def named(section: Unit) -> bool:
+        number = section.text.split(maxsplit=1)[0].rstrip(".") if section.text.split() else ""
+        return any(number == n or number.startswith(f"{n}.") for n in numbers)
+
+    return [rule for rule in earlier if rule.section in by_id and named(by_id[rule.section])]
 
 
 def _denied(exception: Unit, cues: Cues, within: frozenset[str] = frozenset()) -> set[str]:

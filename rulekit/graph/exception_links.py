@@ -39,9 +39,9 @@
   something is not there ("Sollte keine Karte verfügbar sein, ...") excepts the
   earlier rule of its section that hands that thing out, if only one does, or the
   rule that announces all that do ("... muss sofort aufgefüllt werden:").
-  A variant's rules except nothing, unless one names itself an exception
-  ("Abweichend von der Grundregel ..."): that one excepts a rule of the base game; no
-  exception limits a variant's rule.
+  A variant's rules except nothing, not even one that says how it departs from the
+  base game ("Abweichend von der Grundregel ..."); no exception limits a variant's
+  rule.
 
 What a denial, a withdrawal or a shortage excepts is read in
 `rulekit.graph.exception_denials`, what a reply answers in
@@ -85,7 +85,6 @@ from rulekit.graph.exceptions import (
     case_clauses,
     conditional,
     denies_action,
-    departs,
     marked_exception,
     marker_features,
     names_exceptions,
@@ -194,10 +193,7 @@ def excepted(
     cues, by_id = context.cues, context.by_id
     # An exception that names itself one ("Als Ausnahme …") is about what it denies.
     marked = any(marked_exception(sentence, cues) for sentence in exception.sentences)
-    variant = names_variant(variant_headings(exception, by_id, context.parts), cues)
-    if (variant and not departs(exception, cues)) or (
-        not variant and names_variant([exception.text], cues)
-    ):
+    if names_variant([*variant_headings(exception, by_id, context.parts), exception.text], cues):
         # A variant changes the game as a whole ("Statt mit 10 spielt ihr mit 8
         # Karten"); its rules are not carved out of one, and a sentence that points to
         # one ("Es sei denn, Sie wählen die Variante …") only says where the game changes.

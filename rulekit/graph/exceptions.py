@@ -70,14 +70,12 @@ _HOLDS = "gelten"
 _PARTICLES = frozenset({"statt"})
 # Words that join a clause of the same rank ("Mischt die Karten und ...").
 _JOINING_WORDS = frozenset({"und", "oder", "aber", "sondern", "denn", "doch"})
-# The marker that opens a list item: "1.", "2)", "a)", a bullet or a dash.
 # "Instead", in one word or two.
 _INSTEAD = "stattdessen"
 _INSTEAD_APART = ["statt", "dessen"]
-# The cues that mark an exception only by what it replaces.
-_REPLACING_CUES = frozenset({"statt", "stattdessen", "anstatt", "anstelle"})
 # Kinds that may except a rule.
 _EXCEPTING_KINDS = ("rule", "step", "note", "definition")
+# The marker that opens a list item: "1.", "2)", "a)", a bullet or a dash.
 _ITEM_MARKER = re.compile(r"^(?:\d{1,2}[.)]|[a-z]\)|[•\-–*])\s")
 # The words that open the case a sentence decides ("Bei Gleichstand ...", "Im Falle
 # eines Gleichstands ...", "Für den Fall, dass ...").
@@ -252,13 +250,6 @@ def marked_exception(sentence: Span, cues: Cues) -> bool:
     "einzige Ausnahme", "abweichend von")."""
     lower = sentence.text.lower()
     return any(has_phrase(lower, cue) for cue in cues.exception_cues)
-
-
-def departs(unit: Unit, cues: Cues) -> bool:
-    """The unit names itself an exception in so many words ("Als Ausnahme …",
-    "Abweichend von …", "gilt nicht"), not only by what it replaces ("statt …")."""
-    words = tuple(c for c in cues.exception_cues if c not in _REPLACING_CUES)
-    return any(marked_exception(s, replace(cues, exception_cues=words)) for s in unit.sentences)
 
 
 def flag(unit: Unit, cues: Cues) -> Unit:

@@ -147,14 +147,17 @@ def marked_heading(text: str, following: Block | None) -> bool:
 
     What follows is a paragraph, or a list of another marker ("4. Sonderfälle"
     over "a) Sieben gewürfelt", "1. Spielmaterial" over "• 1 Spielplan"); under a
-    colon ("a) Binnenhandel (…):") too.
+    colon ("a) Binnenhandel (…):") too, and a label with its title ("7. Variante: Der
+    lange Winter").
     """
     head = text.rstrip(":")
     words = head.split()
     if (
         len(words) > NUMBERED_HEADING_WORDS
         or _SENTENCE_END.search(head)
-        or ":" in head  # a run-in label with its content ("a) Straße: erfordert …")
+        # A run-in label with its content ("a) Straße: erfordert …"), not with a title
+        # ("7. Variante: Der lange Winter").
+        or (":" in head and not verbless(head.split(":", 1)[1]))
         or any(w in ("Sie", "er", "sie", "ihr", "du") for w in words[1:])
         or following is None
     ):
