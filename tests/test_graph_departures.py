@@ -209,21 +209,35 @@ def test_an_exception_denies_the_step_it_names_as_a_noun(builder: GraphBuilder) 
     assert edges_of(graph, "exception-of") == [(special, discard)]
 
 
-def test_what_a_variant_replaces_excepts_nothing_under_a_heading_over_headings(
-    builder: GraphBuilder,
-) -> None:
-    graph = build(
-        builder,
-        "# Spielablauf",
-        "Jeder Spieler erhält zu Beginn jeder Runde 10 Karten.",
-        "Dein Zug endet immer damit, dass du eine Handkarte abwirfst.",
-        "# Varianten",
-        "# Kurze Tour",
-        "Ihr spielt nur die Etappen 1 bis 4.",
-        "# Schnelle Runde",
-        "Statt zehn Karten erhält jeder Spieler nur acht Karten.",
-    )
-    assert edges_of(graph, "exception-of") == []
+@pytest.mark.parametrize(
+    "lines",
+    [
+        # What a variant replaces, under a heading over headings.
+        [
+            "# Spielablauf",
+            "Jeder Spieler erhält zu Beginn jeder Runde 10 Karten.",
+            "Dein Zug endet immer damit, dass du eine Handkarte abwirfst.",
+            "# Varianten",
+            "# Kurze Tour",
+            "Ihr spielt nur die Etappen 1 bis 4.",
+            "# Schnelle Runde",
+            "Statt zehn Karten erhält jeder Spieler nur acht Karten.",
+        ],
+        # What a variant says it departs from.
+        [
+            "# 3. Spielvorbereitung",
+            "Jeder Spieler erhält 3 Pilzkarten und Bucheckern im Wert von 68.",
+            "# 4. Spielablauf",
+            "Auf jedem Feld darf immer nur ein Igel stehen.",
+            "# 7. Variante: Der lange Winter",
+            "Abweichend von Abschnitt 3 erhält jeder Spieler 4 Pilzkarten und Bucheckern im "
+            "Wert von 90.",
+            "Abweichend von der Grundregel dürfen auf einem Feld zwei Igel stehen.",
+        ],
+    ],
+)
+def test_a_variant_excepts_nothing(builder: GraphBuilder, lines: list[str]) -> None:
+    assert edges_of(build(builder, *lines), "exception-of") == []
 
 
 def test_a_rule_named_as_what_does_not_hold_is_the_one_excepted(builder: GraphBuilder) -> None:
@@ -706,23 +720,6 @@ def test_this_restriction_does_not_hold_replies_to_the_restriction_before_it(
         f"{back} {lifted}",
     )
     assert (lifted, back) in edges_of(graph, "exception-of")
-
-
-def test_a_variant_that_departs_from_the_base_game_excepts_nothing(
-    builder: GraphBuilder,
-) -> None:
-    graph = build(
-        builder,
-        "# 3. Spielvorbereitung",
-        "Jeder Spieler erhält 3 Pilzkarten und Bucheckern im Wert von 68.",
-        "# 4. Spielablauf",
-        "Auf jedem Feld darf immer nur ein Igel stehen.",
-        "# 7. Variante: Der lange Winter",
-        "Abweichend von Abschnitt 3 erhält jeder Spieler 4 Pilzkarten und Bucheckern im Wert "
-        "von 90.",
-        "Abweichend von der Grundregel dürfen auf einem Feld zwei Igel stehen.",
-    )
-    assert edges_of(graph, "exception-of") == []
 
 
 def test_a_section_named_by_its_number_holds_the_rule_excepted(builder: GraphBuilder) -> None:

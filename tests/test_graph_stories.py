@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from rulekit.graph.builder import GraphBuilder
 from rulekit.model import RuleGraph
 from tests.test_graph_kinds import graph_of, kind_of
@@ -487,44 +489,46 @@ def test_an_example_ends_at_its_closing_bracket_or_at_a_marked_exception(
     assert kind_of(graph, "Anschließend zieht er")[0] == "rule"
 
 
-def test_a_story_on_the_next_printed_line_leaves_the_remark_before_it(
-    builder: GraphBuilder, tmp_path: Path
+@pytest.mark.parametrize(
+    ("lines", "blank"),
+    [
+        # A story on the next printed line leaves the remark before it.
+        (
+            [
+                "Die Sperrfelder",
+                "Ein Kegel, dessen Zug auf einem Sperrfeld endet, sitzt dort fest, bis sein "
+                "Spieler eine 6 würfelt.",
+                "Hinweis: Ein Kegel auf dem Sperrfeld kann ganz gewöhnlich umgeworfen werden; "
+                "der Kegel, der ihn umwirft, sitzt dann selbst auf dem Sperrfeld fest.",
+                "Ein gelber Kegel sitzt auf einem Sperrfeld fest, zwei Felder dahinter steht "
+                "ein roter Kegel. Rot würfelt eine 4 und darf mit diesem Kegel nicht ziehen.",
+            ],
+            False,
+        ),
+        # A title and a name name a player.
+        (
+            [
+                "Almwiesen",
+                "Wer seinen Zug auf einer Almwiese beendet, muss dort eine Runde rasten.",
+                "Herr Kofler zieht seine graue Ziege von Feld 18 auf die Almwiese 23 und zahlt "
+                "dafür 15 Kräuter. Vor ihm steht nur noch die Ziege von Frau Berger auf Feld 24.",
+            ],
+            True,
+        ),
+        # A quoted call before a comma goes on in its sentence.
+        (
+            [
+                "Licht aus!",
+                "Vergisst jemand zu schlagen, darf jeder andere „Licht aus!“ rufen.",
+                "Levin (Grün) würfelt eine 4 und zieht seine vordere Figur. Elif ruft sofort "
+                "„Licht aus!“, noch bevor Bruno würfelt. Levin muss seine Figur zurückstellen.",
+            ],
+            True,
+        ),
+    ],
+)
+def test_the_last_paragraph_is_one_story(
+    builder: GraphBuilder, tmp_path: Path, lines: list[str], blank: bool
 ) -> None:
-    lines = [
-        "Die Sperrfelder",
-        "Ein Kegel, dessen Zug auf einem Sperrfeld endet, sitzt dort fest, bis sein Spieler "
-        "eine 6 würfelt.",
-        "Hinweis: Ein Kegel auf dem Sperrfeld kann ganz gewöhnlich umgeworfen werden; der "
-        "Kegel, der ihn umwirft, sitzt dann selbst auf dem Sperrfeld fest.",
-        "Ein gelber Kegel sitzt auf einem Sperrfeld fest, zwei Felder dahinter steht ein "
-        "roter Kegel. Rot würfelt eine 4 und darf mit diesem Kegel nicht ziehen.",
-    ]
-    graph = graph_of(builder, tmp_path, lines, blank=False)
-    assert kind_of(graph, "Hinweis: Ein Kegel")[0] == "note"
-    assert texts_of(graph, "example") == [lines[-1]]
-
-
-def test_a_player_named_by_title_and_name_tells_a_story(
-    builder: GraphBuilder, tmp_path: Path
-) -> None:
-    lines = [
-        "Almwiesen",
-        "Wer seinen Zug auf einer Almwiese beendet, muss dort eine Runde rasten.",
-        "Herr Kofler zieht seine graue Ziege von Feld 18 auf die Almwiese 23 und zahlt "
-        "dafür 15 Kräuter. Vor ihm steht nur noch die Ziege von Frau Berger auf Feld 24.",
-    ]
-    graph = graph_of(builder, tmp_path, lines, blank=True)
-    assert texts_of(graph, "example") == [lines[-1]]
-
-
-def test_a_quoted_call_before_a_comma_goes_on_in_its_sentence(
-    builder: GraphBuilder, tmp_path: Path
-) -> None:
-    lines = [
-        "Licht aus!",
-        "Vergisst jemand zu schlagen, darf jeder andere „Licht aus!“ rufen.",
-        "Levin (Grün) würfelt eine 4 und zieht seine vordere Figur. Elif ruft sofort „Licht "
-        "aus!“, noch bevor Bruno würfelt. Levin muss seine hintere Figur zurückstellen.",
-    ]
-    graph = graph_of(builder, tmp_path, lines, blank=True)
+    graph = graph_of(builder, tmp_path, lines, blank=blank)
     assert texts_of(graph, "example") == [lines[-1]]
