@@ -356,6 +356,7 @@ KIND_CASES = {
             "1 Würfel",
             "Der Spielplan",
             "Wie die Fähre funktioniert, lest ihr auf Seite 3.",
+            "Es folgt die Rettungsrunde: Jedes Kind würfelt noch genau einmal.",
             "Wer eine 6 würfelt, darf noch einmal würfeln (siehe Seite 3).",
         ],
         {
@@ -363,6 +364,7 @@ KIND_CASES = {
             "1 Spielplan": ("component", False),
             "16 Spielfiguren": ("component", False),
             "Wie die Fähre": ("other", False),
+            "Es folgt die Rettungsrunde": ("rule", True),
             "Wer eine 6": ("rule", True),
         },
     ),

@@ -532,3 +532,23 @@ def test_the_last_paragraph_is_one_story(
 ) -> None:
     graph = graph_of(builder, tmp_path, lines, blank=blank)
     assert texts_of(graph, "example") == [lines[-1]]
+
+
+def test_a_labelled_example_ends_at_a_marked_rule_or_the_closing_wish(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Äpfel pflücken",
+        "Würfelst du eine Farbe, pflückst du einen Apfel dieser Farbe.",
+        "Beispiel: Mia würfelt Gelb. Sie pflückt einen gelben Apfel und legt ihn in den "
+        "Erntekorb. Hängt an diesem Baum kein Apfel mehr, darfst du ausnahmsweise noch "
+        "einmal würfeln.",
+        "Spielende",
+        "Beispiel: Am Ende hat Weiß fünf Äpfel im Körbchen, Lila und Blau haben je sechs.",
+        "Viel Spaß beim Ernten wünschen euch Oma Lene und das Team von Zaunkönig!",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=False)
+    assert texts_of(graph, "example") == [
+        "Beispiel: Mia würfelt Gelb. Sie pflückt einen gelben Apfel und legt ihn in den Erntekorb.",
+        lines[4],
+    ]

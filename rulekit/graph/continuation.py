@@ -53,10 +53,12 @@ def leaves(
     verglichen.").
     """
     if mode == "example":
-        if _labelled(judge, sentence):
-            return True  # "… Salatblätter. (Beispiel: …)", "… Ausnahme: …"
+        if _labelled(judge, sentence) or judge.signs_off(sentence):
+            return True  # "… Salatblätter. (Beispiel: …)", "… Ausnahme: …", "Viel Spaß …"
         if judge.narrated(sentence, names) or judge.continues(sentence):
             return False
+        if marked_exception(sentence, judge.cues) and judge.modal(sentence):
+            return True  # "Hängt an diesem Baum kein Apfel mehr, darfst du ausnahmsweise …"
         if story and (judge.imperative(sentence) or opens_with_case(sentence, judge.cues)):
             return True
         if any(t.lower_ in judge.cues.story_moments for t in sentence):

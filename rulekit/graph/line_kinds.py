@@ -46,6 +46,8 @@ _COUNT = re.compile(
 # An arrow closing a line sends the reader on ("Weiter geht's auf der Rückseite →"); one in
 # brackets refers to another part of the rules ("Ritter (➔)").
 _POINTER = re.compile(r"(?<![(\[])[→➔⇒➜➞]\s*$")
+# The fewest words after a colon that say something of their own, not a pointer's target.
+TOLD_AFTER_COLON = 4
 # The most words of a lead-in to the component list ("Zu jedem Spiel gehören:").
 MATERIAL_LEAD_IN_WORDS = 6
 # A sentence that asks what is told elsewhere and says where: "Was auf diesen Feldern
@@ -155,9 +157,14 @@ class LineJudge:
         """
         stripped = text.strip()
         lower = stripped.lower()
-        if _POINTER.search(stripped) or any(
-            has_phrase(lower, phrase) for phrase in self.cues.navigation_phrases
-        ):
+        after = lower.partition(": ")[2]
+        points = any(has_phrase(lower, phrase) for phrase in self.cues.navigation_phrases)
+        # What a colon opens after the pointer is a rule of its own, unless it points on
+        # too ("Es folgt die Rettungsrunde: Jedes Kind würfelt noch einmal …").
+        told = len(after.split()) >= TOLD_AFTER_COLON and not any(
+            has_phrase(after, phrase) for phrase in self.cues.navigation_phrases
+        )
+        if _POINTER.search(stripped) or (points and not told):
             return True
         if _POINTS_ON.match(stripped) and not set(re.findall(r"\w+", lower)) & (
             self.cues.modal_lemmas
