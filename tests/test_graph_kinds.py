@@ -354,6 +354,8 @@ KIND_CASES = {
             "1 Spielplan",
             "16 Spielfiguren aus Holz in den Farben Rot, Blau, Gelb und Grün",
             "1 Würfel",
+            "Der Spielplan: Der Laufweg besteht aus 48 Feldern. Das Hoftor ist dasjenige "
+            "farbige Feld des Laufweges, welches neben dem Hof liegt.",
             "Der Spielplan",
             "Wie die Fähre funktioniert, lest ihr auf Seite 3.",
             "Es folgt die Rettungsrunde: Jedes Kind würfelt noch genau einmal.",
@@ -363,6 +365,7 @@ KIND_CASES = {
             "Zu jedem Spiel": ("lead-in", False),
             "1 Spielplan": ("component", False),
             "16 Spielfiguren": ("component", False),
+            "Das Hoftor ist": ("rule", True),
             "Wie die Fähre": ("other", False),
             "Es folgt die Rettungsrunde": ("rule", True),
             "Wer eine 6": ("rule", True),

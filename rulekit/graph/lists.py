@@ -37,6 +37,8 @@ class SegmentState:
 
     sections: list[Unit] = field(default_factory=list)  # open sections, outermost first
     material: bool = False  # inside the component list
+    # The list a lead-in announced ("Zu jedem Spiel gehören:"), which ends at its last piece.
+    listed_material: bool = False
     preface: bool = False  # inside a preface ("Vorwort", "Hintergrund")
     idea: bool = False  # under the heading of the game's idea ("Spielidee")
     cover: bool = False  # under the game's name on the cover, before the rules' first heading
@@ -170,3 +172,20 @@ class ListReader:
 def _impersonal(words: list[Token]) -> bool:
     """An impersonal passive opened by its participle: "Gespielt wird reihum …"."""
     return len(words) > 1 and words[1].lower_ in ("wird", "werden")
+
+
+def material_ends(judge: KindJudge, state: SegmentState, block: Block, units: list[Unit]) -> bool:
+    """The component list ends before this block: a line that counts no piece after the
+    list a lead-in announced, or running text right after the pieces, which describes
+    the board rather than one more piece ("1 Würfel" / "Der Spielplan: Der Laufweg …
+    besteht aus 48 Feldern."); a piece's description under its own heading goes on."""
+    text = block.text.strip()
+    if not state.material or judge.component_line(text):
+        return False
+    return state.listed_material or (
+        block.kind == "paragraph"
+        and terminal(text)
+        and bool(units)
+        and units[-1].kind == "component"
+        and judge.component_line(units[-1].text)
+    )

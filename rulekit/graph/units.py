@@ -32,7 +32,7 @@ from rulekit.graph.continuation import (
 from rulekit.graph.ids import heading_level, section_id
 from rulekit.graph.kinds import KindJudge
 from rulekit.graph.line_kinds import LABEL, cover_blocks
-from rulekit.graph.lists import ListReader, SegmentState
+from rulekit.graph.lists import ListReader, SegmentState, material_ends
 from rulekit.graph.regions import rules_before_preface, rules_under_idea, smooth
 from rulekit.graph.sentences import parenthesised_example
 from rulekit.graph.sentences import sentences as split_sentences
@@ -152,6 +152,8 @@ class Segmenter(ListReader):
         """
         text = block.text.strip()
         judge = self.judge
+        if material_ends(judge, state, block, units):
+            state.material = state.listed_material = False
         numbered_heading = (
             block.kind in ("list-item", "heading")
             and MARKER.match(text) is not None
@@ -257,7 +259,8 @@ class Segmenter(ListReader):
         if state.material and judge.component_line(text):
             return [Unit("component", sentences, block, section)]
         if judge.material_lead_in(text):
-            state.material = True  # the pieces follow, one a line
+            # The pieces follow, one a line, up to the first line that counts none.
+            state.material = state.listed_material = True
             return [Unit("lead-in", sentences, block, section)]
         last = text.split()[-1].lower()
         last_lemma = sentences[-1][-1].lemma_.lower() if sentences and len(sentences[-1]) else ""
