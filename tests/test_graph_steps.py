@@ -129,3 +129,18 @@ def test_lettered_items_in_the_order_a_colon_names_are_steps(
     graph = graph_of(builder, tmp_path, lines, blank=True)
     steps = [node.text for node in graph.nodes if node.kind == "step"]
     assert steps == lines[2:]
+
+
+def test_the_parts_of_a_sequence_a_colon_names_are_rules_not_steps(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Die zehn Ziele",
+        "Die Ziele müsst ihr genau in dieser Reihenfolge erfüllen:",
+        "Ziel 1: 2 Drillinge",
+        "Ziel 2: 1 Drilling + 1 Viererkette",
+        "Ziel 3: 1 Vierling + 1 Viererkette",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    kinds = [(node.kind, node.mechanical) for node in graph.nodes if node.text.startswith("Ziel ")]
+    assert kinds == [("rule", True)] * 3

@@ -156,9 +156,12 @@ class ListReader:
         lead, judge = state.lead, self.judge
         if kind == "step":
             kind = ordered_table_line(block.text) or kind
-        if kind == "definition" and NUMBERED_PART.match(block.text):
+        if NUMBERED_PART.match(block.text) and (
+            kind == "definition" or (kind == "step" and verbless(block.text))
+        ):
             # "Aufgabe 1: 2 Drillinge" under "Die Aufgaben lauten:" is what the part
-            # demands of the players, not what a word means.
+            # demands of the players, not what a word means, nor, under "… in dieser
+            # Reihenfolge erfüllen:", an instruction.
             kind = "rule"
         if kind == "rule" and lead is not None and lead.kind == "lead-in":
             piece = state.material and judge.component_line(block.text)
