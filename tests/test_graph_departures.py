@@ -738,3 +738,24 @@ def test_a_section_named_by_its_number_holds_the_rule_excepted(builder: GraphBui
         rest,
     )
     assert edges_of(graph, "exception-of") == [(rest, change)]
+
+
+def test_the_rule_an_exception_quotes_is_the_one_excepted(builder: GraphBuilder) -> None:
+    duty = "Wer ziehen kann, muss auch ziehen."
+    fox = (
+        "Abweichend von der Regel „Wer ziehen kann, muss auch ziehen“ musst du keinen Hasen "
+        "auf das Fuchsfeld ziehen."
+    )
+    graph = build(
+        builder,
+        "# Ziehen",
+        "Wer an der Reihe ist, würfelt einmal und zieht einen Hasen vorwärts.",
+        duty,
+        "# Hinüberhoppeln",
+        "Über eigene und fremde Hasen darfst du einfach hinweghoppeln.",
+        "Beim Ziehen zählst du jedes Feld mit, auch wenn dort schon ein Hase sitzt.",
+        "# Das Fuchsfeld",
+        "Landet dein Hase auf dem Fuchsfeld, hoppelt er zurück in seinen Stall.",
+        fox,
+    )
+    assert edges_of(graph, "exception-of") == [(fox, duty)]

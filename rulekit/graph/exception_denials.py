@@ -246,6 +246,10 @@ def _stays(sentence: Span, cues: Cues) -> bool:
 
 # A section's number in an outline: "4.1", "3.2.1".
 _OUTLINE_NUMBER = re.compile(r"^\d{1,2}(?:\.\d{1,2})+\.?$")
+# A quotation: „…“, »…«, "…".
+_QUOTE = re.compile(r"[„»\"“]([^„“”»«\"]+)[“”«\"]")
+# The fewest words of a quote that names a rule or its heading.
+QUOTED_RULE_WORDS = 3
 # Words that name a part of the rules by its number: "siehe Abschnitt 4".
 _SECTION_WORDS = frozenset({"abschnitt", "abschnitte", "abschnitten", "kapitel", "absatz"})
 
@@ -267,6 +271,9 @@ def named_rule(
     step = _named_step(tokens, earlier, cues)
     if step is not None:
         return [step]
+    quoted = _quoted_rule(exception.text, earlier, by_id)
+    if quoted:
+        return quoted
     numbered = _named_section(tokens, earlier, by_id)
     if numbered:
         scored = [(overlap.weight(exception.features & rule.features), rule) for rule in numbered]
@@ -301,6 +308,26 @@ def named_rule(
     scored = [(overlap.weight(told & rule.features), rule) for rule in saying]
     best = max(scored, key=lambda pair: pair[0], default=None)
     return [best[1]] if best is not None else []
+
+
+def _quoted_rule(text: str, earlier: list[Unit], by_id: dict[str, Unit]) -> list[Unit]:
+    """The earlier rule whose words the exception quotes ("Abweichend von der Regel „Wer
+    ziehen kann, muss auch ziehen“ …"), or the first rule under the heading it quotes
+    ("Die Regel „Ein Otter pro Feld“ gilt nicht …"); none for a quote of a word or two."""
+    for quote in _QUOTE.findall(text):
+        said = _plain(quote)
+        if len(said.split()) < QUOTED_RULE_WORDS:
+            continue
+        for rule in earlier:
+            heading = by_id.get(rule.section or "")
+            if said in _plain(rule.text) or (heading is not None and _plain(heading.text) == said):
+                return [rule]
+    return []
+
+
+def _plain(text: str) -> str:
+    """Lower-case words only, for comparing a quote with what it quotes."""
+    return " ".join(re.findall(r"\w+", text.lower()))
 
 
 def _named_step(subject: list[Token], earlier: list[Unit], cues: Cues) -> Unit | None:
