@@ -140,6 +140,8 @@ _OPEN_COUNT = re.compile(r"\b(?:ab|für)\s+\d+(?:\s*[-–]\s*\d+)?$")
 _OPEN_POSTCODE = re.compile(r",\s*(?:D-)?\d{5}$")
 # Four digits: Germany's postcodes before 1993, Austria's and Switzerland's.
 _OPEN_OLD_POSTCODE = re.compile(r",\s*(?:[ADW]-|CH-)?\d{4}$")
+# A postcode and its town opening a line: "04109 Leipzig", "D-20095 Hamburg".
+POSTCODE_TOWN = re.compile(r"(?:[A-Z]{1,2}-)?\d{4,5}\s+[A-ZÄÖÜ]")
 # Words that never end a clause: conjunctions, articles, contractions (a preposition
 # may be a verb's particle, "… von einem Gebiet aus").
 _JOINERS = frozenset(

@@ -21,6 +21,7 @@ from rulekit.extract.textshapes import (
     LABELLED_OPENER,
     LIST_MARKER,
     MARKER_ONLY,
+    POSTCODE_TOWN,
     ends_open,
     listed,
     runs_on,
@@ -37,8 +38,6 @@ from rulekit.extract.texttitles import (
 from rulekit.extract.textwidth import Measure, local_width
 from rulekit.model import TextLine
 
-# A postcode and its town opening a line: "04109 Leipzig", "D-20095 Hamburg".
-_POSTCODE_TOWN = re.compile(r"(?:[A-Z]{1,2}-)?\d{4,5}\s+[A-ZÄÖÜ]")
 # The most lines of an item between its number alone on its line and the next one.
 MARKER_ITEM_LINES = 8
 # A line this share of the body width long is full: the sentence it leaves open wrapped.
@@ -139,7 +138,7 @@ def imprint_lines(text: str, following: str) -> bool:
     across: each is a line of its own ("… GmbH, D-20095 Hamburg" / "www.verlag.de"); an
     address broken before its postcode and town is one line ("… Reitbahnstraße 14," /
     "04109 Leipzig")."""
-    broken = text.rstrip().endswith(",") and _POSTCODE_TOWN.match(following.strip()) is not None
+    broken = text.rstrip().endswith(",") and POSTCODE_TOWN.match(following.strip()) is not None
     return (
         bool(IMPRINT.search(text) or IMPRINT.search(following))
         and not broken

@@ -21,13 +21,14 @@ from rulekit.graph.shapes import (
     has_phrase,
 )
 
-# Articles and pronouns that follow a verb in the imperative: "Platziert die …".
 # Rule words a story uses as plain words ("Nur am Brunnen herrscht Frieden").
 _STORY_RULE_WORDS = frozenset({"nur", "immer", "keine", "keinen"})
+# Who comes first ("Wer als Erster … erreicht, …").
 _FIRST = ("als erster", "als erste", "als erstes")
 # Who wins, which a game's idea may tell beside its story ("Wer dies als erster
 # geschafft hat, ist Sieger.").
 _WINNING = frozenset({"gewinnen", "sieger", "siegerin", "gewinner", "gewinnerin"})
+# Articles and pronouns that follow a verb in the imperative: "Platziert die …".
 OBJECT_WORDS = frozenset({"die", "der", "das", "den", "einen", "eine", "ein", "ihn", "ihr"})
 # The words that open a subordinate clause, but for relative pronouns, which also open
 # a main clause as articles ("Die Spieler könnten …").

@@ -11,7 +11,7 @@ from spacy.tokens import Span, Token
 
 from rulekit.graph.exceptions import marked_exception, opens_with_case
 from rulekit.graph.kinds import COMMENT_SUBJECTS, KindJudge
-from rulekit.graph.shapes import EVERY, content_lemmas
+from rulekit.graph.shapes import EVERY, closed, content_lemmas
 from rulekit.graph.unit import Unit
 from rulekit.model import Block, NodeKind
 
@@ -96,13 +96,6 @@ def starts_story(judge: KindJudge, sentence: Span, names: set[str]) -> bool:
     return len(colours) > 1 and not (judge.modal(sentence) or judge.generic_actor(sentence))
 
 
-def _bracketed(text: str) -> bool:
-    """An example or remark set in brackets, closed where its bracket closes
-    ("(Beispiel: Frank erhält 24 Salatblätter.)")."""
-    text = text.strip()
-    return text[:1] in "([" and text[-1:] in ")]" and bool(text[1:-1])
-
-
 def _labelled(judge: KindJudge, sentence: Span) -> bool:
     """The sentence opens with the label of an example, a remark or an exception, also
     inside a bracket ("(Beispiel: …)")."""
@@ -171,7 +164,7 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
     first = sentences[0]
     cues = judge.cues
     # "Achtung: …", "Ausnahme: …", "(Beispiel: …)" after an example is a unit of its own.
-    if _labelled(judge, first) or _bracketed(unit.text):
+    if _labelled(judge, first) or closed(unit.text):
         return 0
     if unit.kind == "example" and judge.label(unit.sentences[0].text) in judge.cues.example_labels:
         # Values of the story ("für Figur A: 1 + 4 + 1 = 6 Punkte und") go on with it too.

@@ -129,6 +129,10 @@ class LineJudge:
             or (text.rstrip().endswith("?") and bool(set(words) & self.cues.material_questions))
         )
 
+    def _points(self, lower: str) -> bool:
+        """The lower-case text sends the reader elsewhere ("lesen Sie", "weiter auf Seite")."""
+        return any(has_phrase(lower, phrase) for phrase in self.cues.navigation_phrases)
+
     def material_lead_in(self, text: str) -> bool:
         """A short sentence before its colon that says what the game holds, the component
         list under it: "Zu jedem Spiel gehören:", "Die Schachtel enthält:"."""
@@ -157,14 +161,11 @@ class LineJudge:
         """
         stripped = text.strip()
         lower = stripped.lower()
-        after = lower.partition(": ")[2]
-        points = any(has_phrase(lower, phrase) for phrase in self.cues.navigation_phrases)
+        before, _, after = lower.partition(": ")
         # What a colon opens after the pointer is a rule of its own, unless it points on
         # too ("Es folgt die Rettungsrunde: Jedes Kind würfelt noch einmal …").
-        told = len(after.split()) >= TOLD_AFTER_COLON and not any(
-            has_phrase(after, phrase) for phrase in self.cues.navigation_phrases
-        )
-        if _POINTER.search(stripped) or (points and not told):
+        told = len(after.split()) >= TOLD_AFTER_COLON
+        if _POINTER.search(stripped) or self._points(after) or (self._points(before) and not told):
             return True
         if _POINTS_ON.match(stripped) and not set(re.findall(r"\w+", lower)) & (
             self.cues.modal_lemmas

@@ -573,6 +573,13 @@ def infinitive_instruction(text: str) -> bool:
     )
 
 
+def closed(text: str) -> bool:
+    """An example or remark wholly in brackets whose bracket has closed: "(Beispiel: …
+    eine 8.)"."""
+    text = text.strip()
+    return text.startswith("(") and text.endswith(")") and not open_bracket(text)
+
+
 def open_bracket(text: str) -> bool:
     """The text opens with a bracket it has not closed yet: "(Beispiel: … Figur."."""
     stripped = text.lstrip()

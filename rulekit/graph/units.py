@@ -41,6 +41,7 @@ from rulekit.graph.shapes import (
     NUMBERED,
     OUTLINE_NUMBER,
     TITLE,
+    closed,
     counts_on,
     described_row,
     heads_after_list,
@@ -417,12 +418,12 @@ class Segmenter(ListReader):
                 continue
             if sentence.text.lstrip().startswith("(") and (
                 judge.label(sentence.text.lstrip()[1:]) in self.cues.example_labels
-                or (units and units[-1].text.lstrip().startswith("(") and closed(units[-1]))
+                or (units and units[-1].text.lstrip().startswith("(") and closed(units[-1].text))
             ):
                 # An example in brackets stands on its own: no remark runs on into it
                 # ("Hinweis: … (Beispiel: …)"), and once its bracket closes it is done.
                 mode, story = None, False
-            elif units and units[-1].kind == "example" and closed(units[-1]):
+            elif units and units[-1].kind == "example" and closed(units[-1].text):
                 mode, story = None, False
             after_definition = (
                 units and units[-1].kind == "definition" and units[-1].text.endswith(":")
@@ -518,7 +519,7 @@ class Segmenter(ListReader):
         if judge.narrated(sentence, state.names) or (
             previous is not None
             and previous.kind == "example"
-            and not closed(previous)
+            and not closed(previous.text)
             and judge.continues(sentence)
         ):
             judge.join_cast(sentence, state.names)
@@ -580,9 +581,3 @@ class Segmenter(ListReader):
         if aside is not None:
             result.append(Unit("example", [aside], block, section))
         return result
-
-
-def closed(unit: Unit) -> bool:
-    """An example wholly in brackets whose bracket has closed: "(Beispiel: … eine 8.)"."""
-    text = unit.text.strip()
-    return text.startswith("(") and text.endswith(")") and not open_bracket(text)
