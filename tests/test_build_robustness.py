@@ -135,12 +135,19 @@ def workers(pid: int) -> list[tuple[int, str]]:
 
 def holds_lock(pid: int, project: Project) -> bool:
     """Whether the build `pid` has its lock file open, i.e. is inside `build()`."""
-    fd_dir = Path(f"/proc/{pid}/fd")
+    lock = os.path.realpath(lock_file(project.build_dir))
     try:
-        links = [os.readlink(fd) for fd in fd_dir.iterdir()]
+        descriptors = list(Path(f"/proc/{pid}/fd").iterdir())
     except OSError:
         return False
-    return os.path.realpath(lock_file(project.build_dir)) in links
+    for fd in descriptors:
+        # The build opens and closes files all the time: one listed may be gone by now.
+        try:
+            if os.readlink(fd) == lock:
+                return True
+        except OSError:
+            continue
+    return False
 
 
 def wait_until(condition: Callable[[], bool], build: subprocess.Popen[str], what: str) -> None:
