@@ -1222,3 +1222,43 @@ def test_under_the_games_idea_a_story_in_general_words_is_flavour(
         assert kind_of(graph, story[:20]) == ("flavour", False)
     assert kind_of(graph, "Wer als Erster im Mühlteich")[0] == "rule"
     assert kind_of(graph, "Wer im Mühlteich die wenigsten")[0] == "rule"
+
+
+def test_a_story_heading_ends_the_counted_component_list(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Spielmaterial",
+        "1 Spielplan",
+        "16 Spielfiguren in vier Farben",
+        "1 Würfel",
+        "Rund um die Mühle",
+        "Am Mühlbach klappert die alte Mühle von Meister Korbinian.",
+        "Doch der Pfad rund um den Mühlteich ist schmal.",
+        "Der Spielplan",
+        "Der Laufweg besteht aus 48 Feldern.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert kind_of(graph, "1 Würfel")[0] == "component"
+    assert kind_of(graph, "Am Mühlbach") == ("flavour", False)
+    assert kind_of(graph, "Doch der Pfad") == ("flavour", False)
+    assert kind_of(graph, "Der Laufweg")[0] == "definition"
+
+
+def test_a_players_question_leads_to_its_answer_and_a_teaser_asks_the_reader(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Wer wird der flinkste Hamster vom Feldrain? Ein Rennen für die ganze Familie.",
+        "Alle Einzelheiten findet ihr auf den folgenden Seiten.",
+        "Häufige Fragen",
+        "Darf ich die Karte, die ich vom Ablagestapel genommen habe, gleich wieder ablegen?",
+        "Nein. Sie müssen eine andere Karte ablegen.",
+        "Muss man eine Aussetzen-Karte sofort spielen?",
+        "Nein, Sie dürfen sie auch behalten.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert kind_of(graph, "Wer wird der flinkste")[0] == "flavour"
+    assert kind_of(graph, "Alle Einzelheiten")[0] == "other"
+    assert kind_of(graph, "Darf ich die Karte") == ("lead-in", False)
+    assert kind_of(graph, "Muss man eine") == ("lead-in", False)

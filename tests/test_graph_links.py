@@ -776,3 +776,23 @@ def test_an_example_that_reckons_with_a_tables_values_shows_the_sentence_over_th
             (example, "Joker: je 25 Punkte"),
         ]
     )
+
+
+def test_a_worked_example_shows_each_rule_of_its_section_it_walks_through(
+    builder: GraphBuilder,
+) -> None:
+    roll = (
+        "Wer an der Reihe ist, würfelt und zieht seinen Hasen so viele Felder weit, wie "
+        "der Würfel zeigt."
+    )
+    crowd = "Auf einem Feld dürfen beliebig viele Hasen stehen."
+    salad = "Landet der Hase auf einem Salatfeld, nimmt er sich eine Karotte vom Vorrat."
+    goal = "Wer zuerst zehn Karotten gesammelt hat, gewinnt das Spiel."
+    example = (
+        "Beispiel: Lena würfelt eine 4 und zieht ihren Hasen vier Felder weit. Dort steht "
+        "schon Toms Hase. Sie landet auf einem Salatfeld und nimmt sich eine Karotte."
+    )
+    graph = build(builder, "# Spielablauf", roll, crowd, salad, goal, example)
+    shown = {rule for source, rule in edges_of(graph, "illustrates") if source == example}
+    assert {roll, salad} <= shown
+    assert goal not in shown

@@ -144,3 +144,23 @@ def test_the_parts_of_a_sequence_a_colon_names_are_rules_not_steps(
     graph = graph_of(builder, tmp_path, lines, blank=True)
     kinds = [(node.kind, node.mechanical) for node in graph.nodes if node.text.startswith("Ziel ")]
     assert kinds == [("rule", True)] * 3
+
+
+def test_numbered_counts_a_level_demands_are_rules_not_steps(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Die zehn Proben",
+        "Im Einzelnen verlangen die Proben Folgendes:",
+        "1. Zwei Drillinge",
+        "2. Ein Drilling und eine Reihe aus vier Karten",
+        "3. Eine Reihe aus sieben Karten",
+        "Spielvorbereitung",
+        "So bereitet ihr das Spiel vor:",
+        "1. Mischt die Karten.",
+        "2. Eine Karte kommt offen neben den Stapel.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    kinds = {node.text: node.kind for node in graph.nodes}
+    assert [kinds[line] for line in lines[2:5]] == ["rule"] * 3
+    assert [kinds[line] for line in lines[7:]] == ["step"] * 2

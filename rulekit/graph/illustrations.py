@@ -55,6 +55,10 @@ from rulekit.nlp import Cues
 WORKED_SHARE_OF_BEST = 0.75
 WORKED_DISTANCE_DECAY = 0.015
 WORKED_MIN_SHARED = 4.0
+# Within the example's own section: this share of the best rule's weight there, and at
+# least `SECTION_MIN_SHARED` (more than an everyday word), without decay.
+SECTION_SHARE_OF_BEST = 0.8
+SECTION_MIN_SHARED = 3.0
 # A worked example that shows no rule otherwise shows the rule of its own section it
 # shares this many times more with than with the next.
 OWN_LEAD = 1.25
@@ -160,17 +164,23 @@ def _illustrated(
     ]
     for sentence in example.sentences:
         features = overlap.features([sentence])
+        plain = [(overlap.weight(features & rule.features), rule) for rule in earlier]
         scored = [
             (
-                overlap.weight(features & rule.features)
-                * max(0.0, 1.0 - WORKED_DISTANCE_DECAY * (example.position - rule.position)),
+                score * max(0.0, 1.0 - WORKED_DISTANCE_DECAY * (example.position - rule.position)),
                 rule,
             )
-            for rule in earlier
+            for score, rule in plain
         ]
         best = max((score for score, _ in scored), default=0.0)
         cut = max(WORKED_MIN_SHARED, WORKED_SHARE_OF_BEST * best)
         chosen.extend(rule for score, rule in scored if score >= cut and rule not in chosen)
+        # Within its own section, where the rules it walks through stand, a sentence
+        # shows the rules it is most alike with less in common than elsewhere.
+        own_scores = [(score, rule) for score, rule in plain if rule.section == example.section]
+        own_best = max((score for score, _ in own_scores), default=0.0)
+        own_cut = max(SECTION_MIN_SHARED, SECTION_SHARE_OF_BEST * own_best)
+        chosen.extend(rule for score, rule in own_scores if score >= own_cut and rule not in chosen)
     # What its sentences tell only together ("zieht 4 Felder" / "muss 10 Möhren
     # bezahlen") shows the rule of its own section that says all of it.
     own = [

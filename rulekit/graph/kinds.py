@@ -191,7 +191,9 @@ class KindJudge(BindingJudge):
         if (not normative or wishes) and self.flavour(sentence):
             return "flavour"
         if text.rstrip('“”"»« ').endswith("?"):
-            return "flavour"  # a question asks the reader; it rules nothing
+            # A player's question about the rules ("Darf ich … gleich wieder ablegen?",
+            # "Muss man …?") leads to its answer; any other asks the reader, ruling nothing.
+            return "lead-in" if self.players_question(sentence) else "flavour"
         if text.endswith("!") and not (
             normative
             or self.generic_actor(sentence)
@@ -207,6 +209,12 @@ class KindJudge(BindingJudge):
         if self.comment(sentence) or (not normative and self.hedged(sentence)):
             return "note"
         return "rule"
+
+    def players_question(self, sentence: Span) -> bool:
+        """A question a player asks of the rules: in the first person ("Kann ich …?"), or
+        of what one may or must do ("Darf man …?")."""
+        words = {t.lower_ for t in sentence}
+        return "ich" in words or ("man" in words and self.modal(sentence))
 
     def hedged(self, sentence: Span) -> bool:
         """Its main clause says what may happen, not what does: "Und wenn es klappt,

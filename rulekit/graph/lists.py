@@ -15,12 +15,15 @@ from rulekit.extract.textshapes import terminal
 from rulekit.graph.continuation import refers_back
 from rulekit.graph.exceptions import flag
 from rulekit.graph.kinds import KindJudge
+from rulekit.graph.mechanical import counted_task
+from rulekit.graph.overlap import stem
 from rulekit.graph.shapes import (
     infinitive_instruction,
     names_a_set,
     next_item,
     ordered_table_line,
     tells_how,
+    verb_form,
     verbless,
 )
 from rulekit.graph.unit import Unit
@@ -116,8 +119,14 @@ class ListReader:
         first = sentences[0][1:] if len(sentences[0]) > 1 else sentences[0]
         if self.judge.imperative(first) or infinitive_instruction(sentences[0].text):
             return True
-        if verbless(first.text) and ":" not in first.text and any(t.like_num for t in first):
-            return False  # "1. Platz 5 Punkte": a ranked table's row, no step
+        if (
+            verbless(first.text)
+            and ":" not in first.text
+            and (any(t.like_num for t in first) or _demands(sentences[0]))
+        ):
+            # "1. Platz 5 Punkte": a ranked table's row; "1. Zwei Drillinge", "2. Ein
+            # Drilling und …": what a level demands.  Neither is an instruction.
+            return False
         if (state.items is None and not opening) or state.listed:
             return False
         return self.judge.sentence_kind(first) == "rule"
@@ -156,12 +165,14 @@ class ListReader:
         lead, judge = state.lead, self.judge
         if kind == "step":
             kind = ordered_table_line(block.text) or kind
-        if NUMBERED_PART.match(block.text) and (
-            kind == "definition" or (kind == "step" and verbless(block.text))
+        part = NUMBERED_PART.match(block.text)
+        if (part and kind == "definition") or (
+            kind == "step" and verbless(block.text) and (part or _demands(sentences[0]))
         ):
             # "Aufgabe 1: 2 Drillinge" under "Die Aufgaben lauten:" is what the part
             # demands of the players, not what a word means, nor, under "… in dieser
-            # Reihenfolge erfüllen:", an instruction.
+            # Reihenfolge erfüllen:", an instruction; nor is "1. Zwei Drillinge" under
+            # "Im Einzelnen verlangen die Proben Folgendes:", which counts, but does nothing.
             kind = "rule"
         if kind == "rule" and lead is not None and lead.kind == "lead-in":
             piece = state.material and judge.component_line(block.text)
@@ -170,6 +181,12 @@ class ListReader:
 
     def _flagged(self, unit: Unit) -> Unit:
         return flag(unit, self.cues)
+
+
+def _demands(item: Span) -> bool:
+    """A numbered item that counts things and does nothing: "1. Zwei Drillinge", "4. Eine
+    Reihe aus sieben Karten", not "3. Eine Karte kommt offen neben den Stapel"."""
+    return counted_task(item.text) and not any(verb_form(t) and not t.like_num for t in item)
 
 
 def _impersonal(words: list[Token]) -> bool:
@@ -192,3 +209,12 @@ def material_ends(judge: KindJudge, state: SegmentState, block: Block, units: li
         and units[-1].kind == "component"
         and judge.component_line(units[-1].text)
     )
+
+
+def names_no_piece(heading: str, pieces: list[str]) -> bool:
+    """A heading after a counted component list (`pieces`: "1 Spielplan", "1 Würfel")
+    that names none of its pieces ("Rund um die Mühle"): the list is over.  A piece's
+    own heading ("Die Karten" over what "110 Spielkarten" are) goes on with it."""
+    listed = " ".join(pieces).lower()
+    nouns = [w for w in re.findall(r"[^\W\d_]+", heading) if w[:1].isupper()]
+    return bool(listed) and not any(stem(w.lower()) in listed for w in nouns)

@@ -54,7 +54,7 @@ def mechanical(unit: Unit, judge: KindJudge) -> bool:
             return mechanical(unit.lead, judge)
         if unit.kind == "definition":
             return _member_list(unit) or judge.defined_term(unit.sentences[0])
-        if unit.kind in ("rule", "step") and _counted_task(unit):
+        if unit.kind in ("rule", "step") and counted_task(unit.text):
             return True  # what a task asks for: "1. Zwei Drillinge", "4. Eine Siebenerfolge"
         return unit.kind == "rule" and (_value_row(unit) or bool(BOX_FACTS.search(unit.text)))
     if unit.kind in ("rule", "step"):
@@ -127,10 +127,10 @@ def _value_row(unit: Unit) -> bool:
     return numbers >= 2 and all(t.text[:1].isupper() for t in names)
 
 
-def _counted_task(unit: Unit) -> bool:
+def counted_task(text: str) -> bool:
     """A numbered item that counts things: "1. 2 Drillinge", "1. Zwei Drillinge", "4. Eine
     Siebenerfolge"; what a numbered list of tasks or levels asks for."""
-    text = unit.text.strip()
+    text = text.strip()
     words = MARKER.sub("", text).split()
     return (
         MARKER.match(text) is not None
