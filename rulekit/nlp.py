@@ -67,6 +67,7 @@ class Cues:
     sign_off_phrases: tuple[str, ...]
     modal_lemmas: frozenset[str]
     duty_lemmas: frozenset[str]
+    duty_nouns: frozenset[str]
     permission_lemmas: frozenset[str]
     gain_lemmas: frozenset[str]
     cost_lemmas: frozenset[str]

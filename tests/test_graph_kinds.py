@@ -1262,3 +1262,25 @@ def test_a_players_question_leads_to_its_answer_and_a_teaser_asks_the_reader(
     assert kind_of(graph, "Alle Einzelheiten")[0] == "other"
     assert kind_of(graph, "Darf ich die Karte") == ("lead-in", False)
     assert kind_of(graph, "Muss man eine") == ("lead-in", False)
+
+
+def test_an_exception_opened_by_its_word_and_ranks_by_ordinals_tell_no_story(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Was heißt was?",
+        "Auch bei einer Folge ist die Farbe gleichgültig. Ausnahme ist Level 8: Hier "
+        "müssen alle Karten der Folge dieselbe Farbe haben.",
+        "Sonderfälle",
+        "Ausnahme beim ersten Zug: Ist die erste aufgedeckte Karte eine Stopp-Karte, muß "
+        "der Spieler links vom Kartengeber sofort aussetzen.",
+        "Zahlenfelder",
+        "Passt dein Platz genau zur Zahl auf dem Feld, bekommst du zehnmal so viele Nüsse.",
+        "Das Zahlenfeld 4 gilt auch für den 5. und 6. Platz.",
+        "Lisa würfelt 5 und 6.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert kind_of(graph, "Ausnahme ist Level 8")[0] == "rule"
+    assert kind_of(graph, "Ausnahme beim ersten Zug")[0] == "rule"
+    assert kind_of(graph, "Das Zahlenfeld 4") == ("rule", True)
+    assert kind_of(graph, "Lisa würfelt")[0] == "example"

@@ -796,3 +796,13 @@ def test_a_worked_example_shows_each_rule_of_its_section_it_walks_through(
     shown = {rule for source, rule in edges_of(graph, "illustrates") if source == example}
     assert {roll, salad} <= shown
     assert goal not in shown
+
+
+def test_a_duty_named_by_a_compound_excepts_the_rule_that_imposes_it(
+    builder: GraphBuilder,
+) -> None:
+    duty = "Kannst du mit deinem Wurf einen fremden Hasen schlagen, musst du das auch tun."
+    also = "Auch beim Einsetzen wird geschlagen, wenn dort ein fremder Hase steht."
+    lifted = "Die Schlagpflicht gilt nicht für das Einsetzen auf dem Startfeld."
+    graph = build(builder, "# Schlagen", duty, also, "# Sonderfälle", lifted)
+    assert edges_of(graph, "exception-of") == [(lifted, duty)]

@@ -164,3 +164,18 @@ def test_numbered_counts_a_level_demands_are_rules_not_steps(
     kinds = {node.text: node.kind for node in graph.nodes}
     assert [kinds[line] for line in lines[2:5]] == ["rule"] * 3
     assert [kinds[line] for line in lines[7:]] == ["step"] * 2
+
+
+def test_the_numbered_rows_of_a_bound_by_rank_are_rules_not_steps(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Ab ins Ziel",
+        "Außerdem darfst du höchstens so viele Nüsse behalten, wie dein Platz im Ziel erlaubt:",
+        "1. Platz – höchstens 10 Nüsse",
+        "2. Platz – höchstens 20 Nüsse",
+        "3. Platz – höchstens 30 Nüsse",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    kinds = {node.text: node.kind for node in graph.nodes}
+    assert [kinds[line] for line in lines[2:]] == ["rule"] * 3

@@ -709,3 +709,26 @@ def test_a_reference_label_list_or_address_broken_over_a_line_stays_whole(
         "Nachziehstapel oder die oberste offene Karte vom Wassergraben." in texts
     )
     assert texts[-1] == "© 2024 Koppelwiese Spiele GmbH, Reitbahnstraße 14, 04109 Leipzig"
+
+
+def test_the_box_facts_end_their_line_before_the_next_title(tmp_path: Path) -> None:
+    text = (
+        "Eulen-Spiele\n"
+        "KREUZWEG\n"
+        "Das flotte Laufspiel für die ganze Familie\n"
+        "Für 2 bis 4 Spieler von 6 bis 99 Jahren\n"
+        "Spielregel\n"
+        "Inhalt\n"
+        "1 Spielplan\n"
+        "16 Kegel in vier Farben (je 4 in Rot, Gelb, Grün und Blau)\n"
+        "1 Würfel\n"
+        "Ziel des Spiels\n"
+        "Jeder Spieler versucht, seine vier Kegel aus dem Startkreis\n"
+        "einmal rund um den Spielplan und dann in seine vier\n"
+        "Zielfelder zu bringen. Wer das als erster schafft, hat\n"
+        "gewonnen. Unterwegs heißt es aufpassen: Wer geschlagen wird,\n"
+        "muß zurück in den Startkreis, und wer eine Sperre errichtet,\n"
+        "kann den Mitspielern den Weg gründlich verbauen.\n"
+    )
+    texts = [block.text for block in extract_string(tmp_path, text).blocks]
+    assert "Für 2 bis 4 Spieler von 6 bis 99 Jahren" in texts

@@ -16,6 +16,7 @@ from rulekit.extract.encoding import BREAK_HYPHENS
 from rulekit.extract.textlabels import name_line
 from rulekit.extract.textshapes import (
     ACROSS_ROW,
+    BOX_FACTS,
     IMPRINT,
     INFLECTED,
     LABELLED_OPENER,
@@ -183,6 +184,12 @@ def _opens_unit(
             and not _marker_in_sentence(lines, content, position, widths.width)
         )
         or value_rows(previous.text, line.text)
+        # The box's facts end their line: "Für 2 bis 4 Spieler von 6 bis 99 Jahren" / "Inhalt".
+        or (
+            BOX_FACTS.search(previous.text) is not None
+            and not wants_more(previous.text)
+            and line.text.strip()[:1].isupper()
+        )
         or set_apart(
             previous,
             line,

@@ -295,15 +295,24 @@ def named_rule(
         if rule.section in by_id and _heading_words(by_id[rule.section]) <= words
     ]
     parts = words - subject
-    # A verb named as a noun names the rule that does it ("Die Pflicht zum Abwerfen").
+    # A verb named as a noun names the rule that does it ("Die Pflicht zum Abwerfen"),
+    # and a duty named by what must be done ("Die Schlagpflicht") the rule that says so.
     done = {stem(t.lower_) for t in nominalised([tokens[:verb]])}
-    saying = headed or [
-        rule
-        for rule in earlier
-        if subject <= rule.features
-        or (parts and parts <= rule.features)
-        or (done and done <= verbs(rule))
+    duties = _duties({t.lower_ for t in tokens[:verb] if t.is_alpha}, cues)
+    obliging = [
+        rule for rule in earlier if duties and duties <= verbs(rule) and _obliges(rule, cues)
     ]
+    saying = (
+        headed
+        or obliging
+        or [
+            rule
+            for rule in earlier
+            if subject <= rule.features
+            or (parts and parts <= rule.features)
+            or (done and done <= verbs(rule))
+        ]
+    )
     told = exception.features - marker_features(exception, overlap, cues)
     scored = [(overlap.weight(told & rule.features), rule) for rule in saying]
     best = max(scored, key=lambda pair: pair[0], default=None)
@@ -484,6 +493,22 @@ def _withdraws(unit: Unit, cues: Cues, modals: frozenset[str]) -> list[Token] | 
             ):
                 return clause[negations[0] :]
     return None
+
+
+def _duties(words: set[str], cues: Cues) -> set[str]:
+    """The stems of what the duties some words name must be done: "schlagpflicht" and
+    "schlagzwang" give "schlag" ("schlagen")."""
+    return {
+        stem(word[: -len(noun)])
+        for word in words
+        for noun in cues.duty_nouns
+        if word.endswith(noun) and len(word) - len(noun) >= _MIN_PART
+    }
+
+
+def _obliges(rule: Unit, cues: Cues) -> bool:
+    """The rule says what must be done: "muss", "müssen"."""
+    return any(t.lemma_.lower() in cues.duty_lemmas for s in rule.sentences for t in s)
 
 
 def _with_parts(features: set[str], overlap: Overlap) -> set[str]:

@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING
 
 from rulekit.graph.phases import in_end_phase
 from rulekit.graph.shapes import (
+    COPULAS,
     RELATIVE_PRONOUNS,
     SUBORDINATORS,
     VERB_ENDINGS,
@@ -267,14 +268,14 @@ def excepts(sentence: Span, cues: Cues) -> bool:
     lowers = [t.lower_ for t in sentence]
     if any(_says(lowers, sentence, cue) for cue in cues.exception_cues):
         return True
-    if _opens(words, cues):
+    if opens_exception(words, cues):
         return True
     tokens = [t for t in sentence if not t.is_space]
     for index, token in enumerate(tokens[:-1]):
         # A clause joined by "außer" ("Das gilt immer wieder, außer nach der dritten 6"),
         # not a noun it leaves out ("alle Spieler, außer dem Startspieler, …").
         rest = [t for t in tokens[index + 1 :] if not t.is_punct]
-        if token.text == "," and _opens(rest, cues):
+        if token.text == "," and opens_exception(rest, cues):
             return True
     if _emphasised_negation(sentence, cues) or _all_but(sentence, cues):
         return True
@@ -411,7 +412,7 @@ def _says(lowers: list[str], sentence: Span, cue: str) -> bool:
     return False
 
 
-def _opens(words: list[Token], cues: Cues) -> bool:
+def opens_exception(words: list[Token], cues: Cues) -> bool:
     """An opener not followed by a noun phrase of the sentence's own rule.
 
     "Ausnahme: ...", "Außer wenn ...", "Außer auf der Karte steht ..." open an
@@ -423,7 +424,9 @@ def _opens(words: list[Token], cues: Cues) -> bool:
     following = words[1] if len(words) > 1 else None
     if following is None or first.nbor(1).is_punct:
         return True
-    return following.text[:1].islower() and following.lemma_.lower() not in _DETERMINERS
+    # "ist" is no determiner, though the lemmatizer gives it the possessive's lemma "sein".
+    determiner = following.lemma_.lower() in _DETERMINERS and following.lower_ not in COPULAS
+    return following.text[:1].islower() and not determiner
 
 
 def no_longer(sentence: Span, cues: Cues) -> bool:

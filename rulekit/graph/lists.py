@@ -120,12 +120,12 @@ class ListReader:
         if self.judge.imperative(first) or infinitive_instruction(sentences[0].text):
             return True
         if (
-            verbless(first.text)
+            _does_nothing(first)
             and ":" not in first.text
-            and (any(t.like_num for t in first) or _demands(sentences[0]))
+            and (any(t.like_num for t in first) or counted_task(sentences[0].text))
         ):
-            # "1. Platz 5 Punkte": a ranked table's row; "1. Zwei Drillinge", "2. Ein
-            # Drilling und …": what a level demands.  Neither is an instruction.
+            # "1. Platz 5 Punkte", "1. Platz – höchstens 10 Nüsse": a ranked table's row;
+            # "1. Zwei Drillinge": what a level demands.  Neither is an instruction.
             return False
         if (state.items is None and not opening) or state.listed:
             return False
@@ -186,7 +186,12 @@ class ListReader:
 def _demands(item: Span) -> bool:
     """A numbered item that counts things and does nothing: "1. Zwei Drillinge", "4. Eine
     Reihe aus sieben Karten", not "3. Eine Karte kommt offen neben den Stapel"."""
-    return counted_task(item.text) and not any(verb_form(t) and not t.like_num for t in item)
+    return counted_task(item.text) and _does_nothing(item)
+
+
+def _does_nothing(span: Span) -> bool:
+    """No verb but the numbers that look like one ("sieben")."""
+    return not any(verb_form(t) and not t.like_num for t in span)
 
 
 def _impersonal(words: list[Token]) -> bool:

@@ -10,7 +10,7 @@ from itertools import pairwise
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
-from rulekit.graph.exceptions import marked_exception
+from rulekit.graph.exceptions import marked_exception, opens_exception
 from rulekit.graph.line_kinds import LineJudge
 from rulekit.graph.shapes import VERB_ENDINGS, has_verb, outside_brackets
 
@@ -46,9 +46,9 @@ class StoryJudge(LineJudge):
         narrated too.  A sentence that names itself an exception ("Einzige Ausnahme
         bilden die 1er: Hier zählen 3 Einser 1000 und 4 Einser 10.000 Punkte.") is none.
         """
-        if marked_exception(sentence, self.cues):
-            return False
         tokens = [t for t in sentence if not t.is_space]
+        if marked_exception(sentence, self.cues) or opens_exception(tokens, self.cues):
+            return False
         # After a label ("Beispiel: Lisa würfelt …") the sentence opens where it ends.
         start = 2 if len(tokens) > 2 and tokens[0].is_alpha and tokens[1].text == ":" else 0
         listed = self._listed_subjects(tokens[start:])
@@ -169,7 +169,13 @@ class StoryJudge(LineJudge):
             return False
         # An article may stand before each value ("bekommt eine 5 und eine 1"), and a
         # throw may be listed by commas alone ("liegen 2, 3, 4, 4, 6 vor ihm").
-        values = [t for t in tokens if t.lower_ not in _VALUE_ARTICLES]
+        # An ordinal ("für den 5. und 6. Platz") ranks; it is no value thrown.  A value at
+        # the sentence's end keeps its full stop ("würfelt 3 und 2.").
+        values = [
+            t
+            for t in tokens[:-1]
+            if t.lower_ not in _VALUE_ARTICLES and not (t.like_num and t.text.endswith("."))
+        ] + tokens[-1:]
         joined = any(
             a.like_num and b.lower_ in ("und", ",") and c.like_num
             for a, b, c in zip(values, values[1:], values[2:], strict=False)
