@@ -65,6 +65,7 @@ class Cues:
     equipment_words: frozenset[str]
     table_places: frozenset[str]
     sign_off_phrases: tuple[str, ...]
+    greeting_words: frozenset[str]
     modal_lemmas: frozenset[str]
     duty_lemmas: frozenset[str]
     duty_nouns: frozenset[str]

@@ -1284,3 +1284,69 @@ def test_an_exception_opened_by_its_word_and_ranks_by_ordinals_tell_no_story(
     assert kind_of(graph, "Ausnahme beim ersten Zug")[0] == "rule"
     assert kind_of(graph, "Das Zahlenfeld 4") == ("rule", True)
     assert kind_of(graph, "Lisa würfelt")[0] == "example"
+
+
+def test_a_story_told_in_brackets_is_one_example(builder: GraphBuilder, tmp_path: Path) -> None:
+    lines = [
+        "So wird gespielt",
+        "Hast du kein Hütchen auf der Laufbahn, darfst du bis zu dreimal würfeln. (Rot hat "
+        "noch alle Hütchen auf den B-Feldern und würfelt eine 3, dann eine 6. Rot stellt ein "
+        "Hütchen auf sein A-Feld.)",
+        "Eine 6 bringt ein Hütchen aus dem Startkreis. (Gelb hat ein Hütchen auf dem A-Feld "
+        "und ein zweites genau drei Felder davor. Bei einer 3 zieht Gelb das vordere.)",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert kind_of(graph, "(Rot hat noch") == ("example", False)
+    assert kind_of(graph, "(Gelb hat ein") == ("example", False)
+    assert "Bei einer 3 zieht Gelb das vordere.)" in kind_of_text(graph, "(Gelb hat ein")
+
+
+def kind_of_text(graph: RuleGraph, start: str) -> str:
+    """The text of the node whose text starts with `start`."""
+    return next(node.text for node in graph.nodes if node.text.startswith(start))
+
+
+def test_greetings_wishes_tips_and_pointers_to_the_next_page_are_no_rules(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Vorwort",
+        "Liebe Spielfreunde!",
+        "Hinter der alten Klostermühle liegt ein großer Gemüsegarten, und einmal im Jahr "
+        "treffen sich dort die Schnecken zum großen Rennen.",
+        "Die zehn Phasen",
+        "Die Phasen müssen in dieser Reihenfolge erfüllt werden:",
+        "Phase 1 – 2 Drillinge",
+        "Phase 2 – 1 Drilling + 1 Viererfolge",
+        "Wie die einzelnen Kombinationen aussehen, erfahrt ihr auf der nächsten Seite.",
+        "Zwilling, Vierling und Fünfling bestehen entsprechend aus zwei, vier und fünf "
+        "Karten mit derselben Zahl.",
+        "Tips für Fortgeschrittene",
+        "Wer zu Beginn weit vorausprescht, bezahlt teuer dafür. Oft ist es klüger, mit "
+        "kurzen Zügen zu folgen.",
+        "Viel Spaß beim Hütchenlauf!",
+        "Wir wünschen Ihnen viele vergnügliche Stunden!",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert kind_of(graph, "Liebe Spielfreunde")[0] == "other"
+    assert kind_of(graph, "Wir wünschen Ihnen")[0] == "other"
+    assert kind_of(graph, "Viel Spaß beim")[0] == "other"
+    assert kind_of(graph, "Phase 1 – 2") == ("rule", True)
+    assert kind_of(graph, "Wie die einzelnen")[0] == "other"
+    assert kind_of(graph, "Zwilling, Vierling")[0] == "definition"
+    assert kind_of(graph, "Wer zu Beginn") == ("note", False)
+    assert "Oft ist es klüger" in kind_of_text(graph, "Wer zu Beginn")
+
+
+def test_a_card_among_the_values_of_an_example_is_no_player(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Kobolde",
+        "Legst du einen Kobold aus oder an, sagst du laut, für welche Karte er steht.",
+        "(Beispiel: Nora legt Rot 4, Kobold, Kobold und Grün 7 als Viererkette aus. Die "
+        "beiden Kobolde gelten als 5 und 6.)",
+        "Den Kobold musst du dann noch im selben Zug wieder auslegen oder anlegen.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=False)
+    assert kind_of(graph, "Den Kobold musst") == ("rule", True)

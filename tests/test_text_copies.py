@@ -732,3 +732,22 @@ def test_the_box_facts_end_their_line_before_the_next_title(tmp_path: Path) -> N
     )
     texts = [block.text for block in extract_string(tmp_path, text).blocks]
     assert "Für 2 bis 4 Spieler von 6 bis 99 Jahren" in texts
+
+
+def test_the_uncounted_item_of_a_component_list_is_a_line_of_its_own(tmp_path: Path) -> None:
+    text = (
+        "1. Spielmaterial\n"
+        "1 Spielplan mit Laufstrecke\n"
+        "6 Hamsterfiguren in sechs Farben\n"
+        "Körnermarken im Wert von 1, 5, 10 und 20 Körnern\n"
+        "18 Nußkarten\n"
+        "2. Ziel des Spieles\n"
+        "Jeder Spieler versucht, seinen Hamster als erster in den Bau am\n"
+        "Ende der Laufstrecke zu bringen. Dazu muß er seine Körner klug\n"
+        "einteilen: Jeder Zug nach vorn kostet Körner, und in den Bau\n"
+        "darf nur, wer fast alle Körner wieder losgeworden ist.\n"
+    )
+    texts = [block.text for block in extract_string(tmp_path, text).blocks]
+    assert "6 Hamsterfiguren in sechs Farben" in texts
+    assert "Körnermarken im Wert von 1, 5, 10 und 20 Körnern" in texts
+    assert "18 Nußkarten" in texts

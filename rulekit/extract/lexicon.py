@@ -110,14 +110,19 @@ class Lexicon:
     def known(self, word: str) -> bool:
         """Whether `word` is a German word form, a German compound or a common English word.
 
-        Case does not matter.  A hyphenated word is known when every part is; an
-        empty part is allowed after a suspended hyphen ("Anwerbungs-"), whose
-        first part may be a compound's first element.  Single letters and
-        numbers are not words.
+        Case does not matter, nor the spelling before 1996 ("muß").  A hyphenated
+        word is known when every part is; an empty part is allowed after a suspended
+        hyphen ("Anwerbungs-"), whose first part may be a compound's first element.
+        Single letters and numbers are not words.
         """
         answer = self._known.get(word)
         if answer is None:
-            answer = self._check(word, exact_case=False)
+            # The spelling before 1996 ("Nußkarten", "muß"): the reform writes "ss" after
+            # a short vowel, and the dictionary knows the word so.  Repairs ask
+            # `known_as_written` and `attested`, which keep to the dictionary's spelling.
+            answer = self._check(word, exact_case=False) or (
+                "ß" in word and self._check(word.replace("ß", "ss"), exact_case=False)
+            )
             self._known[word] = answer
         return answer
 

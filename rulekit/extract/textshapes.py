@@ -248,6 +248,33 @@ def listed(text: str, following: str) -> bool:
     )
 
 
+# The shortest noun that names a piece ("Uhr", "Hut").
+MIN_PIECE_NOUN = 3
+
+
+def listed_pieces(text: str, following: str) -> bool:
+    """Two items of a component list, one of them counted, neither with a verb: "6
+    Hamsterfiguren in sechs Farben" / "Körnermarken im Wert von 1, 5, 10 und 20
+    Körnern" / "18 Nußkarten"; one a line, however short the lines."""
+    text, after = text.strip(), following.strip()
+    if terminal(text) or ends_open(text) or text.count("(") > text.count(")"):
+        return False  # "5 Spielfiguren in" / "Farben" goes on
+    return (
+        bool(COUNTED.match(text) or COUNTED.match(after))
+        and (after[:1].isupper() or after[:1].isdigit())
+        and _names_pieces(text)
+        and _names_pieces(after)
+    )
+
+
+def _names_pieces(text: str) -> bool:
+    """Nouns, numbers and function words only: what a component list's line holds (not
+    a diagram's notation, "Z0Z0Z0Z0")."""
+    words = re.findall(r"[^\W\d_]+", text)
+    nouns = [w for w in words if len(w) >= MIN_PIECE_NOUN and w[:1].isupper() and w[1:].islower()]
+    return bool(nouns) and all(w in nouns or w.lower() in STOP_WORDS for w in words)
+
+
 def _counted_up(text: str, following: str) -> bool:
     """Rows of a table numbered one after another without a point: "5 1 Farbreihe aus
     8 Karten" / "6 2 Vierlinge"."""

@@ -25,6 +25,7 @@ from rulekit.extract.textshapes import (
     POSTCODE_TOWN,
     ends_open,
     listed,
+    listed_pieces,
     runs_on,
     terminal,
     value_rows,
@@ -112,6 +113,7 @@ def sentence_units(
                     else (
                         _opens_unit(lines, content, position, capitalised_inside, widths)
                         or imprint_lines(lines[previous].text, line.text)
+                        or listed_pieces(lines[previous].text, line.text)
                         or (len(current) == 1 and title_line(lines[previous], line, widths.width))
                         or title_after_list(lines, content, position, widths.width)
                         or _name_over_sentence(lines, content, position, capitalised_inside)

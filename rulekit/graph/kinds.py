@@ -46,6 +46,8 @@ from rulekit.model import NodeKind
 
 # Articles that open a thing a sentence may say what it is ("Der Ablagestapel ist …"),
 # and those of what it is ("… der offene Stapel daneben").
+# A wish or greeting standing alone ("Viel Spaß beim Hütchenlauf!") is this short.
+SIGN_OFF_WORDS = 8
 _THING_ARTICLES = frozenset({"der", "die", "das", "ein", "eine"})
 _PREDICATE_ARTICLES = frozenset({"der", "die", "das", "ein", "eine", "einer"})
 # Code in running text: a file name ("build.xml"), an identifier with an underscore or
@@ -63,7 +65,6 @@ _IS_A = re.compile(r"^(?:ein|eine)\s+[A-ZÄÖÜ][\w-]*\s+(?:ist|sind|heißt|beze
 # The age the box's toy-safety warning names: "für Kinder unter 3 Jahren", "unter 36
 # Monaten".
 _UNDER_AGE = re.compile(r"\bKinder(?:n)?\s+unter\s+(?:3|drei|36)\s+(?:Jahren|Monaten)\b")
-_CONSISTS_APART = re.compile(r"\bbesteh(?:t|en)\s+(?:\w+\s+){1,3}aus\b")
 # A term and what it is: "Paar: zwei Karten …", "Folge: mindestens vier Karten …".
 _TERM = re.compile(
     r"^([A-ZÄÖÜ][\w-]*(?:(?:\s+|,\s+|\s+(?:und|oder)\s+)[A-ZÄÖÜ][\w-]*){0,3})"
@@ -346,12 +347,23 @@ class KindJudge(BindingJudge):
         )
 
     def signs_off(self, sentence: Span) -> bool:
-        """The publisher's closing wish: a wish of fun or luck ("Viel Spaß beim Jagen
-        wünscht euch das FIDIBUS-Team!")."""
-        lower = sentence.text.lower()
-        return any(t.lemma_.lower() == "wünschen" for t in sentence) and any(
-            has_phrase(lower, phrase) for phrase in self.cues.sign_off_phrases
-        )
+        """The publisher's greeting or closing wish: a wish of fun or luck ("Viel Spaß
+        beim Jagen wünscht euch das FIDIBUS-Team!", "Wir wünschen Ihnen viele vergnügte
+        Stunden!"), the wish alone ("Viel Spaß beim Hütchenlauf!"), or the greeting of a
+        letter to the players ("Liebe Spielfreunde!")."""
+        text = sentence.text.strip()
+        lower = text.lower()
+        words = [t for t in sentence if t.is_alpha]
+        if not words:
+            return False
+        wished = any(has_phrase(lower, phrase) for phrase in self.cues.sign_off_phrases)
+        if any(t.lemma_.lower() == "wünschen" for t in words):
+            addressed = any(t.lower_ in ("euch", "dir") or t.text == "Ihnen" for t in words)
+            return wished or addressed
+        exclaimed = text.endswith("!") and len(words) <= SIGN_OFF_WORDS
+        greets = words[0].lower_ in self.cues.greeting_words and text.endswith(("!", ","))
+        opens = any(lower.startswith(phrase) for phrase in self.cues.sign_off_phrases)
+        return exclaimed and (opens or greets)
 
     def announces(self, lower: str, strict: bool = False) -> bool:
         """Announces what follows ("folgende", "wie folgt", "es gibt", and first "So viele
@@ -510,14 +522,6 @@ class KindJudge(BindingJudge):
             return False
         lemma = word.lemma_.lower()
         return word.lower_ in self.cues.comment_verbs or lemma.endswith(("en", "ern", "eln"))
-
-    def consists(self, lower: str) -> bool:
-        """Says what something consists of: "besteht aus", "setzt sich zusammen", also
-        with its subject or an adverb between ("Entsprechend besteht ein Vierling aus
-        vier …", "Ein Zug besteht also immer aus Würfeln und Ziehen")."""
-        return any(has_phrase(lower, phrase) for phrase in self.cues.consists_phrases) or bool(
-            _CONSISTS_APART.search(lower)
-        )
 
     def flavour(self, sentence: Span) -> bool:
         """Story or atmosphere: an essay's "wir", the words of a legend, a wish that

@@ -52,11 +52,13 @@ TOLD_AFTER_COLON = 4
 MATERIAL_LEAD_IN_WORDS = 6
 # A sentence that asks what is told elsewhere and says where: "Was auf diesen Feldern
 # geschieht, erfahrt ihr ab Seite 2.", "Wie der Rückzug funktioniert, ist in Abschnitt 4
-# beschrieben."
+# beschrieben.", "… wird im Abschnitt „Die Felder“ erklärt.", "… auf der nächsten Seite."
 _POINTS_ON = re.compile(
-    r"^(?:Was|Wie|Welche\w*|Wann|Wo)\b[^.!?]*,[^.!?]*\b(?:Seite|Seiten|S\.|Abschnitt|Kapitel)"
-    r"\s+\d[^!?]*\.$"
+    r"^(?:Was|Wie|Welche\w*|Wann|Wo)\b[^.!?]*,[^.!?]*\b(?:(?:Seite|Seiten|S\.|Abschnitt|Kapitel)"
+    r"\s+[\d„“\"»]|(?:nächsten|folgenden)\s+Seiten?\b)[^!?]*\.$"
 )
+# "besteht … aus" with its subject or an adverb between.
+_CONSISTS_APART = re.compile(r"\bbesteh(?:t|en)\s+(?:\w+\s+){1,3}aus\b")
 # A compound of this names a kind of game ("Kartenspiel", "Würfelspiel").
 GAME_NOUN = "spiel"
 # The most words of a line that only names people (an author line).
@@ -117,6 +119,14 @@ class LineJudge:
     def heading_words(self, text: str, words: frozenset[str]) -> bool:
         """A heading that holds one of `words` (`holds_word`)."""
         return holds_word(text, words)
+
+    def consists(self, lower: str) -> bool:
+        """Says what something consists of: "besteht aus", "setzt sich zusammen", also
+        with its subject or an adverb between ("Entsprechend besteht ein Vierling aus
+        vier …", "Ein Zug besteht also immer aus Würfeln und Ziehen")."""
+        return any(has_phrase(lower, phrase) for phrase in self.cues.consists_phrases) or bool(
+            _CONSISTS_APART.search(lower)
+        )
 
     def material_heading(self, text: str) -> bool:
         """The heading of the component list: "Spielmaterial", "Inhalt", a short one

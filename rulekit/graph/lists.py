@@ -31,7 +31,7 @@ from rulekit.model import Block, NodeKind
 from rulekit.nlp import Cues
 
 # A part of the game named by its number, then what it holds: "Aufgabe 1: 2 Drillinge".
-NUMBERED_PART = re.compile(r"^\s*[A-ZÄÖÜ][\w-]*\s+\d+\s*:\s+\S")
+NUMBERED_PART = re.compile(r"^\s*[A-ZÄÖÜ][\w-]*\s+\d+\s*[:–—]\s+\S")
 
 
 @dataclass

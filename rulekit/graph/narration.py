@@ -47,10 +47,18 @@ class StoryJudge(LineJudge):
         bilden die 1er: Hier zählen 3 Einser 1000 und 4 Einser 10.000 Punkte.") is none.
         """
         tokens = [t for t in sentence if not t.is_space]
-        if marked_exception(sentence, self.cues) or opens_exception(tokens, self.cues):
+        if (
+            marked_exception(sentence, self.cues)
+            or opens_exception(tokens, self.cues)
+            # "Zwilling, Vierling und Fünfling bestehen aus …" defines.
+            or self.consists(sentence.text.lower())
+        ):
             return False
-        # After a label ("Beispiel: Lisa würfelt …") the sentence opens where it ends.
-        start = 2 if len(tokens) > 2 and tokens[0].is_alpha and tokens[1].text == ":" else 0
+        # After an opening bracket ("(Rot würfelt …") and a label ("Beispiel: Lisa würfelt
+        # …") the sentence opens where they end.
+        start = 1 if tokens and tokens[0].text in ("(", "[") else 0
+        if len(tokens) > start + 2 and tokens[start].is_alpha and tokens[start + 1].text == ":":
+            start += 2
         listed = self._listed_subjects(tokens[start:])
         names.update(listed)
         found = bool(listed)
@@ -176,8 +184,9 @@ class StoryJudge(LineJudge):
             for t in tokens[:-1]
             if t.lower_ not in _VALUE_ARTICLES and not (t.like_num and t.text.endswith("."))
         ] + tokens[-1:]
+        # Values thrown are told in digits; "aus zwei, vier und fünf Karten" counts.
         joined = any(
-            a.like_num and b.lower_ in ("und", ",") and c.like_num
+            a.like_num and b.lower_ in ("und", ",") and c.like_num and (a.is_digit or c.is_digit)
             for a, b, c in zip(values, values[1:], values[2:], strict=False)
         )
         return (
@@ -321,6 +330,9 @@ class StoryJudge(LineJudge):
             # A name has no article ("auf ein Nussfeld, …" names a field).
             before = tokens[index - 1] if index else None
             bare = before is None or before.text in (",", "(") or before.lower_ == "und"
+            # A card among values ("legt Rot 4, Kobold, Kobold und Grün 7 aus") is no one.
+            if bare and index >= 2 and tokens[index - 2].like_num:
+                continue
             if (
                 (bare or (before is not None and _inflected_verb(before)))
                 and (following.text == "," or _inflected_verb(following))

@@ -86,15 +86,39 @@ def smooth(units: list[Unit], opening: set[str], judge: KindJudge, cues: Cues) -
         entry = _CONTENTS_ENTRY.match(unit.text.strip())
         if unit.kind != "section" and entry and entry["heading"].casefold() in headings:
             unit.kind = "other"
-    return [
-        part
-        for unit in units
-        for part in (
-            _other_sentences(unit, cues)
-            if unit.kind == "other" and len(unit.sentences) > 1
-            else [unit]
-        )
-    ]
+    return _advice_notes(
+        [
+            part
+            for unit in units
+            for part in (
+                _other_sentences(unit, cues)
+                if unit.kind == "other" and len(unit.sentences) > 1
+                else [unit]
+            )
+        ],
+        cues,
+    )
+
+
+def _advice_notes(units: list[Unit], cues: Cues) -> list[Unit]:
+    """Under a heading of tips ("Tips für Fortgeschrittene", "Spieltipps"), each
+    paragraph is one remark that advises, whatever its sentences say; an example or
+    text outside the rules there ("Viel Spaß beim …!") stays what it is."""
+    advising = {
+        u.node_id
+        for u in units
+        if u.kind == "section"
+        and any(word.casefold() in cues.advice_labels for word in re.findall(r"\w+", u.text))
+    }
+    result: list[Unit] = []
+    for unit in units:
+        if unit.section not in advising or unit.kind in ("section", "example", "other"):
+            result.append(unit)
+        elif result and result[-1].kind == "note" and result[-1].block is unit.block:
+            result[-1].sentences.extend(unit.sentences)
+        else:
+            result.append(Unit("note", list(unit.sentences), unit.block, unit.section))
+    return result
 
 
 def _other_sentences(unit: Unit, cues: Cues) -> list[Unit]:
