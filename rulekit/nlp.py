@@ -37,6 +37,8 @@ _NUMBER_DOT = re.compile(r"^\d+(?:\.\d+)*\.$")
 _LETTER_DOT = re.compile(r"^[^\W\d_]\.$")
 # Signs that follow a name and never open a sentence.
 _TRADE_MARKS = frozenset({"®", "™"})
+# An aside in brackets is looked back over for at most this many tokens.
+ASIDE_TOKENS = 60
 # Quotation marks that close a quote: „…“, »…«, "…".
 _CLOSING_QUOTES = frozenset({"“", "”", "«", '"', "‘", "’"})
 # A preposition fused with its article ("am", "zum") wants a noun: a number after it is
@@ -195,11 +197,14 @@ def rule_sentence_boundaries(doc: Doc) -> Doc:
         if (
             token.text == ")"
             and token.i > 0
-            and doc[token.i - 1].text[-1:] in (".", "!", "?")
+            and (
+                doc[token.i - 1].text[-1:] in (".", "!", "?") or _aside_after_sentence(doc, token.i)
+            )
             and following.text[:1].isupper()
         ):
             # A sentence closed inside its bracket ends there ("(Beispiel: … eine 8.) In
-            # seinem Zug darf …").
+            # seinem Zug darf …"), and so does an aside after a sentence's end ("… keine
+            # Rolle. (Beispiel: Rot 7, Blau 7) Zwilling, Vierling …").
             following.is_sent_start = True
             continue
         if (
@@ -245,6 +250,16 @@ def rule_sentence_boundaries(doc: Doc) -> Doc:
         )
         following.is_sent_start = not ordinal
     return doc
+
+
+def _aside_after_sentence(doc: Doc, closing: int) -> bool:
+    """The bracket that closes at `closing` opened right after a sentence's end."""
+    depth = 0
+    for i in range(closing, max(-1, closing - ASIDE_TOKENS), -1):
+        depth += {")": 1, "(": -1}.get(doc[i].text, 0)
+        if depth == 0:
+            return i == 0 or doc[i - 1].text[-1:] in (".", "!", "?")
+    return False
 
 
 @Language.factory("gendered_forms")

@@ -1350,3 +1350,41 @@ def test_a_card_among_the_values_of_an_example_is_no_player(
     ]
     graph = graph_of(builder, tmp_path, lines, blank=False)
     assert kind_of(graph, "Den Kobold musst") == ("rule", True)
+
+
+def test_a_greeting_opens_the_games_story_and_a_wish_ends_the_example_before_it(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Spielregel",
+        "Liebe Wichtelfreunde!",
+        "Tief im Tannenwald wohnen die Wichtel in kleinen Hütten aus Moos und Rinde.",
+        "Der Spielplan",
+        "Neben den einfachen Feldern gibt es fünf Arten von Sonderfeldern. Sie werden auf "
+        "Seite 3 erklärt.",
+        "Was ihr bei den einzelnen Schritten beachten müsst, lest ihr in den folgenden "
+        "Abschnitten.",
+        "Spielende",
+        "Beispiel: Ein Spieler hat die blaue 1, 2, 4 und 6 auf der Hand. Er sagt Abschnitt 8 an.",
+        "Viel Vergnügen mit ZEHNKARTEN wünscht Ihnen Ihr Kästner-Spiele-Verlag!",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert kind_of(graph, "Tief im Tannenwald") == ("flavour", False)
+    assert kind_of(graph, "Sie werden auf Seite 3")[0] == "other"
+    assert kind_of(graph, "Was ihr bei den")[0] == "other"
+    assert kind_of(graph, "Viel Vergnügen mit")[0] == "other"
+    assert "Viel Vergnügen" not in kind_of_text(graph, "Beispiel: Ein Spieler")
+
+
+def test_an_aside_in_brackets_after_a_sentence_ends_where_it_closes(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Die Kombinationen",
+        "Drilling: Drei Karten mit derselben Zahl bilden einen Drilling. Die Farben spielen "
+        "dabei keine Rolle. (Beispiel: Rot 7, Blau 7, Blau 7) Zwilling, Vierling und "
+        "Fünfling bestehen entsprechend aus zwei, vier und fünf Karten mit derselben Zahl.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert kind_of(graph, "Zwilling, Vierling")[0] == "definition"
+    assert "Zwilling" not in kind_of_text(graph, "(Beispiel: Rot 7")

@@ -163,8 +163,9 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
         return 0
     first = sentences[0]
     cues = judge.cues
-    # "Achtung: …", "Ausnahme: …", "(Beispiel: …)" after an example is a unit of its own.
-    if _labelled(judge, first) or closed(unit.text):
+    # "Achtung: …", "Ausnahme: …", "(Beispiel: …)" after an example is a unit of its own,
+    # and so is the publisher's closing wish ("Viel Vergnügen … wünscht Ihnen …!").
+    if _labelled(judge, first) or judge.signs_off(first) or closed(unit.text):
         return 0
     if unit.kind == "example" and judge.label(unit.sentences[0].text) in judge.cues.example_labels:
         # Values of the story ("für Figur A: 1 + 4 + 1 = 6 Punkte und") go on with it too.

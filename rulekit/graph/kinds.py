@@ -361,9 +361,18 @@ class KindJudge(BindingJudge):
             addressed = any(t.lower_ in ("euch", "dir") or t.text == "Ihnen" for t in words)
             return wished or addressed
         exclaimed = text.endswith("!") and len(words) <= SIGN_OFF_WORDS
-        greets = words[0].lower_ in self.cues.greeting_words and text.endswith(("!", ","))
         opens = any(lower.startswith(phrase) for phrase in self.cues.sign_off_phrases)
-        return exclaimed and (opens or greets)
+        return (exclaimed and opens) or self.greets(sentence)
+
+    def greets(self, sentence: Span) -> bool:
+        """The greeting of a letter to the players: "Liebe Spielfreunde!"."""
+        text = sentence.text.strip()
+        words = [t for t in sentence if t.is_alpha]
+        return (
+            0 < len(words) <= SIGN_OFF_WORDS
+            and words[0].lower_ in self.cues.greeting_words
+            and text.endswith(("!", ","))
+        )
 
     def announces(self, lower: str, strict: bool = False) -> bool:
         """Announces what follows ("folgende", "wie folgt", "es gibt", and first "So viele

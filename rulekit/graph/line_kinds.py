@@ -55,7 +55,13 @@ MATERIAL_LEAD_IN_WORDS = 6
 # beschrieben.", "… wird im Abschnitt „Die Felder“ erklärt.", "… auf der nächsten Seite."
 _POINTS_ON = re.compile(
     r"^(?:Was|Wie|Welche\w*|Wann|Wo)\b[^.!?]*,[^.!?]*\b(?:(?:Seite|Seiten|S\.|Abschnitt|Kapitel)"
-    r"\s+[\d„“\"»]|(?:nächsten|folgenden)\s+Seiten?\b)[^!?]*\.$"
+    r"\s+[\d„“\"»]|(?:nächsten|folgenden)\s+(?:Seiten?|Abschnitten?|Kapiteln?)\b)[^!?]*\.$"
+)
+# A sentence that only says where something is explained: "Sie werden auf Seite 3
+# erklärt.", "Die Sonderfelder werden in Abschnitt 6 beschrieben."
+_EXPLAINED_AT = re.compile(
+    r"^[^\s,]+(?:\s+[^\s,]+)?\s+(?:wird|werden)\s+(?:auf|ab|in|im)\s+(?:Seite|Abschnitt|Kapitel)"
+    r"\s+\S+\s+(?:erklärt|beschrieben|erläutert)\.$"
 )
 # "besteht … aus" with its subject or an adverb between.
 _CONSISTS_APART = re.compile(r"\bbesteh(?:t|en)\s+(?:\w+\s+){1,3}aus\b")
@@ -181,6 +187,8 @@ class LineJudge:
             self.cues.modal_lemmas
         ):
             return True  # "Wie die Fähre funktioniert, lest ihr auf Seite 3."
+        if _EXPLAINED_AT.match(stripped):
+            return True
         first = _first_word(stripped)
         if first in self.cues.title_words:
             return True

@@ -542,6 +542,8 @@ class Segmenter(ListReader):
             return [Unit("example", [sentence], block, section)]
         head, aside = parenthesised_example(sentence, self.judge)
         kind = judge.sentence_kind(head, state.material)
+        if kind == "other" and judge.greets(head):
+            state.idea = True  # "Liebe Wichtelfreunde!" opens a letter with the game's story
         # What binds the players in a preface no heading announced is a rule: the box's
         # facts ("Spieler: 2 – 4 Personen"), which a story may follow, or a sentence,
         # which ends the preface: the rules begin, and the text path missed their
