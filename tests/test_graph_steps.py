@@ -146,36 +146,30 @@ def test_the_parts_of_a_sequence_a_colon_names_are_rules_not_steps(
     assert kinds == [("rule", True)] * 3
 
 
-def test_numbered_counts_a_level_demands_are_rules_not_steps(
-    builder: GraphBuilder, tmp_path: Path
+@pytest.mark.parametrize(
+    ("lead", "rows"),
+    [
+        # What a level demands, counted: no instruction.
+        (
+            "Im Einzelnen verlangen die Proben Folgendes:",
+            ["1. Zwei Drillinge", "2. Ein Drilling und eine Reihe aus vier Karten"],
+        ),
+        # The rows of a bound by rank.
+        (
+            "Außerdem darfst du höchstens so viele Nüsse behalten, wie dein Platz erlaubt:",
+            ["1. Platz – höchstens 10 Nüsse", "2. Platz – höchstens 20 Nüsse"],
+        ),
+    ],
+)
+def test_numbered_rows_that_count_and_do_nothing_are_rules_not_steps(
+    builder: GraphBuilder, tmp_path: Path, lead: str, rows: list[str]
 ) -> None:
-    lines = [
-        "Die zehn Proben",
-        "Im Einzelnen verlangen die Proben Folgendes:",
-        "1. Zwei Drillinge",
-        "2. Ein Drilling und eine Reihe aus vier Karten",
-        "3. Eine Reihe aus sieben Karten",
-        "Spielvorbereitung",
+    steps = [
         "So bereitet ihr das Spiel vor:",
         "1. Mischt die Karten.",
-        "2. Eine Karte kommt offen neben den Stapel.",
+        "2. Eine Karte kommt offen.",
     ]
-    graph = graph_of(builder, tmp_path, lines, blank=True)
+    graph = graph_of(builder, tmp_path, ["Die Proben", lead, *rows, "Vorbereitung", *steps], True)
     kinds = {node.text: node.kind for node in graph.nodes}
-    assert [kinds[line] for line in lines[2:5]] == ["rule"] * 3
-    assert [kinds[line] for line in lines[7:]] == ["step"] * 2
-
-
-def test_the_numbered_rows_of_a_bound_by_rank_are_rules_not_steps(
-    builder: GraphBuilder, tmp_path: Path
-) -> None:
-    lines = [
-        "Ab ins Ziel",
-        "Außerdem darfst du höchstens so viele Nüsse behalten, wie dein Platz im Ziel erlaubt:",
-        "1. Platz – höchstens 10 Nüsse",
-        "2. Platz – höchstens 20 Nüsse",
-        "3. Platz – höchstens 30 Nüsse",
-    ]
-    graph = graph_of(builder, tmp_path, lines, blank=True)
-    kinds = {node.text: node.kind for node in graph.nodes}
-    assert [kinds[line] for line in lines[2:]] == ["rule"] * 3
+    assert [kinds[row] for row in rows] == ["rule"] * len(rows)
+    assert [kinds[step] for step in steps[1:]] == ["step"] * 2
