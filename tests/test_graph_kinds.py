@@ -961,6 +961,15 @@ KIND_CASES = {
         ],
         {"Eine Folge": ("definition", None)},
     ),
+    "an exception named as such rules, though it says what it is": (
+        [
+            "Sonderfelder",
+            "Rückwärts ziehen darf keine Maus.",
+            "Die einzige Ausnahme ist der Rückzug auf ein Katzenfeld: Sie ziehen Ihre Maus "
+            "auf das nächste freie Katzenfeld zurück.",
+        ],
+        {"Die einzige Ausnahme": ("rule", True)},
+    ),
 }
 
 

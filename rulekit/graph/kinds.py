@@ -22,7 +22,7 @@ from spacy.tokens import Span, Token
 
 from rulekit.extract.textshapes import BOX_FACTS, IMPRINT
 from rulekit.graph.binding import BindingJudge
-from rulekit.graph.exceptions import NUMBER_WORDS
+from rulekit.graph.exceptions import NUMBER_WORDS, marked_exception
 from rulekit.graph.shapes import (
     SUBORDINATORS,
     VERB_ENDINGS,
@@ -123,7 +123,10 @@ class KindJudge(BindingJudge):
             # Satz besteht aus …" defines a term that is also a credit's label.
             return "other"
         if (self.consists(lower) and not text.startswith("(")) or (
-            says_what_it_is(sentence) and not self.modal(sentence)
+            says_what_it_is(sentence)
+            and not self.modal(sentence)
+            # "Die einzige Ausnahme ist der Rückzug …: Sie ziehen …" rules.
+            and not marked_exception(sentence, self.cues)
         ):
             # "Eine Folge besteht aus Karten mit aufeinanderfolgenden Zahlen, zum Beispiel
             # 4, 5, 6, 7": the instance belongs to the definition; "Der Ablagestapel ist
