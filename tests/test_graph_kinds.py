@@ -1397,3 +1397,19 @@ def test_an_aside_in_brackets_after_a_sentence_ends_where_it_closes(
     graph = graph_of(builder, tmp_path, lines, blank=True)
     assert kind_of(graph, "Zwilling, Vierling")[0] == "definition"
     assert "Zwilling" not in kind_of_text(graph, "(Beispiel: Rot 7")
+
+
+def test_a_piece_named_before_a_relative_clause_is_no_player(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Wie kommt ein Käfer ins Ziel?",
+        "Lisa spielt mit Blau. Sie würfelt eine 6 und holt ihren zweiten Käfer aus dem Nest.",
+        "Käfer, die schon in der Heimwabe angekommen sind und dort nicht mehr weiterkönnen, "
+        "zählen nicht mit.",
+        "Endet dein Zug auf einem Feld, auf dem ein fremder Käfer sitzt, wird dieser geschlagen.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert kind_of(graph, "Lisa spielt")[0] == "example"
+    assert kind_of(graph, "Käfer, die schon")[0] == "rule"
+    assert kind_of(graph, "Endet dein Zug") == ("rule", True)

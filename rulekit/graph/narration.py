@@ -15,6 +15,9 @@ from rulekit.graph.line_kinds import LineJudge
 from rulekit.graph.shapes import VERB_ENDINGS, has_verb, outside_brackets
 
 # Endings of abstract nouns and verbs: a word with one is no name.
+# The endings of a German noun's plural (or its dative plural): "Käfer-n", "Hase-n",
+# "Kobold-e".
+PLURAL_ENDINGS = ("n", "en", "e")
 NOUN_ENDINGS = ("en", "ern", "eln", "ung", "heit", "keit", "ion", "tät", "schaft")
 # Who a sentence about players in general speaks of.
 GENERIC_ACTORS = frozenset({"alle", "jeder", "jede", "jedes", "wer", "man", "spieler", "spielerin"})
@@ -354,6 +357,11 @@ class StoryJudge(LineJudge):
             # No inflected noun: "Felder, die sich nur an einer Ecke berühren, …"
             and token.lemma_ == token.text
             and self.lexicon.noun_stems(token.text) in ([], [token.text])
+            # Nor a noun whose plural the dictionary knows: "Käfer, die schon in der
+            # Heimwabe sind, …" ("Käfern"), "Hase" ("Hasen"); a name has none.
+            and not any(
+                self.lexicon.german_as_written(token.text + ending) for ending in PLURAL_ENDINGS
+            )
         )
 
 
