@@ -711,43 +711,43 @@ def test_a_reference_label_list_or_address_broken_over_a_line_stays_whole(
     assert texts[-1] == "© 2024 Koppelwiese Spiele GmbH, Reitbahnstraße 14, 04109 Leipzig"
 
 
-def test_the_box_facts_end_their_line_before_the_next_title(tmp_path: Path) -> None:
-    text = (
-        "Eulen-Spiele\n"
-        "KREUZWEG\n"
-        "Das flotte Laufspiel für die ganze Familie\n"
-        "Für 2 bis 4 Spieler von 6 bis 99 Jahren\n"
-        "Spielregel\n"
-        "Inhalt\n"
-        "1 Spielplan\n"
-        "16 Kegel in vier Farben (je 4 in Rot, Gelb, Grün und Blau)\n"
-        "1 Würfel\n"
-        "Ziel des Spiels\n"
-        "Jeder Spieler versucht, seine vier Kegel aus dem Startkreis\n"
-        "einmal rund um den Spielplan und dann in seine vier\n"
-        "Zielfelder zu bringen. Wer das als erster schafft, hat\n"
-        "gewonnen. Unterwegs heißt es aufpassen: Wer geschlagen wird,\n"
-        "muß zurück in den Startkreis, und wer eine Sperre errichtet,\n"
-        "kann den Mitspielern den Weg gründlich verbauen.\n"
-    )
-    texts = [block.text for block in extract_string(tmp_path, text).blocks]
-    assert "Für 2 bis 4 Spieler von 6 bis 99 Jahren" in texts
+# A copy's opening in proportional type: the lines a short line sets apart.
+BODY = (
+    "Ziel des Spiels\n"
+    "Jeder Spieler versucht, seine vier Kegel aus dem Startkreis\n"
+    "einmal rund um den Spielplan und dann in seine vier\n"
+    "Zielfelder zu bringen. Wer das als erster schafft, hat\n"
+    "gewonnen. Unterwegs heißt es aufpassen: Wer geschlagen wird,\n"
+    "muß zurück in den Startkreis, und wer eine Sperre errichtet,\n"
+    "kann den Mitspielern den Weg gründlich verbauen.\n"
+)
 
 
-def test_the_uncounted_item_of_a_component_list_is_a_line_of_its_own(tmp_path: Path) -> None:
-    text = (
-        "1. Spielmaterial\n"
-        "1 Spielplan mit Laufstrecke\n"
-        "6 Hamsterfiguren in sechs Farben\n"
-        "Körnermarken im Wert von 1, 5, 10 und 20 Körnern\n"
-        "18 Nußkarten\n"
-        "2. Ziel des Spieles\n"
-        "Jeder Spieler versucht, seinen Hamster als erster in den Bau am\n"
-        "Ende der Laufstrecke zu bringen. Dazu muß er seine Körner klug\n"
-        "einteilen: Jeder Zug nach vorn kostet Körner, und in den Bau\n"
-        "darf nur, wer fast alle Körner wieder losgeworden ist.\n"
-    )
+@pytest.mark.parametrize(
+    "lines",
+    [
+        # The box's facts end their line before the next title.
+        [
+            "Eulen-Spiele",
+            "KREUZWEG",
+            "Das flotte Laufspiel für die ganze Familie",
+            "Für 2 bis 4 Spieler von 6 bis 99 Jahren",
+            "Spielregel",
+            "Inhalt",
+            "1 Spielplan",
+            "16 Kegel in vier Farben (je 4 in Rot, Gelb, Grün und Blau)",
+        ],
+        # The uncounted item of a component list is a line of its own.
+        [
+            "1. Spielmaterial",
+            "1 Spielplan mit Laufstrecke",
+            "6 Hamsterfiguren in sechs Farben",
+            "Körnermarken im Wert von 1, 5, 10 und 20 Körnern",
+            "18 Nußkarten",
+        ],
+    ],
+)
+def test_lines_of_a_copys_opening_stay_apart(tmp_path: Path, lines: list[str]) -> None:
+    text = "\n".join(lines) + "\n" + BODY
     texts = [block.text for block in extract_string(tmp_path, text).blocks]
-    assert "6 Hamsterfiguren in sechs Farben" in texts
-    assert "Körnermarken im Wert von 1, 5, 10 und 20 Körnern" in texts
-    assert "18 Nußkarten" in texts
+    assert lines[3] in texts and lines[-1] in texts
