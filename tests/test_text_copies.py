@@ -751,3 +751,20 @@ def test_lines_of_a_copys_opening_stay_apart(tmp_path: Path, lines: list[str]) -
     text = "\n".join(lines) + "\n" + BODY
     texts = [block.text for block in extract_string(tmp_path, text).blocks]
     assert lines[3] in texts and lines[-1] in texts
+
+
+def test_a_name_stacked_over_the_component_list_heads_it(tmp_path: Path) -> None:
+    text = (
+        "Kessel-Spiele\n"
+        "SPERRWEG\n"
+        "Das spannende Würfelspiel mit Sperre und Schlagzwang\n"
+        "Für 2 bis 4 Spieler von 6 bis 99 Jahren\n"
+        "Spielregel\n"
+        "Inhalt\n"
+        "1 Spielplan\n"
+        "16 Kegel in vier Farben (je 4 in Rot, Gelb, Grün und Blau)\n"
+        "1 Würfel\n" + BODY
+    )
+    blocks = [(b.kind, b.text) for b in extract_string(tmp_path, text).blocks]
+    assert ("heading", "Inhalt") in blocks
+    assert ("paragraph", "1 Spielplan") in blocks

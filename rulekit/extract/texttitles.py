@@ -126,6 +126,27 @@ def title_after_list(
     )
 
 
+def heads_list(lines: list[TextLine], content: list[int], position: int) -> bool:
+    """A name alone on its line over a list of counted things ("Spielregel" / "Inhalt" /
+    "1 Spielplan" / "16 Kegel …"): the heading of the component list, though stacked
+    under another short line; not the wrap of a counted item ("5 Spielfiguren in" /
+    "Farben" / "30 Körnerkarten")."""
+    if position < 1 or position + 2 >= len(content):
+        return False
+    previous, line, first, second = (
+        lines[content[i]].text.strip() for i in range(position - 1, position + 3)
+    )
+    return (
+        name_line(line)
+        and line[:1].isupper()
+        and not terminal(line)
+        and not COUNTED.match(previous)
+        and not ends_open(previous)
+        and bool(COUNTED_THING.match(first))
+        and listed(first, second)
+    )
+
+
 def title_line(line: TextLine, following: TextLine, width: float) -> bool:
     """A short line set apart above the text it heads: a paragraph start with no sentence end."""
     return line.starts_paragraph and heads(line.text, following.text, width)

@@ -32,6 +32,7 @@ from rulekit.extract.textshapes import (
     wants_more,
 )
 from rulekit.extract.texttitles import (
+    heads_list,
     set_apart,
     title_after_full_line,
     title_after_list,
@@ -103,6 +104,7 @@ def sentence_units(
                 boundary_between(lines, previous, index)
                 or line.starts_paragraph
                 or title_after_full_line(lines, content, position, widths)
+                or heads_list(lines, content, position)
                 # A row of a table set across the page ("Karotten 1 3 6 10") is a line
                 # of its own, in any copy.
                 or ACROSS_ROW.match(lines[previous].text.strip())
