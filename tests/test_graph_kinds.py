@@ -970,6 +970,18 @@ KIND_CASES = {
         ],
         {"Die einzige Ausnahme": ("rule", True)},
     ),
+    "a count of players is no throw, and the game's duration without its colon is none": (
+        [
+            "DACHSRENNEN",
+            "Ein Wettlauf mit Köpfchen",
+            "Für 2 bis 6 Spieler ab 10 Jahren",
+            "Spieldauer etwa 45 Minuten",
+            "Wenn im Herbst das Laub fällt, treffen sich die Dachse zu ihrem Wettlauf.",
+            "Vorbereitung",
+            "Jeder Spieler erhält 65 Wurzeln. Bei 5 und 6 Spielern erhält jeder jedoch 80 Wurzeln.",
+        ],
+        {"Spieldauer etwa": ("other", False), "Bei 5 und 6": ("rule", True)},
+    ),
 }
 
 

@@ -106,8 +106,11 @@ class KindJudge(BindingJudge):
         """The kind of one body sentence (a heading, step or note is told by structure)."""
         text = sentence.text.strip()
         lower = text.lower()
-        if self.label(text) in self.cues.duration_labels:
-            return "other"  # "Spieldauer: ca. 45 Minuten"
+        if self.label(text) in self.cues.duration_labels or (
+            lower.split(maxsplit=1)[0].strip(":") in self.cues.duration_labels
+            and any(t.like_num for t in sentence)
+        ):
+            return "other"  # "Spieldauer: ca. 45 Minuten", "Spieldauer etwa 45 Minuten"
         if self.signs_off(sentence):
             return "other"  # "Viel Spaß beim Spielen wünscht euch das Team von …!"
         if self.defined_term(sentence) or self.described_term(sentence):

@@ -195,7 +195,7 @@ class StoryJudge(LineJudge):
         return (
             joined
             and not any(
-                _names_values(tokens, i)
+                _names_values(tokens, i) or _counts_after(tokens, i)
                 for i, (a, b) in enumerate(pairwise(tokens))
                 if a.like_num and b.lower_ in ("und", ",")
             )
@@ -400,6 +400,18 @@ def _names_values(tokens: list[Token], index: int) -> bool:
     if tokens[before].lower_ in _INSTANCE_MARKS:
         return True  # "besteht aus Würfeln …, z. B. 2, 3, 4, 5": instances, not a throw
     return before > 0 and tokens[before].is_alpha and tokens[before].text[:1].isupper()
+
+
+def _counts_after(tokens: list[Token], index: int) -> bool:
+    """The values that start at `index` count the noun after them ("Bei 5 und 6
+    Spielern erhält jeder …"): a count of things, not a throw."""
+    after = index
+    while after + 1 < len(tokens) and (
+        tokens[after].like_num or tokens[after].lower_ in ("und", ",", "oder")
+    ):
+        after += 1
+    following = tokens[after]
+    return following.is_alpha and following.text[:1].isupper() and after > index
 
 
 def _copula_of_clause(verb: Token, tokens: list[Token]) -> bool:
