@@ -89,6 +89,7 @@ class Cues:
     exception_restrictions: frozenset[str]
     tie_words: frozenset[str]
     step_nouns: frozenset[str]
+    section_nouns: frozenset[str]
     rule_nouns: frozenset[str]
     shortage_words: frozenset[str]
     condition_openers: frozenset[str]

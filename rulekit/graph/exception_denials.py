@@ -227,9 +227,8 @@ def replaced_verbs(unit: Unit, cues: Cues) -> set[str]:
 def _forbids_staying(rule: Unit, cues: Cues) -> bool:
     """The rule obliges a move by forbidding to stay: "… muss ziehen; einfach stehen
     bleiben ist nicht erlaubt"."""
-    lemmas = {t.lemma_.lower() for sentence in rule.sentences for t in sentence}
     return (
-        bool(lemmas & cues.duty_lemmas)
+        _obliges(rule, cues)
         and negated(rule, cues)
         and any(_stays(sentence, cues) for sentence in rule.sentences)
     )
@@ -250,8 +249,6 @@ _OUTLINE_NUMBER = re.compile(r"^\d{1,2}(?:\.\d{1,2})+\.?$")
 _QUOTE = re.compile(r"[„»\"“]([^„“”»«\"]+)[“”«\"]")
 # The fewest words of a quote that names a rule or its heading.
 QUOTED_RULE_WORDS = 3
-# Words that name a part of the rules by its number: "siehe Abschnitt 4".
-_SECTION_WORDS = frozenset({"abschnitt", "abschnitte", "abschnitten", "kapitel", "absatz"})
 
 
 def named_rule(
@@ -274,7 +271,7 @@ def named_rule(
     quoted = _quoted_rule(exception.text, earlier, by_id)
     if quoted:
         return quoted
-    numbered = _named_section(tokens, earlier, by_id)
+    numbered = _named_section(tokens, earlier, by_id, cues)
     if numbered:
         scored = [(overlap.weight(exception.features & rule.features), rule) for rule in numbered]
         return [max(scored, key=lambda pair: pair[0])[1]]
@@ -355,7 +352,9 @@ def _named_step(subject: list[Token], earlier: list[Unit], cues: Cues) -> Unit |
     )
 
 
-def _named_section(tokens: list[Token], earlier: list[Unit], by_id: dict[str, Unit]) -> list[Unit]:
+def _named_section(
+    tokens: list[Token], earlier: list[Unit], by_id: dict[str, Unit], cues: Cues
+) -> list[Unit]:
     """The earlier rules of the section the words name by its outline number ("von 4.1"
     for "4.1 Ziehen"), or by its number after a word for a section ("Abweichend von
     Abschnitt 4" for "4. Spielablauf" and its subsections "4.1", "4.2"), none if they
@@ -363,7 +362,8 @@ def _named_section(tokens: list[Token], earlier: list[Unit], by_id: dict[str, Un
     numbers = {t.text.rstrip(".") for t in tokens if _OUTLINE_NUMBER.match(t.text)} | {
         after.text.rstrip(".")
         for before, after in pairwise(tokens)
-        if before.lower_ in _SECTION_WORDS and re.fullmatch(r"\d{1,2}(?:\.\d{1,2})*\.?", after.text)
+        if before.lower_ in cues.section_nouns
+        and re.fullmatch(r"\d{1,2}(?:\.\d{1,2})*\.?", after.text)
     }
 
     def named(section: Unit) -> bool:

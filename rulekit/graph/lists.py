@@ -21,11 +21,11 @@ from rulekit.graph.shapes import (
     infinitive_instruction,
     names_a_set,
     next_item,
-    ordered_table_line,
     tells_how,
     verb_form,
     verbless,
 )
+from rulekit.graph.table_shapes import ordered_table_line
 from rulekit.graph.unit import Unit
 from rulekit.model import Block, NodeKind
 from rulekit.nlp import Cues

@@ -13,6 +13,7 @@ import re
 from rulekit.extract.textshapes import terminal
 from rulekit.graph.exceptions import flag
 from rulekit.graph.kinds import PROGRAMMING_SHARE, KindJudge
+from rulekit.graph.line_kinds import holds_word
 from rulekit.graph.overlap import stem
 from rulekit.graph.shapes import addresses, content_lemmas
 from rulekit.graph.unit import Unit
@@ -105,10 +106,7 @@ def _advice_notes(units: list[Unit], cues: Cues) -> list[Unit]:
     paragraph is one remark that advises, whatever its sentences say; an example or
     text outside the rules there ("Viel Spaß beim …!") stays what it is."""
     advising = {
-        u.node_id
-        for u in units
-        if u.kind == "section"
-        and any(word.casefold() in cues.advice_labels for word in re.findall(r"\w+", u.text))
+        u.node_id for u in units if u.kind == "section" and holds_word(u.text, cues.advice_labels)
     }
     result: list[Unit] = []
     for unit in units:

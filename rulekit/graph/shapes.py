@@ -1,6 +1,7 @@
-"""The shape of a line or a sentence, by its characters alone: list markers,
-headings, one-line list items, table rows, run-in headings, quotations, and the
-clauses of a sentence (its main clause, a contrast, a wish, a verdict).
+"""The shape of a line or a sentence, by its characters alone: list markers, headings,
+one-line list items, run-in headings, quotations, and the clauses of a sentence (its
+main clause, a contrast, a wish, a verdict).  A table's lines are told in
+`rulekit.graph.table_shapes`.
 
 The segmenter (`units.py`) reads these shapes with the structure around them (what
 came before, what follows) to tell a section from an item or a sentence.
@@ -16,8 +17,8 @@ from typing import TYPE_CHECKING
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
-from rulekit.extract.textshapes import BOX_FACTS, NUMBERS_ROW, VALUE_ROW, listed
-from rulekit.model import Block, NodeKind
+from rulekit.extract.textshapes import listed
+from rulekit.model import Block
 
 if TYPE_CHECKING:
     from rulekit.graph.unit import Unit
@@ -40,19 +41,10 @@ EVERY = frozenset({"jedem", "jeden", "jeder", "jede", "jedes", "allen", "alle"})
 _JOINERS = _NOUN_JOINERS | {"aber", "doch", "jedoch", "sondern", "denn", "dann", "also", "so"}
 # A numbered or lettered item: "1. …", "2) …", "a) …" (not "z. B. …").
 NUMBERED = re.compile(r"^(?:\d{1,2}[.)]|[a-z][.)](?!\s\w\.))\s")
-# A heading-shaped line of this many words with a number between them is a table row.
-TABLE_ROW_WORDS = 6
-_INNER_NUMBER = re.compile(r"[^\W\d_]\s+\d+(?:\s+\d+)*\s+[^\W\d_]")
-# A value between the words of a row, maybe signed or led to by dots ("- 10 ······· 37").
-_VALUE = re.compile(r"[^\W\d_][\s\W]*\s\d+(?:[\s\W]+\d+)*\s[\s\W]*[^\W\d_]")
-# Under a row, a line of this many words with a value between them is the next row.
-ROW_AFTER_ROW_WORDS = 3
 # A list marker: a number ("2.", "3)") or a letter ("a)", "b.").
 MARKER = re.compile(r"^(?:(\d{1,2})|([a-z]))[.)]\s")
 # An item printed on one line after a colon, without a sentence end, has at most this many words.
 ITEM_LINE_WORDS = 12
-# A line of column titles over a table has at most this many.
-COLUMN_TITLES = 4
 # A question or a clause that opens with an interrogative ("Wie können Sie ...?", "Was
 # wir ... erfahren können.") heads the paragraphs under it when it is this short.
 QUESTION_HEADING_WORDS = 10
@@ -84,12 +76,9 @@ _INTERROGATIVES = frozenset(
         "woher",
     }
 )
-_SENTENCE_END = re.compile(r"[.!?:]\W*$")
-_ARTICLES = frozenset({"der", "die", "das", "ein", "eine"})
+SENTENCE_END = re.compile(r"[.!?:]\W*$")
 # "… so vor:", "… so:": a manner the list after the colon tells.
 _SO_BEFORE_COLON = re.compile(r"\bso(?:\s+\w+)?:$")
-# A row's value closes it: "jedes eigene freie Hütchen (auf dem Spielplan) 1".
-_ROW_VALUE = re.compile(r"\s\d+$")
 # The number of a section in an outline: "3.2", "2.1.4".
 OUTLINE_NUMBER = re.compile(r"^\d{1,2}(?:\.\d{1,2})+\.?\s+\S")
 # A numbered line this short, without a sentence end, is a heading ("1. Eigene Figur wählen").
@@ -154,7 +143,7 @@ def marked_heading(text: str, following: Block | None) -> bool:
     words = head.split()
     if (
         len(words) > NUMBERED_HEADING_WORDS
-        or _SENTENCE_END.search(head)
+        or SENTENCE_END.search(head)
         # A run-in label with its content ("a) Straße: erfordert …"), not with a title
         # ("7. Variante: Der lange Winter").
         or (":" in head and not verbless(head.split(":", 1)[1]))
@@ -186,21 +175,6 @@ def marker_type(text: str) -> str | None:
     if match is None:
         return None
     return "digit" if match.group(1) else "letter"
-
-
-def ordered_table_line(text: str) -> NodeKind | None:
-    """The kind of a line of a table under a colon that names an order ("… in genau
-    dieser Reihenfolge erfüllen:"), which is no step: a row ends in its value ("2 Ein
-    Drilling und eine Folge aus 4 Karten 7") or opens with its number ("1 2 Drillinge"),
-    column titles have no value ("Nr. Disziplin Karten"); None for a line with a verb."""
-    text = text.strip()
-    if not verbless(text):
-        return None
-    # A value at either end: "… Karten 7", or the row's number without a step's point
-    # ("1 2 Drillinge", "3 1 Vierling + 1 Viererfolge").
-    if re.search(r"\d$", text) or re.match(r"\d+\s", text):
-        return "rule"
-    return "other" if all(word[:1].isupper() for word in text.split()) else None
 
 
 def opens_procedure(text: str, following: Block | None) -> bool:
@@ -249,90 +223,13 @@ def quoted_sentences(sentences: list[Span]) -> set[int]:
     return quoted
 
 
-def table_row(text: str, after_row: bool = False) -> bool:
-    """A row of a table the text path took for a heading: long, with values between
-    its words ("Produktion Die Wirtschaft liegt darnieder 1 29 Überkapazitäten").
-
-    Under a row, a shorter line with a value between its words is the next row
-    ("Vermehrung Stark rückläufige Bevölkerung 1 29 Explosion", "… - 10 ···· 37 …").
-    """
-    words = re.findall(r"[^\W\d_]+", text)
-    if _SENTENCE_END.search(text) or BOX_FACTS.search(text):
-        return (
-            False  # a sentence ("Verteilen Sie die 8 Punkte auf die 5 Bereiche:"), the box's facts
-        )
-    if after_row:
-        return len(words) >= ROW_AFTER_ROW_WORDS and _VALUE.search(text) is not None
-    return len(words) >= TABLE_ROW_WORDS and _INNER_NUMBER.search(text) is not None
-
-
-def table_header(text: str, following: Block | None) -> bool:
-    """The column titles over a table row: as long as a row, without values
-    ("Lebensbereich Niedrigster Zustand Position der Scheibe Höchster Zustand")."""
-    words = re.findall(r"[^\W\d_]+", text)
-    return (
-        len(words) >= TABLE_ROW_WORDS
-        and not any(c.isdigit() for c in text)
-        and not _SENTENCE_END.search(text)
-        and following is not None
-        and following.kind != "list-item"
-        and table_row(following.text)
-    )
-
-
-def numbers_header(text: str, following: Block | None) -> bool:
-    """A title for each cell of the row of numbers under it ("Felder Blätter" over
-    "1 1", "Karte Minuspunkte" over "1-9 5"), or for the label and the value of a row
-    ("Wertung Punkte" over "jedes gefangene Hütchen 2", "Platz Punkte" over "1. Platz 5
-    Punkte")."""
-    words = text.split()
-    row = following.text.strip() if following is not None else ""
-    if (
-        following is None
-        or len(words) < 2
-        or words[0].lower() in _ARTICLES  # "Die Phasen" over "Phase 1" heads a section
-        or not all(re.fullmatch(r"[^\W\d_][\w-]*\.?", word) for word in words)
-    ):
-        return False
-    if NUMBERS_ROW.match(row) or VALUE_ROW.match(row):
-        return len(words) == len(row.split()) or len(words) == 2
-    # Nouns alone, each a column's title ("Zugweite Kosten", "Nr. Disziplin Karten"),
-    # over a row that opens with its value ("1 Feld 1 Möhre", "1–9 je 5 Punkte").
-    if (
-        len(words) <= COLUMN_TITLES
-        and all(word[:1].isupper() for word in words)
-        and re.match(r"\d", row)
-        and len(re.findall(r"\d+", row)) >= 2
-        and not _SENTENCE_END.search(row)
-        and len(row.split()) <= ITEM_LINE_WORDS
-    ):
-        return True
-    cells = {word.casefold() for word in re.findall(r"[^\W\d_]+", row)}
-    # "Platz Punkte" over "1. Platz 5 Punkte": the row repeats its titles by its values.
-    repeated = re.search(r"\d", row) is not None and {w.casefold() for w in words} <= cells
-    return (
-        len(words) == 2
-        and (_ROW_VALUE.search(row) is not None or repeated)
-        and not _SENTENCE_END.search(row)
-        and len(row.split()) <= ITEM_LINE_WORDS
-    )
-
-
-def described_row(text: str) -> bool:
-    """A row that describes its first cell in words ("Produktion Die Wirtschaft liegt
-    darnieder 1 29"), not a row of named values ("Aktionspunkte 8 Umweltbelastung 13")."""
-    first_value = re.search(r"\d", text)
-    head = text[: first_value.start()] if first_value else text
-    return len(re.findall(r"[^\W\d_]+", head)) >= 2
-
-
 def item_line(block: Block, text: str) -> bool:
     """A paragraph of one short printed line without a sentence end: a list item."""
     return (
         block.kind == "paragraph"
         and block.lines[0] == block.lines[1]
         and len(text.split()) <= ITEM_LINE_WORDS
-        and not _SENTENCE_END.search(text)
+        and not SENTENCE_END.search(text)
         # A clause before a colon opens a list of its own ("Die Aufstellung ist so: W hat").
         and verbless(text.partition(":")[0] if ":" in text else "")
     )

@@ -43,22 +43,19 @@ from rulekit.graph.shapes import (
     TITLE,
     closed,
     counts_on,
-    described_row,
     heads_after_list,
     interrogative_heading,
     item_line,
     marked_heading,
     marked_level,
-    numbers_header,
     open_bracket,
     opens_procedure,
     question_heading,
     quoted_sentences,
     run_in_heading,
-    table_header,
-    table_row,
     verbless,
 )
+from rulekit.graph.table_shapes import described_row, numbers_header, table_header, table_row
 from rulekit.graph.unit import Unit
 from rulekit.model import Block, NodeKind, SourceInfo
 from rulekit.nlp import Cues, TermMatcher
