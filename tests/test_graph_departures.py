@@ -759,3 +759,34 @@ def test_the_rule_an_exception_quotes_is_the_one_excepted(builder: GraphBuilder)
         fox,
     )
     assert edges_of(graph, "exception-of") == [(fox, duty)]
+
+
+def test_a_rule_retold_as_what_does_not_hold_is_the_one_excepted(builder: GraphBuilder) -> None:
+    # Both rules say "Feld", "Ziege" and "stehen"; the retold one says little else.
+    alone = "Auf jedem Feld darf immer nur eine Ziege stehen."
+    shared = "Stehen mehrere Ziegen zugleich auf dem Talfeld, so teilen sie sich den Platz."
+    retold = (
+        "Die Regel, dass auf einem Feld nur eine Ziege stehen darf, gilt nicht für den "
+        "Gipfel: Dort haben beliebig viele Ziegen Platz."
+    )
+    graph = build(
+        builder,
+        "# Ziehen",
+        alone,
+        "# Der Platz im Rennen",
+        shared,
+        "# Der Gipfel",
+        "Wer den Gipfel erreicht, zieht nicht mehr.",
+        retold,
+    )
+    assert edges_of(graph, "exception-of") == [(retold, alone)]
+
+
+def test_a_reply_to_a_consequence_excepts_the_rule_it_is_drawn_from(
+    builder: GraphBuilder,
+) -> None:
+    base = "Auf jedem Feld darf immer nur ein Dachs stehen."
+    drawn = "Ein besetztes Feld dürfen Sie also nicht als Ziel Ihres Zuges wählen."
+    reply = "Ausgenommen sind das Startfeld und das Zielfeld, auf denen alle Dachse Platz haben."
+    graph = build(builder, "# Ein Feld, ein Dachs", f"{base} {drawn} {reply}")
+    assert edges_of(graph, "exception-of") == [(reply, base)]

@@ -12,12 +12,17 @@ from tests.conftest import invented_manual
 INFO = invented_manual("wurf")
 
 
-def kinds(builder: GraphBuilder, tmp_path: Path, paragraph: str) -> list[tuple[str, str]]:
-    """The kind and text of each node under a heading over one paragraph."""
+def graph_kinds(builder: GraphBuilder, tmp_path: Path, lines: list[str]) -> list[tuple[str, str]]:
+    """The kind and text of each node of a manual whose lines are paragraphs."""
     manual = tmp_path / "manual.txt"
-    manual.write_text(f"Wertung\n\n{paragraph}\n", encoding="utf-8")
+    manual.write_text("\n\n".join(lines) + "\n", encoding="utf-8")
     graph = builder.build(INFO, extract(manual, None, []))
     return [(node.kind, node.text) for node in graph.nodes if node.kind != "section"]
+
+
+def kinds(builder: GraphBuilder, tmp_path: Path, paragraph: str) -> list[tuple[str, str]]:
+    """The kind and text of each node under a heading over one paragraph."""
+    return graph_kinds(builder, tmp_path, ["Wertung", paragraph])
 
 
 def test_a_labelled_example_ends_where_the_text_speaks_in_general_again(
@@ -57,3 +62,42 @@ def test_a_sentence_that_names_itself_an_exception_never_goes_on_with_an_example
     )
     assert ("example", example) in found
     assert ("rule", exception) in found
+
+
+def test_a_labelled_example_goes_on_where_its_colour_is_told_what_it_may_do(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    may = "Mit einer 1 oder einer 2 kann Grün diesen Reiter ziehen."
+    found = graph_kinds(
+        builder,
+        tmp_path,
+        [
+            "Die Zielgasse",
+            "Die Zielgasse muss genau ausgewürfelt werden.",
+            "Beispiel 2:",
+            "Grün hat einen Reiter auf dem zweiten Feld seiner Zielgasse.",
+            may,
+            "Wer als Erster alle Reiter in der Zielgasse hat, gewinnt.",
+        ],
+    )
+    assert not any(text == may for _, text in found)  # part of the example
+    assert any(kind == "example" and may in text for kind, text in found)
+
+
+def test_a_story_goes_on_in_a_paragraph_that_tells_of_its_player_by_a_pronoun(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    told = "Blau 1 und Blau 2 bleiben ihm übrig; keine der beiden passt irgendwo an."
+    found = graph_kinds(
+        builder,
+        tmp_path,
+        [
+            "Anlegen",
+            "Wer seine Station ausgelegt hat, darf Karten an alle Kombinationen anlegen.",
+            "Bernd hat im vorigen Zug seine 2. Station ausgelegt. Vor Claudia liegt eine Folge "
+            "von 5 bis 9.",
+            "Bernd zieht eine Rot 10 und legt sie an Claudias Folge an.",
+            told,
+        ],
+    )
+    assert any(kind == "example" and told in text for kind, text in found)

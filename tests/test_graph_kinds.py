@@ -334,6 +334,76 @@ def test_lettered_and_numbered_lines_head_their_paragraphs(
 # Manuals of a few lines, and what each node that starts with a given text must be:
 # its kind and mechanical flag, or only its kind (mechanical None).
 KIND_CASES = {
+    "a heading over the first paragraphs, before anything of the rules, tells the story": (
+        [
+            "Kiesel Spiele",
+            "WELLENREITER",
+            "Das Surfspiel für die ganze Familie",
+            "Für 2 bis 5 Spieler ab 8 Jahren",
+            "SOMMER AM MEER",
+            "Die Sonne brennt, die Wellen rollen heran, und am Strand warten schon die Zuschauer.",
+            "SPIELMATERIAL",
+            "1 Spielplan",
+            "5 Surfer",
+            "SPIELABLAUF",
+            "Wer an der Reihe ist, würfelt und zieht seinen Surfer.",
+        ],
+        {
+            "Die Sonne brennt": ("flavour", False),
+            "Wer an der Reihe ist": ("rule", True),
+        },
+    ),
+    "a player's question leads to its answer; one to the reader asks nothing": (
+        [
+            "Spielablauf",
+            "Wer an der Reihe ist, würfelt und zieht seinen Surfer.",
+            "Habt ihr schon einmal eine Welle geritten, die man nie vergisst?",
+            "Häufige Fragen",
+            "Darf ein Surfer eine besetzte Welle überspringen?",
+            "Ja, er zählt die besetzte Welle mit.",
+            "Was geschieht, wenn zwei Surfer im selben Zug zugleich den Strand erreichen und "
+            "gleich viele Wellen geritten sind?",
+            "Dann gewinnt der Surfer mit weniger Muscheln.",
+        ],
+        {
+            "Habt ihr schon": ("flavour", False),
+            "Darf ein Surfer": ("lead-in", False),
+            "Was geschieht": ("lead-in", False),
+        },
+    ),
+    "the rows of a table of values are rules, though the colon says how they count": (
+        [
+            "Die Strafpunkte",
+            "Am Ende zählt jeder Spieler seine Handkarten. Sie werden wie folgt gewertet:",
+            "Zahlenkarte 1 bis 9 je 5 Punkte",
+            "Joker 25 Punkte",
+        ],
+        {"Zahlenkarte 1 bis 9": ("rule", True), "Joker 25 Punkte": ("rule", True)},
+    ),
+    "the publisher's service address is outside the rules": (
+        [
+            "Spielende",
+            "Wer zuerst alle Surfer am Strand hat, gewinnt.",
+            "© 2024 Kiesel Spiele GmbH",
+            "Kundendienst",
+            "Postfach 12 34",
+        ],
+        {"Kundendienst": ("other", False), "Postfach 12 34": ("other", False)},
+    ),
+    "a sentence that says what a thing of the board is defines it": (
+        [
+            "Der Spielplan",
+            "Die vier Felder mit einem Leuchtturm sind Hafenfelder.",
+            "Der Strand ist euer Ziel.",
+            "Spielende",
+            "Der Spieler mit den meisten Muscheln ist der Sieger.",
+        ],
+        {
+            "Die vier Felder": ("definition", True),
+            "Der Strand ist": ("definition", True),
+            "Der Spieler mit": ("rule", True),
+        },
+    ),
     "a numbered label with its title heads a section": (
         [
             "6. Spielende",
@@ -1074,8 +1144,9 @@ def test_a_term_defined_by_a_count_in_digits_is_a_testable_definition(
     assert kind_of(graph, "Farbe: 7 Karten") == ("definition", True)
     assert kind_of(graph, "Spieler: 2 – 6 Personen") == ("rule", True)
     assert kind_of(graph, "Inhalt: 1 Spielplan")[0] == "component"
-    # A numbered label names a step of a sequence, not a term.
-    assert kind_of(graph, "1. Stufe: 2 Sätze")[0] == kind_of(graph, "2. Stufe")[0] == "step"
+    # A numbered label names a part of a sequence, not a term: the part demands a count
+    # of things, a rule, and does nothing, no step.
+    assert kind_of(graph, "1. Stufe: 2 Sätze")[0] == kind_of(graph, "2. Stufe")[0] == "rule"
 
 
 def test_another_player_joins_a_story_told_of_named_players(

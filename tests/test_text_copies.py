@@ -768,3 +768,19 @@ def test_a_name_stacked_over_the_component_list_heads_it(tmp_path: Path) -> None
     blocks = [(b.kind, b.text) for b in extract_string(tmp_path, text).blocks]
     assert ("heading", "Inhalt") in blocks
     assert ("paragraph", "1 Spielplan") in blocks
+
+
+def test_a_count_at_a_lines_end_goes_on_with_what_it_counts(tmp_path: Path) -> None:
+    extraction = extract_string(
+        tmp_path,
+        "DIE ZEHN STATIONEN\n"
+        "Jeder Spieler muß die folgenden Stationen nacheinander\n"
+        "erfüllen; keine Station darf ausgelassen werden:\n"
+        "1. Station: 1 Satz aus 3 Karten und 1 Folge aus 3\n"
+        "Karten\n"
+        "2. Station: 2 Sätze aus je 3 Karten\n"
+        "3. Station: 1 Folge aus 6 Karten\n",
+    )
+    texts = [b.text for b in extraction.blocks]
+    assert "1. Station: 1 Satz aus 3 Karten und 1 Folge aus 3 Karten" in texts
+    assert "Karten" not in texts

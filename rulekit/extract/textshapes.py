@@ -134,8 +134,9 @@ def terminal(text: str) -> bool:
 
 # Bounds that want the count they bound.
 _BOUNDS = frozenset({"höchstens", "mindestens", "maximal", "genau"})
-# A preposition and a number at a line's end: "… für 2–6 Spieler ab 10" / "Jahren".
-_OPEN_COUNT = re.compile(r"\b(?:ab|für)\s+\d+(?:\s*[-–]\s*\d+)?$")
+# A preposition and a number at a line's end: "… für 2–6 Spieler ab 10" / "Jahren", "… 1 Satz
+# aus 3" / "Karten".
+_OPEN_COUNT = re.compile(r"\b(?:ab|für|aus|je)\s+\d+(?:\s*[-–]\s*\d+)?$")
 # An address's postcode at a line's end, after the street: "…, Lindenstraße 14, 96215".
 _OPEN_POSTCODE = re.compile(r",\s*(?:D-)?\d{5}$")
 # Four digits: Germany's postcodes before 1993, Austria's and Switzerland's.

@@ -120,9 +120,15 @@ def _tells_story(judge: KindJudge, sentence: Span, names: set[str]) -> bool:
 
 
 def _refers_to_player(judge: KindJudge, sentence: Span, names: set[str]) -> bool:
-    """A player of the story named in the sentence, or a pronoun for one inside it."""
+    """A player of the story named in the sentence, by name or by colour ("kann Grün
+    diesen Reiter ziehen"), or a pronoun for one inside it."""
     pronouns = _STORY_PRONOUNS | judge.cues.continuation_possessives
-    return any(t.text in names or (t.i > sentence.start and t.lower_ in pronouns) for t in sentence)
+    return any(
+        t.text in names
+        or (t.i > sentence.start and t.lower_ in pronouns)
+        or (t.text[:1].isupper() and t.lower_ in judge.cues.colour_words)
+        for t in sentence
+    )
 
 
 def remark_goes_on(judge: KindJudge, sentence: Span) -> bool:
@@ -205,6 +211,11 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
                 # yet in it opens a story of its own ("Ole landet auf Feld 20 …").
                 or any(t.text in names for t in first if t.is_alpha)
                 or _supposes(judge, first, names)
+                # "Blau 1 und Blau 2 bleiben ihm übrig": a pronoun for its player
+                or (
+                    any(t.i > first.start and t.lower_ in _STORY_PRONOUNS for t in first)
+                    and not judge.generic_actor(first)
+                )
                 # "Das ist nicht erlaubt, denn …" after a story no label opened
                 or (judge.judges_move(first) and not judge.label(unit.sentences[0].text))
                 # "Auch das Igelfeld 41 hinter ihm ist besetzt … Jonas bleibt stehen …"

@@ -251,6 +251,11 @@ _QUOTE = re.compile(r"[„»\"“]([^„“”»«\"]+)[“”«\"]")
 QUOTED_RULE_WORDS = 3
 
 
+# A subject of this many content words retells the rule that does not hold ("Die Regel,
+# dass auf jedem Feld nur eine Ziege stehen darf, gilt nicht …"), fewer name it.
+RETOLD_RULE_WORDS = 3
+
+
 def named_rule(
     exception: Unit, candidates: list[Unit], overlap: Overlap, by_id: dict[str, Unit], cues: Cues
 ) -> list[Unit]:
@@ -311,8 +316,26 @@ def named_rule(
         ]
     )
     told = exception.features - marker_features(exception, overlap, cues)
-    scored = [(overlap.weight(told & rule.features), rule) for rule in saying]
-    best = max(scored, key=lambda pair: pair[0], default=None)
+    # What the subject names comes first; a rule the subject retells ("Die Regel, dass
+    # auf jedem Feld nur eine Ziege stehen darf, …") says little else besides; the rest
+    # of the sentence (its case) tells the others apart.
+    named = overlap.features([tokens[:verb]])
+    retold = len(named) >= RETOLD_RULE_WORDS
+    ranked = [
+        (
+            (
+                overlap.weight(named & rule.features),
+                overlap.weight(named & rule.features)
+                / (overlap.weight(named | rule.features) or 1.0)
+                if retold
+                else 0.0,
+                overlap.weight(told & rule.features),
+            ),
+            rule,
+        )
+        for rule in saying
+    ]
+    best = max(ranked, key=lambda pair: pair[0], default=None)
     return [best[1]] if best is not None else []
 
 

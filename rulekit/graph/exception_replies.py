@@ -29,7 +29,25 @@ CONTRAST_REACH = 4
 
 
 def replied_to(exception: Unit, local: list[Unit], overlap: Overlap, cues: Cues) -> Unit:
-    """The rule a reply excepts: the last one said, but an "Ausnahme: …" that names its
+    """The rule a reply excepts (`_answered`), or the rule of its paragraph that rule
+    draws its consequence from ("Auf jedem Feld darf nur ein Dachs stehen. Ein
+    besetztes Feld dürfen Sie also nicht … Ausgenommen sind das Startfeld …")."""
+    answered = _answered(exception, local, overlap, cues)
+    at = local.index(answered)
+    if at and local[at - 1].block is answered.block and _derived(answered, cues):
+        return local[at - 1]
+    return answered
+
+
+def _derived(rule: Unit, cues: Cues) -> bool:
+    """The rule draws a consequence from what was said before it ("also", "deshalb")."""
+    return (
+        any(t.lower_ in cues.derived_words for t in rule.sentences[0]) if rule.sentences else False
+    )
+
+
+def _answered(exception: Unit, local: list[Unit], overlap: Overlap, cues: Cues) -> Unit:
+    """The rule a reply answers: the last one said, but an "Ausnahme: …" that names its
     case ("Ist das Anfangsfeld besetzt, …") may answer any rule of the paragraph before
     it; the one that shares most with it, if any shares more than the last, unless the
     last denies what it allows; or the rule of its section most alike of those that

@@ -37,6 +37,7 @@ from rulekit.graph.shapes import (
     main_clause,
     names_a_set,
     outside_brackets,
+    says_what_it_is,
     tells_how,
     verbless,
     verdict,
@@ -44,12 +45,8 @@ from rulekit.graph.shapes import (
 )
 from rulekit.model import NodeKind
 
-# Articles that open a thing a sentence may say what it is ("Der Ablagestapel ist …"),
-# and those of what it is ("… der offene Stapel daneben").
 # A wish or greeting standing alone ("Viel Spaß beim Hütchenlauf!") is this short.
 SIGN_OFF_WORDS = 8
-_THING_ARTICLES = frozenset({"der", "die", "das", "ein", "eine"})
-_PREDICATE_ARTICLES = frozenset({"der", "die", "das", "ein", "eine", "einer"})
 # Code in running text: a file name ("build.xml"), an identifier with an underscore or
 # a path ("blocus_longus", "jar/spiel.jar"), a command-line flag ("-jar", "-xzf").
 # The gender gap ("Spieler_innen", "Jede_r", "der_die") is no identifier.
@@ -126,7 +123,7 @@ class KindJudge(BindingJudge):
             # Satz besteht aus …" defines a term that is also a credit's label.
             return "other"
         if (self.consists(lower) and not text.startswith("(")) or (
-            says_what_it_is(sentence)
+            says_what_it_is(sentence, self.cues)
             and not self.modal(sentence)
             # "Die einzige Ausnahme ist der Rückzug …: Sie ziehen …" rules.
             and not marked_exception(sentence, self.cues)
@@ -218,10 +215,28 @@ class KindJudge(BindingJudge):
         return "rule"
 
     def players_question(self, sentence: Span) -> bool:
-        """A question a player asks of the rules: in the first person ("Kann ich …?"), or
-        of what one may or must do ("Darf man …?")."""
-        words = {t.lower_ for t in sentence}
-        return "ich" in words or ("man" in words and self.modal(sentence))
+        """A question a player asks of the rules: in the first person ("Kann ich …?"), of
+        what one may or must do ("Darf man …?", "Darf ein Reiter … überspringen?"), or of
+        what happens in a case ("Was geschieht, wenn …?", "Bekommt man …, wenn …?")."""
+        tokens = list(sentence)
+        words = [t.lower_ for t in tokens if t.is_alpha]
+        return bool(words) and (
+            "ich" in words
+            # Of what a player or a piece may do ("Darf ein Reiter …?"), not the reader
+            # ("Habt ihr … tun muss?") nor a question that goes on ("Oder darf …?").
+            or (
+                self.modal(sentence)
+                and not set(words) & self.cues.reader_pronouns
+                and words[0] not in self.cues.exception_contrasts | _QUESTION_JOINS
+            )
+            # A case in a clause of its own ("…, wenn …", "Und wenn …?"), not the
+            # question's "Wer …?" ("… – wer fliegt am klügsten heim?" asks the reader).
+            or any(
+                t.lower_ in self.cues.condition_openers
+                and (before.text == "," or before.lower_ in _QUESTION_JOINS)
+                for before, t in pairwise(tokens)
+            )
+        )
 
     def hedged(self, sentence: Span) -> bool:
         """Its main clause says what may happen, not what does: "Und wenn es klappt,
@@ -551,17 +566,5 @@ class KindJudge(BindingJudge):
         )
 
 
-def says_what_it_is(sentence: Span) -> bool:
-    """The sentence names a thing and says what it is, article for article: "Der
-    Nachziehstapel ist der verdeckte Stapel in der Tischmitte", "Ein Kohlfeld ist ein
-    Rastplatz, …" (not "Der Spieler ist an der Reihe", "Ein Joker ist kein Zahlenwert")."""
-    words = [t for t in sentence if not t.is_space]
-    if len(words) < 5 or words[0].lower_ not in _THING_ARTICLES:
-        return False
-    at = 1
-    while at < len(words) and words[at].is_alpha and words[at].text[:1].islower():
-        at += 1  # adjectives before the noun: "Der verdeckte Stapel"
-    if at >= len(words) - 2 or not (words[at].is_alpha and words[at].text[:1].isupper()):
-        return False
-    copula, article = words[at + 1], words[at + 2]
-    return copula.lower_ in ("ist", "sind") and article.lower_ in _PREDICATE_ARTICLES
+# Words that join a question to the one before it ("Oder darf …?").
+_QUESTION_JOINS = frozenset({"oder", "und"})

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from spacy.tokens import Span, Token
 
-from rulekit.extract.textshapes import terminal
+from rulekit.extract.textshapes import BOX_FACTS, terminal
 from rulekit.graph.continuation import refers_back
 from rulekit.graph.exceptions import flag
 from rulekit.graph.kinds import KindJudge
@@ -119,13 +119,13 @@ class ListReader:
         first = sentences[0][1:] if len(sentences[0]) > 1 else sentences[0]
         if self.judge.imperative(first) or infinitive_instruction(sentences[0].text):
             return True
-        if (
-            _does_nothing(first)
-            and ":" not in first.text
-            and (any(t.like_num for t in first) or counted_task(sentences[0].text))
+        if _does_nothing(first) and (
+            (":" not in first.text and any(t.like_num for t in first))
+            or counted_task(sentences[0].text)
         ):
             # "1. Platz 5 Punkte", "1. Platz – höchstens 10 Nüsse": a ranked table's row;
-            # "1. Zwei Drillinge": what a level demands.  Neither is an instruction.
+            # "1. Zwei Drillinge", "1. Station: 2 Sätze": what a level demands.  Neither
+            # is an instruction.
             return False
         if (state.items is None and not opening) or state.listed:
             return False
@@ -223,3 +223,32 @@ def names_no_piece(heading: str, pieces: list[str]) -> bool:
     listed = " ".join(pieces).lower()
     nouns = [w for w in re.findall(r"[^\W\d_]+", heading) if w[:1].isupper()]
     return bool(listed) and not any(stem(w.lower()) in listed for w in nouns)
+
+
+# What stands before the rules: the title block and its blurb.
+_FRONT_KINDS = ("other", "flavour")
+
+
+def tells_story(heading: str, units: list[Unit], judge: KindJudge) -> bool:
+    """A heading that does not name the rules, over the game's story: right after
+    the component list, naming none of its pieces ("Rund um die Mühle"), or over the
+    first paragraphs, before anything of the rules ("EINE LANGE REISE" under the title
+    block, before "Spielmaterial")."""
+    pieces = [u.text for u in units if u.kind == "component" and judge.component_line(u.text)]
+    if units and units[-1].kind == "component":
+        return names_no_piece(heading, pieces)
+    return (
+        not judge.material_heading(heading)
+        and not judge.heading_words(heading, judge.cues.preface_headings)
+        and any(u.kind == "other" for u in units)
+        # The box's facts ("Für 2 bis 6 Spieler ab 10 Jahren") bind, but stand on the
+        # cover; the game's name heads it, a preface is no cover.
+        and all(
+            u.kind in _FRONT_KINDS
+            or BOX_FACTS.search(u.text)
+            or (
+                u.kind == "section" and not judge.heading_words(u.text, judge.cues.preface_headings)
+            )
+            for u in units
+        )
+    )

@@ -127,11 +127,16 @@ def _value_row(unit: Unit) -> bool:
     return numbers >= 2 and all(t.text[:1].isupper() for t in names)
 
 
+# A run-in label of a word or two at an item's start: "Station:", "Stufe 1:".
+_ITEM_LABEL = re.compile(r"^[^\W\d_]+(?:\s+\d+)?:\s+")
+
+
 def counted_task(text: str) -> bool:
     """A numbered item that counts things: "1. 2 Drillinge", "1. Zwei Drillinge", "4. Eine
     Siebenerfolge"; what a numbered list of tasks or levels asks for."""
     text = text.strip()
-    words = MARKER.sub("", text).split()
+    # A label after the number names the part ("1. Station: 1 Satz und 1 Folge").
+    words = _ITEM_LABEL.sub("", MARKER.sub("", text)).split()
     return (
         MARKER.match(text) is not None
         and len(words) >= 2

@@ -22,6 +22,7 @@ from rulekit.model import Block
 
 if TYPE_CHECKING:
     from rulekit.graph.unit import Unit
+    from rulekit.nlp import Cues
 
 # A unit of fewer words without a verb is a fragment, not a clause.
 CLAUSE_MIN_WORDS = 5
@@ -502,3 +503,38 @@ def counts_on(previous: Block | None, text: str) -> bool:
         return False
     before = MARKER.match(previous.text.strip())
     return before is not None and before.group(1) == str(int(match.group(1)) - 1)
+
+
+# Articles that open a thing a sentence may say what it is ("Der Ablagestapel ist …"),
+# and those of what it is ("… der offene Stapel daneben").
+_THING_ARTICLES = frozenset({"der", "die", "das", "ein", "eine"})
+_PREDICATE_ARTICLES = frozenset({"der", "die", "das", "ein", "eine", "einer"})
+# The subject of a sentence that says what a thing is stands within this many words.
+SUBJECT_WORDS = 10
+
+
+def says_what_it_is(sentence: Span, cues: Cues) -> bool:
+    """The sentence names a thing and says what it is: "Der Nachziehstapel ist der
+    verdeckte Stapel in der Tischmitte", "Ein Kohlfeld ist ein Rastplatz, …", "Die
+    Scheune ist euer Ziel", "Die vier Felder mit einem goldenen Ring sind Ringfelder"
+    (not "Der Spieler ist an der Reihe", "Ein Joker ist kein Zahlenwert", nor what a
+    player is: "Der Spieler mit den meisten Punkten ist der Sieger")."""
+    words = [t for t in sentence if not t.is_space]
+    if len(words) < 4 or words[0].lower_ not in _THING_ARTICLES:
+        return False
+    # The subject: a noun, maybe with its number, adjectives and a phrase after it, up
+    # to the copula ("Die drei letzten Felder vor der Scheune sind …").
+    at = next((i for i, t in enumerate(words[:SUBJECT_WORDS]) if t.lower_ in ("ist", "sind")), None)
+    if at is None or any(not (t.is_alpha or t.like_num) for t in words[1:at]):
+        return False
+    nouns = [t for t in words[1:at] if t.is_alpha and t.text[:1].isupper()]
+    if not nouns or nouns[0].lower_ in cues.actor_nouns:
+        return False
+    said = [t for t in words[at + 1 :] if not t.is_punct]
+    if not said:
+        return False
+    # What it is: a thing with its article or whose it is ("euer Ziel"), or a bare name
+    # ("… sind Ringfelder").
+    return said[0].lower_ in _PREDICATE_ARTICLES | cues.reader_possessives or (
+        len(said) == 1 and said[0].is_alpha and said[0].text[:1].isupper()
+    )

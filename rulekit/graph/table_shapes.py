@@ -36,9 +36,9 @@ def ordered_table_line(text: str) -> NodeKind | None:
     text = text.strip()
     if not verbless(text):
         return None
-    # A value at either end: "… Karten 7", or the row's number without a step's point
-    # ("1 2 Drillinge", "3 1 Vierling + 1 Viererfolge").
-    if re.search(r"\d$", text) or re.match(r"\d+\s", text):
+    # A value at either end: "… Karten 7", "Joker 25 Punkte", or the row's number
+    # without a step's point ("1 2 Drillinge", "3 1 Vierling + 1 Viererfolge").
+    if re.search(r"\d$", text) or re.match(r"\d+\s", text) or VALUE_ROW.match(text):
         return "rule"
     return "other" if all(word[:1].isupper() for word in text.split()) else None
 

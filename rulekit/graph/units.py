@@ -32,7 +32,7 @@ from rulekit.graph.continuation import (
 from rulekit.graph.ids import heading_level, section_id
 from rulekit.graph.kinds import KindJudge
 from rulekit.graph.line_kinds import LABEL, cover_blocks
-from rulekit.graph.lists import ListReader, SegmentState, material_ends, names_no_piece
+from rulekit.graph.lists import ListReader, SegmentState, material_ends, names_no_piece, tells_story
 from rulekit.graph.regions import rules_before_preface, rules_under_idea, smooth
 from rulekit.graph.sentences import parenthesised_example
 from rulekit.graph.sentences import sentences as split_sentences
@@ -296,15 +296,8 @@ class Segmenter(ListReader):
         state.sections.append(unit)
         names_rules = judge.heading_words(text, self.cues.structure_headings) or numbered_heading
         preface = judge.heading_words(text, self.cues.preface_headings)
-        # The heading right after the component list that names none of its pieces, nor
-        # the rules ("Rund um die Mühle"), tells the game's story.
+        story = not names_rules and tells_story(text, units, judge)
         pieces = [u.text for u in units if u.kind == "component" and judge.component_line(u.text)]
-        story = (
-            bool(units)
-            and units[-1].kind == "component"
-            and not names_rules
-            and names_no_piece(text, pieces)
-        )
         state.idea = story or judge.heading_words(text, self.cues.idea_headings)
         if judge.material_heading(text):
             state.material = True
