@@ -140,6 +140,7 @@ class Cues:
     consists_phrases: tuple[str, ...]
     existence_phrases: tuple[str, ...]
     first_person_plural: frozenset[str]
+    question_labels: frozenset[str]
     reader_pronouns: frozenset[str]
     reader_possessives: frozenset[str]
     flavour_words: frozenset[str]
@@ -327,7 +328,11 @@ def opening_lemmas(nlp: Language, name: str) -> Callable[[Doc], Doc]:
 
     def read_openings(doc: Doc) -> Doc:
         for sentence in doc.sents:
-            first = next((t for t in sentence if t.is_alpha), None)
+            words = [t for t in sentence if t.is_alpha]
+            # An item's letter ("a) Fällt der Würfel …") is no word of its sentence.
+            if len(words) > 1 and len(words[0]) == 1 and words[0].nbor(1).text in (")", "."):
+                words = words[1:]
+            first = words[0] if words else None
             if first is None or not first.text[:1].isupper() or first.text in table:
                 continue
             lemma = table.get(first.lower_)

@@ -790,3 +790,18 @@ def test_a_reply_to_a_consequence_excepts_the_rule_it_is_drawn_from(
     reply = "Ausgenommen sind das Startfeld und das Zielfeld, auf denen alle Dachse Platz haben."
     graph = build(builder, "# Ein Feld, ein Dachs", f"{base} {drawn} {reply}")
     assert edges_of(graph, "exception-of") == [(reply, base)]
+
+
+def test_an_action_denied_in_one_place_excepts_the_rule_that_first_tells_it(
+    builder: GraphBuilder,
+) -> None:
+    capture = (
+        "Endet dein Zug auf einem Feld, auf dem ein fremder Käfer sitzt, wird dieser geschlagen."
+    )
+    later = (
+        "Sitzt ein fremder Käfer auf deinem Startblatt, wenn du einen neuen Käfer "
+        "herausholst, wird er ebenfalls geschlagen."
+    )
+    denial = "Auf einer Tauperle kann kein Käfer geschlagen werden."
+    graph = build(builder, "# Schlagen", capture, later, "# Die Tauperlen", denial)
+    assert edges_of(graph, "exception-of") == [(denial, capture)]

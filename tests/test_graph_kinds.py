@@ -334,6 +334,50 @@ def test_lettered_and_numbered_lines_head_their_paragraphs(
 # Manuals of a few lines, and what each node that starts with a given text must be:
 # its kind and mechanical flag, or only its kind (mechanical None).
 KIND_CASES = {
+    "a lettered list of cases is no procedure; a table's numbered rows are no headings": (
+        [
+            "§ 7 Sonderfälle",
+            "a) Fällt der Würfel vom Tisch, so wird noch einmal gewürfelt.",
+            "b) Steht ein eigener Kegel auf dem Anfangsfeld, so muß er zuerst ziehen. Die "
+            "Pflicht zum Räumen geht dem Schlagzwang vor.",
+            "Die zehn Koffer",
+            "Koffer Aufgabe",
+            "1 2 Drillinge",
+            "2 3 Pärchen",
+            "3 1 Drilling + 1 Viererfolge",
+        ],
+        {
+            "a) Fällt der Würfel": ("rule", True),
+            "b) Steht ein eigener": ("rule", True),
+            "Die Pflicht zum Räumen": ("rule", True),
+            "1 2 Drillinge": ("rule", True),
+            "3 1 Drilling": ("rule", True),
+        },
+    ),
+    "labels of a tip, of a question, a caption and lead-ins that hand over to a list": (
+        [
+            "Spielvorbereitung",
+            "Vor jeder Partie bereiten Sie das Spiel in folgenden Schritten vor:",
+            "1. Legen Sie den Spielplan in die Tischmitte.",
+            "2. Jeder Spieler nimmt einen Kometen.",
+            "Der Zug",
+            "Wie viel Sternenstaub ein Zug kostet, zeigt Ihnen die Kostentafel:",
+            "1 Feld 1 Sternenstaub",
+            "2 Felder 3 Sternenstaub",
+            "Abb. 2: Der rote Komet fliegt fünf Felder weit.",
+            "Profi-Tipp: Einen Joker abzuwerfen ist fast immer eine schlechte Idee.",
+            "Fragen und Antworten",
+            "F: Zählt ein Joker in einer Farbfolge als Karte der richtigen Farbe?",
+            "A: Ja, er nimmt jede Farbe an.",
+        ],
+        {
+            "Vor jeder Partie": ("lead-in", False),
+            "Wie viel Sternenstaub": ("lead-in", False),
+            "Abb. 2": ("other", False),
+            "Profi-Tipp": ("note", False),
+            "F: Zählt": ("lead-in", False),
+        },
+    ),
     "a heading over the first paragraphs, before anything of the rules, tells the story": (
         [
             "Kiesel Spiele",

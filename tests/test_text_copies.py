@@ -784,3 +784,18 @@ def test_a_count_at_a_lines_end_goes_on_with_what_it_counts(tmp_path: Path) -> N
     texts = [b.text for b in extraction.blocks]
     assert "1. Station: 1 Satz aus 3 Karten und 1 Folge aus 3 Karten" in texts
     assert "Karten" not in texts
+
+
+def test_a_heading_numbered_with_a_section_sign_heads_its_paragraph(tmp_path: Path) -> None:
+    extraction = extract_string(
+        tmp_path,
+        "Bei Kreiselweg entscheidet nicht allein das Würfelglück, sondern\n"
+        "ebensosehr die Überlegung des Spielers.\n"
+        "§ 2 Ziel des Spieles\n"
+        "Jeder Spieler sucht seine vier Kegel vom Häuschen aus einmal rund\n"
+        "um die Kreisbahn zu bringen. Sieger ist, wer dies als erster erreicht.\n"
+        "§ 3 Vorbereitung\n"
+        "Jeder Spieler wählt eine Farbe und stellt seine Kegel in das Häuschen.\n",
+    )
+    kinds = {b.text: b.kind for b in extraction.blocks}
+    assert kinds["§ 2 Ziel des Spieles"] == kinds["§ 3 Vorbereitung"] == "heading"

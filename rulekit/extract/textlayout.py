@@ -43,6 +43,7 @@ from rulekit.extract.textshapes import (
     LIST_MARKER,
     MARKER_ONLY,
     NUMBERED_HEADING,
+    NUMBERED_ROW,
     OPENING_QUOTES,
     RUN_IN_LABEL,
     VALUE_ROW,
@@ -353,6 +354,7 @@ def _listed_lines(lines: list[TextLine], units: list[list[int]], roles: list[Lin
         (COUNTED_THING, COUNTED_LIST),
         (_LABEL_AND_VALUE, LABELLED_LIST),
         (VALUE_ROW, VALUE_ROWS),
+        (NUMBERED_ROW, VALUE_ROWS),
         (CELLS_ROW, VALUE_ROWS),
         (EQUATION_ROW, VALUE_ROWS),
         (LEADER_ROW, VALUE_ROWS),
@@ -455,7 +457,8 @@ def _unit_role(
     ends = terminal(texts[-1])
     heading_shaped = (
         len(texts) <= HEADING_MAX_LINES
-        and (first[:1].isupper() or first[:1].isdigit() or set_off)
+        # "§ 4 Spielverlauf": a section sign numbers a heading as a digit does.
+        and (first[:1].isupper() or first[:1].isdigit() or first[:1] == "§" or set_off)
         and all(len(text) <= width for text in texts)
         and not any(re.search(r"[.!?]\s", text) for text in texts)
         and (not ends or (texts[-1].endswith(":") and len(texts) == 1 and _label(first)))

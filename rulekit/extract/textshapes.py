@@ -23,6 +23,9 @@ RUN_IN_LABEL = re.compile(r"^[^\s:]+(?:\s+[^\s:]+){0,2}:\s+\S")
 COUNTED = re.compile(r"^(?:je\s+)?\d{1,3}\s*(?:x\s*)?[^\W\d_]")
 # A counted thing named by a word, not a board's row ("7 P KKKKKK P"): "4 Brücken".
 COUNTED_THING = re.compile(r"^(?:je\s+)?\d{1,3}\s*(?:x\s*)?[^\W\d_]{3,}")
+# A table's row that opens with its number, then a count ("1 2 Drillinge", "3 1 Drilling
+# + 1 Viererfolge").
+NUMBERED_ROW = re.compile(r"^\d{1,2}\s+\d{1,3}\s*(?:x\s*)?[^\W\d_]{3,}")
 # A lower-case word with an adjective's ending: "übereinanderliegenden", "rote".
 INFLECTED = re.compile(r"^[a-zäöüß]+(?:e|em|en|er|es)$")
 # The words that open a noun phrase: after one, a lower-case word is an adjective
@@ -402,8 +405,8 @@ def table_rows(texts: list[str]) -> list[int]:
 # A word of three letters at least, no digit in it.
 _WORD = re.compile(r"(?<!\w)[^\W\d_]{3,}(?!\w)")
 # A sign standing on its own ("+", ":", "...", "="): prose attaches its punctuation to
-# words, but for a dash.
-_SIGN = re.compile(r"(?<!\S)[^\w\s–—-]+(?!\S)")
+# words, but for a dash and the section sign ("§ 4 Spielverlauf").
+_SIGN = re.compile(r"(?<!\S)[^\w\s–—§-]+(?!\S)")
 
 
 def has_word(text: str) -> bool:

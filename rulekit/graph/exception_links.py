@@ -84,7 +84,9 @@ from rulekit.graph.exception_replies import (
 from rulekit.graph.exceptions import (
     case_clauses,
     conditional,
+    cued_exception,
     denies_action,
+    local_denial,
     marked_exception,
     marker_features,
     names_exceptions,
@@ -289,8 +291,15 @@ def excepted(
         if marked and not negated(exception, cues)
         else (set(), set())
     )
-    # So is one that says what no longer holds ("… kann nicht mehr geschlagen werden").
-    denies = marked or any(no_longer(sentence, cues) for sentence in exception.sentences)
+    # So is one that says what no longer holds ("… kann nicht mehr geschlagen werden"),
+    # and one that denies an action in one place alone ("Auf einer Tauperle kann kein
+    # Käfer geschlagen werden"), which only the rule that does that action can tell.
+    placed = (
+        lead is None
+        and any(local_denial(s, cues) for s in exception.sentences)
+        and not any(cued_exception(s, cues) for s in exception.sentences)
+    )
+    denies = marked or placed or any(no_longer(sentence, cues) for sentence in exception.sentences)
     told = Told(
         features,
         case,
@@ -326,6 +335,10 @@ def excepted(
         and not negated(rule, cues)
         and told.denied & verbs(rule) & claimed(rule, overlap, cues)
     ]
+    if placed:
+        # The rule that first tells the action, not a later case of it ("Sitzt ein
+        # fremder Käfer auf deinem Startblatt, …, wird er geschlagen").
+        return [min(denied, key=lambda pair: pair[1].position)[1]] if denied else []
     # What one that names itself an exception allows, the most alike earlier rule
     # forbids or limits ("Felsbrocken dürfen niemals übersprungen werden" against "…
     # darf als Ausnahme … einen Felsbrocken überspringen"), or it counts otherwise what

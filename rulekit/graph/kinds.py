@@ -20,13 +20,14 @@ from itertools import pairwise
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
-from rulekit.extract.textshapes import BOX_FACTS, IMPRINT
+from rulekit.extract.textshapes import BOX_FACTS, CAPTION, IMPRINT
 from rulekit.graph.binding import BindingJudge
 from rulekit.graph.exceptions import NUMBER_WORDS, marked_exception
 from rulekit.graph.shapes import (
     SUBORDINATORS,
     VERB_ENDINGS,
     addresses,
+    asked_first,
     before_contrast,
     content_lemmas,
     counted_parts,
@@ -140,12 +141,23 @@ class KindJudge(BindingJudge):
             # "96 Zahlenkarten (die Zahlen 1 bis 12 …, jede Karte zweimal)": what the
             # brackets say of a piece binds no one.
             return "component"
+        if CAPTION.match(text):
+            return "other"  # a figure's caption ("Abb. 2: Der rote Komet fliegt …")
         if BOX_FACTS.search(text):
             return "rule"  # the box's facts: how many play, from what age
         normative = self.normative(sentence)
         if self.consists(lower) or (_IS_A.match(text) and not normative):
             return "definition"
         if text.endswith(":") and self.opens_block(sentence):
+            return "lead-in"
+        if (
+            text.endswith(":")
+            and self.imperative(sentence)
+            and not self.modal(sentence)
+            and any(has_phrase(lower, phrase) for phrase in self.cues.sequence_phrases)
+        ):
+            # "Bereiten Sie das Spiel in folgenden Schritten vor:": the steps it
+            # announces say what to do.
             return "lead-in"
         if (
             text.endswith(":")
@@ -217,11 +229,13 @@ class KindJudge(BindingJudge):
     def players_question(self, sentence: Span) -> bool:
         """A question a player asks of the rules: in the first person ("Kann ich …?"), of
         what one may or must do ("Darf man …?", "Darf ein Reiter … überspringen?"), or of
-        what happens in a case ("Was geschieht, wenn …?", "Bekommt man …, wenn …?")."""
+        what happens in a case ("Was geschieht, wenn …?", "Bekommt man …, wenn …?"), or
+        one a label marks as the question of a question and its answer ("F: Zählt …?")."""
         tokens = list(sentence)
         words = [t.lower_ for t in tokens if t.is_alpha]
         return bool(words) and (
             "ich" in words
+            or self.label(sentence.text) in self.cues.question_labels
             # Of what a player or a piece may do ("Darf ein Reiter …?"), not the reader
             # ("Habt ihr … tun muss?") nor a question that goes on ("Oder darf …?").
             or (
@@ -443,7 +457,11 @@ class KindJudge(BindingJudge):
             return True
         objects = [t for t in main if t.text[:1].isupper() and t.i > main.start]
         verbs = [t for t in main if t.lemma_.lower() in self.cues.showing_lemmas]
-        return bool(verbs) and not any(t.i > verbs[-1].i for t in objects)
+        # What it shows is the list, or the question it opens with: "Wie viel … kostet,
+        # zeigt Ihnen die Kostentafel:".
+        return bool(verbs) and (
+            asked_first(sentence) or not any(t.i > verbs[-1].i for t in objects)
+        )
 
     def manner(self, lower: str) -> bool:
         """ "... werden wie folgt gelegt:": how something is done, told by the list: a rule."""

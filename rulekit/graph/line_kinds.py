@@ -86,9 +86,11 @@ def run_in_label(text: str, cues: Cues) -> str:
         return whole
     words = whole.split()
     # The label word closes a label of a few words ("Ein Beispiel:", "Noch ein kleiner
-    # Tipp:"), as the head closes a German noun phrase.
-    if words[-1] in cues.example_labels | cues.note_labels | cues.exception_openers:
-        return words[-1]
+    # Tipp:") or a hyphenated compound ("Profi-Tipp:"), as the head closes a German noun
+    # phrase.
+    head = words[-1].rsplit("-", 1)[-1]
+    if head in cues.example_labels | cues.note_labels | cues.exception_openers:
+        return head
     return words[0].rstrip(".")
 
 

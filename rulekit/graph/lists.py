@@ -13,7 +13,7 @@ from spacy.tokens import Span, Token
 
 from rulekit.extract.textshapes import BOX_FACTS, terminal
 from rulekit.graph.continuation import refers_back
-from rulekit.graph.exceptions import flag
+from rulekit.graph.exceptions import case_clauses, flag
 from rulekit.graph.kinds import KindJudge
 from rulekit.graph.mechanical import counted_task
 from rulekit.graph.overlap import stem
@@ -117,6 +117,10 @@ class ListReader:
         if not sentences:
             return False
         first = sentences[0][1:] if len(sentences[0]) > 1 else sentences[0]
+        if state.items is None and _opens_with_condition(first, self.cues):
+            # "a) Fällt der Würfel vom Tisch, so wird noch einmal gewürfelt." under
+            # "Sonderfälle": a list of cases, where no colon announced a procedure.
+            return False
         if self.judge.imperative(first) or infinitive_instruction(sentences[0].text):
             return True
         if _does_nothing(first) and (
@@ -252,3 +256,9 @@ def tells_story(heading: str, units: list[Unit], judge: KindJudge) -> bool:
             for u in units
         )
     )
+
+
+def _opens_with_condition(span: Span, cues: Cues) -> bool:
+    """The item's first clause is a condition ("Fällt der Würfel …, so …", "Wenn …")."""
+    clauses = case_clauses(span, cues)
+    return bool(clauses) and clauses[0][1]

@@ -267,6 +267,14 @@ def interrogative_heading(text: str) -> bool:
     )
 
 
+def asked_first(span: Span) -> bool:
+    """The sentence opens with an indirect question as its object ("Wie viel
+    Sternenstaub ein Zug kostet, zeigt Ihnen die Kostentafel:"), not with who does
+    something ("Wer …, zeigt …")."""
+    words = [t for t in span if t.is_alpha]
+    return bool(words) and words[0].lower_ in _INTERROGATIVES - {"wer"} and "," in span.text
+
+
 def closing_bracket(span: Span) -> int | None:
     """The document index of the bracket that closes the one `span` opens with."""
     depth = 0
