@@ -332,12 +332,14 @@ def opening_lemmas(nlp: Language, name: str) -> Callable[[Doc], Doc]:
             # An item's letter ("a) Fällt der Würfel …") is no word of its sentence.
             if len(words) > 1 and len(words[0]) == 1 and words[0].nbor(1).text in (")", "."):
                 words = words[1:]
-            first = words[0] if words else None
-            if first is None or not first.text[:1].isupper() or first.text in table:
-                continue
-            lemma = table.get(first.lower_)
-            if lemma is not None:
-                first.lemma_ = lemma
+            # A clause after a run-in label opens capitalised too ("1. Ziehen: Nimm …").
+            after_colon = [t.nbor(1) for t in sentence[:-1] if t.text == ":"]
+            for first in [*words[:1], *after_colon]:
+                if not first.text[:1].isupper() or first.text in table:
+                    continue
+                lemma = table.get(first.lower_)
+                if lemma is not None:
+                    first.lemma_ = lemma
         return doc
 
     return read_openings

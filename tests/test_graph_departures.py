@@ -805,3 +805,23 @@ def test_an_action_denied_in_one_place_excepts_the_rule_that_first_tells_it(
     denial = "Auf einer Tauperle kann kein Käfer geschlagen werden."
     graph = build(builder, "# Schlagen", capture, later, "# Die Tauperlen", denial)
     assert edges_of(graph, "exception-of") == [(denial, capture)]
+
+
+def test_a_labelled_exception_denies_the_action_of_the_step_that_does_it(
+    builder: GraphBuilder,
+) -> None:
+    draw = "1. Ziehen: Nimm die oberste Karte vom Nachziehstapel oder vom Ablagestapel."
+    joker = "Ein Joker darf in jeder Gruppe jede beliebige Karte ersetzen."
+    denial = "Ausnahme: Einen Joker auf dem Ablagestapel darf niemand nehmen."
+    graph = build(
+        builder,
+        "# Dein Zug",
+        draw,
+        "2. Abwerfen: Lege zum Schluss genau eine Karte ab.",
+        "# Der Joker",
+        joker,
+        "Jede Gruppe muss aber mindestens eine echte Zahlenkarte enthalten.",
+        denial,
+    )
+    assert (denial, draw) in edges_of(graph, "exception-of")
+    assert (denial, joker) not in edges_of(graph, "exception-of")

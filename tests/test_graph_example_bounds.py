@@ -101,3 +101,19 @@ def test_a_story_goes_on_in_a_paragraph_that_tells_of_its_player_by_a_pronoun(
         ],
     )
     assert any(kind == "example" and told in text for kind, text in found)
+
+
+def test_a_story_of_a_player_whose_name_reads_as_a_genitive_is_an_example(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    story = "Thomas versucht sich an Gipfel 6."
+    found = graph_kinds(
+        builder,
+        tmp_path,
+        [
+            "Anlegen",
+            "Wer seinen Gipfel ausgelegt hat, darf anlegen.",
+            f"{story} Für die Reihe 2, 3, 4, 5 fehlt ihm aber noch die 4.",
+        ],
+    )
+    assert any(kind == "example" and text.startswith(story) for kind, text in found)

@@ -799,3 +799,18 @@ def test_a_heading_numbered_with_a_section_sign_heads_its_paragraph(tmp_path: Pa
     )
     kinds = {b.text: b.kind for b in extraction.blocks}
     assert kinds["§ 2 Ziel des Spieles"] == kinds["§ 3 Vorbereitung"] == "heading"
+
+
+def test_a_question_said_as_a_clause_heads_the_component_list(tmp_path: Path) -> None:
+    extraction = extract_string(
+        tmp_path,
+        "Wer aber zu sehr pressiert, wird von den anderen eingeholt und muss\n"
+        "wieder ganz von vorn anfangen.\n"
+        "Was in der Schachtel ist\n"
+        "1 Spielplan mit dem Seeweg\n"
+        "16 Spielfiguren, je vier in Rot, Gelb, Grün und Blau\n"
+        "1 Würfel\n",
+    )
+    kinds = {b.text: b.kind for b in extraction.blocks}
+    assert kinds["Was in der Schachtel ist"] == "heading"
+    assert "1 Spielplan mit dem Seeweg" in kinds

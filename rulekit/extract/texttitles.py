@@ -127,8 +127,9 @@ def title_after_list(
 
 
 def heads_list(lines: list[TextLine], content: list[int], position: int) -> bool:
-    """A name alone on its line over a list of counted things ("Spielregel" / "Inhalt" /
-    "1 Spielplan" / "16 Kegel …"): the heading of the component list, though stacked
+    """A name or a clause of a question alone on its line over a list of counted things
+    ("Spielregel" / "Inhalt" / "1 Spielplan" / "16 Kegel …", "Was in der Schachtel ist"
+    / "1 Spielplan"): the heading of the component list, though stacked
     under another short line; not the wrap of a counted item ("5 Spielfiguren in" /
     "Farben" / "30 Körnerkarten")."""
     if position < 1 or position + 2 >= len(content):
@@ -137,7 +138,7 @@ def heads_list(lines: list[TextLine], content: list[int], position: int) -> bool
         lines[content[i]].text.strip() for i in range(position - 1, position + 3)
     )
     return (
-        name_line(line)
+        (name_line(line) or clause_title(line))
         and line[:1].isupper()
         and not terminal(line)
         and not COUNTED.match(previous)
@@ -226,6 +227,16 @@ def _count_inside(text: str, following: str) -> bool:
         and (ends_open(following) or following.endswith(","))
         and not COUNTED.match(text)
         and any(w.isalpha() and w.islower() and w not in STOP_WORDS for w in text.split())
+    )
+
+
+def clause_title(text: str) -> bool:
+    """A few words opened by a question word, with no sentence end: a heading said as
+    a clause ("Was in der Schachtel ist", "Wie gespielt wird")."""
+    return (
+        bool(_QUESTION_WORD.match(text))
+        and len(text.split()) <= QUESTION_HEADING_WORDS
+        and not re.search(r"[.!?:,;]", text)
     )
 
 

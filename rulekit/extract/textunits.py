@@ -105,6 +105,7 @@ def sentence_units(
                 or line.starts_paragraph
                 or title_after_full_line(lines, content, position, widths)
                 or heads_list(lines, content, position)
+                or (position > 0 and heads_list(lines, content, position - 1))
                 # A row of a table set across the page ("Karotten 1 3 6 10") is a line
                 # of its own, in any copy.
                 or ACROSS_ROW.match(lines[previous].text.strip())

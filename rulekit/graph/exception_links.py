@@ -248,6 +248,7 @@ def excepted(
         local
         and (continues_previous(exception, cues) or contrasts_last(exception, local[-1], cues))
         and not (denies_action(exception, cues) and negated(local[-1], cues))
+        and not _denied_elsewhere(exception, local[-1], earlier, overlap, cues)
     ):
         return [replied_to(exception, local, overlap, cues)]
     replaced = replaced_counts(exception)
@@ -381,6 +382,28 @@ def excepted(
             or (elliptic if marked else [])
         )
     return elliptic
+
+
+def _denied_elsewhere(
+    exception: Unit, last: Unit, earlier: list[Unit], overlap: Overlap, cues: Cues
+) -> bool:
+    """An "Ausnahme: …" that denies an action the rule before it does not do, and an
+    earlier rule does ("Ausnahme: Einen Joker auf dem Ablagestapel darf niemand nehmen"
+    after a rule of what a group holds, against "Nimm die oberste Karte … vom
+    Ablagestapel"): it answers that rule, not the last one."""
+    words = [t for t in exception.sentences[0] if t.is_alpha] if exception.sentences else []
+    if not words or words[0].lower_ not in cues.exception_openers:
+        return False
+    refused = denied_actions(exception, cues)
+    return (
+        bool(refused)
+        and not refused & verbs(last)
+        and any(
+            refused & verbs(rule) & claimed(rule, overlap, cues)
+            for rule in earlier
+            if not negated(rule, cues)
+        )
+    )
 
 
 def _case_features(exception: Unit, overlap: Overlap, cues: Cues) -> set[str]:

@@ -17,7 +17,14 @@ from spacy.language import Language
 from rulekit.extract.lexicon import Lexicon
 from rulekit.extract.textlayout import sentence_before_colon
 from rulekit.extract.textshapes import BOX_FACTS, IMPRINT, ITEM_BULLET, terminal
-from rulekit.graph.shapes import MARKER, has_phrase, infinitive_heading, names_a_set, verbless
+from rulekit.graph.shapes import (
+    MARKER,
+    has_phrase,
+    infinitive_heading,
+    interrogative_heading,
+    names_a_set,
+    verbless,
+)
 from rulekit.model import Block
 from rulekit.nlp import Cues
 
@@ -144,7 +151,10 @@ class LineJudge:
         return bool(words) and (
             words[0] in self.cues.material_headings
             or (len(words) <= MATERIAL_HEADING_WORDS and words[-1] in self.cues.material_headings)
-            or (text.rstrip().endswith("?") and bool(set(words) & self.cues.material_questions))
+            or (
+                (text.rstrip().endswith("?") or interrogative_heading(text))
+                and bool(set(words) & self.cues.material_questions)
+            )
         )
 
     def _points(self, lower: str) -> bool:

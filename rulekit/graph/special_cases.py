@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from spacy.lang.de.stop_words import STOP_WORDS
 
-from rulekit.graph.exceptions import case_clauses, conditional, opens_case
+from rulekit.graph.exceptions import case_clauses, conditional, marked_exception, opens_case
 from rulekit.graph.overlap import stem
 from rulekit.graph.shapes import RELATIVE_PRONOUNS, VERB_ENDINGS
 
@@ -80,7 +80,11 @@ def special_cases(targets: list[Unit], cues: Cues) -> dict[str, Unit]:
                 if r.section == unit.section
                 and opposites & {t.lower_ for t in _lower_case(r.sentences)}
             ]
-        elif forbidden := _forbidden(unit, cues):
+        elif not any(marked_exception(s, cues) for s in unit.sentences) and (
+            forbidden := _forbidden(unit, cues)
+        ):
+            # One that names itself an exception ("Ausnahme: Einen Joker … darf niemand
+            # nehmen") says what it denies; it is weighed against every rule.
             earlier = targets[max(0, index - COUNTERPART_REACH) : index][::-1]
             # Inside a paragraph, of the choice that paragraph leaves: one that opened
             # on another rule speaks of another thing ("Joker: …" / "Aussetzen: …").
@@ -135,8 +139,15 @@ def nominalised(sentences: Iterable[Iterable[Token]]) -> Iterator[Token]:
 
 
 def _lower_case(sentences: Iterable[Span]) -> Iterator[Token]:
-    """The words of sentences written in lower case: in German, all but the nouns."""
-    return (t for sentence in sentences for t in sentence if t.is_alpha and t.text[:1].islower())
+    """The words of sentences written in lower case: in German, all but the nouns; and a
+    word capitalised only where it opens a sentence or a clause after a label, whose
+    lemma is in lower case ("Nimm" of "1. Ziehen: Nimm …", "Würfelt er …")."""
+    return (
+        t
+        for sentence in sentences
+        for t in sentence
+        if t.is_alpha and (t.text[:1].islower() or t.lemma_[:1].islower())
+    )
 
 
 def counterparts(cues: Cues) -> dict[str, str]:
