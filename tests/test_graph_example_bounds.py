@@ -117,3 +117,26 @@ def test_a_story_of_a_player_whose_name_reads_as_a_genitive_is_an_example(
         ],
     )
     assert any(kind == "example" and text.startswith(story) for kind, text in found)
+
+
+def test_a_story_ends_where_a_paragraph_names_its_topic_or_addresses_the_reader(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    topic = "Ins Ziel: Hat eine Maus den Weg einmal umrundet, zieht sie in ihre Zielfelder."
+    told = "Sie dürfen Ihren Gipfel nur vollständig auslegen."
+    found = graph_kinds(
+        builder,
+        tmp_path,
+        [
+            "So wird gespielt",
+            "Start: Eine Maus darf das Haus nur mit einer 6 verlassen.",
+            "Gelb würfelt eine 4, doch alle gelben Mäuse stehen noch im Haus.",
+            topic,
+            "Auslegen",
+            "Beispiel:",
+            "Grün 3, Rot 4, Rot 5 und Gelb 6 sind eine Reihe aus vier Karten.",
+            told,
+        ],
+    )
+    assert ("rule", topic) in found
+    assert ("rule", told) in found

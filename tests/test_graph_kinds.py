@@ -334,6 +334,24 @@ def test_lettered_and_numbered_lines_head_their_paragraphs(
 # Manuals of a few lines, and what each node that starts with a given text must be:
 # its kind and mechanical flag, or only its kind (mechanical None).
 KIND_CASES = {
+    "a heading with a verb after the component list heads the rules, not a story": (
+        [
+            "Spielmaterial",
+            "1 Spielplan",
+            "16 Mäuse aus Holz",
+            "1 Würfel",
+            "So wird gespielt",
+            "Vorbereitung: Legt den Spielplan in die Tischmitte.",
+            "Wer an der Reihe ist, würfelt einmal und zieht dann eine seiner Mäuse.",
+            "Variante",
+            "Wenn Sie weniger Zeit haben, spielen Sie nur die Gipfel mit ungerader Nummer, "
+            "also 1, 3, 5, 7 und 9.",
+        ],
+        {
+            "Wer an der Reihe ist": ("rule", True),
+            "Wenn Sie weniger Zeit": ("rule", True),
+        },
+    ),
     "a lettered list of cases is no procedure; a table's numbered rows are no headings": (
         [
             "§ 7 Sonderfälle",

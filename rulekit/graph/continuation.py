@@ -11,6 +11,7 @@ from spacy.tokens import Span, Token
 
 from rulekit.graph.exceptions import marked_exception, opens_with_case
 from rulekit.graph.kinds import COMMENT_SUBJECTS, KindJudge
+from rulekit.graph.line_kinds import LABEL
 from rulekit.graph.shapes import EVERY, closed, content_lemmas
 from rulekit.graph.unit import Unit
 from rulekit.model import Block, NodeKind
@@ -121,13 +122,22 @@ def _tells_story(judge: KindJudge, sentence: Span, names: set[str]) -> bool:
 
 def _refers_to_player(judge: KindJudge, sentence: Span, names: set[str]) -> bool:
     """A player of the story named in the sentence, by name or by colour ("kann Grün
-    diesen Reiter ziehen"), or a pronoun for one inside it."""
+    diesen Reiter ziehen"), or a pronoun for one inside it (`_story_pronoun`)."""
     pronouns = _STORY_PRONOUNS | judge.cues.continuation_possessives
     return any(
         t.text in names
-        or (t.i > sentence.start and t.lower_ in pronouns)
+        or (t.i > sentence.start and _story_pronoun(t, pronouns))
         or (t.text[:1].isupper() and t.lower_ in judge.cues.colour_words)
         for t in sentence
+    )
+
+
+def _story_pronoun(token: Token, pronouns: frozenset[str]) -> bool:
+    """A pronoun for a player, in lower case or opening a clause after a colon ("Ben
+    muss aussetzen: Er legt …"); capitalised inside a sentence, "Ihren" addresses the
+    reader."""
+    return token.lower_ in pronouns and (
+        token.text[:1].islower() or (token.i > 0 and token.nbor(-1).text == ":")
     )
 
 
@@ -171,7 +181,12 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
     cues = judge.cues
     # "Achtung: …", "Ausnahme: …", "(Beispiel: …)" after an example is a unit of its own,
     # and so is the publisher's closing wish ("Viel Vergnügen … wünscht Ihnen …!").
-    if _labelled(judge, first) or judge.signs_off(first) or closed(unit.text):
+    if (
+        _labelled(judge, first)
+        or judge.signs_off(first)
+        or closed(unit.text)
+        or _opens_topic(judge, first, unit, names)
+    ):
         return 0
     if unit.kind == "example" and judge.label(unit.sentences[0].text) in judge.cues.example_labels:
         # Values of the story ("für Figur A: 1 + 4 + 1 = 6 Punkte und") go on with it too.
@@ -213,7 +228,7 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
                 or _supposes(judge, first, names)
                 # "Blau 1 und Blau 2 bleiben ihm übrig": a pronoun for its player
                 or (
-                    any(t.i > first.start and t.lower_ in _STORY_PRONOUNS for t in first)
+                    any(t.i > first.start and _story_pronoun(t, _STORY_PRONOUNS) for t in first)
                     and not judge.generic_actor(first)
                 )
                 # "Das ist nicht erlaubt, denn …" after a story no label opened
@@ -244,6 +259,24 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
     ):
         told += 1
     return told
+
+
+def _opens_topic(judge: KindJudge, sentence: Span, unit: Unit, names: set[str]) -> bool:
+    """After a story's paragraph, a paragraph opened by a run-in label of the rules
+    ("Ins Ziel: Hat eine Maus …") is a rule of its own; a bare label's example may go
+    on with its moves ("Beispiel:" / "Zug 1: Anna würfelt …"), and a player of the story
+    with what befalls them ("Ben muss aussetzen: Er legt …")."""
+    label = LABEL.match(sentence.text)
+    words = label.group(1).split() if label else []
+    return (
+        bool(words)
+        and not judge.label_alone(unit.text)
+        and not any(c.isdigit() for w in words for c in w)
+        and not set(words) & names
+        # A topic is named, or done ("Startfeld räumen:"); "… muss aussetzen:" tells.
+        and all(w[:1].isupper() or w.endswith("en") for w in words)
+        and judge.label(sentence.text) not in judge.cues.example_labels
+    )
 
 
 def refers_back(judge: KindJudge, words: list[Token]) -> bool:

@@ -26,6 +26,8 @@ GENERIC_ACTORS = frozenset({"alle", "jeder", "jede", "jedes", "wer", "man", "spi
 # subject is a thing as often ("Zusatzpunkte gibt es …").
 # Words before values that name instances of what a sentence says: "z. B. 2, 3, 4, 5".
 _INSTANCE_MARKS = frozenset({"b.", "bsp.", "beispiel", "etwa", "bspw."})
+# After a comma, these set out which values a phrase before means ("…, also 1, 3 und 5").
+_APPOSITION_MARKS = frozenset({"also", "nämlich"})
 # Articles before a value told: "eine 5 und eine 1", "die 6 und die 3".
 _VALUE_ARTICLES = frozenset({"eine", "einen", "die", "der", "den"})
 # Values listed by commas alone tell a throw when there are at least this many.
@@ -284,6 +286,7 @@ class StoryJudge(LineJudge):
             and not (len(words) > 1 and words[1].text == "Sie")
             # "Es besteht kein Schlagzwang", "Es gibt …": no one's story.
             and words[0].lower_ != "es"
+            and not _polite(words)
         )
 
     def continues(self, sentence: Span) -> bool:
@@ -413,6 +416,8 @@ def _names_values(tokens: list[Token], index: int) -> bool:
         before -= 1
     if tokens[before].lower_ in _INSTANCE_MARKS:
         return True  # "besteht aus Würfeln …, z. B. 2, 3, 4, 5": instances, not a throw
+    if tokens[before].lower_ in _APPOSITION_MARKS and before > 0 and tokens[before - 1].text == ",":
+        return True  # "die Gipfel mit ungerader Nummer, also 1, 3, 5, 7 und 9": which ones
     return before > 0 and tokens[before].is_alpha and tokens[before].text[:1].isupper()
 
 
@@ -447,3 +452,16 @@ def _listed_throw(tokens: list[Token]) -> bool:
         elif token.text != ",":
             run = 0
     return best >= LISTED_THROW
+
+
+def _polite(words: list[Token]) -> bool:
+    """A sentence opened by the polite "Sie", to the reader: its verb in the plural, or
+    "Ihr" inside it capitalised ("Sie dürfen Ihren Gipfel nur vollständig auslegen")."""
+    return (
+        len(words) > 1
+        and words[0].text == "Sie"
+        and (
+            words[1].lower_.endswith("en")
+            or any(w.text.startswith("Ihr") or w.text == "Ihnen" for w in words[2:])
+        )
+    )
