@@ -61,6 +61,7 @@ class Cues:
     example_labels: frozenset[str]
     note_labels: frozenset[str]
     advice_labels: frozenset[str]
+    advice_headings: frozenset[str]
     rule_note_labels: frozenset[str]
     reminder_labels: frozenset[str]
     placing_lemmas: frozenset[str]

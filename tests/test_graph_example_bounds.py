@@ -140,3 +140,24 @@ def test_a_story_ends_where_a_paragraph_names_its_topic_or_addresses_the_reader(
     )
     assert ("rule", topic) in found
     assert ("rule", told) in found
+
+
+def test_a_label_with_a_figure_reference_opens_an_example_a_caption_ends_it(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    told = "Dafür zahlt Blau 15 Muscheln, denn es sind fünf Felder."
+    caption = "Abb. 2: Der rote Komet fliegt fünf Felder weit."
+    found = graph_kinds(
+        builder,
+        tmp_path,
+        [
+            "Ziehen",
+            "Für jeden Zug bezahlen Sie Muscheln.",
+            f"Beispiel (siehe Abbildung 1): Die blaue Krabbe steht auf Feld 9. {told}",
+            "Beispiel 1 (Abb. 2):",
+            "Anna besitzt noch 40 Muscheln. Ihr roter Komet fliegt 5 Felder weit.",
+            caption,
+        ],
+    )
+    assert any(kind == "example" and text.endswith(told) for kind, text in found)
+    assert not any(caption in text for kind, text in found if kind == "example")

@@ -334,6 +334,25 @@ def test_lettered_and_numbered_lines_head_their_paragraphs(
 # Manuals of a few lines, and what each node that starts with a given text must be:
 # its kind and mechanical flag, or only its kind (mechanical None).
 KIND_CASES = {
+    "rules announced as rules are no steps; a heading of tactics heads tips": (
+        [
+            "Die Spielregeln",
+            "Für den Gang des Spieles gelten die folgenden neun Regeln:",
+            "1. Wer an der Reihe ist, würfelt einmal. Dabei wird jedes Feld mitgezählt.",
+            "2. Ein Kegel kann den Stall nur mit einer Sechs verlassen. Solange man noch "
+            "Kegel im Stall hat, muß man mit jeder Sechs einen Kegel einsetzen.",
+            "HINWEISE ZUR TAKTIK",
+            "Man sollte genau verfolgen, welche Karten die Mitspieler nehmen.",
+            "Wie können Sie Ihre Strategie bewerten?",
+            "Addieren Sie die Punkte aller Runden.",
+        ],
+        {
+            "2. Ein Kegel kann": ("rule", True),
+            "Solange man noch": ("rule", True),
+            "Man sollte genau": ("note", False),
+            "Addieren Sie": ("rule", True),
+        },
+    ),
     "a heading with a verb after the component list heads the rules, not a story": (
         [
             "Spielmaterial",

@@ -9,6 +9,7 @@ from __future__ import annotations
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
+from rulekit.extract.textshapes import CAPTION
 from rulekit.graph.exceptions import marked_exception, opens_with_case
 from rulekit.graph.kinds import COMMENT_SUBJECTS, KindJudge
 from rulekit.graph.line_kinds import LABEL
@@ -186,6 +187,8 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
         or judge.signs_off(first)
         or closed(unit.text)
         or _opens_topic(judge, first, unit, names)
+        # A figure's caption ("Abb. 2: Der rote Komet …") is no part of the example.
+        or CAPTION.match(first.text) is not None
     ):
         return 0
     if unit.kind == "example" and judge.label(unit.sentences[0].text) in judge.cues.example_labels:

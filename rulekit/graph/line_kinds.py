@@ -29,7 +29,7 @@ from rulekit.model import Block
 from rulekit.nlp import Cues
 
 # A label opening a line: "Beispiel:", "Achtung!", "Art.-Nr.:", "Design der Spielfiguren:".
-LABEL = re.compile(r"^\s*([A-ZÄÖÜ][\w.-]*(?:\s+[\w.-]+){0,3}?)\s*[:!]\s*")
+LABEL = re.compile(r"^\s*([A-ZÄÖÜ][\w.-]*(?:\s+[\w.-]+){0,3}?)(?:\s*\([^()]{1,40}\))?\s*[:!]\s*")
 # A literature reference: a quoted title, then its publisher, place and year
 # ("F. Vester „Neuland des Denkens“, DVA, Stuttgart 1980").
 _CITATION = re.compile(r"„[^“”]+[“”][^.!?]*,[^.!?]*\b(?:1[89]|20)\d{2}\b")

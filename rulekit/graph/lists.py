@@ -117,6 +117,15 @@ class ListReader:
         if not sentences:
             return False
         first = sentences[0][1:] if len(sentences[0]) > 1 else sentences[0]
+        lead = state.lead
+        if (
+            lead is not None
+            and any(t.lower_ in self.cues.rule_nouns for s in lead.sentences for t in s)
+            and not self._sequence(lead.text.lower())
+        ):
+            # "Für den Gang des Spieles gelten die folgenden neun Regeln:" announces rules,
+            # each an item, in no order.
+            return False
         if state.items is None and _opens_with_condition(first, self.cues):
             # "a) Fällt der Würfel vom Tisch, so wird noch einmal gewürfelt." under
             # "Sonderfälle": a list of cases, where no colon announced a procedure.

@@ -15,7 +15,7 @@ from rulekit.graph.exceptions import flag
 from rulekit.graph.kinds import PROGRAMMING_SHARE, KindJudge
 from rulekit.graph.line_kinds import holds_word
 from rulekit.graph.overlap import stem
-from rulekit.graph.shapes import addresses, content_lemmas
+from rulekit.graph.shapes import addresses, content_lemmas, verbless
 from rulekit.graph.unit import Unit
 from rulekit.nlp import Cues
 
@@ -102,11 +102,19 @@ def smooth(units: list[Unit], opening: set[str], judge: KindJudge, cues: Cues) -
 
 
 def _advice_notes(units: list[Unit], cues: Cues) -> list[Unit]:
-    """Under a heading of tips ("Tips für Fortgeschrittene", "Spieltipps"), each
+    """Under a heading of tips ("Tips für Fortgeschrittene", "Spieltipps", "Hinweise zur
+    Taktik"), each
     paragraph is one remark that advises, whatever its sentences say; an example or
     text outside the rules there ("Viel Spaß beim …!") stays what it is."""
     advising = {
-        u.node_id for u in units if u.kind == "section" and holds_word(u.text, cues.advice_labels)
+        u.node_id
+        for u in units
+        if u.kind == "section"
+        and (
+            holds_word(u.text, cues.advice_labels)
+            # "Hinweise zur Taktik", not "Wie können Sie Ihre Strategie bewerten?"
+            or (holds_word(u.text, cues.advice_headings) and verbless(u.text))
+        )
     }
     result: list[Unit] = []
     for unit in units:
