@@ -294,9 +294,8 @@ def local_denial(sentence: Span, cues: Cues) -> bool:
     if words[1].lower_ == "den" and not noun.lower_.endswith("n"):
         return False  # "In den Bienenkorb darf …": where a piece goes
     lowers = {t.lower_ for t in words}
-    if lowers & (cues.derived_words | cues.universal_words | cues.exception_restrictions):
-        return False
-    if "nur" in lowers:
+    limits = cues.derived_words | cues.universal_words | cues.exception_restrictions
+    if lowers & limits or "nur" in lowers:
         return False
     return any(
         not names_case and any(t.lower_ in cues.exception_negations for t in clause)

@@ -242,14 +242,13 @@ def names_no_piece(heading: str, pieces: list[str]) -> bool:
 _FRONT_KINDS = ("other", "flavour")
 
 
-def tells_story(heading: str, units: list[Unit], judge: KindJudge) -> bool:
-    """A heading without a verb that does not name the rules, over the game's story: right after
-    the component list, naming none of its pieces ("Rund um die Mühle"), or over the
-    first paragraphs, before anything of the rules ("EINE LANGE REISE" under the title
-    block, before "Spielmaterial")."""
+def tells_story(heading: str, units: list[Unit], pieces: list[str], judge: KindJudge) -> bool:
+    """A heading without a verb that does not name the rules, over the game's story:
+    right after the component list (`pieces`), naming none of its pieces ("Rund um die
+    Mühle"), or over the first paragraphs, before anything of the rules ("EINE LANGE
+    REISE" under the title block, before "Spielmaterial")."""
     if not verbless(heading):
         return False  # "So wird gespielt" heads the rules
-    pieces = [u.text for u in units if u.kind == "component" and judge.component_line(u.text)]
     if units and units[-1].kind == "component":
         return names_no_piece(heading, pieces)
     return (

@@ -103,9 +103,8 @@ def smooth(units: list[Unit], opening: set[str], judge: KindJudge, cues: Cues) -
 
 def _advice_notes(units: list[Unit], cues: Cues) -> list[Unit]:
     """Under a heading of tips ("Tips für Fortgeschrittene", "Spieltipps", "Hinweise zur
-    Taktik"), each
-    paragraph is one remark that advises, whatever its sentences say; an example or
-    text outside the rules there ("Viel Spaß beim …!") stays what it is."""
+    Taktik"), each paragraph is one remark that advises, whatever its sentences say; an
+    example or text outside the rules there ("Viel Spaß beim …!") stays what it is."""
     advising = {
         u.node_id
         for u in units

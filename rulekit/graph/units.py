@@ -296,8 +296,8 @@ class Segmenter(ListReader):
         state.sections.append(unit)
         names_rules = judge.heading_words(text, self.cues.structure_headings) or numbered_heading
         preface = judge.heading_words(text, self.cues.preface_headings)
-        story = not names_rules and tells_story(text, units, judge)
         pieces = [u.text for u in units if u.kind == "component" and judge.component_line(u.text)]
+        story = not names_rules and tells_story(text, units, pieces, judge)
         state.idea = story or judge.heading_words(text, self.cues.idea_headings)
         if judge.material_heading(text):
             state.material = True
