@@ -169,12 +169,18 @@ def cues(lang: str = "de") -> Cues:
     data: dict[str, list[str]] = yaml.safe_load(text)
     # Phrases keep their order (tuples, matched in turn); words are looked up (sets).
     values: dict[str, Any] = {
-        cue.name: tuple(data[cue.name])
+        cue.name: tuple(_with_swiss_spelling(data[cue.name]))
         if str(cue.type).startswith("tuple")
-        else frozenset(data[cue.name])
+        else frozenset(_with_swiss_spelling(data[cue.name]))
         for cue in fields(Cues)
     }
     return Cues(**values)
+
+
+def _with_swiss_spelling(words: list[str]) -> list[str]:
+    """The cue words, each with "ß" written "ss" beside it as Swiss rulebooks spell it
+    ("ausser", "schliesslich")."""
+    return list(dict.fromkeys(form for word in words for form in (word, word.replace("ß", "ss"))))
 
 
 @Language.component("rule_sentence_boundaries")

@@ -128,6 +128,18 @@ def test_flattened_page_is_split_at_section_numbers_and_bullets(tmp_path: Path) 
     assert any(r.kind == "flattened-page" for r in extraction.repairs)
 
 
+def test_a_long_line_that_names_a_section_by_its_number_is_not_cut_there(tmp_path: Path) -> None:
+    line = (
+        "Abweichend von 3.1 darf ein Spieler sein Kaninchen statt vorwärts auch zurück auf "
+        "den nächsten freien Heuhaufen hinter ihm ziehen. Ein solcher Zug heißt Rückzug; er "
+        "kostet keine Kohlköpfe, sondern bringt für jedes Feld, das der Spieler zurückgeht, "
+        "drei Kohlköpfe aus dem Vorrat. Vorwärts darf ein Heuhaufen niemals betreten werden, "
+        "und beim Rückzug darf man keinen freien Heuhaufen überspringen (siehe 4.3 unten)."
+    )
+    extraction = extract_string(tmp_path, "4.3 Der Heuhaufen\n\n" + line + "\n")
+    assert [b.text for b in extraction.blocks] == ["4.3 Der Heuhaufen", line]
+
+
 def test_fingerprint_and_doubled_header_are_removed(tmp_path: Path) -> None:
     text = (
         "Regelheft Regelheft\n"

@@ -814,3 +814,38 @@ def test_a_question_said_as_a_clause_heads_the_component_list(tmp_path: Path) ->
     kinds = {b.text: b.kind for b in extraction.blocks}
     assert kinds["Was in der Schachtel ist"] == "heading"
     assert "1 Spielplan mit dem Seeweg" in kinds
+
+
+# A worked example in a narrow column: two of its lines end and go on after a number, as
+# the rows of a table of values do, but the second goes on in lower case.
+NARROW_EXAMPLE_WITH_NUMBERS = (
+    "Beispiel 1:\n"
+    "Violett steht mit einem Kegel\n"
+    "direkt vor seinen Hausfeldern, ein\n"
+    "zweiter violetter Kegel steht schon\n"
+    "auf Hausfeld 3. Mit einer 1 oder 2\n"
+    "kann Violett einziehen. Eine 4\n"
+    "würde über den Kegel auf Hausfeld 3\n"
+    "hinwegführen, und mit einer 5 oder\n"
+    "6 ginge es über Hausfeld 4 hinaus:\n"
+    "Beides ist nicht erlaubt.\n"
+    "Punkte bei der Ankunft:\n"
+    "als Erster 10 Sternenstaub\n"
+    "als Zweiter 20 Sternenstaub\n"
+    "als Dritter 30 Sternenstaub\n"
+)
+
+
+def test_a_sentence_wrapped_after_a_number_is_no_row_of_values(tmp_path: Path) -> None:
+    texts = [b.text for b in extract_string(tmp_path, NARROW_EXAMPLE_WITH_NUMBERS).blocks]
+    assert (
+        "Violett steht mit einem Kegel direkt vor seinen Hausfeldern, ein zweiter violetter "
+        "Kegel steht schon auf Hausfeld 3. Mit einer 1 oder 2 kann Violett einziehen. Eine 4 "
+        "würde über den Kegel auf Hausfeld 3 hinwegführen, und mit einer 5 oder 6 ginge es "
+        "über Hausfeld 4 hinaus:"
+    ) in texts
+    assert texts[-3:] == [
+        "als Erster 10 Sternenstaub",
+        "als Zweiter 20 Sternenstaub",
+        "als Dritter 30 Sternenstaub",
+    ]

@@ -94,6 +94,9 @@ def test_a_break_marked_with_a_not_sign_is_joined(tmp_path: Path) -> None:
         "Sie lesen lhrem Nachbarn vor.",  # "ihrem" or "Ihrem": two words fit
         # A word people write often though the dictionary misses it ("Nenner" is a glyph away).
         "Er hat zwei Fünfer und zwei Neuner auf der Hand.",
+        # A verb with its particle, which no dictionary lists, is no slip of a rarer word
+        # a glyph away ("hinausfuhren").
+        "Ein Wurf, der über das Feld 4 hinausführen würde, verfällt.",
     ],
 )
 def test_unsure_slips_are_left_alone(lexicon: Lexicon, line: str) -> None:

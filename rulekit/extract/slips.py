@@ -190,6 +190,10 @@ def _confusion(core: str, lexicon: Lexicon, written: Counter[str]) -> str | None
     word, *rivals = attested
     if rivals and lexicon.frequency(word) < lexicon.frequency(rivals[0]) + _FAR_MORE_USED:
         return None
+    # A repair goes to a word written more often than the slip: "hinausführen" (a verb
+    # with its particle, which no dictionary lists) is no slip of "hinausfuhren".
+    if lexicon.usage(core) > lexicon.frequency(word):
+        return None
     needed = _WEAK_WORD_ZIPF if weak else _needed_frequency(word)
     return word if lexicon.frequency(word) >= needed else None
 

@@ -66,8 +66,9 @@ TABLE_ROWS = 3
 # A line that stands this near (in content lines) to a page number at each of its
 # occurrences, two at least, is a running header or footer ("STUFENLEITER – Spielregel").
 RUNNING_REACH = 2
-# Split points of a flattened page: before a section number or a bullet.
-_FLAT_SPLIT = re.compile(rf"\s+(?=(?:{SECTION_NUMBER}\s+\S|[•▪●*]\s))")
+# Split points of a flattened page: before a section number that heads ("3.1 Das
+# Krautfeld", not the reference in "Abweichend von 3.1 darf …") or a bullet.
+_FLAT_SPLIT = re.compile(rf"\s+(?=(?:{SECTION_NUMBER}\s+[^\W\d_](?<![a-zäöüß])|[•▪●*]\s))")
 _TRAILING_CAPS = re.compile(r"(?<=[.!?])\s+((?:[A-ZÄÖÜ]{2,}\s*){1,4})$")
 
 

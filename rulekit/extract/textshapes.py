@@ -44,7 +44,9 @@ VALUES_ROW = re.compile(r"^(?:[^\W\d_][\w-]*\s+\d+\s*){2,}$")
 # "Joker je 25 Punkte").
 VALUE_ROW = re.compile(
     r"^(?:\d+\s*(?:[-–]|bis)\s*\d+|[^\W\d_][\w-]*,?(?:\s+[\w()–-]+,?){0,5}?)\s+\d+"
-    r"(?:\s+[^\W\d_]+)?$"
+    # What the value counts is a noun ("10 Sternenstaub", "1 Punkt"); a line that goes on
+    # after its number in lower case ("… mit einer 5 oder") wraps a sentence.
+    r"(?:\s+[A-ZÄÖÜ][^\W\d_]*)?$"
 )
 # A row of a table of several columns: a label, then two or more cells that each give a
 # number and what it counts ("Weg 1 Punkt je Plättchen 1 Punkt je Plättchen", "Wappen 2

@@ -43,6 +43,8 @@ HEADING_SHARE_OF_BEST = 0.5
 # The parts of a compound that count on their own are at least this long ("Hand").
 _MIN_PART = 4
 # Words that join the nouns of one phrase ("weder Plättchen noch Karten").
+# The articles and demonstratives that open the subject after "gilt" ("gilt die Regel …").
+_ARTICLES = frozenset({"der", "die", "das", "dieser", "diese", "dieses"})
 _JOINING = frozenset({"und", "oder", "noch", "sowie"})
 
 
@@ -281,11 +283,12 @@ def named_rule(
         scored = [(overlap.weight(exception.features & rule.features), rule) for rule in numbered]
         return [max(scored, key=lambda pair: pair[0])[1]]
     verb = next((i for i, t in enumerate(tokens) if t.lemma_.lower() == "gelten"), None)
-    if not verb or not any(t.lower_ in cues.exception_negations for t in tokens[verb : verb + 3]):
+    named_tokens = _holding_subject(tokens, verb, cues) if verb else []
+    if not named_tokens:
         return []
     subject = {
         stem(t.lemma_.lower())
-        for t in tokens[:verb]
+        for t in named_tokens
         if t.is_alpha and t.lower_ not in STOP_WORDS and t.lower_ not in cues.rule_nouns
     }
     if not subject:
@@ -299,8 +302,8 @@ def named_rule(
     parts = words - subject
     # A verb named as a noun names the rule that does it ("Die Pflicht zum Abwerfen"),
     # and a duty named by what must be done ("Die Schlagpflicht") the rule that says so.
-    done = {stem(t.lower_) for t in nominalised([tokens[:verb]])}
-    duties = _duties({t.lower_ for t in tokens[:verb] if t.is_alpha}, cues)
+    done = {stem(t.lower_) for t in nominalised([named_tokens])}
+    duties = _duties({t.lower_ for t in named_tokens if t.is_alpha}, cues)
     obliging = [
         rule for rule in earlier if duties and duties <= verbs(rule) and _obliges(rule, cues)
     ]
@@ -319,7 +322,7 @@ def named_rule(
     # What the subject names comes first; a rule the subject retells ("Die Regel, dass
     # auf jedem Feld nur eine Ziege stehen darf, …") says little else besides; the rest
     # of the sentence (its case) tells the others apart.
-    named = overlap.features([tokens[:verb]])
+    named = overlap.features([named_tokens])
     retold = len(named) >= RETOLD_RULE_WORDS
     ranked = [
         (
@@ -337,6 +340,24 @@ def named_rule(
     ]
     best = max(ranked, key=lambda pair: pair[0], default=None)
     return [best[1]] if best is not None else []
+
+
+def _holding_subject(tokens: list[Token], verb: int, cues: Cues) -> list[Token]:
+    """The words that name the rule a sentence says does not hold ("gilt … nicht"):
+    before the verb ("Die Schlagpflicht gilt nicht für …", "Die Begrenzung auf 8 Felder
+    gilt für den Rückzug nicht"), or after it where a place or case comes first ("In
+    den Zielfeldern gilt die Regel vom Überspringen nicht"), up to where it does not
+    hold ("für …").  None if the clause negates nothing after the verb."""
+    end = next((i for i in range(verb, len(tokens)) if tokens[i].is_punct), len(tokens))
+    negation = next(
+        (i for i in range(verb + 1, end) if tokens[i].lower_ in cues.exception_negations), None
+    )
+    if negation is None:
+        return []
+    if negation > verb + 2 and tokens[verb + 1].lower_ in _ARTICLES:
+        scope = next((i for i in range(verb + 1, negation) if tokens[i].lower_ == "für"), negation)
+        return tokens[verb + 1 : scope]
+    return tokens[:verb]
 
 
 def _quoted_rule(text: str, earlier: list[Unit], by_id: dict[str, Unit]) -> list[Unit]:

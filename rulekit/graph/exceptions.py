@@ -5,7 +5,12 @@ from the sentence, not from single words alone (see `exception_cues` in
 `rulekit/data/cues_de.yaml`):
 
 - a marker phrase anywhere: "ausnahmsweise", "abweichend von", "im Gegensatz zu",
-  "es sei denn", "gilt nicht", "stattdessen", "statt nur einer";
+  "es sei denn", "anders als auf …", "davon ausgenommen", "stattdessen", "statt nur
+  einer";
+- a rule said not to hold somewhere or in a case ("Das gilt nicht für …", "In den
+  Zielfeldern gilt die Regel vom Überspringen nicht", "Dies gilt nicht, wenn …"), but
+  not a throw that does not count ("…, so gilt der Wurf nicht") nor what a thing is
+  not taken as ("gilt nicht als eigener Zug");
 - "Ausnahme" or "außer" opening the sentence as a label or a clause ("Ausnahme: ...",
   "Außer auf der Karte steht ..."), but not a noun phrase that narrows the sentence's
   own rule ("Mit Ausnahme der Salatfelder ...", "Außer dem Startspieler ...");
@@ -321,7 +326,7 @@ def cued_exception(sentence: Span, cues: Cues) -> bool:
         rest = [t for t in tokens[index + 1 :] if not t.is_punct]
         if token.text == "," and opens_exception(rest, cues):
             return True
-    if _emphasised_negation(sentence, cues) or _all_but(sentence, cues):
+    if _emphasised_negation(sentence, cues) or _all_but(sentence, cues) or _lifted(sentence, cues):
         return True
     # A contrast that follows a main clause of its own sentence turns against that
     # clause ("…, muss er mehr bezahlen, erhält jedoch keine Karten zurück"), not
@@ -385,6 +390,38 @@ def _forbidden_if(sentence: Span, cues: Cues) -> bool:
             continue
         following = next(t for t in clauses[index + 1] if t.is_alpha).lower_
         if following in _RESTRICTING_CONDITIONS:
+            return True
+    return False
+
+
+def _lifted(sentence: Span, cues: Cues) -> bool:
+    """A rule said not to hold in a case: "Das gilt nicht für …", "Für Zwillinge gilt
+    das nicht", "In den Zielfeldern gilt die Regel vom Überspringen nicht", "Dies gilt
+    nicht, wenn …".  Not a throw that does not count ("…, so gilt der Wurf nicht und
+    wird wiederholt") nor what a thing is not taken as ("gilt nicht als eigener Zug").
+    """
+    clauses = case_clauses(sentence, cues)
+    for number, (clause, names_case) in enumerate(clauses):
+        holds = next((i for i, t in enumerate(clause) if t.lemma_.lower() == _HOLDS), None)
+        if names_case or holds is None:
+            continue
+        lowers = [t.lower_ for t in clause]
+        negation = next(
+            (i for i in range(holds + 1, len(clause)) if lowers[i] in cues.exception_negations),
+            None,
+        )
+        if negation is None or {"als", "nur"} & set(lowers[holds + 1 : negation + 2]):
+            continue
+        # Where it does not hold ("für …"), or when ("…, wenn …"), or which rule ("das",
+        # "diese Regel"): a thing that does not count names none of them.
+        later = clauses[number + 1][0][0] if number + 1 < len(clauses) else None
+        subject = lowers[:negation]
+        if (
+            "für" in lowers
+            or (later is not None and later.lower_ in _RESTRICTING_CONDITIONS)
+            or lowers[negation - 1] == "das"
+            or any(w in cues.demonstratives or w in cues.rule_nouns for w in subject)
+        ):
             return True
     return False
 

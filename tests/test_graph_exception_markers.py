@@ -1,0 +1,83 @@
+"""Exceptions told by what they say of another rule: that it does not hold somewhere
+or in a case ("Das gilt nicht für …"), that things go otherwise here than there
+("Anders als auf der Laufbahn …"), that some are left out of it ("davon ausgenommen"),
+in the spelling of Germany or Switzerland ("außer"/"ausser")."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulekit.graph.builder import GraphBuilder
+from tests.test_graph_links import build, edges_of
+
+LAY_OFF = "An jede ausgelegte Kombination darf jeder Spieler passende Karten anlegen."
+JUMP = "Beim Ziehen dürfen eigene wie fremde Figuren übersprungen werden."
+SWIM = "Jeder Biber schwimmt so viele Felder weit, wie der Würfel zeigt."
+BRIDGE = "Eine Brücke darf auf jedes freie Feld des Weges gelegt werden."
+
+
+@pytest.mark.parametrize(
+    ("lines", "exception", "rule"),
+    [
+        (
+            ["# Anlegen", LAY_OFF],
+            "Für Zwillinge gilt das nicht: An einen Zwilling darf keine Karte angelegt werden.",
+            LAY_OFF,
+        ),
+        (
+            # The rule named after the verb, where the place comes first, told under
+            # another heading.
+            [
+                "# Ziehen",
+                "Wer eine 6 würfelt, setzt eine Figur ein.",
+                JUMP,
+                "Wer auf eine fremde Figur trifft, schlägt sie.",
+                "# Zielfelder",
+                "Jede Figur zieht am Ende in die vier Zielfelder ihrer Farbe.",
+            ],
+            "In den Zielfeldern gilt die Regel vom Überspringen nicht: Keine Figur darf "
+            "dort an einer anderen vorbeiziehen.",
+            JUMP,
+        ),
+        (
+            [
+                "# Ziehen",
+                JUMP,
+                "Wer auf eine fremde Figur trifft, schlägt sie.",
+                "# Heimfelder",
+                "Jede Figur zieht am Ende in die Heimfelder ihrer Farbe.",
+            ],
+            "Anders als auf der Laufbahn darf in den Heimfeldern keine Figur eine andere "
+            "überspringen.",
+            JUMP,
+        ),
+        (
+            ["# Brücken", BRIDGE],
+            "Startfelder sind davon ausgenommen: Dort darf nie eine Brücke stehen.",
+            BRIDGE,
+        ),
+        (
+            ["# Ziehen", SWIM],
+            "Über einen Biberdamm darf niemand hinwegschwimmen, ausser wenn der Damm leer ist.",
+            SWIM,
+        ),
+    ],
+)
+def test_what_another_rule_is_said_not_to_cover_excepts_it(
+    builder: GraphBuilder, lines: list[str], exception: str, rule: str
+) -> None:
+    graph = build(builder, *lines, exception)
+    assert edges_of(graph, "exception-of") == [(exception, rule)]
+
+
+def test_a_throw_that_does_not_count_and_what_a_move_is_not_taken_as_except_nothing(
+    builder: GraphBuilder,
+) -> None:
+    graph = build(
+        builder,
+        "# Würfeln",
+        "Wer an der Reihe ist, würfelt einmal und zieht.",
+        "Fällt der Würfel vom Tisch, so gilt der Wurf nicht und wird wiederholt.",
+        "Der Sprung über den Brunnen gilt nicht als eigener Zug.",
+    )
+    assert edges_of(graph, "exception-of") == []
