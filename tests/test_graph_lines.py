@@ -1,5 +1,6 @@
-"""Lines that are no rules though they stand among them: credits under a compound label
-and the column titles over a table, read from small invented manuals."""
+"""Lines that are no rules though they stand among them: credits under a compound label,
+the column titles over a table, headings said as a question or a clause, and a clause
+that leads in to its list, read from small invented manuals."""
 
 from __future__ import annotations
 
@@ -63,3 +64,24 @@ def test_a_question_alone_over_its_answer_is_a_heading(
     for question in ("Was passiert", "Weiter oder", "Und wenn der Fänger"):
         assert kind_of(graph, question)[0] == "section", question
     assert kind_of(graph, "Dann übernimmt") == ("rule", True)
+
+
+def test_a_clause_heading_is_a_heading_and_a_clause_ending_in_its_verb_leads_in(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Wenn nichts mehr geht",
+        "Können Sie weder vorwärts noch rückwärts ziehen, müssen Sie aussetzen.",
+        "Baumfelder",
+        "Auf einem Baumfeld erhalten Sie eine Ernte aus der Bank.",
+        "Die Ernte beträgt:",
+        "1. Platz 2 Apfelmarken",
+        "2. Platz 6 Apfelmarken",
+        "Ein Plättchen vom Spielplan entfernen:",
+        "Das Plättchen kommt auf den Abwurfstapel.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert kind_of(graph, "Wenn nichts mehr geht")[0] == "section"
+    assert kind_of(graph, "Die Ernte beträgt:")[0] == "lead-in"
+    # An instruction heading ends in its infinitive.
+    assert kind_of(graph, "Ein Plättchen vom Spielplan entfernen:")[0] == "section"

@@ -29,6 +29,7 @@ from rulekit.extract.textlabels import (
 )
 from rulekit.extract.textshapes import (
     ACROSS_ROW,
+    BOX_FACT_LINE,
     BOX_FACTS,
     CAPTION,
     CELLS_ROW,
@@ -121,8 +122,18 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
         )
         if item_goes_on:
             role = "list-item"
+        # A clause after a semicolon goes on with its sentence ("… ist Feld 23;" /
+        # "zieht Gelb dorthin zurück, …"), however short the column.
+        clause_goes_on = (
+            role == previous_role == "body"
+            and previous_last is not None
+            and previous_last.text.rstrip().endswith(";")
+            and _clause_goes_on(previous_last.text, first.text)
+            and not boundary_between(lines, previous_unit[-1], unit[0])
+        )
         new_paragraph = (
             not item_goes_on
+            and not clause_goes_on
             and (
                 role != "body"
                 or previous_role != "body"
@@ -138,6 +149,7 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                 # A page break the text does not run on over ends its paragraph.
                 or bool(previous_unit and boundary_between(lines, previous_unit[-1], unit[0]))
                 or bool(LABELLED_OPENER.match(first.text.strip()))
+                or bool(BOX_FACT_LINE.match(first.text.strip()))
                 # Lines opened by run-in labels, one under another, are a list of their own
                 # (in an evenly wrapped copy, unless the line before only wraps).
                 or bool(
@@ -273,7 +285,23 @@ def _resumes(before: list[str], unit: list[str], width: float) -> bool:
     # Hand. Wer dabei … Krone" / "zieht,"); a displayed command ("java -jar x.jar") does not.
     opened = before if stripped.endswith(",") else [stripped]
     running = wrapped or any(re.search(r"[.!?]\s", line.strip()) for line in opened)
+    # A paragraph of sentences or clauses set over several lines that stops at a
+    # function word or goes on in lower case ("Ein Wurf, der über das" / "Hausfeld 4
+    # hinausführen" / page break / "würde, kann …") is running text, however short its
+    # last line.
+    running = running or (
+        len(before) > 1 and any(re.search(r"[.!?,:;]\s", line.strip()) for line in before)
+    )
     return bool(running) and any(re.search(r"[.!?](?:\s|$)", line.strip()) for line in unit)
+
+
+def _clause_goes_on(text: str, following: str) -> bool:
+    """The next line goes on with the sentence the line leaves open, or with its clause
+    after a semicolon ("… ist Feld 23;" / "zieht Gelb dorthin zurück, …")."""
+    after = following.strip()
+    return goes_on(text, following) or (
+        text.rstrip().endswith(";") and after[:1].isalpha() and after[:1].islower()
+    )
 
 
 def _classify(lines: list[TextLine], units: list[list[int]], width: float) -> list[LineRole]:
@@ -311,12 +339,15 @@ def _classify(lines: list[TextLine], units: list[list[int]], width: float) -> li
         )
         roles.append(role)
     # A sentence that goes on in lower case after a line is body on both sides: no
-    # heading ends in the middle of a sentence, and no label starts one.
+    # heading ends in the middle of a sentence, and no label starts one; nor does running
+    # text that a page break cuts (`_resumes`).
     for number in range(1, len(units)):
         before, unit = units[number - 1], units[number]
-        if boundary_between(lines, before[-1], unit[0]):
-            continue
-        if goes_on(lines[before[-1]].text, lines[unit[0]].text):
+        if (
+            _resumes([lines[i].text for i in before], [lines[i].text for i in unit], width)
+            if boundary_between(lines, before[-1], unit[0])
+            else _clause_goes_on(lines[before[-1]].text, lines[unit[0]].text)
+        ):
             for index in (number - 1, number):
                 if roles[index] in ("heading", "figure"):
                     roles[index] = "body"
@@ -454,7 +485,9 @@ def _unit_role(
     if len(texts) == 1 and (_LABELLED_VALUE.match(first) or ACROSS_ROW.match(first)):
         return "body"  # "Ziel: …", "Karotten 1 3 6 10 15": a row, never a heading
     capitals = all_caps(" ".join(texts))
-    ends = terminal(texts[-1])
+    # A number that a line left wanting ends the sentence ("… hinter Feld" / "62."), though
+    # alone on its line it would be a list's marker.
+    ends = terminal(texts[-1]) or (len(texts) > 1 and bool(MARKER_ONLY.match(texts[-1])))
     heading_shaped = (
         len(texts) <= HEADING_MAX_LINES
         # "§ 4 Spielverlauf": a section sign numbers a heading as a digit does.

@@ -79,6 +79,13 @@ BOX_FACTS = re.compile(
     r"\b\d+\s*(?:-|–|bis)\s*\d+\s+(?:Spieler|Mitspieler|Personen|Kinder)|\bab\s+\d+\s+Jahren\b"
 )
 
+# A line of the box's facts, one a line under the title: "2–4 Spieler", "ab 5 Jahren",
+# "ca. 25 Minuten".
+BOX_FACT_LINE = re.compile(
+    r"^(?:[Ff]ür\s+)?(?:\d+\s*(?:-|–|bis)\s*\d+\s+(?:Spieler|Mitspieler|Personen|Kinder)"
+    r"|ab\s+\d+\s+Jahren|(?:ca\.|etwa)\s+\d+(?:\s*(?:-|–|bis)\s*\d+)?\s+Min(?:uten|\.))"
+)
+
 # A figure's caption: "Abbildung 1: Startaufstellung …", "Abb. 3".
 CAPTION = re.compile(r"^(?:Abbildung|Abb\.|Bild)\s*\d+[a-z]?\b[.:]?")
 
@@ -273,12 +280,23 @@ def listed_pieces(text: str, following: str) -> bool:
     )
 
 
+# Verbs among the stop words: a line with one says something, it lists no piece.
+_AUXILIARIES = frozenset(
+    {"ist", "sind", "war", "waren", "hat", "haben", "hatte", "wird", "werden", "kann", "darf"}
+)
+
+
 def _names_pieces(text: str) -> bool:
     """Nouns, numbers and function words only: what a component list's line holds (not
     a diagram's notation, "Z0Z0Z0Z0")."""
     words = re.findall(r"[^\W\d_]+", text)
     nouns = [w for w in words if len(w) >= MIN_PIECE_NOUN and w[:1].isupper() and w[1:].islower()]
-    return bool(nouns) and all(w in nouns or w.lower() in STOP_WORDS for w in words)
+    return (
+        bool(nouns)
+        and all(w in nouns or w.lower() in STOP_WORDS - _AUXILIARIES for w in words)
+        # A sentence ends inside ("… bei Aufgabe 3. Auf dem"): running text.
+        and not re.search(r"[.!?]\s+[A-ZÄÖÜ]", text)
+    )
 
 
 def _counted_up(text: str, following: str) -> bool:

@@ -43,6 +43,10 @@ _LABEL_ALONE = re.compile(r"^[A-ZÄÖÜ][\w-]*(?:\s+[A-ZÄÖÜ][\w-]*)?:$")
 _BULLET = re.compile(rf"^{ITEM_BULLET}\s+")
 _NUMBERED_ITEM = re.compile(r"^\d{1,2}[.)]\s")
 
+# The fewest lower-case words of a line of running text.
+RUNNING_WORDS = 3
+# An instruction heading ("Das Gartentor freimachen") has at most this many words.
+INSTRUCTION_TITLE_WORDS = 4
 SHORT_LINE = 0.6  # of the typical line width: labels and headings are shorter
 # A question heading ("Wie wird gespielt?") has at most this many words.
 QUESTION_HEADING_WORDS = 5
@@ -213,9 +217,31 @@ def set_apart(
         return True  # a sentence goes on with no capitalised question word ("Worum geht es?")
     if _count_inside(text, after):
         return False
+    if instruction_title(text) and after[:1].isupper() and running_text(after):
+        # "Das Gartentor freimachen" over "Wartet noch ein Zwerg von dir im", not a
+        # label over another ("Besatzer-Einheiten hier aufstellen").
+        return True
     return (
         after[:1].isupper() or after[:1].isdigit() or bool(LIST_MARKER.match(after))
     ) and widths.deliberate(text, after, width)
+
+
+def running_text(text: str) -> bool:
+    """A line of running text: some lower-case words at least, as a label has not."""
+    return sum(word[:1].islower() for word in text.split()) >= RUNNING_WORDS
+
+
+def instruction_title(text: str) -> bool:
+    """A heading said as an instruction in the infinitive, a few words with no other
+    verb: "Das Gartentor freimachen", "Noch einmal würfeln"; no sentence ends so."""
+    words = re.findall(r"[^\W\d_][\w-]*", text)
+    return (
+        1 < len(words) <= INSTRUCTION_TITLE_WORDS
+        and len(words) == len(text.split())
+        and words[0][:1].isupper()
+        and re.search(r"[a-zäöüß](?:en|ern|eln)$", words[-1]) is not None
+        and all(w[:1].isupper() or w.casefold() in STOP_WORDS for w in words[:-1])
+    )
 
 
 def _count_inside(text: str, following: str) -> bool:

@@ -16,6 +16,7 @@ from rulekit.extract.encoding import BREAK_HYPHENS
 from rulekit.extract.textlabels import name_line
 from rulekit.extract.textshapes import (
     ACROSS_ROW,
+    BOX_FACT_LINE,
     BOX_FACTS,
     IMPRINT,
     INFLECTED,
@@ -23,6 +24,7 @@ from rulekit.extract.textshapes import (
     LIST_MARKER,
     MARKER_ONLY,
     POSTCODE_TOWN,
+    VALUE_ROW,
     ends_open,
     listed,
     listed_pieces,
@@ -32,7 +34,9 @@ from rulekit.extract.textshapes import (
     wants_more,
 )
 from rulekit.extract.texttitles import (
+    RUNNING_WORDS,
     heads_list,
+    running_text,
     set_apart,
     title_after_full_line,
     title_after_list,
@@ -47,8 +51,6 @@ MARKER_ITEM_LINES = 8
 WRAPPED_LINE = 0.8
 # How many lines back the item before a numbered item is looked for.
 ITEM_LOOKBACK = 20
-# The fewest lower-case words of a line of running text.
-RUNNING_WORDS = 3
 BOUNDARY_KINDS = frozenset(
     {"page-number", "printer-slug", "fingerprint", "running-header", "viewer-header"}
 )
@@ -195,6 +197,13 @@ def _opens_unit(
             and not wants_more(previous.text)
             and line.text.strip()[:1].isupper()
         )
+        # and stand one a line under the title ("… rund ums Gemüsebeet" / "2–4 Spieler" /
+        # "ab 5 Jahren"), not in a sentence left open ("Eine Partie dauert" / "ca. 25 Minuten.").
+        or (
+            BOX_FACT_LINE.match(line.text.strip()) is not None
+            and not wants_more(previous.text)
+            and not previous.text.split()[-1][:1].islower()
+        )
         or set_apart(
             previous,
             line,
@@ -280,20 +289,27 @@ def _after_list(
 ) -> bool:
     """The line after the last line of a list, one item a line ("Stufe 9: …" / "Stufe
     10: 1 Fünfling + 1 Drilling"), opens a unit of its own when it can only open one: a
-    label or lead-in ending in a colon ("Erklärung der Begriffe:"), or a sentence.  A
-    short list line says nothing of the width, so no break on purpose shows there."""
+    label or lead-in ending in a colon ("Erklärung der Begriffe:"), or a sentence, also
+    one that opens with a content word ("6. Platz 22 Apfelmarken" / "Ausnahmsweise
+    dürfen Sie auf einem"), as running text does.  A short list line says nothing of the
+    width, so no break on purpose shows there."""
     if position < 2:
         return False
     before, previous, text = (
         lines[content[i]].text.strip() for i in range(position - 2, position + 1)
     )
+    # Numbered rows of a table ("5. Platz 18 Apfelmarken" / "6. Platz 22 Apfelmarken").
+    rows = all(
+        LIST_MARKER.match(line) and VALUE_ROW.match(LIST_MARKER.sub("", line))
+        for line in (before, previous)
+    )
     return (
-        listed(before, previous)
+        (listed(before, previous) or rows)
         and not listed(previous, text)
         and not previous.endswith((",", *BREAK_HYPHENS, "/"))
         and not ends_open(previous)
         and text[:1].isupper()
-        and (text.endswith(":") or _starts_sentence(text, capitalised_inside))
+        and (text.endswith(":") or _starts_sentence(text, capitalised_inside) or running_text(text))
     )
 
 

@@ -35,6 +35,7 @@ from rulekit.graph.shapes import (
     has_phrase,
     has_verb,
     in_denied_part,
+    inflected_verb,
     main_clause,
     names_a_set,
     outside_brackets,
@@ -459,8 +460,18 @@ class KindJudge(BindingJudge):
         verbs = [t for t in main if t.lemma_.lower() in self.cues.showing_lemmas]
         # What it shows is the list, or the question it opens with: "Wie viel … kostet,
         # zeigt Ihnen die Kostentafel:".
-        return bool(verbs) and (
-            asked_first(sentence) or not any(t.i > verbs[-1].i for t in objects)
+        if verbs and (asked_first(sentence) or not any(t.i > verbs[-1].i for t in objects)):
+            return True
+        # The verb of a simple clause right before the colon takes the list as what it
+        # says ("Die Ernte beträgt:"); not after a case or in the passive ("Wenn …, so
+        # wird sie sofort ersetzt:" tells how).
+        words = [t for t in sentence if t.is_alpha]
+        return (
+            bool(words)
+            and inflected_verb(words[-1])
+            and sentence.text.rstrip().endswith(":")
+            and "," not in sentence.text
+            and not any(t.lemma_.lower() == "werden" for t in words)
         )
 
     def manner(self, lower: str) -> bool:

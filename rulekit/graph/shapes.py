@@ -57,6 +57,9 @@ SHORT_QUESTION_WORDS = 4
 _QUOTE_OPENERS = frozenset("„")
 # A straight quote closes a German one in plainer type ("ein Plättchen „5"").
 _QUOTE_CLOSERS = frozenset('“”"')
+# A clause that opens so, alone on a heading line, heads what is done in its case
+# ("Wenn nichts mehr geht").
+_CASE_HEADING_OPENERS = frozenset({"wenn", "falls"})
 _INTERROGATIVES = frozenset(
     {
         "wie",
@@ -130,6 +133,12 @@ def verb_form(token: Token) -> bool:
         and token.text[:1].islower()
         and (lemma.endswith(VERB_ENDINGS) or lemma == "sein")
     )
+
+
+def inflected_verb(token: Token) -> bool:
+    """A verb in lower case that is not its infinitive ("beträgt", "enthält"): no
+    instruction heading ends in one ("Ein Plättchen vom Spielplan entfernen:")."""
+    return verb_form(token) and token.lower_ != token.lemma_.lower()
 
 
 def marked_heading(text: str, following: Block | None) -> bool:
@@ -257,13 +266,15 @@ def question_heading(text: str, sentences: list[Span], following: Block | None) 
 
 
 def interrogative_heading(text: str) -> bool:
-    """A heading line of an interrogative clause without a question mark: "Worum es
-    geht", "Wie gespielt wird"; its verb comes last, as a sentence's never would."""
+    """A heading line of an interrogative or conditional clause without a question mark:
+    "Worum es geht", "Wie gespielt wird", "Wenn nichts mehr geht"; its verb comes last,
+    as a sentence's never would."""
     words = text.split()
     return (
         1 < len(words) <= QUESTION_HEADING_WORDS
-        and words[0].lower() in _INTERROGATIVES
+        and words[0].lower() in _INTERROGATIVES | _CASE_HEADING_OPENERS
         and not re.search(r"[,.!?:;]", text)
+        and (words[0].lower() in _INTERROGATIVES or words[-1][:1].islower())
     )
 
 

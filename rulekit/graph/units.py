@@ -44,6 +44,7 @@ from rulekit.graph.shapes import (
     closed,
     counts_on,
     heads_after_list,
+    inflected_verb,
     interrogative_heading,
     item_line,
     marked_heading,
@@ -271,6 +272,8 @@ class Segmenter(ListReader):
         if not (title or noun_heading or outlined or asked) and (
             judge.sentence_line(text)
             or (text.endswith(":") and any(judge.modal(s) for s in sentences))
+            # "Die Ernte beträgt:": a heading never ends in its verb.
+            or (text.endswith(":") and _ends_in_verb(sentences))
             or text.endswith(",")
             or (
                 # "Über die Eingabe von", not "Eine Sechs": a capitalised word is a noun.
@@ -583,3 +586,10 @@ class Segmenter(ListReader):
         if aside is not None:
             result.append(Unit("example", [aside], block, section))
         return result
+
+
+def _ends_in_verb(sentences: list[Span]) -> bool:
+    """The last word is an inflected verb ("Die Ernte beträgt:"), not the infinitive an
+    instruction heading ends in ("Ein Plättchen vom Spielplan entfernen:")."""
+    words = [t for sentence in sentences for t in sentence if t.is_alpha]
+    return bool(words) and inflected_verb(words[-1])

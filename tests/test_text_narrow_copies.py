@@ -1,0 +1,100 @@
+"""A viewer's copy of a leaflet set in narrow columns: the box's facts one a line under
+the title, sentences cut by a page break or a semicolon, a heading said as an
+instruction, numbered rows of a table and the text after them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulekit.extract import extract
+
+
+def blocks(tmp_path: Path, text: str) -> list[tuple[str, str]]:
+    path = tmp_path / "manual.txt"
+    path.write_text(text, encoding="utf-8")
+    return [(b.kind, b.text) for b in extract(path, None).blocks]
+
+
+# Pages 2 and 3 of a leaflet in two columns, as a viewer copies them: the narrow lines
+# of the columns, a page number and the running head between the pages.
+LEAFLET = """\
+Kieselklee Spiele
+GARTENZAUN
+Das flotte Zwergenrennen rund ums Gemüsebeet
+2–4 Spieler
+ab 5 Jahren
+ca. 25 Minuten
+Wer bringt seine Gartenzwerge als Erster sicher ins Beet? Ein
+fröhliches Würfelrennen mit Schadenfreude-Garantie für Kinder.
+Noch einmal würfeln
+Nach einer 6 würfelst du noch einmal,
+sobald du gezogen hast. Das gilt auch
+für die 6, mit der du einen Zwerg aus
+dem Gartenhaus holst.
+Das Gartentor freimachen
+Wartet noch ein Zwerg von dir im
+Gartenhaus, musst du mit einer 6 einen
+neuen Zwerg herausholen.
+Die Ernte beträgt:
+1. Platz 2 Apfelmarken
+2. Platz 6 Apfelmarken
+3. Platz 10 Apfelmarken
+Ausnahmsweise dürfen Sie auf einem
+Baumfeld stehen bleiben, statt zu
+ziehen.
+In die Beetfelder und innerhalb der
+Beetfelder zieht man nur mit passender
+Augenzahl: Ein Wurf, der über das
+Beetfeld 4 hinausführen
+– 2 –
+GARTENZAUN · Spielregel
+würde, kann mit diesem Zwerg nicht
+gezogen werden.
+Gelb steht auf Feld 27. Das nächste
+Reisigfeld hinter ihm ist Feld 23;
+zieht Gelb dorthin zurück, erhält er
+4 × 8 = 32 Apfelmarken. Steht aber
+Rot auf Feld 23, darf Gelb nicht
+– 3 –
+GARTENZAUN · Spielregel
+zurückziehen – auch nicht auf das freie Reisigfeld 19 weiter
+hinten. Jörg und Uwe sind noch
+bei Aufgabe 1, Sabine ist bei Aufgabe
+2 und Heike bei Aufgabe 3. Auf dem
+Ablagestapel liegt eine grüne 8.
+Das Winternest
+Das Winternest ist das Ziel des Rennens; es liegt hinter Feld
+62.
+"""
+
+
+def test_a_leaflet_in_narrow_columns_keeps_its_sentences_and_its_headings(
+    tmp_path: Path,
+) -> None:
+    found = blocks(tmp_path, LEAFLET)
+    assert found[2:6] == [
+        ("paragraph", "Das flotte Zwergenrennen rund ums Gemüsebeet"),
+        ("paragraph", "2–4 Spieler"),
+        ("paragraph", "ab 5 Jahren"),
+        ("paragraph", "ca. 25 Minuten"),
+    ]
+    headings = [text for kind, text in found if kind == "heading"]
+    assert "Das Gartentor freimachen" in headings
+    assert "Das Winternest" in headings
+    texts = [text for _, text in found]
+    assert texts[texts.index("3. Platz 10 Apfelmarken") + 1] == (
+        "Ausnahmsweise dürfen Sie auf einem Baumfeld stehen bleiben, statt zu ziehen."
+    )
+    assert (
+        "In die Beetfelder und innerhalb der Beetfelder zieht man nur mit passender "
+        "Augenzahl: Ein Wurf, der über das Beetfeld 4 hinausführen würde, kann mit diesem "
+        "Zwerg nicht gezogen werden."
+    ) in texts
+    assert (
+        "Gelb steht auf Feld 27. Das nächste Reisigfeld hinter ihm ist Feld 23; zieht Gelb "
+        "dorthin zurück, erhält er 4 × 8 = 32 Apfelmarken. Steht aber Rot auf Feld 23, darf "
+        "Gelb nicht zurückziehen – auch nicht auf das freie Reisigfeld 19 weiter hinten. "
+        "Jörg und Uwe sind noch bei Aufgabe 1, Sabine ist bei Aufgabe 2 und Heike bei "
+        "Aufgabe 3. Auf dem Ablagestapel liegt eine grüne 8."
+    ) in texts
+    assert texts[-1] == "Das Winternest ist das Ziel des Rennens; es liegt hinter Feld 62."
