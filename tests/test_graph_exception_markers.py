@@ -81,3 +81,32 @@ def test_a_throw_that_does_not_count_and_what_a_move_is_not_taken_as_except_noth
         "Der Sprung über den Brunnen gilt nicht als eigener Zug.",
     )
     assert edges_of(graph, "exception-of") == []
+
+
+def test_a_rule_named_by_a_quote_is_the_one_excepted(builder: GraphBuilder) -> None:
+    again = "Nach einer 6 würfelst du noch einmal, sobald du gezogen hast."
+    alone = "Auf jedem Feld darf immer nur ein Igel stehen."
+    by_heading = (
+        "Abweichend von der Regel „Noch einmal würfeln“ darfst du nach einer 6 nicht "
+        "weiterwürfeln, wenn dein Igel damit ins Ziel gezogen ist."
+    )
+    by_words = "Die Regel „Ein Igel pro Feld“ gilt nicht für das Winternest."
+    graph = build(
+        builder,
+        "# Das Wichtigste in Kürze",
+        "Wer eine 6 würfelt, darf noch einmal würfeln.",
+        "# Ziehen",
+        "Jeder Igel zieht so viele Felder weit, wie der Würfel zeigt.",
+        alone,
+        "# Noch einmal würfeln",
+        again,
+        "# Das Winternest",
+        "Das Winternest ist das Ziel des Rennens.",
+        "Wer zuerst alle Igel im Winternest hat, gewinnt.",
+        "Für jeden Igel, der bereits im Winternest sitzt, erhält man 10 Apfelmarken.",
+        by_words,
+        by_heading,
+    )
+    edges = edges_of(graph, "exception-of")
+    assert (by_words, alone) in edges
+    assert (by_heading, again) in edges

@@ -552,3 +552,19 @@ def test_a_labelled_example_ends_at_a_marked_rule_or_the_closing_wish(
         "Beispiel: Mia würfelt Gelb. Sie pflückt einen gelben Apfel und legt ihn in den Erntekorb.",
         lines[4],
     ]
+
+
+def test_the_games_title_in_capitals_is_no_player_of_a_story(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "IGELSPRINT",
+        "Für 2 bis 6 Spieler ab 10 Jahren",
+        "Wer im Herbst zu schnell rennt, hat im Winter nichts zu beißen. IGELSPRINT ist ein "
+        "Rennspiel, bei dem nicht das Würfelglück, sondern die kluge Einteilung der "
+        "Apfelmarken entscheidet.",
+        "Spielmaterial",
+        "1 Spielplan",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert kind_of(graph, "IGELSPRINT ist ein Rennspiel")[0] != "example"

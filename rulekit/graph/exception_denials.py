@@ -275,9 +275,6 @@ def named_rule(
     step = _named_step(tokens, earlier, cues)
     if step is not None:
         return [step]
-    quoted = _quoted_rule(exception.text, earlier, by_id)
-    if quoted:
-        return quoted
     numbered = _named_section(tokens, earlier, by_id, cues)
     if numbered:
         scored = [(overlap.weight(exception.features & rule.features), rule) for rule in numbered]
@@ -360,19 +357,38 @@ def _holding_subject(tokens: list[Token], verb: int, cues: Cues) -> list[Token]:
     return tokens[:verb]
 
 
-def _quoted_rule(text: str, earlier: list[Unit], by_id: dict[str, Unit]) -> list[Unit]:
-    """The earlier rule whose words the exception quotes ("Abweichend von der Regel „Wer
-    ziehen kann, muss auch ziehen“ …"), or the first rule under the heading it quotes
-    ("Die Regel „Ein Otter pro Feld“ gilt nicht …"); none for a quote of a word or two."""
+def quoted_rule(text: str, earlier: list[Unit], by_id: dict[str, Unit]) -> list[Unit]:
+    """The rule an exception names by a quote: the first rule under the heading it
+    quotes ("Abweichend von der Regel „Noch einmal würfeln“ …"), else the earlier rule
+    whose words it quotes ("… der Regel „Wer ziehen kann, muss auch ziehen“ …"), else
+    the one that says all its words with the fewest others ("Die Regel „Ein Igel pro
+    Feld“ gilt nicht …" for "Auf jedem Feld darf immer nur ein Igel stehen"); none for a
+    quote of a word or two."""
     for quote in _QUOTE.findall(text):
         said = _plain(quote)
         if len(said.split()) < QUOTED_RULE_WORDS:
             continue
-        for rule in earlier:
-            heading = by_id.get(rule.section or "")
-            if said in _plain(rule.text) or (heading is not None and _plain(heading.text) == said):
-                return [rule]
+        headed = [
+            rule
+            for rule in earlier
+            if rule.section in by_id and _plain(by_id[rule.section].text) == said
+        ]
+        if headed:
+            return headed[:1]
+        quoting = [rule for rule in earlier if said in _plain(rule.text)]
+        if quoting:
+            return quoting[:1]
+        words = _content_stems(said)
+        saying = [rule for rule in earlier if words and words <= _content_stems(rule.text)]
+        if saying:
+            return [min(saying, key=lambda rule: len(_content_stems(rule.text) - words))]
     return []
+
+
+def _content_stems(text: str) -> set[str]:
+    """The stems of a text's content words: no stop words, nothing as short as a
+    preposition ("pro", "je")."""
+    return {stem(w) for w in _plain(text).split() if w not in STOP_WORDS and len(w) > 3}
 
 
 def _plain(text: str) -> str:

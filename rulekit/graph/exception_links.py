@@ -71,6 +71,7 @@ from rulekit.graph.exception_denials import (
     named_by_heading,
     named_rule,
     obliged_move,
+    quoted_rule,
     replaced_verbs,
     supplier,
     withdrawn,
@@ -202,16 +203,6 @@ def excepted(
         return []
     if exception.node_id in context.cases:
         return [context.cases[exception.node_id]]
-    # A reply right after an exception in its paragraph limits that exception ("Solange
-    # … darf er ausnahmsweise … Dies gilt jedoch nicht, solange …").
-    before = [rule for rule in targets if rule.position < exception.position]
-    if (
-        before
-        and before[-1].exception
-        and before[-1].block is exception.block
-        and continues_previous(exception, cues)
-    ):
-        return [before[-1]]
     # What follows an exception in its own paragraph goes on with it ("Der Mineur rückt
     # dann ... vor"); it is not what the exception carves a case out of.
     candidates = [
@@ -224,6 +215,20 @@ def excepted(
         and not in_variant(rule, by_id, cues, context.parts)
     ]
     earlier = [rule for rule in candidates if rule.position < exception.position]
+    # A rule named by a quote ("Die Regel „Ein Igel pro Feld“ gilt nicht …") is the one.
+    quoted = quoted_rule(exception.text, earlier, by_id)
+    if quoted:
+        return quoted
+    # A reply right after an exception in its paragraph limits that exception ("Solange
+    # … darf er ausnahmsweise … Dies gilt jedoch nicht, solange …").
+    before = [rule for rule in targets if rule.position < exception.position]
+    if (
+        before
+        and before[-1].exception
+        and before[-1].block is exception.block
+        and continues_previous(exception, cues)
+    ):
+        return [before[-1]]
     local = [rule for rule in earlier if rule.section == exception.section]
     # What an exception that says too little to tell excepts: what was just said.
     elliptic = local[-1:]

@@ -243,9 +243,12 @@ class StoryJudge(LineJudge):
     def _player_name(self, token: Token) -> bool:
         """A colour or a name: a word the dictionary does not know, without the ending of
         a verb or an abstract noun, unless the dictionary holds the word itself as a base
-        form ("Jürgen", "Sven", not the plural "Aktionskarten")."""
+        form ("Jürgen", "Sven", not the plural "Aktionskarten"); not a word in capitals,
+        which names the game."""
         if token.lower_ in self.cues.colour_words:
             return True
+        if token.text.isupper():
+            return False  # a title in capitals ("IGELSPRINT ist ein Rennspiel …")
         if self._misread_name(token):
             return True
         return self._unknown(token) and (
