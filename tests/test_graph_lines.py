@@ -85,3 +85,24 @@ def test_a_clause_heading_is_a_heading_and_a_clause_ending_in_its_verb_leads_in(
     assert kind_of(graph, "Die Ernte beträgt:")[0] == "lead-in"
     # An instruction heading ends in its infinitive.
     assert kind_of(graph, "Ein Plättchen vom Spielplan entfernen:")[0] == "section"
+
+
+def test_the_headings_of_the_pieces_and_of_the_rules_after_them_are_sections(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Spielidee",
+        "Sechs Schnecken kriechen um die Wette. Wer zuerst ankommt, gewinnt.",
+        "Das braucht ihr",
+        "1 Spielplan",
+        "6 Schnecken aus Holz",
+        "1 Spielregel",
+        "Spielregel",
+        "1. Der Spielplan: Der Weg ist ein Rundweg aus 40 Feldern.",
+        "2. Spielbeginn: Jeder Spieler wählt eine Farbe.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert kind_of(graph, "Das braucht ihr")[0] == "section"
+    assert kind_of(graph, "6 Schnecken aus Holz")[0] == "component"
+    assert kind_of(graph, "Spielregel")[0] == "section"
+    assert kind_of(graph, "2. Spielbeginn")[0] != "component"

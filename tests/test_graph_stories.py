@@ -568,3 +568,23 @@ def test_the_games_title_in_capitals_is_no_player_of_a_story(
     ]
     graph = graph_of(builder, tmp_path, lines, blank=True)
     assert kind_of(graph, "IGELSPRINT ist ein Rennspiel")[0] != "example"
+
+
+def test_a_piece_told_by_its_colour_with_values_is_a_story_and_a_card_no_player(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Das Marienkäferfeld",
+        "Auf einem Marienkäferfeld gibst du eine Blattlaus-Karte ab.",
+        "Die gelbe Schnecke hat noch zwei Blattlaus-Karten und steht 3 Felder vor einem "
+        "Marienkäferfeld. Sie zieht hin und gibt eine Blattlaus-Karte ab.",
+        "Die rote Schnecke beginnt.",
+        "Die Sonderkarten",
+        "Joker und Aussetzkarten bringen Schwung in die Jagd.",
+        "Ein Joker kann in jeder Kartengruppe jede beliebige Zahl ersetzen.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert kind_of(graph, "Die gelbe Schnecke")[0] == "example"
+    assert kind_of(graph, "Die rote Schnecke beginnt") == ("rule", True)
+    # "ein Joker": a noun of the game, no player of a story.
+    assert kind_of(graph, "Ein Joker kann") == ("rule", True)

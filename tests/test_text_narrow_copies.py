@@ -98,3 +98,39 @@ def test_a_leaflet_in_narrow_columns_keeps_its_sentences_and_its_headings(
         "Aufgabe 3. Auf dem Ablagestapel liegt eine grüne 8."
     ) in texts
     assert texts[-1] == "Das Winternest ist das Ziel des Rennens; es liegt hinter Feld 62."
+
+
+# The front of a 1970s sheet and its numbered topics, as a viewer copies them.
+SHEET = """\
+KUCKUCKSWEG
+Ein lustiges Würfelspiel für jung und alt
+2 bis 4 Spieler · ab 6 Jahren · Spieldauer ca. 30 Minuten
+Wenn im Frühjahr der Kuckuck ruft, wird es im Wald lebendig.
+Spielmaterial
+1 Spielplan
+1 Würfel
+ROSENLAUF
+Für 2–6 Spieler ab 8 Jahren
+Spieldauer: ca. 45 Minuten
+Langsam, aber oho! Wer seine Tautropfen klug einteilt, gewinnt.
+2. Spielbeginn: Jeder Spieler wählt
+eine Farbe. Zuerst würfelt jeder einmal;
+wer die höchste Augenzahl hat,
+beginnt.
+3. Das Herauskommen: Ein Kegel darf
+den Startkreis nur mit einer Sechs verlassen.
+"""
+
+
+def test_the_box_facts_stand_apart_and_a_topic_goes_on_after_its_semicolon(
+    tmp_path: Path,
+) -> None:
+    texts = [text for _, text in blocks(tmp_path, SHEET)]
+    assert "2 bis 4 Spieler · ab 6 Jahren · Spieldauer ca. 30 Minuten" in texts
+    assert "Wenn im Frühjahr der Kuckuck ruft, wird es im Wald lebendig." in texts
+    assert "Spieldauer: ca. 45 Minuten" in texts
+    assert "Langsam, aber oho! Wer seine Tautropfen klug einteilt, gewinnt." in texts
+    assert (
+        "2. Spielbeginn: Jeder Spieler wählt eine Farbe. Zuerst würfelt jeder einmal; wer die "
+        "höchste Augenzahl hat, beginnt."
+    ) in texts

@@ -97,6 +97,8 @@ def test_a_break_marked_with_a_not_sign_is_joined(tmp_path: Path) -> None:
         # A verb with its particle, which no dictionary lists, is no slip of a rarer word
         # a glyph away ("hinausfuhren").
         "Ein Wurf, der über das Feld 4 hinausführen würde, verfällt.",
+        # The plural of a number's card, which the dictionary holds only as "Neun".
+        "Er hat vier Zweien, drei Neunen und einen Joker auf der Hand.",
     ],
 )
 def test_unsure_slips_are_left_alone(lexicon: Lexicon, line: str) -> None:

@@ -6,7 +6,8 @@ Tesseract makes: "Feid" for "Feld", "Regein" for "Regeln", "ha ben" for
 the lexicon and the document leave no doubt:
 
 - the word is no word (or one that only the compound analysis builds, as
-  "Reg-ein"), and has at least `MIN_LETTERS` letters: shorter tokens are
+  "Reg-ein"), nor a noun's plural or case of a word the dictionary holds ("Neunen"
+  of "Neun"), and has at least `MIN_LETTERS` letters: shorter tokens are
   labels, abbreviations and units more often than slips; a word German text
   writes often is a word even when the dictionary misses it ("Neuner", a card),
   unless its glyph-swapped word is written far more often ("mussen", "müssen");
@@ -67,6 +68,9 @@ CONFIDENCE = 0.9
 # Glyphs that stand in for a letter in a misread word ("1egt"); 2, 5 and 8 are
 # left out: beside letters they are counts ("5er", "W8").
 _STAND_INS = "1|!0"
+# Endings of a noun's plural and cases that a dictionary may not list for a word it
+# holds ("Neun" / "Neunen").
+_NOUN_ENDINGS = ("en", "n", "e", "er", "s")
 _TOKEN = re.compile(r"\S+")
 
 
@@ -167,6 +171,8 @@ def _confusion(core: str, lexicon: Lexicon, written: Counter[str]) -> str | None
     weak = lexicon.known_as_written(core)
     if weak and lexicon.attested(core):
         return None
+    if _inflected_noun(core, lexicon):
+        return None
     found = [c for c in candidates(core) if _wordlike(c) and lexicon.known_as_written(c)]
     letters, zipf = _USED_WORD
     usage = lexicon.usage(core)
@@ -243,6 +249,17 @@ def _written_word(whole: str, needed: float, lexicon: Lexicon, written: Counter[
     if not (lexicon.known_as_written(whole) and lexicon.attested(whole)):
         return None
     return whole if lexicon.frequency(whole) >= needed or written[whole] else None
+
+
+def _inflected_noun(core: str, lexicon: Lexicon) -> bool:
+    """A noun in a form the dictionary does not list, its base being one: "Neunen", the
+    cards of a nine (not a slip of "Nennen"), "Zweien"."""
+    return core[:1].isupper() and any(
+        core.endswith(ending)
+        and len(core) - len(ending) >= MIN_LETTERS
+        and lexicon.known_as_written(core[: -len(ending)])
+        for ending in _NOUN_ENDINGS
+    )
 
 
 def _needed_frequency(word: str) -> float:

@@ -29,6 +29,7 @@ from rulekit.extract.textlabels import (
 )
 from rulekit.extract.textshapes import (
     ACROSS_ROW,
+    BOX_DURATION,
     BOX_FACT_LINE,
     BOX_FACTS,
     CAPTION,
@@ -111,14 +112,19 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
     for number, (unit, role) in enumerate(zip(units, roles, strict=True)):
         first = lines[unit[0]]
         stacked = stacked_names([lines[i].text.strip() for i in unit], width)
-        # In an evenly wrapped copy a sentence after a wrap goes on with its list item.
+        # In an evenly wrapped copy a sentence after a wrap goes on with its list item, and
+        # in any copy one that goes on in lower case ("… einmal;" / "wer die höchste …").
         item_goes_on = (
             role == "body"
             and previous_role == "list-item"
             and previous_last is not None
             and not first.starts_paragraph
-            and widths.wrapped(previous_last.text, first.text)
+            and (
+                widths.wrapped(previous_last.text, first.text)
+                or _clause_goes_on(previous_last.text, first.text)
+            )
             and not LABELLED_OPENER.match(first.text.strip())
+            and not boundary_between(lines, previous_unit[-1], unit[0])
         )
         if item_goes_on:
             role = "list-item"
@@ -150,6 +156,15 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                 or bool(previous_unit and boundary_between(lines, previous_unit[-1], unit[0]))
                 or bool(LABELLED_OPENER.match(first.text.strip()))
                 or bool(BOX_FACT_LINE.match(first.text.strip()))
+                # The box's facts stand apart from the blurb under them.
+                or bool(
+                    previous_last is not None
+                    and (
+                        BOX_FACTS.search(previous_last.text)
+                        or BOX_DURATION.search(previous_last.text)
+                    )
+                    and not terminal(previous_last.text)
+                )
                 # Lines opened by run-in labels, one under another, are a list of their own
                 # (in an evenly wrapped copy, unless the line before only wraps).
                 or bool(

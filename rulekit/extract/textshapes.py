@@ -86,6 +86,9 @@ BOX_FACT_LINE = re.compile(
     r"|ab\s+\d+\s+Jahren|(?:ca\.|etwa)\s+\d+(?:\s*(?:-|–|bis)\s*\d+)?\s+Min(?:uten|\.))"
 )
 
+# How long a game lasts, at the end of its line: "Spieldauer: ca. 45 Minuten".
+BOX_DURATION = re.compile(r"\d+\s+Min(?:uten|\.)$")
+
 # A figure's caption: "Abbildung 1: Startaufstellung …", "Abb. 3".
 CAPTION = re.compile(r"^(?:Abbildung|Abb\.|Bild)\s*\d+[a-z]?\b[.:]?")
 

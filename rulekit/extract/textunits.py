@@ -16,6 +16,7 @@ from rulekit.extract.encoding import BREAK_HYPHENS
 from rulekit.extract.textlabels import name_line
 from rulekit.extract.textshapes import (
     ACROSS_ROW,
+    BOX_DURATION,
     BOX_FACT_LINE,
     BOX_FACTS,
     IMPRINT,
@@ -191,18 +192,23 @@ def _opens_unit(
             and not _marker_in_sentence(lines, content, position, widths.width)
         )
         or value_rows(previous.text, line.text)
-        # The box's facts end their line: "Für 2 bis 4 Spieler von 6 bis 99 Jahren" / "Inhalt".
+        # The box's facts end their line: "Für 2 bis 4 Spieler von 6 bis 99 Jahren" / "Inhalt",
+        # "Spieldauer: ca. 45 Minuten" / "Langsam, aber oho!".
         or (
-            BOX_FACTS.search(previous.text) is not None
+            (BOX_FACTS.search(previous.text) is not None or BOX_DURATION.search(previous.text))
             and not wants_more(previous.text)
             and line.text.strip()[:1].isupper()
         )
         # and stand one a line under the title ("… rund ums Gemüsebeet" / "2–4 Spieler" /
-        # "ab 5 Jahren"), not in a sentence left open ("Eine Partie dauert" / "ca. 25 Minuten.").
+        # "ab 5 Jahren"), not in a sentence left open ("Eine Partie dauert" / "ca. 25 Minuten."),
+        # unless the line holds more than one ("… für jung und alt" / "2 bis 4 Spieler · ab
+        # 6 Jahren").
         or (
             BOX_FACT_LINE.match(line.text.strip()) is not None
             and not wants_more(previous.text)
-            and not previous.text.split()[-1][:1].islower()
+            and (
+                not previous.text.split()[-1][:1].islower() or len(BOX_FACTS.findall(line.text)) > 1
+            )
         )
         or set_apart(
             previous,

@@ -13,6 +13,7 @@ import re
 
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.language import Language
+from spacy.tokens import Doc
 
 from rulekit.extract.lexicon import Lexicon
 from rulekit.extract.textlayout import sentence_before_colon
@@ -101,6 +102,12 @@ def run_in_label(text: str, cues: Cues) -> str:
     return words[0].rstrip(".")
 
 
+# Articles, definite and indefinite, before a noun.
+_ARTICLES = frozenset(
+    {"der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "eines"}
+)
+
+
 class LineJudge:
     """Kinds of lines from cue words and their shape."""
 
@@ -108,6 +115,18 @@ class LineJudge:
         self.cues = cues
         self.lexicon = lexicon
         self._lemmas = nlp.get_pipe("lemmatizer").lookups.get_table("lemma_lookup")  # type: ignore[attr-defined]
+        # The capitalised words the manual at hand writes after an article ("ein Joker",
+        # "die Aussetzkarten"): nouns of the game, never the names of players.
+        self.articled: frozenset[str] = frozenset()
+
+    def read_manual(self, docs: list[Doc]) -> None:
+        """Take in what the whole manual says before its units are judged (`articled`)."""
+        self.articled = frozenset(
+            token.text
+            for doc in docs
+            for token in doc[1:]
+            if token.text[:1].isupper() and doc[token.i - 1].lower_ in _ARTICLES
+        )
 
     def label(self, text: str) -> str:
         """The lower-case label word a line opens with ("Beispiel 1:" -> "beispiel"), or
@@ -145,14 +164,16 @@ class LineJudge:
 
     def material_heading(self, text: str) -> bool:
         """The heading of the component list: "Spielmaterial", "Inhalt", a short one
-        that ends in such a word ("Benötigte Hilfsmittel"), or a question for what is in
-        the box ("Was ist in der Schachtel?")."""
+        that ends in such a word ("Benötigte Hilfsmittel"), a question for what is in
+        the box ("Was ist in der Schachtel?"), or a short clause of what the players need
+        ("Das braucht ihr")."""
         words = [w.lower().strip(":?") for w in re.sub(r"^[\d.\s]+", "", text).split()]
+        short = len(words) <= MATERIAL_HEADING_WORDS
         return bool(words) and (
             words[0] in self.cues.material_headings
-            or (len(words) <= MATERIAL_HEADING_WORDS and words[-1] in self.cues.material_headings)
+            or (short and words[-1] in self.cues.material_headings)
             or (
-                (text.rstrip().endswith("?") or interrogative_heading(text))
+                (text.rstrip().endswith("?") or interrogative_heading(text) or short)
                 and bool(set(words) & self.cues.material_questions)
             )
         )
@@ -179,6 +200,11 @@ class LineJudge:
         return bool(colon and listed.strip()) and (
             label in self.cues.material_headings or label in self.cues.material_labels
         )
+
+    def booklet_title(self, text: str) -> bool:
+        """A line that only names the booklet: "Spielregel", "Die Spielregeln"."""
+        words = [w for w in re.findall(r"[^\W\d_]+", text.lower()) if w not in STOP_WORDS]
+        return len(words) == 1 and any(words[0].startswith(w) for w in self.cues.title_words)
 
     def outside_rules(self, text: str, opening: bool = False) -> bool:
         """A line that is not part of the rules: title, navigation, credits, the game's

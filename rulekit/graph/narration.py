@@ -10,6 +10,7 @@ from itertools import pairwise
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
+from rulekit.extract.textshapes import CAPTION
 from rulekit.graph.exceptions import marked_exception, opens_exception
 from rulekit.graph.line_kinds import LineJudge
 from rulekit.graph.shapes import VERB_ENDINGS, has_verb, outside_brackets
@@ -18,6 +19,8 @@ from rulekit.graph.shapes import VERB_ENDINGS, has_verb, outside_brackets
 # The endings of a German noun's plural (or its dative plural): "Käfer-n", "Hase-n",
 # "Kobold-e".
 PLURAL_ENDINGS = ("n", "en", "e")
+# The definite article before a piece told by its colour ("die gelbe Schnecke").
+_DEFINITE_ARTICLES = frozenset({"der", "die", "das"})
 NOUN_ENDINGS = ("en", "ern", "eln", "ung", "heit", "keit", "ion", "tät", "schaft")
 # Who a sentence about players in general speaks of.
 GENERIC_ACTORS = frozenset({"alle", "jeder", "jede", "jedes", "wer", "man", "spieler", "spielerin"})
@@ -55,6 +58,8 @@ class StoryJudge(LineJudge):
         if (
             marked_exception(sentence, self.cues)
             or opens_exception(tokens, self.cues)
+            # A figure's caption tells what the picture shows ("Abb. 2: Der rote Komet …").
+            or CAPTION.match(sentence.text.strip()) is not None
             # "Zwilling, Vierling und Fünfling bestehen aus …" defines.
             or self.consists(sentence.text.lower())
         ):
@@ -87,11 +92,21 @@ class StoryJudge(LineJudge):
                     or (self._unknown(following) and not self.lexicon.known(following.text))
                 )
             )
-            # "Der rote Spieler würfelt eine 5": a player told by colour, with values.
+            # "Der rote Spieler würfelt eine 5", "Die gelbe Schnecke steht 3 Felder vor …":
+            # a player or the piece of one told by colour, with values.
             coloured = (
-                token.lower_ in self.cues.actor_nouns
-                and index > 0
+                index > 0
                 and self.colour_adjective(tokens[index - 1])
+                and (
+                    token.lower_ in self.cues.actor_nouns
+                    # one piece as the subject ("die gelbe Schnecke"), not the red
+                    # numbers of a board ("Die roten Zahlen 6 und 8 …")
+                    or (
+                        index > 1
+                        and tokens[index - 2].lower_ in _DEFINITE_ARTICLES
+                        and tokens[index - 1].lower_.endswith("e")
+                    )
+                )
                 and any(t.like_num for t in tokens)
             )
             # "Herr Kofler zieht …": a title and the name after it.
@@ -157,6 +172,7 @@ class StoryJudge(LineJudge):
         return (
             token.is_alpha
             and token.text[:1].isupper()
+            and token.text not in self.articled
             and ((self._unknown(token) and not compound) or token.lower_ in self.cues.colour_words)
         )
 
@@ -247,8 +263,10 @@ class StoryJudge(LineJudge):
         which names the game."""
         if token.lower_ in self.cues.colour_words:
             return True
-        if token.text.isupper():
-            return False  # a title in capitals ("IGELSPRINT ist ein Rennspiel …")
+        if token.text.isupper() or token.text in self.articled:
+            # A title in capitals ("IGELSPRINT ist ein Rennspiel …"), or a noun the manual
+            # writes after an article ("Ein Joker kann …").
+            return False
         if self._misread_name(token):
             return True
         return self._unknown(token) and (

@@ -85,7 +85,8 @@ class Segmenter(ListReader):
     def units(self, info: SourceInfo, blocks: list[Block], matcher: TermMatcher) -> list[Unit]:
         """The units of a manual's blocks in reading order, sections included."""
         body = [b for b in blocks if b.kind != "caption"]
-        docs = self.nlp.pipe(b.text for b in body)
+        docs = list(self.nlp.pipe(b.text for b in body))
+        self.judge.read_manual(docs)
         units: list[Unit] = []
         state = SegmentState()
         cover, subtitle = cover_blocks(body, self.cues, info.title)
@@ -205,7 +206,9 @@ class Segmenter(ListReader):
             block.kind == "list-item" and not numbered_heading
         ):
             return None
-        if judge.outside_rules(text, opening=not state.sections):
+        # After the component list "Spielregel" heads the rules; it is no booklet's title.
+        rules_heading = judge.booklet_title(text) and any(u.kind == "component" for u in units)
+        if judge.outside_rules(text, opening=not state.sections) and not rules_heading:
             if state.sections:
                 # A title line ("Spielanleitung") after the preface: the rules begin.
                 state.preface = state.preface_goes_on = False
@@ -269,7 +272,9 @@ class Segmenter(ListReader):
         # its words end.
         outlined = block.kind == "heading" and OUTLINE_NUMBER.match(text) and not terminal(text)
         asked = block.kind == "heading" and interrogative_heading(text)
-        if not (title or noun_heading or outlined or asked) and (
+        # "Das braucht ihr" heads the component list, though it ends in a pronoun.
+        listing = block.kind == "heading" and judge.material_heading(text)
+        if not (title or noun_heading or outlined or asked or listing) and (
             judge.sentence_line(text)
             or (text.endswith(":") and any(judge.modal(s) for s in sentences))
             # "Die Ernte beträgt:": a heading never ends in its verb.
