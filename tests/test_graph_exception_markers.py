@@ -110,3 +110,25 @@ def test_a_rule_named_by_a_quote_is_the_one_excepted(builder: GraphBuilder) -> N
     edges = edges_of(graph, "exception-of")
     assert (by_words, alone) in edges
     assert (by_heading, again) in edges
+
+
+def test_a_rule_named_by_the_name_it_gives_itself_in_brackets_is_the_one_excepted(
+    builder: GraphBuilder,
+) -> None:
+    duty = "Ziehen musst du in jedem Zug, auch wenn es dir gerade nicht passt (Zugpflicht)."
+    departure = (
+        "Abweichend von der Zugpflicht bleibst du stehen, wenn du weder vorwärts noch "
+        "zurück ziehen kannst."
+    )
+    graph = build(
+        builder,
+        "# Ziehen",
+        "Wer an der Reihe ist, zieht seine Schnecke vorwärts, höchstens 8 Felder.",
+        duty,
+        "Du darfst nur so weit ziehen, wie du bezahlen kannst.",
+        "# Die Karten",
+        "Morgentau: Nimm dir 10 Tautropfen aus dem Vorrat.",
+        "# Kniffelige Fälle",
+        departure,
+    )
+    assert edges_of(graph, "exception-of") == [(departure, duty)]

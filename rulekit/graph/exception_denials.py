@@ -248,6 +248,8 @@ def _stays(sentence: Span, cues: Cues) -> bool:
 # A section's number in an outline: "4.1", "3.2.1".
 _OUTLINE_NUMBER = re.compile(r"^\d{1,2}(?:\.\d{1,2})+\.?$")
 # A quotation: „…“, »…«, "…".
+# A name in brackets at the end of a sentence: "… (Zugpflicht)."
+_COINED = re.compile(r"\(([A-ZÄÖÜ][a-zäöüß]{4,})\)[.!]?$")
 _QUOTE = re.compile(r"[„»\"“]([^„“”»«\"]+)[“”«\"]")
 # The fewest words of a quote that names a rule or its heading.
 QUOTED_RULE_WORDS = 3
@@ -362,8 +364,9 @@ def quoted_rule(text: str, earlier: list[Unit], by_id: dict[str, Unit]) -> list[
     quotes ("Abweichend von der Regel „Noch einmal würfeln“ …"), else the earlier rule
     whose words it quotes ("… der Regel „Wer ziehen kann, muss auch ziehen“ …"), else
     the one that says all its words with the fewest others ("Die Regel „Ein Igel pro
-    Feld“ gilt nicht …" for "Auf jedem Feld darf immer nur ein Igel stehen"); none for a
-    quote of a word or two."""
+    Feld“ gilt nicht …" for "Auf jedem Feld darf immer nur ein Igel stehen"); a quote of
+    a word or two names nothing.  Or the rule whose name in brackets it says
+    ("Abweichend von der Zugpflicht …" for "… (Zugpflicht).")."""
     for quote in _QUOTE.findall(text):
         said = _plain(quote)
         if len(said.split()) < QUOTED_RULE_WORDS:
@@ -382,7 +385,17 @@ def quoted_rule(text: str, earlier: list[Unit], by_id: dict[str, Unit]) -> list[
         saying = [rule for rule in earlier if words and words <= _content_stems(rule.text)]
         if saying:
             return [min(saying, key=lambda rule: len(_content_stems(rule.text) - words))]
-    return []
+    # A rule that coins its name in brackets ("… auch wenn es dir nicht passt
+    # (Zugpflicht).") is named by it ("Abweichend von der Zugpflicht …").
+    named = set(_plain(text).split())
+    coining = [rule for rule in earlier if (_coined(rule.text) or "").lower() in named]
+    return coining[:1]
+
+
+def _coined(text: str) -> str | None:
+    """The name a rule gives itself in brackets at its end: "(Zugpflicht)"."""
+    match = _COINED.search(text)
+    return match.group(1) if match else None
 
 
 def _content_stems(text: str) -> set[str]:
