@@ -588,3 +588,26 @@ def test_a_piece_told_by_its_colour_with_values_is_a_story_and_a_card_no_player(
     assert kind_of(graph, "Die rote Schnecke beginnt") == ("rule", True)
     # "ein Joker": a noun of the game, no player of a story.
     assert kind_of(graph, "Ein Joker kann") == ("rule", True)
+
+
+def test_a_labelled_example_goes_on_in_a_paragraph_that_names_its_player(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Der Joker",
+        "Ein Joker ersetzt jede beliebige Zahl.",
+        "Beispiel:",
+        "Katrin steht auf Zinne 1 und braucht zwei Drillinge. Auf der Hand hat sie drei "
+        "Siebenen, zwei Zehnen und einen Joker.",
+        "Der Joker ergänzt die Zehnen zum zweiten Drilling, und Katrin kann auslegen. Mit "
+        "zwei Jokern und einer Zehn wäre es ebenfalls gegangen. Aussetzkarten gehören zu "
+        "keiner Kombination.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert texts_of(graph, "example") == [
+        "Beispiel: Katrin steht auf Zinne 1 und braucht zwei Drillinge. Auf der Hand hat sie "
+        "drei Siebenen, zwei Zehnen und einen Joker. Der Joker ergänzt die Zehnen zum zweiten "
+        "Drilling, und Katrin kann auslegen. Mit zwei Jokern und einer Zehn wäre es ebenfalls "
+        "gegangen."
+    ]
+    assert kind_of(graph, "Aussetzkarten gehören")[0] == "rule"

@@ -134,3 +134,28 @@ def test_the_box_facts_stand_apart_and_a_topic_goes_on_after_its_semicolon(
         "2. Spielbeginn: Jeder Spieler wählt eine Farbe. Zuerst würfelt jeder einmal; wer die "
         "höchste Augenzahl hat, beginnt."
     ) in texts
+
+
+# A narrow column of a card game's rules: question headings, and an example cut after
+# "z. B." at a line's end.
+QUESTIONS = """\
+Was können Joker und Aussetzkarten?
+Ein Joker ersetzt jede beliebige
+Zahl in jeder beliebigen Farbe.
+Welche Zinnen gibt es?
+4. Eine Folge aus sieben Karten (z. B.
+5-6-7-8-9-10-11)
+5. Eine Folge aus acht Karten (z. B.
+1-2-3-4-5-6-7-8)
+Wie werden Strafpunkte gezählt?
+Wer am Ende noch Karten auf der
+Hand hat, bekommt Strafpunkte.
+"""
+
+
+def test_a_short_question_heads_a_narrow_column_and_z_b_goes_on(tmp_path: Path) -> None:
+    found = blocks(tmp_path, QUESTIONS)
+    headings = [text for kind, text in found if kind == "heading"]
+    assert "Was können Joker und Aussetzkarten?" in headings
+    assert "Wie werden Strafpunkte gezählt?" in headings
+    assert ("list-item", "4. Eine Folge aus sieben Karten (z. B. 5-6-7-8-9-10-11)") in found

@@ -142,6 +142,9 @@ def terminal(text: str) -> bool:
     stripped = text.strip()
     if not stripped or MARKER_ONLY.match(stripped) or stripped.split()[-1] in ABBREVIATIONS:
         return False
+    # An abbreviation set in two parts ("(z. B." / "5-6-7-8)") goes on.
+    if "".join(stripped.split()[-2:]).lstrip("(") in ABBREVIATIONS:
+        return False
     if CREDITS_RUN.search(stripped):
         return False
     return stripped.rstrip(TRAILING_CLOSERS)[-1:] in (".", "!", "?", ":", ";")

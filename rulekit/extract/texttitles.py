@@ -50,6 +50,8 @@ INSTRUCTION_TITLE_WORDS = 4
 SHORT_LINE = 0.6  # of the typical line width: labels and headings are shorter
 # A question heading ("Wie wird gespielt?") has at most this many words.
 QUESTION_HEADING_WORDS = 5
+# A column this many characters wide or narrower is set beside another one.
+NARROW_COLUMN = 45
 _QUESTION_WORD = re.compile(
     r"^(?:Wer|Wen|Wem|Wessen|Was|Wie|Wann|Wo|Wohin|Woher|Warum|Weshalb|Wieso|Welche[rsmn]?|"
     r"Wo(?:r|m|z|f|b|d)[a-zäöü]*)\b"
@@ -268,12 +270,13 @@ def clause_title(text: str) -> bool:
 
 def question_heading(texts: list[str], width: float) -> bool:
     """A short question on a line of its own heads the answer under it ("Worum geht
-    es?", "Wer beginnt?"): a few words opened by a question word."""
+    es?", "Wer beginnt?"): a few words opened by a question word, short for the page
+    or few enough to head a narrow column ("Was können Joker und Aussetzkarten?")."""
     text = texts[0]
     return (
         len(texts) == 1
         and text.endswith("?")
         and len(text.split()) <= QUESTION_HEADING_WORDS
-        and len(text) < SHORT_LINE * width
+        and (len(text) < SHORT_LINE * width or width < NARROW_COLUMN)
         and bool(_QUESTION_WORD.match(text))
     )

@@ -6,6 +6,8 @@ block into units."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
@@ -20,6 +22,8 @@ from rulekit.model import Block, NodeKind
 # Where a sentence goes on from the one before: "Wer dort landet, …", "Alle Plättchen
 # darunter …" opens with the place the sentence before named.
 _PLACE_BACK = frozenset({"dort", "darunter", "darauf", "daneben"})
+# The subject after a verb of what would have happened: "wäre es", "hätte er".
+_SUPPOSED_SUBJECTS = frozenset({"es", "er", "sie", "das"})
 # Words of a sequence that open it rather than go on with it.
 _STARTS = frozenset({"zuerst"})
 # A word that draws the conclusion of what was just said, early in a sentence.
@@ -65,7 +69,7 @@ def leaves(
             return True
         if any(t.lower_ in judge.cues.story_moments for t in sentence):
             return False
-        if story and not _tells_story(judge, sentence, names):
+        if story and not (_tells_story(judge, sentence, names) or _supposed(judge, sentence)):
             return True
         every = any(t.lower_ in EVERY for t in sentence)  # "Auf jedem Feld darf nur …"
         return judge.generic_actor(sentence) or (every and judge.modal(sentence))
@@ -192,6 +196,10 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
     ):
         return 0
     if unit.kind == "example" and judge.label(unit.sentences[0].text) in judge.cues.example_labels:
+        # The players the labelled example tells of ("Beispiel: Katrin steht …") are its
+        # story's, named again later ("…, und Katrin kann auslegen.").
+        for sentence in unit.sentences:
+            judge.narrated(sentence, names)
         # Values of the story ("für Figur A: 1 + 4 + 1 = 6 Punkte und") go on with it too.
         # A sentence that names itself an exception ("Das Zahlenfeld 4 zählt
         # ausnahmsweise …") is a rule of its own.
@@ -252,9 +260,12 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
     if not (judge.label_alone(unit.text) or story):
         return 0
     # A story no label opened ends where a sentence tells nothing of it, as in its own
-    # paragraph ("… fortziehen. Beim Ziehen dürfen eigene wie fremde Figuren …").
-    told_story = unit.kind == "example" and judge.label(unit.sentences[0].text) not in (
-        cues.example_labels
+    # paragraph ("… fortziehen. Beim Ziehen dürfen eigene wie fremde Figuren …"), and so
+    # does a labelled one in a paragraph after its first ("… Katrin kann auslegen." /
+    # "Aussetzkarten gehören zu keiner Kombination.").
+    told_story = unit.kind == "example" and (
+        judge.label(unit.sentences[0].text) not in cues.example_labels
+        or not judge.label_alone(unit.text)
     )
     told = 1
     while told < len(sentences) and not leaves(
@@ -330,6 +341,16 @@ def consequence(judge: KindJudge, unit: Unit, sentence: Span) -> bool:
         judge.label(unit.text) in judge.cues.exception_openers
         and not any(judge.modal(s) for s in unit.sentences)
         and any(lower.startswith(opener + " ") for opener in judge.cues.consequence_openers)
+    )
+
+
+def _supposed(judge: KindJudge, sentence: Span) -> bool:
+    """What would have happened otherwise, told of the story's move: "Mit zwei Jokern
+    wäre es ebenfalls gegangen", not a rule's "ein Wurf, der hinausführen würde"."""
+    tokens = [t for t in sentence if t.is_alpha]
+    return any(
+        t.lower_ in judge.cues.supposing_forms and after.lower_ in _SUPPOSED_SUBJECTS
+        for t, after in pairwise(tokens)
     )
 
 
