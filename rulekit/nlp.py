@@ -43,6 +43,8 @@ ASIDE_TOKENS = 60
 _CLOSING_QUOTES = frozenset({"“", "”", "«", '"', "‘", "’"})
 # A preposition fused with its article ("am", "zum") wants a noun: a number after it is
 # an ordinal ("am 3. Tag", "zum 2. Mal"), whatever word follows.
+# The pronouns that follow a verb that opens its sentence ("Würfelst du …").
+_SUBJECTS = frozenset({"du", "er", "sie", "es", "ihr", "man", "wir"})
 _FUSED_ARTICLES = frozenset({"am", "im", "zum", "zur", "beim", "vom", "ans", "ins"})
 # Gender-inclusive forms: "Spieler_innen", "Spieler*in", "Spieler:innen", "Jede_r",
 # "eine*n", "SpielerInnen", "der_die".  Group 1 is the masculine stem, group 2 what a
@@ -160,6 +162,7 @@ class Cues:
     hedge_words: frozenset[str]
     reckoning_phrases: tuple[str, ...]
     particle_counterparts: tuple[str, ...]
+    game_words: tuple[str, ...]
 
 
 @cache
@@ -260,7 +263,10 @@ def rule_sentence_boundaries(doc: Doc) -> Doc:
         ordinal = previous.lower_ in _FUSED_ARTICLES or (
             previous.lower_ in STOP_WORDS and following.lower_ not in STOP_WORDS
         )
-        following.is_sent_start = not ordinal
+        # A verb before its subject opens a sentence ("… eine 6. Würfelst du …"); an
+        # ordinal's noun has none after it ("die 6. Runde beginnt").
+        verb_first = following.i + 1 < len(doc) and doc[following.i + 1].lower_ in _SUBJECTS
+        following.is_sent_start = not ordinal or verb_first
     return doc
 
 

@@ -611,3 +611,45 @@ def test_a_labelled_example_goes_on_in_a_paragraph_that_names_its_player(
         "gegangen."
     ]
     assert kind_of(graph, "Aussetzkarten gehören")[0] == "rule"
+
+
+def test_under_the_box_facts_the_cover_tells_a_story_or_praises_the_game_but_rules_nothing(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Hallwachs-Spiele",
+        "KUCKUCKSWEG",
+        "Ein lustiges Würfelspiel für jung und alt",
+        "2 bis 4 Spieler · ab 6 Jahren",
+        "ca. 30 Minuten",
+        "Vier junge Kuckucke sind in fremden Nestern groß geworden und machen sich nun auf "
+        "den weiten Weg. Doch der Weg ist schmal, und wer einem anderen in die Quere kommt, "
+        "wird ohne viel Federlesen zurückgeschickt. KUCKUCKSWEG ist ein Laufspiel, bei dem "
+        "das Würfelglück entscheidet.",
+        "Spielmaterial",
+        "1 Spielplan",
+        "Spielablauf",
+        "Wer an der Reihe ist, würfelt einmal.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert kind_of(graph, "2 bis 4 Spieler") == ("rule", True)
+    assert kind_of(graph, "ca. 30 Minuten")[0] == "other"
+    assert kind_of(graph, "Vier junge Kuckucke") == ("flavour", False)
+    assert kind_of(graph, "Doch der Weg ist schmal") == ("flavour", False)
+    assert kind_of(graph, "KUCKUCKSWEG ist ein Laufspiel")[0] == "other"
+    assert kind_of(graph, "Wer an der Reihe ist") == ("rule", True)
+
+
+def test_a_story_ends_where_a_case_is_put_to_the_reader_after_a_number(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Figur einsetzen",
+        "Mit einer 6 setzt du eine Figur auf dein Startfeld. Mia hat noch alle vier Figuren "
+        "im Kästchen. Sie würfelt eine 3, dann eine 5 und im dritten Versuch endlich eine 6. "
+        "Würfelst du eine 6 und wartet noch eine Figur in deinem Kästchen, musst du sie "
+        "einsetzen.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert kind_of(graph, "Mia hat noch")[0] == "example"
+    assert kind_of(graph, "Würfelst du eine 6") == ("rule", True)

@@ -159,3 +159,34 @@ def test_a_short_question_heads_a_narrow_column_and_z_b_goes_on(tmp_path: Path) 
     assert "Was können Joker und Aussetzkarten?" in headings
     assert "Wie werden Strafpunkte gezählt?" in headings
     assert ("list-item", "4. Eine Folge aus sieben Karten (z. B. 5-6-7-8-9-10-11)") in found
+
+
+# Sections numbered in Roman numerals and a table of numbers alone under its titles.
+ROMAN = """\
+I. Sinn des Spieles
+
+Wer zuerst am Gartenzaun ankommt, gewinnt.
+
+II. Der Spielplan
+
+Jeder Zug kostet Würmer:
+
+Felder Würmer
+
+1 2
+
+2 4
+
+3 7
+
+4 11
+"""
+
+
+def test_roman_numbered_headings_and_rows_of_numbers_under_their_titles(tmp_path: Path) -> None:
+    found = blocks(tmp_path, ROMAN)
+    assert ("heading", "I. Sinn des Spieles") in found
+    assert ("heading", "II. Der Spielplan") in found
+    assert [kind for kind, text in found if text in ("1 2", "2 4", "3 7", "4 11")] == [
+        "paragraph"
+    ] * 4

@@ -65,7 +65,7 @@ from rulekit.extract.texttitles import (
     SHORT_LINE,
     question_heading,
 )
-from rulekit.extract.textunits import boundary_between, imprint_lines, sentence_units
+from rulekit.extract.textunits import boundary_between, imprint_lines, number_rows, sentence_units
 from rulekit.extract.textwidth import (
     Measure,
     mark_breaks_on_purpose,
@@ -421,6 +421,11 @@ def _listed_lines(lines: list[TextLine], units: list[list[int]], roles: list[Lin
                     if roles[index] in ("heading", "figure"):
                         roles[index] = "body"
             run = [number] if listed_line else []
+    # Rows of as many numbers one under another ("1 2" / "2 4" / "3 7"): a table's cells,
+    # not a figure's labels.
+    for run in number_rows(lines, units):
+        for index in run:
+            roles[index] = "body"
 
 
 def _set_off(lines: list[TextLine], units: list[list[int]], number: int) -> bool:
@@ -484,6 +489,10 @@ def _announces(lines: list[TextLine], unit: list[int]) -> bool:
     return lines[unit[-1]].text.rstrip().endswith(":")
 
 
+# A heading numbered in Roman numerals: "I. Sinn des Spieles", "VII. Zusammenfassung".
+ROMAN_HEADING = re.compile(r"^(?:I{1,3}|IV|VI{0,3}|IX|XI{0,2})\.\s+[A-ZÄÖÜ][a-zäöüß]")
+
+
 def _unit_role(
     texts: list[str], ends_at_boundary: bool, width: float, set_off: bool = False
 ) -> LineRole:
@@ -493,6 +502,8 @@ def _unit_role(
         if NUMBERED_HEADING.match(first) and len(texts) == 1 and len(first) < width:
             return "heading"
         return "list-item"
+    if ROMAN_HEADING.match(first) and len(texts) == 1 and not terminal(first):
+        return "heading"  # "II. Der Spielplan"
     if stacked_names(texts, width) or CAPTION.match(first):
         return "figure"
     if not any(map(has_word, texts)):

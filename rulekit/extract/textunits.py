@@ -24,6 +24,7 @@ from rulekit.extract.textshapes import (
     LABELLED_OPENER,
     LIST_MARKER,
     MARKER_ONLY,
+    NUMBERS_ROW,
     POSTCODE_TOWN,
     VALUE_ROW,
     ends_open,
@@ -50,6 +51,8 @@ from rulekit.model import TextLine
 MARKER_ITEM_LINES = 8
 # A line this share of the body width long is full: the sentence it leaves open wrapped.
 WRAPPED_LINE = 0.8
+# Rows of numbers alone are a table's from this many on; fewer are a figure's labels.
+NUMBER_ROWS = 3
 # How many lines back the item before a numbered item is looked for.
 ITEM_LOOKBACK = 20
 BOUNDARY_KINDS = frozenset(
@@ -341,3 +344,22 @@ def boundary_between(lines: list[TextLine], first: int, last: int) -> bool:
 
 def _is_boundary(line: TextLine) -> bool:
     return line.role == "artefact" and line.artefact in BOUNDARY_KINDS
+
+
+def number_rows(lines: list[TextLine], units: list[list[int]]) -> list[list[int]]:
+    """The runs of one-line units that hold as many numbers each, `NUMBER_ROWS` at least."""
+    runs: list[list[int]] = []
+    run: list[int] = []
+    cells = 0
+    for number, unit in enumerate(units):
+        text = lines[unit[0]].text.strip()
+        count = len(text.split()) if len(unit) == 1 and NUMBERS_ROW.match(text) else 0
+        if count and count == cells and not boundary_between(lines, units[run[-1]][-1], unit[0]):
+            run.append(number)
+            continue
+        if len(run) >= NUMBER_ROWS:
+            runs.append(run)
+        run, cells = ([number], count) if count else ([], 0)
+    if len(run) >= NUMBER_ROWS:
+        runs.append(run)
+    return runs

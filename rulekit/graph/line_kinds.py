@@ -13,7 +13,7 @@ import re
 
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.language import Language
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Span
 
 from rulekit.extract.lexicon import Lexicon
 from rulekit.extract.textlayout import sentence_before_colon
@@ -199,6 +199,16 @@ class LineJudge:
         label = " ".join(label.lower().split())
         return bool(colon and listed.strip()) and (
             label in self.cues.material_headings or label in self.cues.material_labels
+        )
+
+    def praises_game(self, sentence: Span) -> bool:
+        """The sentence speaks of the game as a game, as a blurb does: "Ein Laufspiel,
+        bei dem …", "… nicht das Würfelglück, sondern …", or names it in capitals
+        ("IGELSPRINT ist …")."""
+        return any(
+            t.lower_.endswith(tuple(self.cues.game_words)) or (t.is_upper and len(t) > 3)
+            for t in sentence
+            if t.is_alpha
         )
 
     def booklet_title(self, text: str) -> bool:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from spacy.tokens import Span, Token
 
-from rulekit.extract.textshapes import BOX_FACTS, terminal
+from rulekit.extract.textshapes import BOX_DURATION, BOX_FACTS, terminal
 from rulekit.graph.continuation import refers_back
 from rulekit.graph.exceptions import case_clauses, flag
 from rulekit.graph.kinds import KindJudge
@@ -45,6 +45,7 @@ class SegmentState:
     preface: bool = False  # inside a preface ("Vorwort", "Hintergrund")
     idea: bool = False  # under the heading of the game's idea ("Spielidee")
     cover: bool = False  # under the game's name on the cover, before the rules' first heading
+    facts: bool = False  # under the box's facts in the front matter, before the next heading
     # The preface is only assumed: text before the first heading the text path found.
     assumed_preface: bool = False
     # The preface runs on under a heading that names no part of the rules ("Ein Lernspiel").
@@ -272,3 +273,49 @@ def _opens_with_condition(span: Span, cues: Cues) -> bool:
     """The item's first clause is a condition ("Fällt der Würfel …, so …", "Wenn …")."""
     clauses = case_clauses(span, cues)
     return bool(clauses) and clauses[0][1]
+
+
+# The box's facts stand among this many first units of a manual, its front matter.
+FRONT_UNITS = 15
+# What a sentence under the box's facts may have been taken for, being neither.
+_COVER_KINDS = frozenset({"rule", "definition", "note", "lead-in", "flavour"})
+
+
+def states_facts(added: list[Unit], count: int) -> bool:
+    """The units just added, `count` units into the manual, hold the box's facts: a
+    line of the front matter and no sentence ("Für 2 bis 4 Spieler ab 6 Jahren")."""
+    return count < FRONT_UNITS and any(
+        BOX_FACTS.search(u.text) and not terminal(u.text) for u in added
+    )
+
+
+def front_kind(
+    judge: KindJudge, state: SegmentState, head: Span, block: Block, told: NodeKind
+) -> NodeKind:
+    """The kind of a sentence of the front matter, told as `told` from its words.
+
+    Under the box's facts the cover tells no rule: it says how long a game lasts,
+    praises the game ("Ein Wettlauf ganz ohne Würfel!", "IGELSPRINT ist ein Rennspiel,
+    bei dem …"), the publisher's blurb, or tells its story ("Vier junge Kuckucke sind in
+    fremden Nestern groß geworden …"); a sentence that tells the players what to do
+    begins the rules.  Elsewhere on the cover, beside the game's name,
+    a story or a paragraph that exclaims or asks is the blurb too ("Wer … hinaufkommt,
+    hat die Nase vorn – doch auf jeder Stufe kann man hängen bleiben!"), where no
+    sentence of it instructs.
+    """
+    exclaimed = head.text.rstrip().endswith("!")
+    in_blurb = re.search(r"[!?](?:\s|$)", block.text) is not None and not judge.modal(head)
+    cheered = (exclaimed or in_blurb) and not judge.imperative(head)
+    if (
+        state.facts
+        and told in _COVER_KINDS
+        and not BOX_FACTS.search(head.text)
+        # "Jeder Spieler zieht sofort zwei Karten." tells the players what to do: the
+        # rules begin.
+        and not (judge.imperative(head) or any(t.lower_ in judge.cues.actor_nouns for t in head))
+    ):
+        blurb = cheered or judge.praises_game(head) or BOX_DURATION.search(head.text)
+        return "other" if blurb else "flavour"
+    if state.cover and (told == "flavour" or (told == "rule" and cheered)):
+        return "other"
+    return told

@@ -14,8 +14,6 @@ section that documents a program is `other`, a preface without rules is `flavour
 
 from __future__ import annotations
 
-import re
-
 from spacy.language import Language
 from spacy.tokens import Span
 
@@ -32,7 +30,15 @@ from rulekit.graph.continuation import (
 from rulekit.graph.ids import heading_level, section_id
 from rulekit.graph.kinds import KindJudge
 from rulekit.graph.line_kinds import LABEL, cover_blocks
-from rulekit.graph.lists import ListReader, SegmentState, material_ends, names_no_piece, tells_story
+from rulekit.graph.lists import (
+    ListReader,
+    SegmentState,
+    front_kind,
+    material_ends,
+    names_no_piece,
+    states_facts,
+    tells_story,
+)
 from rulekit.graph.regions import rules_before_preface, rules_under_idea, smooth
 from rulekit.graph.sentences import parenthesised_example
 from rulekit.graph.sentences import sentences as split_sentences
@@ -111,7 +117,9 @@ class Segmenter(ListReader):
                 continue
             if not state.sections:
                 self._open_section(info, block, units, state)
-            units.extend(self._block_units(block, sentences, following, state))
+            added = self._block_units(block, sentences, following, state)
+            units.extend(added)
+            state.facts = state.facts or states_facts(added, len(units))
         rules_before_preface(state.doubted, units)
         rules_under_idea(state.imagined, units)
         opening = {u.node_id for u in units if u.kind == "section" and u.level == 0}
@@ -292,7 +300,7 @@ class Segmenter(ListReader):
             # clause ending in its modal verb heads a section ("Warum man … üben sollte").
             return None
         # A section.
-        state.items, state.listed, state.cover = None, False, False
+        state.items, state.listed, state.cover, state.facts = None, False, False, False
         state.step = None
         state.open_unit = None
         level = marked_level(text, state.sections) if numbered_heading else heading_level(text)
@@ -571,17 +579,7 @@ class Segmenter(ListReader):
             or (state.idea and (exclaims or not (judge.modal(head) or judge.plays(head))))
         )
         told: NodeKind = "flavour" if prefaced else kind
-        # A paragraph that exclaims or asks is the blurb throughout, where no sentence of
-        # it instructs ("Rot auf Rot … weg! Wer seine Hand als Erster leer spielt, hat die
-        # Nase vorn.").
-        exclaimed = head.text.rstrip().endswith("!")
-        in_blurb = re.search(r"[!?](?:\s|$)", block.text) is not None and not judge.modal(head)
-        cheered = (exclaimed or in_blurb) and not judge.imperative(head)
-        if state.cover and (told == "flavour" or (told == "rule" and cheered)):
-            # What the cover says beside the game's name is the publisher's blurb ("Ein
-            # Wettlauf ganz ohne Würfel!", "Wer … hinaufkommt, hat die Nase vorn – doch
-            # auf jeder Stufe kann man hängen bleiben!"), not the game's story or rules.
-            told = "other"
+        told = front_kind(judge, state, head, block, told)
         unit = self._flagged(Unit(told, [head], block, section))
         if prefaced and state.assumed_preface:
             state.prefaced.append(unit)
