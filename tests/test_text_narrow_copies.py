@@ -1,6 +1,7 @@
 """A viewer's copy of a leaflet set in narrow columns: the box's facts one a line under
-the title, sentences cut by a page break or a semicolon, a heading said as an
-instruction, numbered rows of a table and the text after them."""
+the title, sentences cut by a page break or a semicolon, headings said as an instruction
+or a question or numbered in Roman numerals, rows of a table and the text after them,
+and "z. B." at a line's end."""
 
 from __future__ import annotations
 

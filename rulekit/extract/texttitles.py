@@ -219,7 +219,7 @@ def set_apart(
         return True  # a sentence goes on with no capitalised question word ("Worum geht es?")
     if _count_inside(text, after):
         return False
-    if instruction_title(text) and after[:1].isupper() and running_text(after):
+    if _instruction_title(text) and after[:1].isupper() and running_text(after):
         # "Das Gartentor freimachen" over "Wartet noch ein Zwerg von dir im", not a
         # label over another ("Besatzer-Einheiten hier aufstellen").
         return True
@@ -233,7 +233,7 @@ def running_text(text: str) -> bool:
     return sum(word[:1].islower() for word in text.split()) >= RUNNING_WORDS
 
 
-def instruction_title(text: str) -> bool:
+def _instruction_title(text: str) -> bool:
     """A heading said as an instruction in the infinitive, a few words with no other
     verb: "Das Gartentor freimachen", "Noch einmal würfeln"; no sentence ends so."""
     words = re.findall(r"[^\W\d_][\w-]*", text)
