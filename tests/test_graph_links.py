@@ -6,7 +6,8 @@ import pytest
 
 from rulekit.extract.lexicon import german_lexicon
 from rulekit.graph.builder import GraphBuilder
-from rulekit.graph.exceptions import case_clauses, excepts
+from rulekit.graph.clauses import case_clauses
+from rulekit.graph.exceptions import excepts
 from rulekit.graph.overlap import span_features, stem
 from rulekit.model import Block, Extraction, RuleGraph, Term
 from rulekit.nlp import cues, german_pipeline

@@ -12,7 +12,8 @@ from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
 from rulekit.extract.textshapes import CAPTION
-from rulekit.graph.exceptions import marked_exception, opens_with_case
+from rulekit.graph.clauses import opens_with_case
+from rulekit.graph.exceptions import marked_exception
 from rulekit.graph.kinds import COMMENT_SUBJECTS, KindJudge
 from rulekit.graph.line_kinds import LABEL
 from rulekit.graph.shapes import EVERY, closed, content_lemmas

@@ -13,23 +13,24 @@
 `claimed` reads what a rule claims, by the verbs of its clauses; `allowed_actions`
 what an exception allows and `limited_actions` what a rule forbids or limits, so that
 one lifts the other ("… darf als Ausnahme … überspringen" against "… dürfen niemals
-übersprungen werden"); `exception_links` weighs the rest.
+übersprungen werden"); `exception_links` weighs the rest.  `heading_words`,
+`named_duties`, `obliges` and `with_parts` also serve `rulekit.graph.named_rules`.
 """
 
 from __future__ import annotations
 
 import re
-from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from spacy.lang.de.stop_words import STOP_WORDS
 
+from rulekit.graph.clauses import case_clauses
 from rulekit.graph.exception_counts import REPLACING
-from rulekit.graph.exceptions import case_clauses, marker_features, negated
+from rulekit.graph.exceptions import negated
 from rulekit.graph.overlap import Overlap, stem
 from rulekit.graph.phases import headings
 from rulekit.graph.shapes import verb_form
-from rulekit.graph.special_cases import counterparts, nominalised, verbs
+from rulekit.graph.special_cases import counterparts
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
@@ -42,9 +43,6 @@ if TYPE_CHECKING:
 HEADING_SHARE_OF_BEST = 0.5
 # The parts of a compound that count on their own are at least this long ("Hand").
 _MIN_PART = 4
-# Words that join the nouns of one phrase ("weder Plättchen noch Karten").
-# The articles and demonstratives that open the subject after "gilt" ("gilt die Regel …").
-_ARTICLES = frozenset({"der", "die", "das", "dieser", "diese", "dieses"})
 _JOINING = frozenset({"und", "oder", "noch", "sowie"})
 
 
@@ -153,16 +151,16 @@ def named_by_heading(
     if not denied:
         return []
     own = {section.node_id for section in headings(exception, by_id)}
-    heading_words = {
-        section: _heading_words(unit)
+    section_words = {
+        section: heading_words(unit)
         for section, unit in by_id.items()
         if unit.kind == "section" and section not in own
     }
     named = [
         rule
         for rule in candidates
-        if rule.section in heading_words
-        and heading_words[rule.section] <= denied
+        if rule.section in section_words
+        and section_words[rule.section] <= denied
         and not negated(rule, cues)
     ]
     scored = [(overlap.weight(exception.features & rule.features), rule) for rule in named]
@@ -230,7 +228,7 @@ def _forbids_staying(rule: Unit, cues: Cues) -> bool:
     """The rule obliges a move by forbidding to stay: "… muss ziehen; einfach stehen
     bleiben ist nicht erlaubt"."""
     return (
-        _obliges(rule, cues)
+        obliges(rule, cues)
         and negated(rule, cues)
         and any(_stays(sentence, cues) for sentence in rule.sentences)
     )
@@ -243,207 +241,6 @@ def _stays(sentence: Span, cues: Cues) -> bool:
     separated = "setzen" in lemmas and any(t.lower_ == "aus" for t in sentence)
     left = {"stehen", "lassen"} <= lemmas
     return bool(lemmas & cues.staying_lemmas) or separated or left
-
-
-# A section's number in an outline: "4.1", "3.2.1".
-_OUTLINE_NUMBER = re.compile(r"^\d{1,2}(?:\.\d{1,2})+\.?$")
-# A quotation: „…“, »…«, "…".
-# A name in brackets at the end of a sentence: "… (Zugpflicht)."
-_COINED = re.compile(r"\(([A-ZÄÖÜ][a-zäöüß]{4,})\)[.!]?$")
-_QUOTE = re.compile(r"[„»\"“]([^„“”»«\"]+)[“”«\"]")
-# The fewest words of a quote that names a rule or its heading.
-QUOTED_RULE_WORDS = 3
-
-
-# A subject of this many content words retells the rule that does not hold ("Die Regel,
-# dass auf jedem Feld nur eine Ziege stehen darf, gilt nicht …"), fewer name it.
-RETOLD_RULE_WORDS = 3
-
-
-def named_rule(
-    exception: Unit, candidates: list[Unit], overlap: Overlap, by_id: dict[str, Unit], cues: Cues
-) -> list[Unit]:
-    """The rule an exception names as what does not hold: "Die Schlagpflicht gilt nicht
-    für das Einsetzen" excepts a rule under the heading "Schlagpflicht", "Die Regel vom
-    Überspringen gilt nicht für die Zielstraße" a rule that says "überspringen": of the
-    earlier rules under the heading that its subject says, or else of those that say all
-    its words (or all parts of its compound), the most alike.  "Das gilt nicht …"
-    names nothing: it replies to what was just said.  A step named by its number is
-    named wherever the sentence names it ("Abweichend von Schritt 5 …")."""
-    tokens = [t for t in exception.sentences[0] if not t.is_space] if exception.sentences else []
-    earlier = [rule for rule in candidates if rule.position < exception.position]
-    # A step named by its number ("Abweichend von Schritt 5 beginnt …") is the one, and
-    # a section by its number ("Abweichend von 4.1 zieht …") holds it.
-    step = _named_step(tokens, earlier, cues)
-    if step is not None:
-        return [step]
-    numbered = _named_section(tokens, earlier, by_id, cues)
-    if numbered:
-        scored = [(overlap.weight(exception.features & rule.features), rule) for rule in numbered]
-        return [max(scored, key=lambda pair: pair[0])[1]]
-    verb = next((i for i, t in enumerate(tokens) if t.lemma_.lower() == "gelten"), None)
-    named_tokens = _holding_subject(tokens, verb, cues) if verb else []
-    if not named_tokens:
-        return []
-    subject = {
-        stem(t.lemma_.lower())
-        for t in named_tokens
-        if t.is_alpha and t.lower_ not in STOP_WORDS and t.lower_ not in cues.rule_nouns
-    }
-    if not subject:
-        return []
-    words = _with_parts(subject, overlap)
-    headed = [
-        rule
-        for rule in earlier
-        if rule.section in by_id and _heading_words(by_id[rule.section]) <= words
-    ]
-    parts = words - subject
-    # A verb named as a noun names the rule that does it ("Die Pflicht zum Abwerfen"),
-    # and a duty named by what must be done ("Die Schlagpflicht") the rule that says so.
-    done = {stem(t.lower_) for t in nominalised([named_tokens])}
-    duties = _duties({t.lower_ for t in named_tokens if t.is_alpha}, cues)
-    obliging = [
-        rule for rule in earlier if duties and duties <= verbs(rule) and _obliges(rule, cues)
-    ]
-    saying = (
-        headed
-        or obliging
-        or [
-            rule
-            for rule in earlier
-            if subject <= rule.features
-            or (parts and parts <= rule.features)
-            or (done and done <= verbs(rule))
-        ]
-    )
-    told = exception.features - marker_features(exception, overlap, cues)
-    # What the subject names comes first; a rule the subject retells ("Die Regel, dass
-    # auf jedem Feld nur eine Ziege stehen darf, …") says little else besides; the rest
-    # of the sentence (its case) tells the others apart.
-    named = overlap.features([named_tokens])
-    retold = len(named) >= RETOLD_RULE_WORDS
-    ranked = [
-        (
-            (
-                overlap.weight(named & rule.features),
-                overlap.weight(named & rule.features)
-                / (overlap.weight(named | rule.features) or 1.0)
-                if retold
-                else 0.0,
-                overlap.weight(told & rule.features),
-            ),
-            rule,
-        )
-        for rule in saying
-    ]
-    best = max(ranked, key=lambda pair: pair[0], default=None)
-    return [best[1]] if best is not None else []
-
-
-def _holding_subject(tokens: list[Token], verb: int, cues: Cues) -> list[Token]:
-    """The words that name the rule a sentence says does not hold ("gilt … nicht"):
-    before the verb ("Die Schlagpflicht gilt nicht für …", "Die Begrenzung auf 8 Felder
-    gilt für den Rückzug nicht"), or after it where a place or case comes first ("In
-    den Zielfeldern gilt die Regel vom Überspringen nicht"), up to where it does not
-    hold ("für …").  None if the clause negates nothing after the verb."""
-    end = next((i for i in range(verb, len(tokens)) if tokens[i].is_punct), len(tokens))
-    negation = next(
-        (i for i in range(verb + 1, end) if tokens[i].lower_ in cues.exception_negations), None
-    )
-    if negation is None:
-        return []
-    if negation > verb + 2 and tokens[verb + 1].lower_ in _ARTICLES:
-        scope = next((i for i in range(verb + 1, negation) if tokens[i].lower_ == "für"), negation)
-        return tokens[verb + 1 : scope]
-    return tokens[:verb]
-
-
-def quoted_rule(text: str, earlier: list[Unit], by_id: dict[str, Unit]) -> list[Unit]:
-    """The rule an exception names by a quote: the first rule under the heading it
-    quotes ("Abweichend von der Regel „Noch einmal würfeln“ …"), else the earlier rule
-    whose words it quotes ("… der Regel „Wer ziehen kann, muss auch ziehen“ …"), else
-    the one that says all its words with the fewest others ("Die Regel „Ein Igel pro
-    Feld“ gilt nicht …" for "Auf jedem Feld darf immer nur ein Igel stehen"); a quote of
-    a word or two names nothing.  Or the rule whose name in brackets it says
-    ("Abweichend von der Zugpflicht …" for "… (Zugpflicht).")."""
-    for quote in _QUOTE.findall(text):
-        said = _plain(quote)
-        if len(said.split()) < QUOTED_RULE_WORDS:
-            continue
-        headed = [
-            rule
-            for rule in earlier
-            if rule.section in by_id and _plain(by_id[rule.section].text) == said
-        ]
-        if headed:
-            return headed[:1]
-        quoting = [rule for rule in earlier if said in _plain(rule.text)]
-        if quoting:
-            return quoting[:1]
-        words = _content_stems(said)
-        saying = [rule for rule in earlier if words and words <= _content_stems(rule.text)]
-        if saying:
-            return [min(saying, key=lambda rule: len(_content_stems(rule.text) - words))]
-    # A rule that coins its name in brackets ("… auch wenn es dir nicht passt
-    # (Zugpflicht).") is named by it ("Abweichend von der Zugpflicht …").
-    named = set(_plain(text).split())
-    coining = [rule for rule in earlier if (_coined(rule.text) or "").lower() in named]
-    return coining[:1]
-
-
-def _coined(text: str) -> str | None:
-    """The name a rule gives itself in brackets at its end: "(Zugpflicht)"."""
-    match = _COINED.search(text)
-    return match.group(1) if match else None
-
-
-def _content_stems(text: str) -> set[str]:
-    """The stems of a text's content words: no stop words, nothing as short as a
-    preposition ("pro", "je")."""
-    return {stem(w) for w in _plain(text).split() if w not in STOP_WORDS and len(w) > 3}
-
-
-def _plain(text: str) -> str:
-    """Lower-case words only, for comparing a quote with what it quotes."""
-    return " ".join(re.findall(r"\w+", text.lower()))
-
-
-def _named_step(subject: list[Token], earlier: list[Unit], cues: Cues) -> Unit | None:
-    """The step the words name by its number ("Schritt 1 gilt nicht …", "Abweichend von
-    Schritt 5 …"): the nearest earlier item numbered so ("1. Du legst …")."""
-    words = [t for t in subject if not t.is_punct]
-    number = next(
-        (b.text for a, b in pairwise(words) if a.lower_ in cues.step_nouns and b.is_digit),
-        None,
-    )
-    if number is None:
-        return None
-    return next(
-        (rule for rule in reversed(earlier) if re.match(rf"{number}[.)]\s", rule.text)),
-        None,
-    )
-
-
-def _named_section(
-    tokens: list[Token], earlier: list[Unit], by_id: dict[str, Unit], cues: Cues
-) -> list[Unit]:
-    """The earlier rules of the section the words name by its outline number ("von 4.1"
-    for "4.1 Ziehen"), or by its number after a word for a section ("Abweichend von
-    Abschnitt 4" for "4. Spielablauf" and its subsections "4.1", "4.2"), none if they
-    name none."""
-    numbers = {t.text.rstrip(".") for t in tokens if _OUTLINE_NUMBER.match(t.text)} | {
-        after.text.rstrip(".")
-        for before, after in pairwise(tokens)
-        if before.lower_ in cues.section_nouns
-        and re.fullmatch(r"\d{1,2}(?:\.\d{1,2})*\.?", after.text)
-    }
-
-    def named(section: Unit) -> bool:
-        number = section.text.split(maxsplit=1)[0].rstrip(".") if section.text.split() else ""
-        return any(number == n or number.startswith(f"{n}.") for n in numbers)
-
-    return [rule for rule in earlier if rule.section in by_id and named(by_id[rule.section])]
 
 
 def _denied(exception: Unit, cues: Cues, within: frozenset[str] = frozenset()) -> set[str]:
@@ -499,7 +296,7 @@ def _clause_verbs(clause: list[Token]) -> set[str]:
     return lemmas | {particle + lemma for lemma in lemmas if particle}
 
 
-def _heading_words(section: Unit) -> set[str]:
+def heading_words(section: Unit) -> set[str]:
     """The stems of a heading's content words ("1. Rohstofferträge" gives one)."""
     words = re.findall(r"[^\W\d_]+", section.block.text)
     return {stem(w.lower()) for w in words if len(w) > 1 and w.lower() not in STOP_WORDS} or {""}
@@ -541,7 +338,7 @@ def withdrawn(
     bidding = [
         (score, rule)
         for score, rule in scored
-        if duty <= _with_parts(rule.features, overlap)
+        if duty <= with_parts(rule.features, overlap)
         and not _permits(rule, cues)
         and not negated(rule, cues)
     ]
@@ -568,7 +365,7 @@ def _withdraws(unit: Unit, cues: Cues, modals: frozenset[str]) -> list[Token] | 
     return None
 
 
-def _duties(words: set[str], cues: Cues) -> set[str]:
+def named_duties(words: set[str], cues: Cues) -> set[str]:
     """The stems of what the duties some words name must be done: "schlagpflicht" and
     "schlagzwang" give "schlag" ("schlagen")."""
     return {
@@ -579,12 +376,12 @@ def _duties(words: set[str], cues: Cues) -> set[str]:
     }
 
 
-def _obliges(rule: Unit, cues: Cues) -> bool:
+def obliges(rule: Unit, cues: Cues) -> bool:
     """The rule says what must be done: "muss", "müssen"."""
     return any(t.lemma_.lower() in cues.duty_lemmas for s in rule.sentences for t in s)
 
 
-def _with_parts(features: set[str], overlap: Overlap) -> set[str]:
+def with_parts(features: set[str], overlap: Overlap) -> set[str]:
     """Some features and the first parts of their compounds whose other part the manual
     also uses ("handkart" gives "hand" when "kart" is a word of the manual)."""
     parts = {

@@ -44,9 +44,9 @@
   rule.
 
 What a denial, a withdrawal or a shortage excepts is read in
-`rulekit.graph.exception_denials`, what a reply answers in
-`rulekit.graph.exception_replies`, what both count in `rulekit.graph.exception_counts`;
-the likeness of a pair is weighed here.
+`rulekit.graph.exception_denials`, the rule one names in `rulekit.graph.named_rules`,
+what a reply answers in `rulekit.graph.exception_replies`, what both count in
+`rulekit.graph.exception_counts`; the likeness of a pair is weighed here.
 """
 
 from __future__ import annotations
@@ -56,6 +56,7 @@ from typing import TYPE_CHECKING
 
 from spacy.lang.de.stop_words import STOP_WORDS
 
+from rulekit.graph.clauses import case_clauses, conditional
 from rulekit.graph.exception_counts import (
     contrasting_numbers,
     counts_otherwise,
@@ -69,9 +70,7 @@ from rulekit.graph.exception_denials import (
     denied_gains,
     limited_actions,
     named_by_heading,
-    named_rule,
     obliged_move,
-    quoted_rule,
     replaced_verbs,
     supplier,
     withdrawn,
@@ -83,8 +82,6 @@ from rulekit.graph.exception_replies import (
     replied_to,
 )
 from rulekit.graph.exceptions import (
-    case_clauses,
-    conditional,
     cued_exception,
     denies_action,
     local_denial,
@@ -96,6 +93,7 @@ from rulekit.graph.exceptions import (
     no_longer,
     shortage,
 )
+from rulekit.graph.named_rules import named_rule, quoted_rule
 from rulekit.graph.overlap import Overlap, stem
 from rulekit.graph.phases import in_end_phase, in_setup, in_variant, names_variant, variant_headings
 from rulekit.graph.special_cases import general, verbs

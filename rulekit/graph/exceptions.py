@@ -47,12 +47,17 @@ from dataclasses import replace
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from rulekit.graph.clauses import (
+    DETERMINERS,
+    case_clause,
+    case_clauses,
+    opens_condition,
+    split_clauses,
+)
 from rulekit.graph.phases import in_end_phase
 from rulekit.graph.shapes import (
     COPULAS,
     RELATIVE_PRONOUNS,
-    SUBORDINATORS,
-    VERB_ENDINGS,
     has_phrase,
     verb_form,
 )
@@ -64,18 +69,11 @@ if TYPE_CHECKING:
     from rulekit.graph.units import Unit
     from rulekit.nlp import Cues
 
-# Lemmas of the articles and possessives that open a noun phrase ("außer dem
-# Startspieler", "außer seiner Figur"), as the lookup lemmatizer gives them.
-_DETERMINERS = frozenset(
-    {"der", "die", "das", "ein", "einen", "mein", "dein", "sein", "ihr", "unser", "euer", "jeder"}
-)
 _NUMBER = re.compile(r"^\d")
 # The verb of "… gilt nicht für …": that a rule holds.
 _HOLDS = "gelten"
 # One-word cues that are also the particle of a verb ("findet ... statt.").
 _PARTICLES = frozenset({"statt"})
-# Words that join a clause of the same rank ("Mischt die Karten und ...").
-_JOINING_WORDS = frozenset({"und", "oder", "aber", "sondern", "denn", "doch"})
 # "Instead", in one word or two.
 _INSTEAD = "stattdessen"
 _INSTEAD_APART = ["statt", "dessen"]
@@ -248,18 +246,6 @@ def _list_item(unit: Unit) -> bool:
     return unit.block.kind == "list-item" or _ITEM_MARKER.match(unit.text) is not None
 
 
-def conditional(unit: Unit, cues: Cues) -> bool:
-    """The unit opens with the case it holds in: "Hat der Spieler nicht ..., muss er ...",
-    "Wird das Spielfeld ... geteilt, darf ..."."""
-    return bool(unit.sentences) and opens_with_case(unit.sentences[0], cues)
-
-
-def opens_with_case(sentence: Span, cues: Cues) -> bool:
-    """The sentence opens with the case it holds in ("Sollte …, wird …", "Wenn …, …")."""
-    clauses = case_clauses(sentence, cues)
-    return bool(clauses) and clauses[0][1]
-
-
 def marked_exception(sentence: Span, cues: Cues) -> bool:
     """The sentence names itself an exception by a marker phrase ("ausnahmsweise",
     "einzige Ausnahme", "abweichend von")."""
@@ -332,7 +318,7 @@ def cued_exception(sentence: Span, cues: Cues) -> bool:
     # clause ("…, muss er mehr bezahlen, erhält jedoch keine Karten zurück"), not
     # against another rule; after a condition or a relative clause it is the main
     # clause's own ("Ein Hase, der …, nimmt jedoch keine Karotte").
-    clauses = _clauses(sentence)
+    clauses = split_clauses(sentence)
     contrasts = (
         _contrasts(clause, cues)
         for index, clause in enumerate(clauses)
@@ -350,8 +336,8 @@ def shortage(sentence: Span, cues: Cues) -> list[Token]:
     there ("Sollte keine Karte verfügbar sein, ...", "Ist kein Plättchen mehr vorhanden,
     ..."), else none: what the sentence does then replaces the rule that hands that
     thing out."""
-    clauses = _clauses(sentence)
-    if not clauses or not _condition(clauses[0], clauses[1:2], cues):
+    clauses = split_clauses(sentence)
+    if not clauses or not opens_condition(clauses[0], clauses[1:2], cues):
         return []
     lowers = [t.lower_ for t in clauses[0]]
     short = _limited(lowers, cues) and any(w in cues.shortage_words for w in lowers)
@@ -378,9 +364,9 @@ def _forbidden_if(sentence: Span, cues: Cues) -> bool:
     weitergegeben werden, wenn ...", a case the rule that allows it does not hold in.
     A condition first ("Hat er nicht genug Punkte, kann er nicht ziehen") only says
     what follows from the case."""
-    clauses = _clauses(sentence)
+    clauses = split_clauses(sentence)
     for index, clause in enumerate(clauses[:-1]):
-        if index == 0 and _condition(clause, clauses[1:2], cues):
+        if index == 0 and opens_condition(clause, clauses[1:2], cues):
             return False
         lowers = [t.lower_ for t in clause]
         # "nur" narrows the clause's own rule ("darf nur dann ..., wenn", "nicht nur").
@@ -429,7 +415,7 @@ def _lifted(sentence: Span, cues: Cues) -> bool:
 def _emphasised_negation(sentence: Span, cues: Cues) -> bool:
     """A negation in capitals ("erhalten KEINE Rohstofferträge", "darf aber NICHT"),
     outside a condition ("nur, wenn die Kreuzungen NICHT besetzt sind")."""
-    for clause in _clauses(sentence):
+    for clause in split_clauses(sentence):
         opener = next(t for t in clause if t.is_alpha).lower_
         if opener in cues.condition_openers:
             continue
@@ -506,7 +492,7 @@ def opens_exception(words: list[Token], cues: Cues) -> bool:
     if following is None or first.nbor(1).is_punct:
         return True
     # "ist" is no determiner, though the lemmatizer gives it the possessive's lemma "sein".
-    determiner = following.lemma_.lower() in _DETERMINERS and following.lower_ not in COPULAS
+    determiner = following.lemma_.lower() in DETERMINERS and following.lower_ not in COPULAS
     return following.text[:1].islower() and not determiner
 
 
@@ -519,11 +505,11 @@ def no_longer(sentence: Span, cues: Cues) -> bool:
     keinen Zug mehr machen kann, ...", "Hat eine Seite keine Tiere mehr, ...") nor a
     relative clause that names a case ("…, bei dem du keinen Wert mehr nehmen kannst").
     """
-    clauses = _clauses(sentence)
+    clauses = split_clauses(sentence)
     for number, clause in enumerate(clauses):
-        if number == 0 and _condition(clause, clauses[1:2], cues):
+        if number == 0 and opens_condition(clause, clauses[1:2], cues):
             continue
-        if _case_clause(clause, number, cues):
+        if case_clause(clause, number, cues):
             continue  # "Als Fehlwurf gilt ein Wurf, bei dem du keinen Wert mehr … kannst."
         lowers = [t.lower_ for t in clause]
         if not any(t.lemma_.lower() in cues.modal_lemmas for t in clause):
@@ -538,89 +524,6 @@ def no_longer(sentence: Span, cues: Cues) -> bool:
             if lowers[index] == "mehr" and following != "als" and not _NUMBER.match(following):
                 return True
     return False
-
-
-def case_clauses(sentence: Span, cues: Cues) -> list[tuple[list[Token], bool]]:
-    """The clauses of a sentence, each with whether it names the case the sentence is
-    about rather than what holds in it: a condition ("Wird das Feld gewürfelt, ...",
-    "..., wenn ...") or a relative clause ("..., auf dem der Räuber steht", "..., die er
-    schon hatte")."""
-    # A label ("Wichtig: ...", "Es herrscht Schlagzwang: ...") is a clause of its own
-    # before the sentence's first.
-    clauses = _clauses(sentence)
-    end = clauses[0][-1].i + 1 if clauses else sentence.end
-    labelled = end < sentence.end and sentence.doc[end].text == ":"
-    start = -1 if labelled else 0
-    return [
-        (
-            clause,
-            (number == 0 and _condition(clause, clauses[number - start + 1 :][:1], cues))
-            or _case_clause(clause, number, cues),
-        )
-        for number, clause in enumerate(clauses, start=start)
-    ]
-
-
-def _case_clause(clause: list[Token], number: int, cues: Cues) -> bool:
-    """A later clause opened by a condition word or a relative pronoun, alone or after a
-    preposition: "wenn ...", "die er ...", "auf dem der ..." (but not "die Karten ...",
-    "mit dem Würfel ...")."""
-    words = [t for t in clause if t.is_alpha]
-    if number <= 0 or not words:
-        return False
-    if words[0].lower_ in cues.condition_openers:
-        return True
-    start = (
-        1
-        if len(words) > 2 and words[0].text.islower() and words[1].lower_ in RELATIVE_PRONOUNS
-        else 0
-    )
-    pronoun = words[start]
-    following = words[start + 1] if start + 1 < len(words) else None
-    return (
-        pronoun.lower_ in RELATIVE_PRONOUNS
-        and following is not None
-        and following.text[:1].islower()
-    )
-
-
-def _clauses(sentence: Span) -> list[list[Token]]:
-    """The sentence cut at its commas (and other inner punctuation)."""
-    clauses: list[list[Token]] = [[]]
-    for token in sentence:
-        if token.is_punct:
-            if clauses[-1]:
-                clauses.append([])
-        elif not token.is_space:
-            clauses[-1].append(token)
-    return [clause for clause in clauses if any(t.is_alpha for t in clause)]
-
-
-def _condition(clause: list[Token], following: list[list[Token]], cues: Cues) -> bool:
-    """A clause that opens with a subordinator or a finite verb states a condition.
-
-    After a full verb the main clause must follow (`following`, the next clause, if
-    any) with its own verb first ("Würfelt er eine Sechs, darf er ..."): an
-    imperative goes on otherwise ("Mischt die Karten, bevor ...").  A participle
-    opens no condition ("Abweichend von der Grundregel zieht ...").
-    """
-    first = next(t for t in clause if t.is_alpha)
-    lemma = first.lemma_.lower()
-    if first.lower_ in cues.condition_openers or lemma in cues.modal_lemmas:
-        return True
-    if lemma in ("sein", "haben"):
-        # "Ist das Feld besetzt, …", not "Seine Karte …" (the possessive's lemma too).
-        return not first.lower_.startswith("sein")
-    verb_like = (
-        lemma != first.lower_
-        and lemma.endswith(VERB_ENDINGS)
-        and lemma not in _DETERMINERS
-        and not first.lower_.endswith("end")
-    )
-    if not verb_like:
-        return False
-    main = next((t for c in following for t in c if t.is_alpha), None)
-    return main is not None and main.lower_ not in SUBORDINATORS | _JOINING_WORDS
 
 
 def marker_features(exception: Unit, overlap: Overlap, cues: Cues) -> set[str]:

@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from spacy.tokens import Span, Token
 
 from rulekit.extract.textshapes import BOX_DURATION, BOX_FACTS, terminal
+from rulekit.graph.clauses import case_clauses
 from rulekit.graph.continuation import refers_back
-from rulekit.graph.exceptions import case_clauses, flag
+from rulekit.graph.exceptions import flag
 from rulekit.graph.kinds import KindJudge
 from rulekit.graph.mechanical import counted_task
 from rulekit.graph.overlap import stem

@@ -30,7 +30,8 @@ from typing import TYPE_CHECKING
 
 from spacy.lang.de.stop_words import STOP_WORDS
 
-from rulekit.graph.exceptions import case_clauses, conditional, marked_exception, opens_case
+from rulekit.graph.clauses import case_clauses, conditional
+from rulekit.graph.exceptions import marked_exception, opens_case
 from rulekit.graph.overlap import stem
 from rulekit.graph.shapes import RELATIVE_PRONOUNS, VERB_ENDINGS
 
