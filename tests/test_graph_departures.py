@@ -394,6 +394,31 @@ def test_an_example_shows_the_row_of_a_table_of_costs_it_pays_however_far_before
     assert not any(target.startswith("Hinweis:") for target in shown)
 
 
+def test_an_example_shows_the_rows_of_bare_numbers_whose_counts_it_tells(
+    builder: GraphBuilder,
+) -> None:
+    example = (
+        "Beispiel: Ole hat noch 20 Maiskörner. Für drei Felder zahlt er 6 Maiskörner. "
+        "Danach zieht er für 10 Maiskörner die 4 Felder bis ins Nest."
+    )
+    graph = build(
+        builder,
+        "# Ziehen",
+        "Was ein Zug kostet, zeigt die Tabelle:",
+        "Felder Maiskörner Felder Maiskörner",
+        "1 1 4 10",
+        "2 3 5 15",
+        "3 6 6 21",
+        "Weiter als 6 Felder darf niemand ziehen.",
+        "# Das Nest",
+        "Ins Nest darf nur ziehen, wer höchstens 10 Maiskörner übrig hat.",
+        example,
+    )
+    shown = [target for source, target in edges_of(graph, "illustrates") if source == example]
+    assert "1 1 4 10" in shown and "3 6 6 21" in shown
+    assert "2 3 5 15" not in shown
+
+
 def test_an_example_shows_the_row_of_a_table_it_names(builder: GraphBuilder) -> None:
     example = "Beispiel: Ute hat 2, 3, 4, 5 und 1 vor sich. Das ist eine Kleine Straße."
     graph = build(

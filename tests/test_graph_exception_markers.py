@@ -132,3 +132,21 @@ def test_a_rule_named_by_the_name_it_gives_itself_in_brackets_is_the_one_excepte
         departure,
     )
     assert edges_of(graph, "exception-of") == [(departure, duty)]
+
+
+def test_a_contrasted_denial_excepts_the_rule_that_does_what_it_denies(
+    builder: GraphBuilder,
+) -> None:
+    skip = "Eigene und fremde Figuren darfst du beim Ziehen überspringen."
+    denial = "Eigene Figuren überspringen darfst du im Haus jedoch nicht."
+    graph = build(
+        builder,
+        "# Ziehen",
+        "Du ziehst deine Figur so viele Felder vorwärts, wie der Würfel zeigt.",
+        skip,
+        "Wer auf einer fremden Figur landet, schlägt sie.",
+        "# Das Haus",
+        denial,
+        "Ins Haus ziehst du nur mit passender Augenzahl.",
+    )
+    assert edges_of(graph, "exception-of") == [(denial, skip)]

@@ -63,6 +63,26 @@ def test_a_story_goes_on_in_the_next_paragraph_that_opens_with_its_player(
     assert kind_of(graph, "7 Die meisten Felder")[0] != "example"  # a numbered paragraph
 
 
+def test_a_story_goes_on_after_an_exclamation_over_a_sentence_naming_its_player(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Das Einsetzen",
+        "Eine Figur verlässt das Häuschen nur mit einer 6.",
+        "Uwe hat noch keine Figur im Spiel. Er würfelt eine 6 und stellt eine Figur auf "
+        "sein Startfeld.",
+        "Wieder eine 6! Eine zweite Figur kann Uwe nicht einsetzen, weil sein Startfeld "
+        "besetzt ist.",
+        "Glück gehabt! Wer eine 6 würfelt, darf noch einmal würfeln.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert texts_of(graph, "example") == [
+        "Uwe hat noch keine Figur im Spiel. Er würfelt eine 6 und stellt eine Figur auf sein "
+        "Startfeld. Wieder eine 6! Eine zweite Figur kann Uwe nicht einsetzen, weil sein "
+        "Startfeld besetzt ist."
+    ]
+
+
 def test_numbers_set_after_a_noun_name_which_ones_are_meant(
     builder: GraphBuilder, tmp_path: Path
 ) -> None:

@@ -191,3 +191,55 @@ def test_roman_numbered_headings_and_rows_of_numbers_under_their_titles(tmp_path
     assert [kind for kind, text in found if text in ("1 2", "2 4", "3 7", "4 11")] == [
         "paragraph"
     ] * 4
+
+
+# A 1970s leaflet in two columns: the first page has no number, the running head stands
+# under the later ones, a numbered topic heading fills its narrow column, and a piece of
+# the component list runs on after a comma.
+TOPICS = """\
+Im Birnbaum
+Ein Würfelspiel für 2 bis 4 Spieler
+1. Inhalt der Schachtel
+1 Spielplan
+16 Spielfiguren in den Farben Rot,
+Gelb, Grün und Blau
+1 Würfel
+2. Ziel des Spiels
+Wer als erster alle vier Figuren in
+seinen Körben hat, gewinnt.
+Bitte wenden!
+Birnbaum-Spiele · Spielregel
+3. Das Einsetzen
+Eine Figur verläßt das Häuschen nur
+mit einer 6. Der Spieler stellt sie
+auf das Gartentor seiner Farbe.
+– 2 –
+Birnbaum-Spiele · Spielregel
+4. Leiterfeld und großer Birnbaum
+Beendet eine Figur ihren Zug genau
+auf einem Leiterfeld, so darf der
+Spieler sie hinaufsetzen.
+Übersieht ein Spieler den Schlag-
+zwang, muß er zur Strafe eine Birne
+– 3 –
+Birnbaum-Spiele · Spielregel
+in den Vorrat zurückgeben.
+"""
+
+
+def test_a_leaflets_topics_its_running_head_and_a_piece_run_on_after_a_comma(
+    tmp_path: Path,
+) -> None:
+    found = blocks(tmp_path, TOPICS)
+    texts = [text for _, text in found]
+    assert "Birnbaum-Spiele · Spielregel" not in texts
+    assert "16 Spielfiguren in den Farben Rot, Gelb, Grün und Blau" in texts
+    assert "4. Leiterfeld und großer Birnbaum" in texts
+    assert (
+        "Beendet eine Figur ihren Zug genau auf einem Leiterfeld, so darf der Spieler sie "
+        "hinaufsetzen."
+    ) in texts
+    assert (
+        "Übersieht ein Spieler den Schlagzwang, muß er zur Strafe eine Birne in den Vorrat "
+        "zurückgeben."
+    ) in texts

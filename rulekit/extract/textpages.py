@@ -64,7 +64,8 @@ PAGE_NOISE = 3
 # rows of a table ("1 1" / "2 3" / "3 6"), not callouts run together.
 TABLE_ROWS = 3
 # A line that stands this near (in content lines) to a page number at each of its
-# occurrences, two at least, is a running header or footer ("STUFENLEITER – Spielregel").
+# occurrences but one, two at least, is a running header or footer ("STUFENLEITER –
+# Spielregel").
 RUNNING_REACH = 2
 # Split points of a flattened page: before a section number that heads ("3.1 Das
 # Krautfeld", not the reference in "Abweichend von 3.1 darf …") or a bullet.
@@ -331,8 +332,8 @@ def page_of_lines(lines: list[TextLine], pages: list[int]) -> list[TextLine]:
 
 
 def mark_running_lines(lines: list[TextLine]) -> tuple[list[TextLine], list[Repair]]:
-    """Remove running headers and footers: a line said again and again, each time
-    beside a page number (`RUNNING_REACH`), that ends no sentence.  Without them a
+    """Remove running headers and footers: a line said again and again, each time but
+    once at most beside a page number (`RUNNING_REACH`), that ends no sentence.  Without them a
     sentence broken by a page break reads on across it."""
     content = [i for i, line in enumerate(lines) if line.role != "artefact"]
     pages = [
@@ -349,7 +350,10 @@ def mark_running_lines(lines: list[TextLine]) -> tuple[list[TextLine], list[Repa
         after = content[min(len(content) - 1, position + RUNNING_REACH)]
         beside = any(before <= page <= after for page in pages)
         near.setdefault(text, []).append(beside)
-    running = {text for text, beside in near.items() if len(beside) >= 2 and all(beside)}
+    # The first page often has no number: one occurrence may stand away from one.
+    running = {
+        text for text, beside in near.items() if sum(beside) >= 2 and sum(beside) >= len(beside) - 1
+    }
     kinds = {
         index: "running-header"
         for index, line in enumerate(lines)

@@ -278,6 +278,8 @@ def listed_pieces(text: str, following: str) -> bool:
     text, after = text.strip(), following.strip()
     if terminal(text) or ends_open(text) or text.count("(") > text.count(")"):
         return False  # "5 Spielfiguren in" / "Farben" goes on
+    if text.endswith(",") and not COUNTED.match(after):
+        return False  # "16 Spielfiguren in den Farben Rot," / "Gelb, Grün und Blau"
     return (
         bool(COUNTED.match(text) or COUNTED.match(after))
         and (after[:1].isupper() or after[:1].isdigit())

@@ -42,6 +42,8 @@ _HEADING_PHRASE_WORDS = 4
 _LABEL_ALONE = re.compile(r"^[A-ZÄÖÜ][\w-]*(?:\s+[A-ZÄÖÜ][\w-]*)?:$")
 _BULLET = re.compile(rf"^{ITEM_BULLET}\s+")
 _NUMBERED_ITEM = re.compile(r"^\d{1,2}[.)]\s")
+# A numbered topic heading: "9. Leiterfeld und Kirschbaum".
+_NUMBERED_TITLE = re.compile(r"^(\d{1,2})\.\s+(\S.*)$")
 
 # The fewest lower-case words of a line of running text.
 RUNNING_WORDS = 3
@@ -280,3 +282,29 @@ def question_heading(texts: list[str], width: float) -> bool:
         and (len(text) < SHORT_LINE * width or width < NARROW_COLUMN)
         and bool(_QUESTION_WORD.match(text))
     )
+
+
+def numbered_title_above(lines: list[TextLine], content: list[int], position: int) -> bool:
+    """The line above is the next of the manual's numbered topic headings ("8. Die
+    Gartenbänke", then "9. Leiterfeld und Kirschbaum"), over a capitalised line: it
+    heads that line, however much of a narrow column it fills.  A topic heading holds
+    only capitalised words and function words, no sentence end; the one numbered before
+    it stands earlier, alone on its line."""
+    if position == 0 or not lines[content[position]].text.strip()[:1].isupper():
+        return False
+    number = _topic_number(lines[content[position - 1]].text)
+    return number is not None and any(
+        _topic_number(lines[index].text) == number - 1
+        and (at + 1 >= len(content) or lines[content[at + 1]].text.strip()[:1].isupper())
+        for at, index in enumerate(content[: position - 1])
+    )
+
+
+def _topic_number(text: str) -> int | None:
+    """The number of a numbered topic heading ("9. Leiterfeld und Kirschbaum"), else None."""
+    match = _NUMBERED_TITLE.match(text.strip())
+    if not match or terminal(text) or ends_open(text):
+        return None
+    words = match.group(2).split()
+    titled = all(w[:1].isupper() or w.casefold() in STOP_WORDS for w in words)
+    return int(match.group(1)) if titled and any(w[:1].isupper() for w in words) else None

@@ -38,6 +38,7 @@ from rulekit.extract.textshapes import (
 from rulekit.extract.texttitles import (
     RUNNING_WORDS,
     heads_list,
+    numbered_title_above,
     running_text,
     set_apart,
     title_after_full_line,
@@ -124,6 +125,7 @@ def sentence_units(
                         or imprint_lines(lines[previous].text, line.text)
                         or listed_pieces(lines[previous].text, line.text)
                         or (len(current) == 1 and title_line(lines[previous], line, widths.width))
+                        or (len(current) == 1 and numbered_title_above(lines, content, position))
                         or title_after_list(lines, content, position, widths.width)
                         or _name_over_sentence(lines, content, position, capitalised_inside)
                         or _after_list(lines, content, position, capitalised_inside)

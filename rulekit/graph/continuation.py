@@ -115,8 +115,7 @@ def _tells_story(judge: KindJudge, sentence: Span, names: set[str]) -> bool:
     """The sentence names a player of the story or a colour, refers to one ("ist ihr
     zu riskant", "kann ihn retten"), gives a value ("Die 28 hat sich aber schon …
     geschnappt") or exclaims in a word or two ("Fehlwurf!")."""
-    words = [t for t in sentence if t.is_alpha]
-    if len(words) <= EXCLAIMED_WORDS and sentence.text.rstrip().endswith("!"):
+    if _exclaimed(sentence):
         return True
     return _refers_to_player(judge, sentence, names) or any(
         t.like_num
@@ -250,6 +249,8 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
                     len(sentences) > 1
                     and (
                         _opens_with_name(sentences[1], names)
+                        # "Wieder eine 6! Eine zweite Figur kann Uwe nicht einsetzen …"
+                        or (_exclaimed(first) and _names_player(sentences[1], names))
                         # "… auf dem Fuchs von Andrea stehen. Andrea muß …": a player
                         # the paragraph brings in and then tells of.
                         or _names_again(judge, first, sentences[1])
@@ -371,6 +372,17 @@ def _names_again(judge: KindJudge, first: Span, second: Span) -> bool:
     """The second sentence opens with a player's name that the first one says."""
     words = [t for t in second if t.is_alpha]
     return bool(words) and judge.cast_name(words[0]) and any(t.text == words[0].text for t in first)
+
+
+def _exclaimed(sentence: Span) -> bool:
+    """An exclamation of a word or two: "Fehlwurf!", "Wieder eine 6!"."""
+    words = [t for t in sentence if t.is_alpha]
+    return sentence.text.rstrip().endswith("!") and len(words) <= EXCLAIMED_WORDS
+
+
+def _names_player(sentence: Span, names: set[str]) -> bool:
+    """The sentence names a player of the story anywhere: "… kann Uwe nicht einsetzen"."""
+    return any(t.text in names for t in sentence if t.is_alpha)
 
 
 def _opens_with_name(sentence: Span, names: set[str]) -> bool:

@@ -303,7 +303,15 @@ def excepted(
         and any(local_denial(s, cues) for s in exception.sentences)
         and not any(cued_exception(s, cues) for s in exception.sentences)
     )
-    denies = marked or placed or any(no_longer(sentence, cues) for sentence in exception.sentences)
+    contrasted = denies_action(exception, cues) and any(
+        t.lower_ in cues.exception_contrasts for s in exception.sentences for t in s
+    )
+    denies = (
+        marked
+        or placed
+        or contrasted
+        or any(no_longer(sentence, cues) for sentence in exception.sentences)
+    )
     told = Told(
         features,
         case,

@@ -6,16 +6,21 @@ across the page ("Felder 1 2 3 4 5", "Karotten 1 3 6 10 15").  An example told
 shortly after a table shows each row whose values it works with: a number in the
 row's range ("die 26" under "25 bis 28 2"), or the row's label with one of its values
 ("einen Joker … 20 + …" under "Joker 20").  The rows of a table set across the page
-are read together, column by column: an example that uses one uses them all.
+are read together, column by column: an example that uses one uses them all.  A row of
+bare numbers counts what its table's header names ("4 10" under "Felder Körner"): an
+example shows it, however far before it stands, when one of its sentences tells all of
+the row's counts ("zieht für 10 Körner die 4 Felder").
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from rulekit.extract.textshapes import ACROSS_ROW
-from rulekit.graph.overlap import counts, quantities
+from rulekit.graph.exceptions import NUMBER_WORDS
+from rulekit.graph.overlap import counts, quantities, stem
 
 if TYPE_CHECKING:
     from rulekit.graph.units import Unit
@@ -34,6 +39,8 @@ _RANGE = re.compile(r"(\d+)\s*(?:[-–]|bis)\s*(\d+)")
 # Möhren"), or opens with the range it holds ("2 bis 10 Augenwert").
 _ENDS_IN_VALUE = re.compile(r"\s\d+(?:\s+[^\W\d_]+)?$")
 _OPENS_WITH_RANGE = re.compile(r"^\d+\s*(?:[-–]|bis)\s*\d+\s")
+# A row of numbers alone, under a header that names what they count: "4 10".
+_BARE_ROW = re.compile(r"^\d+(?:\s+\d+)+$")
 
 
 def table_line(unit: Unit) -> bool:
@@ -77,6 +84,11 @@ def reckoned_rows(example: Unit, units: list[Unit], cues: Cues) -> list[Unit]:
     for row in [row for row in shown if ACROSS_ROW.match(row.text.strip())]:
         shown.extend(other for other in _table(row, units) if other not in shown)
     shown.extend(row for row in counted if row not in shown)
+    shown.extend(
+        row
+        for row in units[: example.position]
+        if row not in shown and _told_columns(_headed_counts(row, units), example)
+    )
     shown.extend(row for row in _named_rows(example, units) if row not in shown)
     return sorted(shown, key=lambda row: row.position)
 
@@ -137,6 +149,46 @@ def _counted_value(row: Unit, example: Unit, cues: Cues) -> bool:
             for sentence in example.sentences
         )
     )
+
+
+def _headed_counts(row: Unit, units: list[Unit]) -> list[list[tuple[str, str]]]:
+    """What a row of bare numbers counts by the nouns of its table's header, one list per
+    group of columns: [[("feld", "4"), ("korn", "10")]] for "4 10" under "Felder Körner",
+    two for "1 1 6 16" under "Felder Karotten Felder Karotten"; none without a header."""
+    numbers = row.text.split()
+    if not _BARE_ROW.match(row.text.strip()):
+        return []
+    at = row.position - 1
+    while at >= 0 and _BARE_ROW.match(units[at].text.strip()):
+        at -= 1
+    if at < 0:
+        return []
+    header = [t for s in units[at].sentences for t in s]
+    if len(header) != len(numbers) or not all(t.is_alpha and t.text[:1].isupper() for t in header):
+        return []
+    nouns = [stem(t.lemma_.lower()) for t in header]
+    # The columns repeat when a long table is printed side by side.
+    width = next(w for w in range(1, len(nouns) + 1) if nouns == nouns[:w] * (len(nouns) // w))
+    pairs = list(zip(nouns, numbers, strict=True))
+    return [pairs[start : start + width] for start in range(0, len(pairs), width)]
+
+
+def _told_columns(groups: list[list[tuple[str, str]]], example: Unit) -> bool:
+    """One sentence of the example says every number of a group of a row's columns (as
+    often as the group holds it, in digits or words) and counts one of them with its
+    column's noun ("zieht drei Felder weit und zahlt 7 Würmer" for "3 7")."""
+    for sentence in example.sentences:
+        said = Counter(
+            token.text if token.is_digit else NUMBER_WORDS[token.lower_]
+            for token in sentence
+            if token.is_digit or token.lower_ in NUMBER_WORDS
+        )
+        counted = {(noun, number) for noun, number, _ in counts(list(sentence))}
+        for group in groups:
+            needed = Counter(number for _, number in group)
+            if all(said[n] >= k for n, k in needed.items()) and counted & set(group):
+                return True
+    return False
 
 
 def _counted(row: Unit) -> list[tuple[str, str]]:
