@@ -110,6 +110,8 @@ class Cues:
     demonstratives: frozenset[str]
     definition_lemmas: frozenset[str]
     state_lemmas: frozenset[str]
+    board_headings: frozenset[str]
+    layout_lemmas: frozenset[str]
     staying_lemmas: frozenset[str]
     moving_lemmas: frozenset[str]
     definition_phrases: tuple[str, ...]

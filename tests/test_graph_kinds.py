@@ -973,6 +973,59 @@ KIND_CASES = {
             "Fluss Fast": ("definition", True),
         },
     ),
+    "under the board's heading how it is laid out defines, what players do rules": (
+        [
+            "Der Spielplan",
+            "Der Waldweg beginnt am Startfeld und führt über 64 Felder bis zum Kobel.",
+            "Am Fuß des Berges liegen die vier Basislager, eines in jeder Farbe.",
+            "Hier betreten die Figuren den Waldweg.",
+            "Gezogen wird stets im Uhrzeigersinn.",
+            "Spielablauf",
+            "Am Fuß des Berges liegen die Figuren, bis sie eine 6 würfeln.",
+        ],
+        {
+            "Der Waldweg beginnt": ("definition", True),
+            "Am Fuß des Berges liegen die vier": ("definition", True),
+            "Hier betreten": ("rule", True),
+            "Gezogen wird": ("rule", True),
+            "Am Fuß des Berges liegen die Figuren": ("rule", True),
+        },
+    ),
+    "what the board shows after a colon is no procedure; its places are defined": (
+        [
+            "2. Der Spielplan",
+            "Außer den Feldern der Laufbahn zeigt der Spielplan folgendes:",
+            "a) Startkreis: In jeder Ecke des Gartens liegt der Startkreis einer Farbe. Hier "
+            "warten die Schnecken, bis sie ins Spiel kommen.",
+            "b) Regenfelder: Zwei Felder hinter jedem Schneckenhaus liegt ein Regenfeld.",
+            "3. Spielvorbereitung",
+            "Vor Spielbeginn wird folgendes vorbereitet:",
+            "a) Legt den Spielplan in die Mitte.",
+        ],
+        {
+            "a) Startkreis": ("definition", True),
+            "Hier warten": ("rule", True),
+            "b) Regenfelder": ("definition", True),
+            "a) Legt den Spielplan": ("step", True),
+        },
+    ),
+    "the imprint, a price and a designer's credit are outside the rules": (
+        [
+            "Spielende",
+            "Wer zuerst alle Schnecken im Ziel hat, gewinnt.",
+            "Mehr Spiele findet ihr unter:",
+            "© 1986 Kranich Spiele, Am Möwenkai 7, 24103 Kiel",
+            "Entwurf: Gudrun Hellwig",
+            "VEB Holzspielwaren Grünhain, DDR – 9434 Grünhain",
+            "EVP 3,20 M",
+        ],
+        {
+            "© 1986": ("other", False),
+            "Entwurf:": ("other", False),
+            "VEB Holzspielwaren": ("other", False),
+            "EVP": ("other", False),
+        },
+    ),
     "a comment on what was said is one remark with the case it gives": (
         [
             "Spielablauf",

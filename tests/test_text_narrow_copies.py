@@ -243,3 +243,73 @@ def test_a_leaflets_topics_its_running_head_and_a_piece_run_on_after_a_comma(
         "Übersieht ein Spieler den Schlagzwang, muß er zur Strafe eine Birne in den Vorrat "
         "zurückgeben."
     ) in texts
+
+
+# The component list, a column's question heading, a tip and a table of a 1990s leaflet
+# in two columns, and its imprint, as a viewer copies them.
+PIECES = """\
+Was ist in der Schachtel?
+1 Spielplan mit Flugbahn
+150 Honigtropfen aus Kunststoff in drei Größen (für 1, 5 und 10
+Tropfen)
+5 Tropfentafeln mit der Kostentabelle
+1 Spielregel
+Viel Spaß beim Fliegen wünscht Ihnen Kranich Spiele!
+Autorin: Judith Hallwachs · Grafik: Ole Pfeffer ·
+Redaktion: Miriam Oettel
+© 1994 Kranich Spiele GmbH, Am Möwenkai 7, 24103 Kiel
+"""
+COLUMN = """\
+Landen Sie dort, bleibt Ihre Biene
+in Ihrem nächsten Zug ausnahmsweise
+stehen. Statt zu fliegen, geben Sie
+in diesem Zug eine Ihrer Blütenkar-
+ten in die Schachtel zurück.
+Dafür erhalten Sie aus dem Vorrat
+zehnmal so viele Honigtropfen, wie
+Ihr Platz im Rennen angibt.
+Tip: Ein Rückflug lohnt sich, wenn
+Ihnen die Tropfen ausgehen. Kurze
+Flüge schonen Ihren Honig
+– doch wer zu sparsam fliegt, wird
+schnell abgehängt.
+Was geschieht, wenn man nicht
+weiterkommt?
+Können Sie weder vorwärts fliegen
+noch zurückfliegen, müssen Sie Ihre
+Biene zurück auf den Bienenstock
+setzen.
+Karte Strafpunkte
+1 bis 9 je 5
+10 bis 12 je 10
+Sperre je 15
+Baumeister je 25
+Wer draußen ist, bekommt für diese
+Runde keine Strafpunkte.
+"""
+
+
+def test_a_leaflets_list_question_heading_table_and_credits_keep_their_lines(
+    tmp_path: Path,
+) -> None:
+    pieces = blocks(tmp_path, PIECES)
+    assert (
+        "paragraph",
+        "150 Honigtropfen aus Kunststoff in drei Größen (für 1, 5 und 10 Tropfen)",
+    ) in pieces
+    assert pieces[-2] == (
+        "paragraph",
+        "Autorin: Judith Hallwachs · Grafik: Ole Pfeffer · Redaktion: Miriam Oettel",
+    )
+    found = blocks(tmp_path, COLUMN)
+    texts = [text for _, text in found]
+    assert (
+        "Dafür erhalten Sie aus dem Vorrat zehnmal so viele Honigtropfen, wie Ihr Platz im "
+        "Rennen angibt."
+    ) in texts[0]
+    assert (
+        "Kurze Flüge schonen Ihren Honig – doch wer zu sparsam fliegt, wird schnell abgehängt."
+    ) in texts[1]
+    assert ("heading", "Was geschieht, wenn man nicht weiterkommt?") in found
+    assert texts[-4:-1] == ["10 bis 12 je 10", "Sperre je 15", "Baumeister je 25"]
+    assert texts[-1] == "Wer draußen ist, bekommt für diese Runde keine Strafpunkte."

@@ -510,6 +510,8 @@ def _unit_role(
         return "figure"  # a diagram's notation: a board's squares and coordinates
     if len(texts) == 1 and (_LABELLED_VALUE.match(first) or ACROSS_ROW.match(first)):
         return "body"  # "Ziel: …", "Karotten 1 3 6 10 15": a row, never a heading
+    if len(texts) > 1 and ":" in first and all(text.endswith("·") for text in texts[:-1]):
+        return "body"  # credits run over lines by their middle dots ("Autorin: … ·")
     capitals = all_caps(" ".join(texts))
     # A number that a line left wanting ends the sentence ("… hinter Feld" / "62."), though
     # alone on its line it would be a list's marker.

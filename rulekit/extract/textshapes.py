@@ -40,10 +40,10 @@ ROW_NUMBER = re.compile(r"^(\d{1,2})\s+\S")
 VALUES_ROW = re.compile(r"^(?:[^\W\d_][\w-]*\s+\d+\s*){2,}$")
 # A row of a two-column table: a label of a few words or a range of numbers, then its
 # value ("Joker 25", "1-9 5", "21 bis 24 1", "Rote Karte 10", "Höhenstufe 7–9 6", "im
-# Basislager 0", "König, Dame, Bube 10"), maybe with the value's unit ("1–9 je 5 Punkte",
-# "Joker je 25 Punkte").
+# Basislager 0", "König, Dame, Bube 10", "10 bis 12 je 10"), maybe with the value's unit
+# ("1–9 je 5 Punkte", "Joker je 25 Punkte").
 VALUE_ROW = re.compile(
-    r"^(?:\d+\s*(?:[-–]|bis)\s*\d+|[^\W\d_][\w-]*,?(?:\s+[\w()–-]+,?){0,5}?)\s+\d+"
+    r"^(?:\d+\s*(?:[-–]|bis)\s*\d+(?:\s+je)?|[^\W\d_][\w-]*,?(?:\s+[\w()–-]+,?){0,5}?)\s+\d+"
     # What the value counts is a noun ("10 Sternenstaub", "1 Punkt"); a line that goes on
     # after its number in lower case ("… mit einer 5 oder") wraps a sentence.
     r"(?:\s+[A-ZÄÖÜ][^\W\d_]*)?$"
@@ -104,6 +104,8 @@ ITEM_BULLET = "[•▪◦‣●○■□◆◇►▶▸➤➢✓✔*–-]"
 LIST_MARKER = re.compile(
     rf"^(?:{ITEM_BULLET}\s|\d{{1,2}}[.)](?:\s|$)|[a-z][.)]\s(?!\w\.)|{SECTION_NUMBER}\s)"
 )
+# A dash before a word in lower case goes on with its sentence; no bullet opens an item so.
+DASH_GOES_ON = re.compile(r"^[–—]\s+[a-zäöüß]")
 MARKER_ONLY = re.compile(rf"^(?:{ITEM_BULLET}|\d{{1,2}}[.)])$")
 NUMBERED_HEADING = re.compile(rf"^{SECTION_NUMBER}\s")
 LABELLED_OPENER = re.compile(r"^[A-ZÄÖÜ][\w-]*(?:\.-?[\w-]+)*\.?:\s")
@@ -115,9 +117,12 @@ _SEPARATORS = frozenset({"·", "•", "|"})
 CREDITS_RUN = re.compile(r":\s+\S.*·\s*[^\W\d_][\w.-]*(?:\s+[\w.-]+)?:$")
 # A line that opens with a web or mail address: "www.verlag.de", "info@verlag.de, …".
 WEB_ADDRESS = re.compile(r"^(?:www\.|\S*(?:@|://|[^\W\d_]\.[a-z]{2,4}(?:[/,;]|\s|$)))")
-# A line of an imprint: a copyright, a web or mail address, a postcode before its town.
+# A line of an imprint: a copyright, a web or mail address, a postcode before its town;
+# one of four digits (the old German, the Austrian, the Swiss) after the street or
+# country, closing the line ("…, DDR – 9434 Grünhain", "…, 7300 Esslingen am Neckar").
 IMPRINT = re.compile(
     r"©|\S+@\S+\.\w+|www\.\S+|\b\w+\.(?:de|com|net|org)\b|\b(?:D-)?\d{5}\s+[A-ZÄÖÜ]"
+    r"|[,–-]\s*(?:[A-Z]{1,2}-)?\d{4}\s+[A-ZÄÖÜ][a-zäöüß]+(?:\s+(?:am|an der|im)\s+\S+)?$"
 )
 OPENING_QUOTES = '„‚»«"“'
 TRAILING_CLOSERS = "\"')]»“”’"
@@ -166,6 +171,7 @@ POSTCODE_TOWN = re.compile(r"(?:[A-Z]{1,2}-)?\d{4,5}\s+[A-ZÄÖÜ]")
 _JOINERS = frozenset(
     {"und", "oder", "sowie", "ein", "eine", "einen", "einem", "einer", "eines", "des"}
     | {"der", "die", "das", "dem", "den", "als", "dass", "daß", "wenn", "weil", "falls"}
+    | {"wie", "ob", "sobald", "solange", "bevor", "nachdem", "obwohl", "sodass"}
     | {"zum", "zur", "beim", "im", "am", "vom", "ins"}
 )
 # A heading said as a whole clause: "So", "Wie", "Hier" or "Jetzt", its finite verb

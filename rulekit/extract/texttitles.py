@@ -19,6 +19,7 @@ from rulekit.extract.textlabels import name_line
 from rulekit.extract.textshapes import (
     COUNTED,
     COUNTED_THING,
+    DASH_GOES_ON,
     DETERMINERS,
     INFLECTED,
     ITEM_BULLET,
@@ -52,6 +53,8 @@ INSTRUCTION_TITLE_WORDS = 4
 SHORT_LINE = 0.6  # of the typical line width: labels and headings are shorter
 # A question heading ("Wie wird gespielt?") has at most this many words.
 QUESTION_HEADING_WORDS = 5
+# Wrapped over two lines of a narrow column, at most this many.
+WRAPPED_QUESTION_WORDS = 7
 # A column this many characters wide or narrower is set beside another one.
 NARROW_COLUMN = 45
 _QUESTION_WORD = re.compile(
@@ -117,7 +120,8 @@ def title_after_list(
     ("3. Eine Siebenerfolge" over "Spielablauf" over "Wer am Zug ist, …"): the short
     lines of the list tell no width the title would have overrun, but the body text
     under it, or its question mark ("Worum geht es?"), shows a title.  An item's wrap
-    ("5 Spielfiguren in" / "Farben") has the next item under it, or ends its line open."""
+    ("5 Spielfiguren in" / "Farben") has the next item under it, or ends its line open
+    or inside a bracket."""
     if position < 2 or position + 1 >= len(content):
         return False
     before, previous, line, after = (
@@ -129,6 +133,8 @@ def title_after_list(
         (counted or numbered)
         and not (wants_more(previous) if counted else ends_open(previous))
         and not previous.endswith((",", *BREAK_HYPHENS))
+        # "… in drei Größen (für 1, 5 und 10" / "Tropfen)": the bracket goes on.
+        and previous.count("(") <= previous.count(")")
         and not COUNTED.match(line)
         and (heads(line, after, width) or question_heading([line], width))
     )
@@ -225,9 +231,10 @@ def set_apart(
         # "Das Gartentor freimachen" over "Wartet noch ein Zwerg von dir im", not a
         # label over another ("Besatzer-Einheiten hier aufstellen").
         return True
-    return (
-        after[:1].isupper() or after[:1].isdigit() or bool(LIST_MARKER.match(after))
-    ) and widths.deliberate(text, after, width)
+    item = bool(LIST_MARKER.match(after)) and not DASH_GOES_ON.match(after)
+    return (after[:1].isupper() or after[:1].isdigit() or item) and widths.deliberate(
+        text, after, width
+    )
 
 
 def running_text(text: str) -> bool:
@@ -273,12 +280,16 @@ def clause_title(text: str) -> bool:
 def question_heading(texts: list[str], width: float) -> bool:
     """A short question on a line of its own heads the answer under it ("Worum geht
     es?", "Wer beginnt?"): a few words opened by a question word, short for the page
-    or few enough to head a narrow column ("Was können Joker und Aussetzkarten?")."""
-    text = texts[0]
+    or few enough to head a narrow column ("Was können Joker und Aussetzkarten?"), over
+    two of its lines there."""
+    text = " ".join(texts)
+    # In a narrow column a longer question wraps ("Was geschieht, wenn man nicht" /
+    # "weiterkommt?").
+    wrapped = len(texts) == 2 and width < NARROW_COLUMN
     return (
-        len(texts) == 1
+        (len(texts) == 1 or wrapped)
         and text.endswith("?")
-        and len(text.split()) <= QUESTION_HEADING_WORDS
+        and len(text.split()) <= (WRAPPED_QUESTION_WORDS if wrapped else QUESTION_HEADING_WORDS)
         and (len(text) < SHORT_LINE * width or width < NARROW_COLUMN)
         and bool(_QUESTION_WORD.match(text))
     )

@@ -19,6 +19,7 @@ from rulekit.extract.textshapes import (
     BOX_DURATION,
     BOX_FACT_LINE,
     BOX_FACTS,
+    DASH_GOES_ON,
     IMPRINT,
     INFLECTED,
     LABELLED_OPENER,
@@ -64,6 +65,8 @@ BOUNDARY_KINDS = frozenset(
 def _starts_sentence(text: str, capitalised_inside: set[str]) -> bool:
     """A line that can only be the start of a sentence, list item or labelled note."""
     stripped = text.strip()
+    if DASH_GOES_ON.match(stripped):
+        return False  # "Tip: Kurze Flüge schonen Ihren Honig" / "– doch wer …"
     if (
         LIST_MARKER.match(stripped)
         or MARKER_ONLY.match(stripped)
@@ -186,8 +189,13 @@ def _opens_unit(
     capitalised_inside: set[str],
     widths: Measure,
 ) -> bool:
-    """In proportional type: the content line at `position` cannot go on with its unit."""
+    """In proportional type: the content line at `position` cannot go on with its unit.
+
+    A line that ends in a middle dot runs on ("Autorin: … · Illustration: … ·" /
+    "Redaktion: …"): the dot parts the credits of one line."""
     line, previous = lines[content[position]], lines[content[position - 1]]
+    if previous.text.rstrip().endswith("·"):
+        return False
     return (
         (
             _starts_sentence(line.text, capitalised_inside)
@@ -302,23 +310,23 @@ def _after_list(
     10: 1 Fünfling + 1 Drilling"), opens a unit of its own when it can only open one: a
     label or lead-in ending in a colon ("Erklärung der Begriffe:"), or a sentence, also
     one that opens with a content word ("6. Platz 22 Apfelmarken" / "Ausnahmsweise
-    dürfen Sie auf einem"), as running text does.  A short list line says nothing of the
+    dürfen Sie auf einem"), as running text does; so does the line after the rows of a
+    table ("Baumeister je 25" / "Wer draußen ist, …").  A short list line says nothing of the
     width, so no break on purpose shows there."""
     if position < 2:
         return False
     before, previous, text = (
         lines[content[i]].text.strip() for i in range(position - 2, position + 1)
     )
-    # Numbered rows of a table ("5. Platz 18 Apfelmarken" / "6. Platz 22 Apfelmarken").
-    rows = all(
-        LIST_MARKER.match(line) and VALUE_ROW.match(LIST_MARKER.sub("", line))
-        for line in (before, previous)
-    )
+    # Rows of a table, numbered or not ("5. Platz 18 Apfelmarken" / "6. Platz 22
+    # Apfelmarken", "Sperre je 15" / "Baumeister je 25").
+    rows = all(VALUE_ROW.match(LIST_MARKER.sub("", line)) for line in (before, previous))
     return (
         (listed(before, previous) or rows)
         and not listed(previous, text)
         and not previous.endswith((",", *BREAK_HYPHENS, "/"))
-        and not ends_open(previous)
+        # A row's value ends it, though a number may leave a sentence open.
+        and (rows or not ends_open(previous))
         and text[:1].isupper()
         and (text.endswith(":") or _starts_sentence(text, capitalised_inside) or running_text(text))
     )

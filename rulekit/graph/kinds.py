@@ -7,7 +7,7 @@ besteht aus ..." a `definition`, a sentence with "z. B." and concrete values or 
 narrated move ("Lotta steht auf Feld 36") an `example`, a story in the first person
 plural `flavour`, and what speaks about a program rather than the game `other`.
 Whole lines (labels, credits, the component list) are judged by `line_kinds`, whether
-a sentence binds the players by `binding`.
+a sentence binds the players by `binding`, a definition's shape by `definitions`.
 The segmenter (`units.py`) adds what only structure tells: the component list,
 steps, notes, and whole regions of flavour or program documentation.
 """
@@ -17,15 +17,13 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-from spacy.lang.de.stop_words import STOP_WORDS
-from spacy.tokens import Span, Token
+from spacy.tokens import Span
 
 from rulekit.extract.textshapes import BOX_FACTS, CAPTION, IMPRINT
-from rulekit.graph.binding import BindingJudge
+from rulekit.graph.definitions import DefinitionJudge
 from rulekit.graph.exceptions import NUMBER_WORDS, marked_exception
 from rulekit.graph.shapes import (
     SUBORDINATORS,
-    VERB_ENDINGS,
     addresses,
     asked_first,
     before_contrast,
@@ -38,7 +36,6 @@ from rulekit.graph.shapes import (
     inflected_verb,
     main_clause,
     names_a_set,
-    outside_brackets,
     says_what_it_is,
     tells_how,
     verbless,
@@ -61,16 +58,6 @@ PROGRAMMING_SHARE = 0.5
 # "Ein Paar ist eine Kombination aus ...": a term defined by what it is.
 _IS_A = re.compile(r"^(?:ein|eine)\s+[A-ZÄÖÜ][\w-]*\s+(?:ist|sind|heißt|bezeichnet)\b", re.I)
 # "besteht … aus" with the subject between.
-# The age the box's toy-safety warning names: "für Kinder unter 3 Jahren", "unter 36
-# Monaten".
-_UNDER_AGE = re.compile(r"\bKinder(?:n)?\s+unter\s+(?:3|drei|36)\s+(?:Jahren|Monaten)\b")
-# A term and what it is: "Paar: zwei Karten …", "Folge: mindestens vier Karten …".
-_TERM = re.compile(
-    r"^([A-ZÄÖÜ][\w-]*(?:(?:\s+|,\s+|\s+(?:und|oder)\s+)[A-ZÄÖÜ][\w-]*){0,3})"
-    r"(?::\s+(?=\w)|\s*(=)\s+(?=\w))"
-)
-# What opens the noun phrase a term is defined by: a count or an article.
-_PHRASE_OPENERS = frozenset({"ein", "eine", "einen", "der", "die", "das", "alle", "je"})
 # A bare "Das" or "Dies" before a `comment_verbs` cue comments on what was just said.
 COMMENT_SUBJECTS = frozenset({"das", "dies"})
 DEFINITE_ARTICLES = frozenset({"der", "die", "das", "den", "dem", "des"})
@@ -96,7 +83,7 @@ def _passive(clause: Span) -> bool:
 BLOCK_WORDS = 2
 
 
-class KindJudge(BindingJudge):
+class KindJudge(DefinitionJudge):
     """Kinds of lines and sentences from cue words and the shape of the text."""
 
     # Sentences ---------------------------------------------------------------------------
@@ -275,26 +262,6 @@ class KindJudge(BindingJudge):
             and words[2].lower_ not in DEFINITE_ARTICLES
             and not any(w.lower_ in self.cues.duty_words for w in words)
             and not self.binds(sentence)
-        )
-
-    def other(self, sentence: Span) -> bool:
-        """Navigation, the publisher's word, or a remark about the booklet, not a rule."""
-        if sentence[0].lower_ == "siehe":
-            return True
-        # A reference in brackets ("(vergl. die Anleitung)") is an aside of a rule.
-        told = sentence if sentence.text.lstrip().startswith("(") else outside_brackets(sentence)
-        lemmas = {t.lemma_.lower() for t in told} | {t.lower_ for t in told}
-        return (
-            bool(lemmas & self.cues.other_lemmas)
-            or self.warning(sentence)
-            or self.outside_rules(sentence.text)
-        )
-
-    def warning(self, sentence: Span) -> bool:
-        """The toy-safety warning of the box ("Nicht geeignet für Kinder unter 3 Jahren,
-        da verschluckbare Kleinteile enthalten sind")."""
-        return any(t.lower_ in self.cues.warning_words for t in sentence) or bool(
-            _UNDER_AGE.search(sentence.text)
         )
 
     def programming(self, sentence: Span, strong: bool = False) -> bool:
@@ -478,109 +445,6 @@ class KindJudge(BindingJudge):
         """ "... werden wie folgt gelegt:": how something is done, told by the list: a rule."""
         copula = re.search(r"\b(?:ist|sind|funktioniert)\b", lower)
         return has_phrase(lower, "wie folgt") and not copula
-
-    def defined_term(self, sentence: Span) -> bool:
-        """A term and the noun phrase it stands for, without a verb: "Paar: zwei Karten mit
-        der gleichen Zahl (z. B. 7 und 7).", "Folge: mindestens vier Karten …",
-        "Drilling = drei Karten mit derselben Zahl".
-
-        The terms may be several ("Drilling, Vierling, Fünfling: drei, vier oder fünf
-        Karten …").  The phrase opens with a count, in words or digits ("Farbe: 7 Karten
-        einer Farbe"), an article (a bound before it: "mindestens") or a noun, and ends
-        in a noun before any comma, with no verb in it ("Zug: eine Karte
-        ziehen", "Reserve: die Karten kommen unter den Stapel" are rules).  A labelled
-        note or example ("Tipp: …") is told by its label, the box's facts ("Spieler: 2 – 4
-        Personen") by their shape, the component list by its label ("Inhalt: 1 Spielplan").
-        """
-        match = _TERM.match(sentence.text)
-        labels = self.cues.example_labels | self.cues.note_labels | self.cues.exception_openers
-        if (
-            not match
-            or match.group(1).lower() in labels
-            or self.modal(sentence)
-            or BOX_FACTS.search(sentence.text)
-            or self.material_label(sentence.text)
-            # A numbered label names an item of a sequence ("1. Stufe: 2 Sätze …").
-            or (sentence.start > 0 and sentence.doc[sentence.start - 1].text[:1].isdigit())
-        ):
-            return False
-        start = sentence.start_char + match.end()
-        tokens = [t for t in outside_brackets(sentence) if t.idx >= start]
-        # The phrase may end at its first comma, a clause after it adding to the definition
-        # ("Folge = Karten mit aufeinanderfolgenden Zahlen, die Farben sind beliebig"), or
-        # run on over a list of counts ("drei, vier oder fünf Karten mit …").
-        comma = next((i for i, t in enumerate(tokens) if t.text in ",;"), len(tokens))
-        return any(
-            self._noun_phrase(phrase, sentence, after_equals=match.group(2) is not None)
-            for phrase in (tokens[:comma], tokens)
-        )
-
-    def described_term(self, sentence: Span) -> bool:
-        """A term and a sentence that says what or where it is, with no action in it:
-        "Stall: In jeder Ecke liegt der Stall einer Farbe.", "Hüttenfeld: Die vier Hütten
-        sind sichere Rastplätze am Berg." (not "Häuschen: Hier starten eure Hütchen",
-        "Joker: Ein Joker ersetzt jede beliebige Karte")."""
-        match = _TERM.match(sentence.text)
-        labels = self.cues.example_labels | self.cues.note_labels | self.cues.exception_openers
-        if not match or match.group(2) or match.group(1).lower() in labels:
-            return False
-        start = sentence.start_char + match.end()
-        # A verb named as a noun labels an action ("3. Weitergeben: Danach ist …").
-        term = [t for t in sentence if t.idx < start and t.is_alpha]
-        if any(t.lower_.endswith(VERB_ENDINGS) and t.lemma_ == t.text for t in term):
-            return False
-        told = [t for t in sentence if t.idx >= start and t.is_alpha]
-        # Inflected verbs, and a plural's, which reads as its infinitive ("… bilden ein Paar").
-        verbs = [
-            t
-            for t in told
-            if t.text[:1].islower()
-            and (t.lower_ not in STOP_WORDS or t.lemma_.lower() == "sein")
-            and (t.lemma_.lower() != t.lower_ or t.lower_ in self.cues.state_lemmas)
-            and (t.lemma_.lower().endswith(VERB_ENDINGS) or t.lemma_.lower() == "sein")
-        ]
-        return (
-            bool(verbs)
-            and all(t.lemma_.lower() in self.cues.state_lemmas for t in verbs)
-            and not self.modal(sentence)
-            and not addresses(sentence)
-        )
-
-    def _noun_phrase(self, phrase: list[Token], sentence: Span, after_equals: bool) -> bool:
-        """The tokens are a noun phrase a term stands for: opened by a count, an article
-        or a noun, ended by a noun, with no verb in it.  After a colon a capitalised
-        opening must read as a noun ("Farbe: Karten derselben Farbe"), not as a verb
-        opening a sentence ("Schlagen: Kommt eine Figur …"), nor a name of the credits
-        ("Autor: Klaus Teuber")."""
-        words = [t for t in phrase if t.is_alpha]
-        bounds = self.cues.upper_bound_words | self.cues.lower_bound_words
-        opening = next(
-            (t for t in phrase if (t.is_alpha or t.is_digit) and t.lower_ not in bounds), None
-        )
-        if opening is None or not words:
-            return False
-        bare_noun = (
-            opening.text[:1].isupper()
-            and opening.lower_ not in STOP_WORDS
-            and (
-                after_equals
-                or (bool(self.lexicon.noun_stems(opening.text)) and not self.other(sentence))
-            )
-        )
-        counted = opening.is_digit or opening.lower_ in NUMBER_WORDS
-        if not (counted or opening.lower_ in _PHRASE_OPENERS or bare_noun):
-            return False
-        return words[-1].text[:1].isupper() and not any(
-            self._phrase_verb(word, following) for word, following in pairwise(words)
-        )
-
-    def _phrase_verb(self, word: Token, following: Token) -> bool:
-        """A lower-case word that is a verb, not an adjective before its noun ("gleichen
-        Zahl"): a form of a verb ("liegt", "kommen", "ist") not followed by a noun."""
-        if word.text[:1].isupper() or following.text[:1].isupper():
-            return False
-        lemma = word.lemma_.lower()
-        return word.lower_ in self.cues.comment_verbs or lemma.endswith(("en", "ern", "eln"))
 
     def flavour(self, sentence: Span) -> bool:
         """Story or atmosphere: an essay's "wir", the words of a legend, a wish that

@@ -24,6 +24,7 @@ from rulekit.graph.shapes import (
     infinitive_heading,
     interrogative_heading,
     names_a_set,
+    outside_brackets,
     verbless,
 )
 from rulekit.model import Block
@@ -43,6 +44,11 @@ _CREDIT_LABEL = re.compile(r"^\s*([\w][\w.-]*(?:\s+[\w.-]+){0,3}?)\s*:")
 LABEL_ONLY = re.compile(r"^\s*[\w .-]{1,30}[:!]\s*$")
 # A label word alone on its line without its colon: "BEISPIEL", "Tipp", "Beispiel 2".
 _BARE_LABEL = re.compile(r"^\s*([^\W\d_]+)(?:\s+\d+)?\s*$")
+# A line that only gives the game's price, maybe after a label: "EVP 3,20 M", "Preis: 19,95 DM".
+_PRICE = re.compile(r"^(?:[A-ZÄÖÜ][\w.]*:?\s+)?\d+,(?:\d{2}|[-–])\s*(?:M|DM|Mark|EUR|€|öS|sFr)$")
+# The age the box's toy-safety warning names: "für Kinder unter 3 Jahren", "unter 36
+# Monaten".
+_UNDER_AGE = re.compile(r"\bKinder(?:n)?\s+unter\s+(?:3|drei|36)\s+(?:Jahren|Monaten)\b")
 _DATE = re.compile(
     r"\b\d{1,2}\.\s*(?:Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|"
     r"November|Dezember)\s+\d{4}\b"
@@ -216,9 +222,29 @@ class LineJudge:
         words = [w for w in re.findall(r"[^\W\d_]+", text.lower()) if w not in STOP_WORDS]
         return len(words) == 1 and any(words[0].startswith(w) for w in self.cues.title_words)
 
+    def other(self, sentence: Span) -> bool:
+        """Navigation, the publisher's word, or a remark about the booklet, not a rule."""
+        if sentence[0].lower_ == "siehe":
+            return True
+        # A reference in brackets ("(vergl. die Anleitung)") is an aside of a rule.
+        told = sentence if sentence.text.lstrip().startswith("(") else outside_brackets(sentence)
+        lemmas = {t.lemma_.lower() for t in told} | {t.lower_ for t in told}
+        return (
+            bool(lemmas & self.cues.other_lemmas)
+            or self.warning(sentence)
+            or self.outside_rules(sentence.text)
+        )
+
+    def warning(self, sentence: Span) -> bool:
+        """The toy-safety warning of the box ("Nicht geeignet für Kinder unter 3 Jahren,
+        da verschluckbare Kleinteile enthalten sind")."""
+        return any(t.lower_ in self.cues.warning_words for t in sentence) or bool(
+            _UNDER_AGE.search(sentence.text)
+        )
+
     def outside_rules(self, text: str, opening: bool = False) -> bool:
         """A line that is not part of the rules: title, navigation, credits, the game's
-        duration, imprint, a date, names.
+        duration, imprint, a price, a date, names.
 
         A line of names without commas is only taken for an author line at the
         `opening` of a manual, before its first section.
@@ -259,7 +285,7 @@ class LineJudge:
         values = stripped.split()[1:]
         if first in credits and values and not any(c.isalpha() for c in "".join(values)):
             return True  # a credit's value without a colon: "Version 1.0"
-        if IMPRINT.search(stripped):
+        if IMPRINT.search(stripped) or _PRICE.match(stripped):
             return True
         if _DATE.search(stripped) and len(stripped.split()) <= 4:
             return True

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from spacy.tokens import Span, Token
 
-from rulekit.extract.textshapes import BOX_DURATION, BOX_FACTS, terminal
+from rulekit.extract.textshapes import BOX_DURATION, BOX_FACTS, IMPRINT, terminal
 from rulekit.graph.clauses import case_clauses
 from rulekit.graph.continuation import refers_back
 from rulekit.graph.exceptions import flag
@@ -45,6 +45,7 @@ class SegmentState:
     listed_material: bool = False
     preface: bool = False  # inside a preface ("Vorwort", "Hintergrund")
     idea: bool = False  # under the heading of the game's idea ("Spielidee")
+    board: bool = False  # under the heading of the board's description ("Der Spielplan")
     cover: bool = False  # under the game's name on the cover, before the rules' first heading
     facts: bool = False  # under the box's facts in the front matter, before the next heading
     # The preface is only assumed: text before the first heading the text path found.
@@ -123,7 +124,7 @@ class ListReader:
         if (
             lead is not None
             and any(t.lower_ in self.cues.rule_nouns for s in lead.sentences for t in s)
-            and not self._sequence(lead.text.lower())
+            and not self._sequence(lead)
         ):
             # "Für den Gang des Spieles gelten die folgenden neun Regeln:" announces rules,
             # each an item, in no order.
@@ -146,22 +147,25 @@ class ListReader:
             return False
         return self.judge.sentence_kind(first) == "rule"
 
-    def _sequence(self, lower: str) -> bool:
-        """Names an order ("wie folgt", "in dieser Reihenfolge", "nacheinander"), how a
-        thing is done ("So bereitet ihr das Spiel vor:"), or what is done, with no noun
-        that would name a set of things ("Vor Spielbeginn wird folgendes vorbereitet:",
-        not "Folgende Karten gibt es:")."""
+    def _sequence(self, lead: Unit) -> bool:
+        """The lead-in names an order ("wie folgt", "in dieser Reihenfolge",
+        "nacheinander"), how a thing is done ("So bereitet ihr das Spiel vor:"), or what
+        is done, with no noun that would name a set of things ("Vor Spielbeginn wird
+        folgendes vorbereitet:", not "Folgende Karten gibt es:") nor a verb of what a
+        thing has ("… zeigt der Spielplan folgendes:")."""
+        lower = lead.text.lower()
+        lemmas = {t.lemma_.lower() for s in lead.sentences for t in s}
         return (
             any(phrase in lower for phrase in self.cues.sequence_phrases)
             or tells_how(lower)
-            or bool(_WHAT_FOLLOWS.search(lower))
+            or (bool(_WHAT_FOLLOWS.search(lower)) and not lemmas & self.cues.having_lemmas)
         )
 
     def _item_kind(self, unit: Unit, sentence: str) -> NodeKind:
         """The kind of the list lines after a sentence that ends in a colon."""
         if unit.kind in ("definition", "component"):
             return unit.kind
-        if self._sequence(sentence.lower()):
+        if self._sequence(unit):
             return "step"
         # "Die vorkommenden Arten sind:" names a set; its items define its members.
         return "definition" if names_a_set(sentence) else "rule"
@@ -176,7 +180,7 @@ class ListReader:
     ) -> Unit:
         """A list line after a colon, of the kind the colon's sentence gave its items; a
         counted piece under a lead-in that says what there is, or in the component list
-        ("108 Karten:" / "8 Joker"), is a component."""
+        ("108 Karten:" / "8 Joker"), is a component, and a line of the imprint other."""
         lead, judge = state.lead, self.judge
         if kind == "step":
             kind = ordered_table_line(block.text) or kind
@@ -192,6 +196,8 @@ class ListReader:
         if kind == "rule" and lead is not None and lead.kind == "lead-in":
             piece = state.material and judge.component_line(block.text)
             kind = "component" if piece or judge.listed_piece(lead.text, block.text) else kind
+        if kind == "rule" and IMPRINT.search(block.text):
+            kind = "other"  # "Übersicht zum Ausdrucken:" / "www…" / "© 2023 Kranich Spiele …"
         return self._flagged(Unit(kind, sentences, block, section, lead=lead))
 
     def _flagged(self, unit: Unit) -> Unit:
@@ -319,4 +325,14 @@ def front_kind(
         return "other" if blurb else "flavour"
     if state.cover and (told == "flavour" or (told == "rule" and cheered)):
         return "other"
+    return told
+
+
+def board_kind(judge: KindJudge, state: SegmentState, head: Span, told: NodeKind) -> NodeKind:
+    """Under the heading of the board's description a sentence that only says how the
+    board is laid out defines it ("Die Beetfelder sind von außen nach innen nummeriert"),
+    as a sentence that says what a thing consists of does; one that binds the players
+    is a rule."""
+    if state.board and told == "rule" and judge.describes_board(head):
+        return "definition"
     return told

@@ -33,6 +33,7 @@ from rulekit.graph.line_kinds import LABEL, cover_blocks
 from rulekit.graph.lists import (
     ListReader,
     SegmentState,
+    board_kind,
     front_kind,
     material_ends,
     names_no_piece,
@@ -315,6 +316,7 @@ class Segmenter(ListReader):
         pieces = [u.text for u in units if u.kind == "component" and judge.component_line(u.text)]
         story = not names_rules and tells_story(text, units, pieces, judge)
         state.idea = story or judge.heading_words(text, self.cues.idea_headings)
+        state.board = judge.heading_words(text, self.cues.board_headings)
         if judge.material_heading(text):
             state.material = True
         elif (
@@ -523,7 +525,9 @@ class Segmenter(ListReader):
             state.items = self._item_kind(units[-1], last)
             state.lead = units[-1]
             lower = last.lower()
-            state.listed = self.judge.announces(lower, strict=True) and not self._sequence(lower)
+            state.listed = self.judge.announces(lower, strict=True) and not self._sequence(
+                units[-1]
+            )
         return units
 
     def _sentence_units(
@@ -579,7 +583,7 @@ class Segmenter(ListReader):
             or (state.idea and (exclaims or not (judge.modal(head) or judge.plays(head))))
         )
         told: NodeKind = "flavour" if prefaced else kind
-        told = front_kind(judge, state, head, block, told)
+        told = board_kind(judge, state, head, front_kind(judge, state, head, block, told))
         unit = self._flagged(Unit(told, [head], block, section))
         if prefaced and state.assumed_preface:
             state.prefaced.append(unit)
