@@ -10,7 +10,7 @@ added from the glossary, and term matching understands compounds.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from functools import cache
 from importlib import resources
@@ -45,6 +45,10 @@ _CLOSING_QUOTES = frozenset({"“", "”", "«", '"', "‘", "’"})
 # an ordinal ("am 3. Tag", "zum 2. Mal"), whatever word follows.
 # The pronouns that follow a verb that opens its sentence ("Würfelst du …").
 _SUBJECTS = frozenset({"du", "er", "sie", "es", "ihr", "man", "wir"})
+# The articles a subject opens with after its verb ("Steht eine Ameise …").
+_ARTICLES = frozenset(
+    {"der", "die", "das", "ein", "eine", "einer", "kein", "keine", "jeder", "jede"}
+)
 _FUSED_ARTICLES = frozenset({"am", "im", "zum", "zur", "beim", "vom", "ans", "ins"})
 # Gender-inclusive forms: "Spieler_innen", "Spieler*in", "Spieler:innen", "Jede_r",
 # "eine*n", "SpielerInnen", "der_die".  Group 1 is the masculine stem, group 2 what a
@@ -111,6 +115,8 @@ class Cues:
     definition_lemmas: frozenset[str]
     state_lemmas: frozenset[str]
     board_headings: frozenset[str]
+    aim_headings: tuple[str, ...]
+    ending_lemmas: frozenset[str]
     layout_lemmas: frozenset[str]
     staying_lemmas: frozenset[str]
     moving_lemmas: frozenset[str]
@@ -188,8 +194,19 @@ def _with_swiss_spelling(words: list[str]) -> list[str]:
     return list(dict.fromkeys(form for word in words for form in (word, word.replace("ß", "ss"))))
 
 
-@Language.component("rule_sentence_boundaries")
-def rule_sentence_boundaries(doc: Doc) -> Doc:
+@Language.factory("rule_sentence_boundaries")
+def rule_sentence_boundaries(nlp: Language, name: str) -> Callable[[Doc], Doc]:
+    """Sentence boundaries after numbers and letters (`sentence_boundaries`), with the
+    lemmatizer's table, which tells a verb after a number."""
+    table = nlp.get_pipe("lemmatizer").lookups.get_table("lemma_lookup")  # type: ignore[attr-defined]
+
+    def set_boundaries(doc: Doc) -> Doc:
+        return sentence_boundaries(doc, table)
+
+    return set_boundaries
+
+
+def sentence_boundaries(doc: Doc, lemmas: Mapping[str, str]) -> Doc:
     """Sentence boundaries after numbers and letters, which the German tokenizer keeps
     with their full stop as "2." and "A.".
 
@@ -265,11 +282,23 @@ def rule_sentence_boundaries(doc: Doc) -> Doc:
         ordinal = previous.lower_ in _FUSED_ARTICLES or (
             previous.lower_ in STOP_WORDS and following.lower_ not in STOP_WORDS
         )
-        # A verb before its subject opens a sentence ("… eine 6. Würfelst du …"); an
-        # ordinal's noun has none after it ("die 6. Runde beginnt").
-        verb_first = following.i + 1 < len(doc) and doc[following.i + 1].lower_ in _SUBJECTS
+        # A verb before its subject opens a sentence ("… eine 6. Würfelst du …", "… 3
+        # oder 4. Steht eine Ameise …"); an ordinal's noun has none after it ("die 6.
+        # Runde beginnt").
+        subject = doc[following.i + 1].lower_ if following.i + 1 < len(doc) else ""
+        verb_first = subject in _SUBJECTS or (
+            subject in _ARTICLES and _inflected_verb(following.text, lemmas)
+        )
         following.is_sent_start = not ordinal or verb_first
     return doc
+
+
+def _inflected_verb(word: str, lemmas: Mapping[str, str]) -> bool:
+    """An inflected form of a verb, capitalised as it opens a sentence: "Steht" of
+    "stehen", "Hat" of "haben"; not a noun whose lower-case form is a verb's too
+    ("Runde", whose lemma the table gives as a noun's)."""
+    lemma = lemmas.get(word) or lemmas.get(word.lower(), "")
+    return lemma[:1].islower() and lemma != word.lower() and lemma.endswith(("en", "ern", "eln"))
 
 
 def _aside_after_sentence(doc: Doc, closing: int) -> bool:
@@ -379,7 +408,6 @@ def _pipeline() -> Language:
     tokenizer = cast(Tokenizer, nlp.tokenizer)
     tokenizer.token_match = _gendered_word
     nlp.add_pipe("sentencizer")
-    nlp.add_pipe("rule_sentence_boundaries")
     lemmatizer = nlp.add_pipe("lemmatizer", config={"mode": "lookup"})
     # The lemmatizer is the one component with data to initialise.  spaCy would
     # put the table's 355,000 forms one by one into a hashing `Table` (most of a
@@ -387,6 +415,7 @@ def _pipeline() -> Language:
     lookups = Lookups()
     lookups.set_table("lemma_lookup", _lemma_table())  # type: ignore[arg-type]
     lemmatizer.initialize(lookups=lookups)  # type: ignore[attr-defined]
+    nlp.add_pipe("rule_sentence_boundaries")
     nlp.add_pipe("gendered_forms")
     nlp.add_pipe("opening_lemmas")
     return nlp

@@ -111,7 +111,10 @@ def test_sentence_boundaries_survive_abbreviations_and_numbers() -> None:
         "Das gilt z.B. für Ritter, d.h. für alle bzw. fast alle. Siehe 2.4.1. Start der Runde. "
         # "Tag" and "Ende" are on spaCy's list of function words.
         "Am 3. Tag endet das Spiel. Zum 2. Ende kommt es nie. "
-        "Ärgern verboten!® ist eine Marke."
+        "Ärgern verboten!® ist eine Marke. "
+        # A verb before its subject opens a sentence after a number; a noun does not.
+        "Die Felder tragen eine der Ziffern 1 bis 4. Steht eine Ameise dort, erhält sie Zucker. "
+        "Sie zieht auf das 4. Feld der Reihe. Nach jeder 5. Runde zieht man eine Karte."
     )
     assert [s.text for s in nlp(text).sents] == [
         "Der Befreier würfelt 3 und 2.",
@@ -121,6 +124,10 @@ def test_sentence_boundaries_survive_abbreviations_and_numbers() -> None:
         "Am 3. Tag endet das Spiel.",
         "Zum 2. Ende kommt es nie.",
         "Ärgern verboten!® ist eine Marke.",
+        "Die Felder tragen eine der Ziffern 1 bis 4.",
+        "Steht eine Ameise dort, erhält sie Zucker.",
+        "Sie zieht auf das 4. Feld der Reihe.",
+        "Nach jeder 5. Runde zieht man eine Karte.",
     ]
 
 

@@ -567,8 +567,9 @@ KIND_CASES = {
         ],
         {
             "Die Igel": ("flavour", False),
-            "Stattdessen": ("rule", True),
-            "Rückwärts": ("rule", True),
+            # Under the idea they sum up the rules the later sections give.
+            "Stattdessen": ("rule", False),
+            "Rückwärts": ("rule", False),
             "Wer geschickt": ("rule", None),
         },
     ),
@@ -1024,6 +1025,22 @@ KIND_CASES = {
             "Entwurf:": ("other", False),
             "VEB Holzspielwaren": ("other", False),
             "EVP": ("other", False),
+        },
+    ),
+    "under the game's aim the rules are summed up, but for who wins": (
+        [
+            "Ziel des Spiels",
+            "Ihr springt mit euren Fröschen vom Ufersteg bis zum Königsblatt.",
+            "Jeden Sprung bezahlt ihr mit Fliegen.",
+            "Wer als Erster auf dem Königsblatt sitzt, gewinnt.",
+            "Springen",
+            "Jeden Zug bezahlt ihr mit Fliegen.",
+        ],
+        {
+            "Ihr springt": ("rule", False),
+            "Jeden Sprung": ("rule", False),
+            "Wer als Erster": ("rule", True),
+            "Jeden Zug": ("rule", True),
         },
     ),
     "a comment on what was said is one remark with the case it gives": (

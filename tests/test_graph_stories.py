@@ -106,6 +106,7 @@ def test_the_story_of_the_games_idea_is_flavour_though_it_names_all_or_everyone(
         "das Gipfelkreuz erreicht. Doch der Aufstieg ist tückisch: Immer wieder poltern "
         "Felsbrocken auf die Pfade. Im Wichteldorf ist Herbstmarkt, und alle Wichtelkinder "
         "sind unterwegs.",
+        "Vorbereitung",
         "Jeder Spieler erhält 5 Karten.",
     ]
     graph = graph_of(builder, tmp_path, lines, blank=True)

@@ -842,7 +842,7 @@ def test_a_sentence_wrapped_after_a_number_is_no_row_of_values(tmp_path: Path) -
         "Violett steht mit einem Kegel direkt vor seinen Hausfeldern, ein zweiter violetter "
         "Kegel steht schon auf Hausfeld 3. Mit einer 1 oder 2 kann Violett einziehen. Eine 4 "
         "würde über den Kegel auf Hausfeld 3 hinwegführen, und mit einer 5 oder 6 ginge es "
-        "über Hausfeld 4 hinaus:"
+        "über Hausfeld 4 hinaus: Beides ist nicht erlaubt."
     ) in texts
     assert texts[-3:] == [
         "als Erster 10 Sternenstaub",

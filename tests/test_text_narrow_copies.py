@@ -313,3 +313,53 @@ def test_a_leaflets_list_question_heading_table_and_credits_keep_their_lines(
     assert ("heading", "Was geschieht, wenn man nicht weiterkommt?") in found
     assert texts[-4:-1] == ["10 bis 12 je 10", "Sperre je 15", "Baumeister je 25"]
     assert texts[-1] == "Wer draußen ist, bekommt für diese Runde keine Strafpunkte."
+
+
+# A 1980s rulebook in one column with its topics numbered by a section sign, and a
+# two-column leaflet whose clause fills its line before the colon.
+PARAGRAPHS = """\
+§ 1 Spielmaterial
+1 Spielplan mit der Ameisenstraße
+5 Ameisen aus Holz (rot, blau, gelb, grün und schwarz)
+Zuckerstücke (Spielgeld) im Wert von 1, 5, 10 und 50
+16 Krümelkarten
+1 Spielregel
+§ 2 Ziel des Spiels
+Jeder Spieler versucht, seine Ameise von der Zuckerdose über die
+Ameisenstraße bis in den Ameisenhaufen zu bringen. Als erste Ameise
+im Ameisenhaufen darf Claudia von ihren Zuckerstücken höchstens
+10 haben. Sie zieht deshalb nur 2 Felder weit auf das Blattfeld
+57 und zahlt 3 Zuckerstücke.
+Wer als erster in den Ameisenhaufen einzieht, hat gewonnen.
+"""
+COLON = """\
+Hat deine Hexe den Blocksberg einmal
+umrundet, biegt sie kurz vor deinem
+Startfeld in deine Gipfelfelder ab.
+Ein Besenflug, der an deinen Gipfel-
+feldern vorbeiführen würde, fällt aus:
+Deine Hexe bleibt dann auf dem Besen-
+feld stehen.
+Kennt ihr Hexenbesen schon gut, spielt
+ihr mit diesen Zusatzregeln weiter:
+Jeder Flug kostet dich eine Runde.
+Mondfelder schützen nicht.
+"""
+
+
+def test_section_signs_pieces_without_a_count_and_a_colon_inside_a_sentence(
+    tmp_path: Path,
+) -> None:
+    found = blocks(tmp_path, PARAGRAPHS)
+    texts = [text for _, text in found]
+    assert ("heading", "§ 2 Ziel des Spiels") in found
+    assert ("paragraph", "Zuckerstücke (Spielgeld) im Wert von 1, 5, 10 und 50") in found
+    assert texts[-2].endswith(
+        "Sie zieht deshalb nur 2 Felder weit auf das Blattfeld 57 und zahlt 3 Zuckerstücke."
+    )
+    texts = [text for _, text in blocks(tmp_path, COLON)]
+    assert (
+        "Ein Besenflug, der an deinen Gipfelfeldern vorbeiführen würde, fällt aus: Deine Hexe "
+        "bleibt dann auf dem Besenfeld stehen."
+    ) in texts[0]
+    assert texts[1] == "Kennt ihr Hexenbesen schon gut, spielt ihr mit diesen Zusatzregeln weiter:"

@@ -21,6 +21,12 @@ from itertools import pairwise
 from spacy.lang.de.stop_words import STOP_WORDS
 
 from rulekit.extract.encoding import BREAK_HYPHENS
+from rulekit.extract.textbreaks import (
+    PARAGRAPH_END,
+    announcing_colon,
+    clause_goes_on,
+    resumes,
+)
 from rulekit.extract.textlabels import (
     juxtaposed_nouns,
     names_what_follows,
@@ -36,26 +42,23 @@ from rulekit.extract.textshapes import (
     CELLS_ROW,
     COUNTED,
     COUNTED_THING,
-    CREDITS_RUN,
     DETERMINERS,
     EQUATION_ROW,
-    INLINE_LABELS,
     LABELLED_OPENER,
     LEADER_ROW,
     LIST_MARKER,
     MARKER_ONLY,
     NUMBERED_HEADING,
     NUMBERED_ROW,
-    OPENING_QUOTES,
     RUN_IN_LABEL,
     VALUE_ROW,
     all_caps,
     capitalised_mid_sentence,
     closed_item,
     ends_open,
-    goes_on,
     has_word,
     listed,
+    listed_pieces,
     reads_as_text,
     table_goes_on,
     table_rows,
@@ -68,6 +71,7 @@ from rulekit.extract.texttitles import (
 from rulekit.extract.textunits import boundary_between, imprint_lines, number_rows, sentence_units
 from rulekit.extract.textwidth import (
     Measure,
+    local_width,
     mark_breaks_on_purpose,
     mark_sentence_starts,
     measure,
@@ -77,7 +81,6 @@ from rulekit.model import LineRole, TextLine
 # A label and its value, a count or a list ("Alter: 8+", "Ihr braucht: Spielplan,
 # Würfel"), is no heading; a heading may name its part before a colon ("Phase 1: Bewegung").
 _LABELLED_VALUE = re.compile(r"^[^\W\d_][^:.!?]{0,30}:\s+\S*(?:[^\W\d_]+\s+)*?(?:\d|\S+,\s)")
-PARAGRAPH_END = 0.8  # a sentence ending on a line shorter than this ends its paragraph
 HEADING_MAX_LINES = 2
 # A title ending in an exclamation mark ("Raus mit Dir!") has at most this many words.
 TITLE_EXCLAMATION_WORDS = 5
@@ -121,7 +124,7 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
             and not first.starts_paragraph
             and (
                 widths.wrapped(previous_last.text, first.text)
-                or _clause_goes_on(previous_last.text, first.text)
+                or clause_goes_on(previous_last.text, first.text)
             )
             and not LABELLED_OPENER.match(first.text.strip())
             and not boundary_between(lines, previous_unit[-1], unit[0])
@@ -130,21 +133,21 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
             role = "list-item"
         # A clause after a semicolon goes on with its sentence ("… ist Feld 23;" /
         # "zieht Gelb dorthin zurück, …"), however short the column.
-        clause_goes_on = (
+        clause_continues = (
             role == previous_role == "body"
             and previous_last is not None
             and previous_last.text.rstrip().endswith(";")
-            and _clause_goes_on(previous_last.text, first.text)
+            and clause_goes_on(previous_last.text, first.text)
             and not boundary_between(lines, previous_unit[-1], unit[0])
         )
         new_paragraph = (
             not item_goes_on
-            and not clause_goes_on
+            and not clause_continues
             and (
                 role != "body"
                 or previous_role != "body"
                 or previous_last is None
-                or not _resumes(
+                or not resumes(
                     [lines[i].text for i in previous_unit], [lines[i].text for i in unit], width
                 )
             )
@@ -178,8 +181,10 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                     previous_last is not None
                     and (
                         len(previous_last.text.strip()) < PARAGRAPH_END * width
-                        # Lines of a list ("1 Zusatzpunkt …," / "2 Zusatzpunkte …"), one a line.
+                        # Lines of a list ("1 Zusatzpunkt …," / "2 Zusatzpunkte …"), one a line,
+                        # and pieces of the material, counted or not.
                         or listed(previous_last.text, first.text)
+                        or listed_pieces(previous_last.text, first.text)
                         # A row of a table set across the page, a line of its own.
                         or bool(ACROSS_ROW.match(previous_last.text.strip()))
                         or bool(ACROSS_ROW.match(first.text.strip()))
@@ -187,7 +192,12 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                         or widths.deliberate(previous_last.text, first.text)
                         or imprint_lines(previous_last.text, first.text)
                         # What a sentence announces with its colon starts a block of its own.
-                        or _announcing_colon(previous_last.text, first.text, widths)
+                        or announcing_colon(
+                            previous_last.text,
+                            first.text,
+                            widths,
+                            local_width(lines, content, content.index(unit[0]), width),
+                        )
                     )
                 )
             )
@@ -233,92 +243,6 @@ def _table_rows(
     return lines, result
 
 
-def _announcing_colon(text: str, following: str, widths: Measure) -> bool:
-    """The line ends in a colon that announces what follows.
-
-    In an evenly wrapped copy a wrap may fall after one of several labels run along
-    the line ("(L/l: Leopard, P/p:" / "Pinguin, S/s: Schlange"): that colon
-    announces only its label's value; or before the words the sentence quotes
-    ("… auf dem sie liegen:" / "„Davon nehm ich noch einen!“"), which it holds.
-    Credits run along a line by a middle dot ("Autor: … · Redaktion:") announce their
-    last label's name, in any copy, and a sentence that runs on in lower case over a full
-    line nothing.  Nor does a call to attention at the end of a full
-    line announce a block, nor a label inside a bracket the line opened ("… anzeigt
-    (Beispiel:"): it announces what the bracket holds.
-    """
-    stripped = text.strip()
-    if not stripped.endswith(":") or stripped.count("(") > stripped.count(")"):
-        return False
-    if widths.wrapped(text, following) and (
-        bool(INLINE_LABELS.search(stripped)) or following.strip()[:1] in OPENING_QUOTES
-    ):
-        return False
-    if CREDITS_RUN.search(stripped):
-        return False  # "Autor: … · Redaktion:" / "Jörg Saalfeld": the credit's name
-    after = following.strip()
-    if (
-        after[:1].islower()
-        and not LIST_MARKER.match(after)
-        and not terminal(after)
-        and len(after) >= PARAGRAPH_END * widths.width
-    ):
-        # The sentence runs on in lower case over a full line ("… genau eine Karte:" /
-        # "entweder die oberste vom Nachziehstapel oder die oberste"); a list's items
-        # stand a line each.
-        return False
-    # A call to attention after a sentence of a full line ("… loswerden. Doch Vorsicht:" /
-    # "Die Mitspieler …") announces the sentence that goes on under it, in its paragraph.
-    called = re.search(r"[.!?]\s+((?:\S+\s+)?\S+:)$", stripped)
-    return not (
-        called is not None
-        and not widths.deliberate(text, following)
-        and following.strip()[:1].isupper()
-    )
-
-
-def _resumes(before: list[str], unit: list[str], width: float) -> bool:
-    """A paragraph cut by a blank line (a page or column break, a figure) goes on here.
-
-    `before` are the lines of the unit before the blank line, `unit` those after it.
-    The blank line ends nothing when the word before it is broken by a hyphen, or
-    when running text stops mid-sentence and running text goes on in lower case or
-    after a function word:
-    a line left open after a full sentence or at the end of a wrapped paragraph, and
-    a continuation that ends a sentence.  A line of a list or a displayed command
-    ("ant", "blau für den Verteidiger und") does not.
-    """
-    text = before[-1]
-    # A line that ends in a function word wants the next, a noun too ("… legt seine" /
-    # "Karten ab.").
-    if not (goes_on(text, unit[0]) or ends_open(text)):
-        return False
-    stripped = text.strip()
-    if stripped.endswith(BREAK_HYPHENS) and stripped[-2:-1].isalpha():
-        return True
-    wrapped = len(before) > 1 and len(stripped) >= PARAGRAPH_END * width
-    # A comma leaves a clause open, after a full sentence on an earlier line too ("…
-    # Hand. Wer dabei … Krone" / "zieht,"); a displayed command ("java -jar x.jar") does not.
-    opened = before if stripped.endswith(",") else [stripped]
-    running = wrapped or any(re.search(r"[.!?]\s", line.strip()) for line in opened)
-    # A paragraph of sentences or clauses set over several lines that stops at a
-    # function word or goes on in lower case ("Ein Wurf, der über das" / "Hausfeld 4
-    # hinausführen" / page break / "würde, kann …") is running text, however short its
-    # last line.
-    running = running or (
-        len(before) > 1 and any(re.search(r"[.!?,:;]\s", line.strip()) for line in before)
-    )
-    return bool(running) and any(re.search(r"[.!?](?:\s|$)", line.strip()) for line in unit)
-
-
-def _clause_goes_on(text: str, following: str) -> bool:
-    """The next line goes on with the sentence the line leaves open, or with its clause
-    after a semicolon ("… ist Feld 23;" / "zieht Gelb dorthin zurück, …")."""
-    after = following.strip()
-    return goes_on(text, following) or (
-        text.rstrip().endswith(";") and after[:1].isalpha() and after[:1].islower()
-    )
-
-
 def _classify(lines: list[TextLine], units: list[list[int]], width: float) -> list[LineRole]:
     """A role per unit: heading, body, list item or figure text."""
     roles: list[LineRole] = []
@@ -355,13 +279,13 @@ def _classify(lines: list[TextLine], units: list[list[int]], width: float) -> li
         roles.append(role)
     # A sentence that goes on in lower case after a line is body on both sides: no
     # heading ends in the middle of a sentence, and no label starts one; nor does running
-    # text that a page break cuts (`_resumes`).
+    # text that a page break cuts (`resumes`).
     for number in range(1, len(units)):
         before, unit = units[number - 1], units[number]
         if (
-            _resumes([lines[i].text for i in before], [lines[i].text for i in unit], width)
+            resumes([lines[i].text for i in before], [lines[i].text for i in unit], width)
             if boundary_between(lines, before[-1], unit[0])
-            else _clause_goes_on(lines[before[-1]].text, lines[unit[0]].text)
+            else clause_goes_on(lines[before[-1]].text, lines[unit[0]].text)
         ):
             for index in (number - 1, number):
                 if roles[index] in ("heading", "figure"):
@@ -393,9 +317,10 @@ def _listed_lines(lines: list[TextLine], units: list[list[int]], roles: list[Lin
     """Lines of a list are body, not headings or labels: units of counted things,
     `COUNTED_LIST` or more one after another ("84 Wegeplättchen (…)" / "4 Brücken" / "24
     Wasserplättchen"; a numbered heading, "2 Parameter", has text under it before the
-    next), and one-line units of a label and its value one under another ("Design: DE
-    Ravensburger" / "Illustration: Nora Nowatzyk"): credits, the box's facts; and rows
-    of a label and its value ("Aussetzen 15" / "Joker 25"), a table's."""
+    next), with a piece between them named without its count, and one-line units of a
+    label and its value one under another ("Design: DE Ravensburger" / "Illustration:
+    Nora Nowatzyk"): credits, the box's facts; and rows of a label and its value
+    ("Aussetzen 15" / "Joker 25"), a table's."""
     shapes = (
         (COUNTED_THING, COUNTED_LIST),
         (_LABEL_AND_VALUE, LABELLED_LIST),
@@ -405,12 +330,24 @@ def _listed_lines(lines: list[TextLine], units: list[list[int]], roles: list[Lin
         (EQUATION_ROW, VALUE_ROWS),
         (LEADER_ROW, VALUE_ROWS),
     )
+
+    def opened(opens: re.Pattern[str], number: int) -> bool:
+        return 0 <= number < len(units) and bool(opens.match(lines[units[number][0]].text.strip()))
+
     for opens, least in shapes:
         run: list[int] = []
         for number in range(len(units) + 1):
-            listed_line = number < len(units) and bool(
-                opens.match(lines[units[number][0]].text.strip())
+            # A piece named without its count between counted ones is one of them
+            # ("5 Ameisen aus Holz" / "Zuckerstücke im Wert von 1, 5, 10 und 50" / "16 …").
+            uncounted = (
+                opens is COUNTED_THING
+                and number < len(units)
+                and len(units[number]) == 1
+                and not terminal(lines[units[number][0]].text)
+                and opened(opens, number - 1)
+                and opened(opens, number + 1)
             )
+            listed_line = opened(opens, number) or uncounted
             if listed_line and (
                 not run or not boundary_between(lines, units[run[-1]][-1], units[number][0])
             ):

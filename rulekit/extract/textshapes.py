@@ -104,6 +104,17 @@ ITEM_BULLET = "[•▪◦‣●○■□◆◇►▶▸➤➢✓✔*–-]"
 LIST_MARKER = re.compile(
     rf"^(?:{ITEM_BULLET}\s|\d{{1,2}}[.)](?:\s|$)|[a-z][.)]\s(?!\w\.)|{SECTION_NUMBER}\s)"
 )
+# Words with which a clause announces the block after its colon: "… mit diesen
+# Änderungen:", "Folgende Karten gibt es:", "… in dieser Reihenfolge:", "wie folgt:",
+# and the things it counts for it ("… zwei Alternativen anbieten:").
+ANNOUNCING = re.compile(
+    r"\b(?:folgend\w*|nachstehend\w*|diese[nmrs]?|wie folgt|gibt es|es gibt|Reihenfolge"
+    r"|Tabelle|Arten|Möglichkeiten|Alternativ\w*|Variant\w*|Schritte\w*"
+    r"|(?:zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn)\s+(?-i:[A-ZÄÖÜ])\w*)\b",
+    re.IGNORECASE,
+)
+# A section sign and its number open a heading: "§ 2 Ziel des Spiels".
+SECTION_SIGN = re.compile(r"^§\s*\d")
 # A dash before a word in lower case goes on with its sentence; no bullet opens an item so.
 DASH_GOES_ON = re.compile(r"^[–—]\s+[a-zäöüß]")
 MARKER_ONLY = re.compile(rf"^(?:{ITEM_BULLET}|\d{{1,2}}[.)])$")
@@ -250,7 +261,7 @@ def listed(text: str, following: str) -> bool:
     if terminal(text) or MARKER_ONLY.match(text) or text.count("(") > text.count(")"):
         return False  # a sentence's end, or a bracket the next line closes
     return bool(
-        (COUNTED.match(text) and COUNTED.match(after))
+        (_counts(text) and _counts(after))
         # A line left open goes on in lower case: "… den Überblick zu" / "behalten: Hakt …".
         or (
             RUN_IN_LABEL.match(text)
@@ -270,6 +281,19 @@ def listed(text: str, following: str) -> bool:
             and len(text.split()) == len(after.split())
         )
         or _counted_up(text, after)
+    )
+
+
+def _counts(text: str) -> bool:
+    """A line that counts something, as a list's line does ("4 Brücken", "je 9 helle
+    Steine"), not running text that a wrap opened with a number ("10 haben. Sie zieht …"
+    / "57 und zahlt 3 Zuckerstücke.")."""
+    words = text.split()
+    after = words[1] if len(words) > 1 and words[0] != "je" else (words[2:3] or [""])[0]
+    return (
+        COUNTED.match(text) is not None
+        and not (after[:1].islower() and after.casefold() in STOP_WORDS)
+        and not re.search(r"[.!?]\s+[A-ZÄÖÜ]", text)
     )
 
 

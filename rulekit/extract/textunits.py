@@ -27,6 +27,7 @@ from rulekit.extract.textshapes import (
     MARKER_ONLY,
     NUMBERS_ROW,
     POSTCODE_TOWN,
+    SECTION_SIGN,
     VALUE_ROW,
     ends_open,
     listed,
@@ -71,6 +72,7 @@ def _starts_sentence(text: str, capitalised_inside: set[str]) -> bool:
         LIST_MARKER.match(stripped)
         or MARKER_ONLY.match(stripped)
         or LABELLED_OPENER.match(stripped)
+        or SECTION_SIGN.match(stripped)  # "§ 2 Ziel des Spiels"
     ):
         return True
     first = stripped.split(maxsplit=1)[0] if stripped else ""

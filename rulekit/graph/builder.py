@@ -48,13 +48,15 @@ class GraphBuilder:
 
     def _nodes(self, info: SourceInfo, units: list[Unit]) -> list[RuleNode]:
         used = {u.node_id for u in units if u.kind == "section"}
+        headings = {u.node_id: u.text for u in units if u.kind == "section"}
         nodes = []
         for unit in units:
             if unit.kind != "section":
                 section_slug = (unit.section or info.game).split(".", 1)[-1]
                 unit.node_id = unique_id(f"{info.game}.{section_slug}.{slugify(unit.text)}", used)
                 used.add(unit.node_id)
-            unit.mechanical = mechanical(unit, self.segmenter.judge)
+            heading = headings.get(unit.section or "", "")
+            unit.mechanical = mechanical(unit, self.segmenter.judge, heading)
             nodes.append(
                 RuleNode(
                     id=unit.node_id,

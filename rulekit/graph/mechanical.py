@@ -20,7 +20,14 @@ from spacy.lang.de.stop_words import STOP_WORDS
 
 from rulekit.extract.textshapes import BOX_FACTS, VALUE_ROW
 from rulekit.graph.exceptions import NUMBER_WORDS
-from rulekit.graph.shapes import CLAUSE_MIN_WORDS, COPULAS, MARKER, has_verb, main_clause
+from rulekit.graph.shapes import (
+    CLAUSE_MIN_WORDS,
+    COPULAS,
+    MARKER,
+    has_phrase,
+    has_verb,
+    main_clause,
+)
 
 # A signed value that modifies another: "+1 Tokens", "-2 Punkte".
 _MODIFIER = re.compile(r"(?<![\w+−-])[+−-]\d+\b")
@@ -38,13 +45,15 @@ if TYPE_CHECKING:
     from rulekit.graph.unit import Unit
 
 
-def mechanical(unit: Unit, judge: KindJudge) -> bool:
+def mechanical(unit: Unit, judge: KindJudge, heading: str = "") -> bool:
     """An engine can implement and test it: a rule, step or definition with content.
 
     A definition that only names something ("Diese Regel heißt ...") and a
     remark without a label are not; a labelled note is when it says what may or
     must be done, unless its label advises ("Tipp:") or reminds ("Hinweis:") without a
-    modifier of its own.
+    modifier of its own.  Under the heading of the game's aim (`heading`: "Ziel des
+    Spiels", "Worum geht es?") a rule sums up the game the later sections rule ("Jeden
+    Sprung bezahlt ihr mit Fliegen"), but for who wins and when it ends.
     """
     # A short imperative is a clause though its verb is capitalised ("Zieht eine Karte.").
     if not (is_clause(unit) or any(judge.imperative(s) for s in unit.sentences)):
@@ -57,6 +66,8 @@ def mechanical(unit: Unit, judge: KindJudge) -> bool:
         if unit.kind in ("rule", "step") and counted_task(unit.text):
             return True  # what a task asks for: "1. Zwei Drillinge", "4. Eine Siebenerfolge"
         return unit.kind == "rule" and (_value_row(unit) or bool(BOX_FACTS.search(unit.text)))
+    if unit.kind == "rule" and _aim_heading(heading, judge) and not _ends_game(unit, judge):
+        return False
     if unit.kind in ("rule", "step"):
         # Advice binds no engine ("Nach ein oder zwei Spielen sollten Sie …"), nor an
         # aid to the players ("Als Hilfestellung werden Steinchen gelegt") or the
@@ -81,6 +92,17 @@ def mechanical(unit: Unit, judge: KindJudge) -> bool:
             for s in unit.sentences
         )
     return False
+
+
+def _aim_heading(heading: str, judge: KindJudge) -> bool:
+    """The heading of the game's aim or idea: "2. Ziel des Spiels", "Worum geht es?"."""
+    lower = heading.lower()
+    return any(has_phrase(lower, phrase) for phrase in judge.cues.aim_headings)
+
+
+def _ends_game(unit: Unit, judge: KindJudge) -> bool:
+    """Says who wins or when the game or a round ends: "Wer als Erster … hat, gewinnt"."""
+    return any(t.lemma_.lower() in judge.cues.ending_lemmas for s in unit.sentences for t in s)
 
 
 def _aim(sentence: Span, judge: KindJudge) -> bool:

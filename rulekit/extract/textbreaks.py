@@ -1,0 +1,121 @@
+"""Where the paragraphs of a copy break: after a colon that announces a block, not
+where a clause goes on after a semicolon, nor where a paragraph a blank line cut (a page
+or column break) resumes.  `textlayout.infer_roles` asks these."""
+
+from __future__ import annotations
+
+import re
+
+from rulekit.extract.encoding import BREAK_HYPHENS
+from rulekit.extract.textshapes import (
+    ANNOUNCING,
+    COUNTED,
+    CREDITS_RUN,
+    INLINE_LABELS,
+    LIST_MARKER,
+    OPENING_QUOTES,
+    RUN_IN_LABEL,
+    ends_open,
+    goes_on,
+    terminal,
+)
+from rulekit.extract.texttitles import running_text
+from rulekit.extract.textwidth import Measure
+
+PARAGRAPH_END = 0.8  # a sentence ending on a line shorter than this ends its paragraph
+
+
+def announcing_colon(text: str, following: str, widths: Measure, local: float) -> bool:
+    """The line ends in a colon that announces what follows.
+
+    In an evenly wrapped copy a wrap may fall after one of several labels run along
+    the line ("(L/l: Leopard, P/p:" / "Pinguin, S/s: Schlange"): that colon
+    announces only its label's value; or before the words the sentence quotes
+    ("… auf dem sie liegen:" / "„Davon nehm ich noch einen!“"), which it holds.
+    Credits run along a line by a middle dot ("Autor: … · Redaktion:") announce their
+    last label's name, in any copy, and a sentence that runs on in lower case over a full
+    line nothing.  Nor does a call to attention at the end of a full
+    line announce a block, nor a label inside a bracket the line opened ("… anzeigt
+    (Beispiel:"): it announces what the bracket holds.  Nor does the colon of a clause
+    that fills its line (for the `local` width of its column) before a sentence, unless
+    its words announce ("… mit diesen Änderungen:"): the sentence goes on in the
+    paragraph ("Auch beim Einsetzen wird geschlagen:" / "Steht eine fremde Figur …").
+    """
+    stripped = text.strip()
+    if not stripped.endswith(":") or stripped.count("(") > stripped.count(")"):
+        return False
+    if widths.wrapped(text, following) and (
+        bool(INLINE_LABELS.search(stripped)) or following.strip()[:1] in OPENING_QUOTES
+    ):
+        return False
+    if CREDITS_RUN.search(stripped):
+        return False  # "Autor: … · Redaktion:" / "Jörg Saalfeld": the credit's name
+    after = following.strip()
+    if (
+        after[:1].islower()
+        and not LIST_MARKER.match(after)
+        and not terminal(after)
+        and len(after) >= PARAGRAPH_END * widths.width
+    ):
+        # The sentence runs on in lower case over a full line ("… genau eine Karte:" /
+        # "entweder die oberste vom Nachziehstapel oder die oberste"); a list's items
+        # stand a line each.
+        return False
+    if (
+        not widths.deliberate(text, following, local)
+        and running_text(after)
+        and not (LIST_MARKER.match(after) or RUN_IN_LABEL.match(after) or COUNTED.match(after))
+        and not ANNOUNCING.search(stripped)
+    ):
+        return False
+    # A call to attention after a sentence of a full line ("… loswerden. Doch Vorsicht:" /
+    # "Die Mitspieler …") announces the sentence that goes on under it, in its paragraph.
+    called = re.search(r"[.!?]\s+((?:\S+\s+)?\S+:)$", stripped)
+    return not (
+        called is not None
+        and not widths.deliberate(text, following)
+        and following.strip()[:1].isupper()
+    )
+
+
+def resumes(before: list[str], unit: list[str], width: float) -> bool:
+    """A paragraph cut by a blank line (a page or column break, a figure) goes on here.
+
+    `before` are the lines of the unit before the blank line, `unit` those after it.
+    The blank line ends nothing when the word before it is broken by a hyphen, or
+    when running text stops mid-sentence and running text goes on in lower case or
+    after a function word:
+    a line left open after a full sentence or at the end of a wrapped paragraph, and
+    a continuation that ends a sentence.  A line of a list or a displayed command
+    ("ant", "blau für den Verteidiger und") does not.
+    """
+    text = before[-1]
+    # A line that ends in a function word wants the next, a noun too ("… legt seine" /
+    # "Karten ab.").
+    if not (goes_on(text, unit[0]) or ends_open(text)):
+        return False
+    stripped = text.strip()
+    if stripped.endswith(BREAK_HYPHENS) and stripped[-2:-1].isalpha():
+        return True
+    wrapped = len(before) > 1 and len(stripped) >= PARAGRAPH_END * width
+    # A comma leaves a clause open, after a full sentence on an earlier line too ("…
+    # Hand. Wer dabei … Krone" / "zieht,"); a displayed command ("java -jar x.jar") does not.
+    opened = before if stripped.endswith(",") else [stripped]
+    running = wrapped or any(re.search(r"[.!?]\s", line.strip()) for line in opened)
+    # A paragraph of sentences or clauses set over several lines that stops at a
+    # function word or goes on in lower case ("Ein Wurf, der über das" / "Hausfeld 4
+    # hinausführen" / page break / "würde, kann …") is running text, however short its
+    # last line.
+    running = running or (
+        len(before) > 1 and any(re.search(r"[.!?,:;]\s", line.strip()) for line in before)
+    )
+    return bool(running) and any(re.search(r"[.!?](?:\s|$)", line.strip()) for line in unit)
+
+
+def clause_goes_on(text: str, following: str) -> bool:
+    """The next line goes on with the sentence the line leaves open, or with its clause
+    after a semicolon ("… ist Feld 23;" / "zieht Gelb dorthin zurück, …")."""
+    after = following.strip()
+    return goes_on(text, following) or (
+        text.rstrip().endswith(";") and after[:1].isalpha() and after[:1].islower()
+    )
