@@ -150,3 +150,24 @@ def test_a_contrasted_denial_excepts_the_rule_that_does_what_it_denies(
         "Ins Haus ziehst du nur mit passender Augenzahl.",
     )
     assert edges_of(graph, "exception-of") == [(denial, skip)]
+
+
+def test_a_duty_named_as_not_holding_excepts_the_rule_that_imposes_it(
+    builder: GraphBuilder,
+) -> None:
+    duty = "Kannst du eine fremde Figur schlagen, musst du es auch tun."
+    lifted = (
+        "Die Schlagpflicht gilt nicht für Kinder unter 6 Jahren: Sie dürfen schlagen, "
+        "müssen aber nicht."
+    )
+    graph = build(
+        builder,
+        "# Schlagen",
+        "Endet dein Zug auf einem Feld, auf dem eine fremde Figur steht, schlägst du diese "
+        "Figur: Sie muss zurück in ihr Laternenhaus.",
+        "Wer nur über eine Figur hinwegspringt, schlägt sie nicht.",
+        duty,
+        "Hast du mehrere Möglichkeiten, suchst du dir eine davon aus.",
+        lifted,
+    )
+    assert edges_of(graph, "exception-of") == [(lifted, duty)]

@@ -1043,6 +1043,25 @@ KIND_CASES = {
             "Jeden Zug": ("rule", True),
         },
     ),
+    "a box lid's rules begin at a run-in label that names their part": (
+        [
+            "PILZKREIS",
+            "Das flinke Wichtel-Würfelspiel",
+            "Für 2 bis 4 Spieler von 5 bis 99 Jahren",
+            "Wenn der Vollmond über dem Wald steht, treffen sich die Wichtel im Pilzkreis.",
+            "Spielziel: Jeder bringt seine vier Wichtel auf die Hutfelder seiner Farbe.",
+            "Vorbereitung: Jeder wählt eine Farbe und setzt seine Wichtel in die Höhle.",
+            "Übrige Wichtel bleiben in der Schachtel.",
+            "So wird gespielt: Wer an der Reihe ist, würfelt einmal und zieht.",
+            "Kannst du ziehen, mußt du es auch tun.",
+        ],
+        {
+            "Wenn der Vollmond": ("flavour", False),
+            "Vorbereitung:": ("rule", True),
+            "Übrige Wichtel": ("rule", True),
+            "Kannst du ziehen": ("rule", True),
+        },
+    ),
     "a comment on what was said is one remark with the case it gives": (
         [
             "Spielablauf",

@@ -245,6 +245,11 @@ def excepted(
     short = [clause for clause in (shortage(s, cues) for s in exception.sentences) if clause]
     if short:
         return supplier(short, local, overlap, cues)
+    # A rule named as the one that does not hold ("Die Schlagpflicht gilt nicht …") is
+    # the one, whatever the sentence before it says.
+    named = named_rule(exception, candidates, overlap, by_id, cues)
+    if named:
+        return named
     # A reply denies what the sentence before allows, or allows what it denies: after
     # a denial, a denial ("Ausnahme: … kann nicht geschlagen werden") excepts another.
     if (
@@ -258,9 +263,7 @@ def excepted(
     said = [rule for rule in candidates if replaced & quantity_pairs(rule)]
     if said:
         return said
-    named = named_by_heading(exception, candidates, overlap, by_id, cues) or named_rule(
-        exception, candidates, overlap, by_id, cues
-    )
+    named = named_by_heading(exception, candidates, overlap, by_id, cues)
     if named:
         return named
     ending = in_end_phase(exception, by_id, cues)

@@ -16,6 +16,7 @@ from rulekit.graph.clauses import case_clauses
 from rulekit.graph.continuation import refers_back
 from rulekit.graph.exceptions import flag
 from rulekit.graph.kinds import KindJudge
+from rulekit.graph.line_kinds import LABEL
 from rulekit.graph.mechanical import counted_task
 from rulekit.graph.overlap import stem
 from rulekit.graph.shapes import (
@@ -336,3 +337,19 @@ def board_kind(judge: KindJudge, state: SegmentState, head: Span, told: NodeKind
     if state.board and told == "rule" and judge.describes_board(head):
         return "definition"
     return told
+
+
+def rules_begin(judge: KindJudge, state: SegmentState, block: Block) -> None:
+    """A paragraph opened by a run-in label that names a part of the rules ("Spielziel:
+    …", "Vorbereitung: …", "Inhalt: …", "Der Spielplan: …") begins the rules as a heading
+    would, in a rulebook that has none (a box lid's): the cover, its box facts and an
+    assumed preface end there."""
+    match = LABEL.match(block.text)
+    if match is None:
+        return
+    label = match.group(1)
+    parts = judge.cues.structure_headings | judge.cues.board_headings
+    if judge.heading_words(label, parts) or judge.material_heading(label):
+        state.cover = state.facts = False
+        if state.assumed_preface:
+            state.preface = state.assumed_preface = False

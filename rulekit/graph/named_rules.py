@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from spacy.lang.de.stop_words import STOP_WORDS
 
+from rulekit.graph.clauses import split_clauses
 from rulekit.graph.exception_denials import heading_words, named_duties, obliges, with_parts
 from rulekit.graph.exceptions import marker_features
 from rulekit.graph.overlap import Overlap, stem
@@ -99,11 +100,17 @@ def named_rule(
     done = {stem(t.lower_) for t in nominalised([named_tokens])}
     duties = named_duties({t.lower_ for t in named_tokens if t.is_alpha}, cues)
     obliging = [
-        rule for rule in earlier if duties and duties <= verbs(rule) and obliges(rule, cues)
+        rule
+        for rule in earlier
+        if duties
+        and duties <= verbs(rule)
+        and obliges(rule, cues)
+        and _modal_deed(rule, duties, cues)
     ]
     saying = (
-        headed
+        [rule for rule in headed if rule in obliging]
         or obliging
+        or headed
         or [
             rule
             for rule in earlier
@@ -134,6 +141,18 @@ def named_rule(
     ]
     best = max(ranked, key=lambda pair: pair[0], default=None)
     return [best[1]] if best is not None else []
+
+
+def _modal_deed(rule: Unit, deeds: set[str], cues: Cues) -> bool:
+    """A clause of the rule says the deed with a modal verb: "Wer schlagen kann, muss
+    schlagen", "Kannst du … schlagen, musst du es auch tun"; not "…, schlägst du sie: Sie
+    muss zurück …", whose duty is another."""
+    return any(
+        any(t.lemma_.lower() in cues.modal_lemmas for t in clause)
+        and deeds & {stem(t.lemma_.lower()) for t in clause if t.is_alpha}
+        for sentence in rule.sentences
+        for clause in split_clauses(sentence)
+    )
 
 
 def _holding_subject(tokens: list[Token], verb: int, cues: Cues) -> list[Token]:

@@ -37,6 +37,7 @@ from rulekit.graph.lists import (
     front_kind,
     material_ends,
     names_no_piece,
+    rules_begin,
     states_facts,
     tells_story,
 )
@@ -118,6 +119,7 @@ class Segmenter(ListReader):
                 continue
             if not state.sections:
                 self._open_section(info, block, units, state)
+            rules_begin(self.judge, state, block)
             added = self._block_units(block, sentences, following, state)
             units.extend(added)
             state.facts = state.facts or states_facts(added, len(units))
