@@ -363,3 +363,25 @@ def test_section_signs_pieces_without_a_count_and_a_colon_inside_a_sentence(
         "bleibt dann auf dem Besenfeld stehen."
     ) in texts[0]
     assert texts[1] == "Kennt ihr Hexenbesen schon gut, spielt ihr mit diesen Zusatzregeln weiter:"
+
+
+# A family rulebook's box of what the game needs, under the goal's last sentence, its
+# first piece wrapped inside its bracket.
+NEEDS = """\
+Du spielst die zehn Wellen der Reihe nach, eine in jeder Runde.
+Wer als Erster Welle 10 schafft, gewinnt.
+Das brauchst du
+96 Zahlenkarten (1 bis 12 in vier
+Farben, jede zweimal)
+8 Delfine
+4 Flauten
+1 Spielregel
+Die zehn Wellen
+So sehen die zehn Wellen aus, die ihr nacheinander schaffen müsst:
+"""
+
+
+def test_a_clause_of_what_the_game_needs_heads_its_list(tmp_path: Path) -> None:
+    found = blocks(tmp_path, NEEDS)
+    assert ("heading", "Das brauchst du") in found
+    assert ("paragraph", "96 Zahlenkarten (1 bis 12 in vier Farben, jede zweimal)") in found

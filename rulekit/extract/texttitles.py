@@ -43,6 +43,10 @@ _HEADING_PHRASE_WORDS = 4
 _LABEL_ALONE = re.compile(r"^[A-ZÄÖÜ][\w-]*(?:\s+[A-ZÄÖÜ][\w-]*)?:$")
 _BULLET = re.compile(rf"^{ITEM_BULLET}\s+")
 _NUMBERED_ITEM = re.compile(r"^\d{1,2}[.)]\s")
+# The verbs of a heading that says what the game needs or holds ("Das brauchst du"), of
+# at most `NEEDS_TITLE_WORDS` words.
+_NEEDS = re.compile(r"\b(?:brauch\w*|benötig\w*|gehör\w*|enthält)\b", re.IGNORECASE)
+NEEDS_TITLE_WORDS = 4
 # A numbered topic heading: "9. Leiterfeld und Kirschbaum".
 _NUMBERED_TITLE = re.compile(r"^(\d{1,2})\.\s+(\S.*)$")
 
@@ -143,7 +147,8 @@ def title_after_list(
 def heads_list(lines: list[TextLine], content: list[int], position: int) -> bool:
     """A name or a clause of a question alone on its line over a list of counted things
     ("Spielregel" / "Inhalt" / "1 Spielplan" / "16 Kegel …", "Was in der Schachtel ist"
-    / "1 Spielplan"): the heading of the component list, though stacked
+    / "1 Spielplan", "Das brauchst du" / "96 Zahlenkarten (1 bis 12 in vier" / "Farben,
+    jede zweimal)" / "8 Delfine"): the heading of the component list, though stacked
     under another short line; not the wrap of a counted item ("5 Spielfiguren in" /
     "Farben" / "30 Körnerkarten")."""
     if position < 1 or position + 2 >= len(content):
@@ -151,14 +156,21 @@ def heads_list(lines: list[TextLine], content: list[int], position: int) -> bool
     previous, line, first, second = (
         lines[content[i]].text.strip() for i in range(position - 1, position + 3)
     )
+    if first.count("(") > first.count(")") and position + 3 < len(content):
+        # The first item's bracket goes on over a line ("96 Zahlenkarten (1 bis 12 in
+        # vier" / "Farben, jede zweimal)"): the next item stands under that line.
+        second = lines[content[position + 3]].text.strip()
+        items = bool(COUNTED_THING.match(second))
+    else:
+        items = listed(first, second)
     return (
-        (name_line(line) or clause_title(line))
+        (name_line(line) or clause_title(line) or _needs_title(line))
         and line[:1].isupper()
         and not terminal(line)
         and not COUNTED.match(previous)
         and not ends_open(previous)
         and bool(COUNTED_THING.match(first))
-        and listed(first, second)
+        and items
     )
 
 
@@ -265,6 +277,12 @@ def _count_inside(text: str, following: str) -> bool:
         and not COUNTED.match(text)
         and any(w.isalpha() and w.islower() and w not in STOP_WORDS for w in text.split())
     )
+
+
+def _needs_title(text: str) -> bool:
+    """A short clause of what the game needs or holds: "Das brauchst du", "Zum Spiel
+    gehören"."""
+    return len(text.split()) <= NEEDS_TITLE_WORDS and bool(_NEEDS.search(text))
 
 
 def clause_title(text: str) -> bool:

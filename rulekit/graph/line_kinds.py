@@ -172,7 +172,7 @@ class LineJudge:
         """The heading of the component list: "Spielmaterial", "Inhalt", a short one
         that ends in such a word ("Benötigte Hilfsmittel"), a question for what is in
         the box ("Was ist in der Schachtel?"), or a short clause of what the players need
-        ("Das braucht ihr")."""
+        ("Das braucht ihr") or what the game holds ("Zum Spiel gehören")."""
         words = [w.lower().strip(":?") for w in re.sub(r"^[\d.\s]+", "", text).split()]
         short = len(words) <= MATERIAL_HEADING_WORDS
         return bool(words) and (
@@ -182,6 +182,8 @@ class LineJudge:
                 (text.rstrip().endswith("?") or interrogative_heading(text) or short)
                 and bool(set(words) & self.cues.material_questions)
             )
+            # "ZUM SPIEL GEHÖREN", "Die Schachtel enthält": what the game holds.
+            or (short and bool(set(words) & self.cues.material_verbs))
         )
 
     def _points(self, lower: str) -> bool:
