@@ -102,6 +102,7 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
         return lines
     widths = measure([lines[i].text for i in content])
     width = widths.width
+    at = {index: position for position, index in enumerate(content)}
     capitalised_inside = capitalised_mid_sentence([lines[i].text for i in content])
     if widths.even:
         lines = mark_breaks_on_purpose(lines, content, widths)
@@ -196,7 +197,7 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                             previous_last.text,
                             first.text,
                             widths,
-                            local_width(lines, content, content.index(unit[0]), width),
+                            local_width(lines, content, at[unit[0]], width),
                         )
                     )
                 )

@@ -84,11 +84,12 @@ def reckoned_rows(example: Unit, units: list[Unit], cues: Cues) -> list[Unit]:
     for row in [row for row in shown if ACROSS_ROW.match(row.text.strip())]:
         shown.extend(other for other in _table(row, units) if other not in shown)
     shown.extend(row for row in counted if row not in shown)
-    shown.extend(
-        row
-        for row in units[: example.position]
-        if row not in shown and _told_columns(_headed_counts(row, units), example)
-    )
+    headed = [(row, _headed_counts(row, units)) for row in units[: example.position]]
+    if any(groups for _, groups in headed):
+        told = _told_counts(example)
+        shown.extend(
+            row for row, groups in headed if groups and row not in shown and _told(groups, told)
+        )
     shown.extend(row for row in _named_rows(example, units) if row not in shown)
     return sorted(shown, key=lambda row: row.position)
 
@@ -173,17 +174,29 @@ def _headed_counts(row: Unit, units: list[Unit]) -> list[list[tuple[str, str]]]:
     return [pairs[start : start + width] for start in range(0, len(pairs), width)]
 
 
-def _told_columns(groups: list[list[tuple[str, str]]], example: Unit) -> bool:
-    """One sentence of the example says every number of a group of a row's columns (as
-    often as the group holds it, in digits or words) and counts one of them with its
-    column's noun ("zieht drei Felder weit und zahlt 7 Würmer" for "3 7")."""
-    for sentence in example.sentences:
-        said = Counter(
-            token.text if token.is_digit else NUMBER_WORDS[token.lower_]
-            for token in sentence
-            if token.is_digit or token.lower_ in NUMBER_WORDS
+def _told_counts(example: Unit) -> list[tuple[Counter[str], set[tuple[str, str]]]]:
+    """Per sentence of an example, the numbers it says (in digits or words, as often as
+    it says them) and the counts it tells ("drei Felder", "7 Würmer")."""
+    return [
+        (
+            Counter(
+                token.text if token.is_digit else NUMBER_WORDS[token.lower_]
+                for token in sentence
+                if token.is_digit or token.lower_ in NUMBER_WORDS
+            ),
+            {(noun, number) for noun, number, _ in counts(list(sentence))},
         )
-        counted = {(noun, number) for noun, number, _ in counts(list(sentence))}
+        for sentence in example.sentences
+    ]
+
+
+def _told(
+    groups: list[list[tuple[str, str]]], told: list[tuple[Counter[str], set[tuple[str, str]]]]
+) -> bool:
+    """One sentence of the example (`_told_counts`) says every number of a group of a
+    row's columns, as often as the group holds it, and counts one of them with its
+    column's noun ("zieht drei Felder weit und zahlt 7 Würmer" for "3 7")."""
+    for said, counted in told:
         for group in groups:
             needed = Counter(number for _, number in group)
             if all(said[n] >= k for n, k in needed.items()) and counted & set(group):
