@@ -59,6 +59,7 @@ from rulekit.extract.textshapes import (
     has_word,
     listed,
     listed_pieces,
+    parted,
     reads_as_text,
     table_goes_on,
     table_rows,
@@ -448,7 +449,7 @@ def _unit_role(
         return "figure"  # a diagram's notation: a board's squares and coordinates
     if len(texts) == 1 and (_LABELLED_VALUE.match(first) or ACROSS_ROW.match(first)):
         return "body"  # "Ziel: …", "Karotten 1 3 6 10 15": a row, never a heading
-    if len(texts) > 1 and ":" in first and all(text.endswith("·") for text in texts[:-1]):
+    if len(texts) > 1 and ":" in first and all(parted(text) for text in texts[:-1]):
         return "body"  # credits run over lines by their middle dots ("Autorin: … ·")
     capitals = all_caps(" ".join(texts))
     # A number that a line left wanting ends the sentence ("… hinter Feld" / "62."), though

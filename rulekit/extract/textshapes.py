@@ -201,6 +201,13 @@ def wants_more(text: str) -> bool:
     return bool(words) and (words[-1] in _JOINERS or _OPEN_COUNT.search(text.rstrip()) is not None)
 
 
+def parted(text: str) -> bool:
+    """The line ends in the mark that parts the items of a line ("Autorin: … · Grafik: …
+    ·"): the next line holds the next item."""
+    words = text.split()
+    return bool(words) and words[-1] in _SEPARATORS
+
+
 def ends_open(text: str) -> bool:
     """The line ends in a function word or a bound that wants the next ("… mit der",
     "… Sie", "… höchstens"), but for a heading said as a clause ("So spielst du") and a
@@ -215,7 +222,7 @@ def ends_open(text: str) -> bool:
         return False
     last = words[-1]
     word = last.casefold()
-    if last in _SEPARATORS:
+    if parted(text):
         return True  # a middle dot parts a line's items: "… Kassel ·" / "www.verlag.de"
     if _OPEN_POSTCODE.search(text.rstrip()) or (
         _OPEN_OLD_POSTCODE.search(text.rstrip()) and IMPRINT.search(text)

@@ -32,6 +32,7 @@ from rulekit.extract.textshapes import (
     ends_open,
     listed,
     listed_pieces,
+    parted,
     runs_on,
     terminal,
     value_rows,
@@ -196,7 +197,7 @@ def _opens_unit(
     A line that ends in a middle dot runs on ("Autorin: … · Illustration: … ·" /
     "Redaktion: …"): the dot parts the credits of one line."""
     line, previous = lines[content[position]], lines[content[position - 1]]
-    if previous.text.rstrip().endswith("·"):
+    if parted(previous.text):
         return False
     return (
         (

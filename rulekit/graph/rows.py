@@ -156,9 +156,9 @@ def _headed_counts(row: Unit, units: list[Unit]) -> list[list[tuple[str, str]]]:
     """What a row of bare numbers counts by the nouns of its table's header, one list per
     group of columns: [[("feld", "4"), ("korn", "10")]] for "4 10" under "Felder Körner",
     two for "1 1 6 16" under "Felder Karotten Felder Karotten"; none without a header."""
-    numbers = row.text.split()
     if not _BARE_ROW.match(row.text.strip()):
         return []
+    numbers = row.text.split()
     at = row.position - 1
     while at >= 0 and _BARE_ROW.match(units[at].text.strip()):
         at -= 1

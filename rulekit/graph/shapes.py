@@ -141,6 +141,13 @@ def inflected_verb(token: Token) -> bool:
     return verb_form(token) and token.lower_ != token.lemma_.lower()
 
 
+def ends_in_verb(sentences: list[Span]) -> bool:
+    """The last word is an inflected verb ("Die Ernte beträgt:"), not the infinitive an
+    instruction heading ends in ("Ein Plättchen vom Spielplan entfernen:")."""
+    words = [t for sentence in sentences for t in sentence if t.is_alpha]
+    return bool(words) and inflected_verb(words[-1])
+
+
 def marked_heading(text: str, following: Block | None) -> bool:
     """A numbered or lettered line that heads what follows: short, no sentence end.
 

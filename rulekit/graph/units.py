@@ -27,20 +27,11 @@ from rulekit.graph.continuation import (
     starts_story,
     told_on,
 )
+from rulekit.graph.front import board_kind, front_kind, rules_begin, states_facts
 from rulekit.graph.ids import heading_level, section_id
 from rulekit.graph.kinds import KindJudge
 from rulekit.graph.line_kinds import LABEL, cover_blocks
-from rulekit.graph.lists import (
-    ListReader,
-    SegmentState,
-    board_kind,
-    front_kind,
-    material_ends,
-    names_no_piece,
-    rules_begin,
-    states_facts,
-    tells_story,
-)
+from rulekit.graph.lists import ListReader, SegmentState, material_ends, names_no_piece, tells_story
 from rulekit.graph.regions import rules_before_preface, rules_under_idea, smooth
 from rulekit.graph.sentences import parenthesised_example
 from rulekit.graph.sentences import sentences as split_sentences
@@ -51,8 +42,8 @@ from rulekit.graph.shapes import (
     TITLE,
     closed,
     counts_on,
+    ends_in_verb,
     heads_after_list,
-    inflected_verb,
     interrogative_heading,
     item_line,
     marked_heading,
@@ -289,7 +280,7 @@ class Segmenter(ListReader):
             judge.sentence_line(text)
             or (text.endswith(":") and any(judge.modal(s) for s in sentences))
             # "Die Ernte beträgt:": a heading never ends in its verb.
-            or (text.endswith(":") and _ends_in_verb(sentences))
+            or (text.endswith(":") and ends_in_verb(sentences))
             or text.endswith(",")
             or (
                 # "Über die Eingabe von", not "Eine Sechs": a capitalised word is a noun.
@@ -595,10 +586,3 @@ class Segmenter(ListReader):
         if aside is not None:
             result.append(Unit("example", [aside], block, section))
         return result
-
-
-def _ends_in_verb(sentences: list[Span]) -> bool:
-    """The last word is an inflected verb ("Die Ernte beträgt:"), not the infinitive an
-    instruction heading ends in ("Ein Plättchen vom Spielplan entfernen:")."""
-    words = [t for sentence in sentences for t in sentence if t.is_alpha]
-    return bool(words) and inflected_verb(words[-1])

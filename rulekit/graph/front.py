@@ -1,0 +1,89 @@
+"""Where a rulebook's parts change what a sentence is: the cover and its box's facts
+before the rules (`front_kind`), the run-in labels that begin the rules in a rulebook
+without headings, a box lid's (`rules_begin`), and the board's description, whose
+sentences define the board (`board_kind`).  `units.Segmenter` asks these as it goes,
+with its `lists.SegmentState`."""
+
+from __future__ import annotations
+
+import re
+
+from spacy.tokens import Span
+
+from rulekit.extract.textshapes import BOX_DURATION, BOX_FACTS, terminal
+from rulekit.graph.kinds import KindJudge
+from rulekit.graph.line_kinds import LABEL
+from rulekit.graph.lists import SegmentState
+from rulekit.graph.unit import Unit
+from rulekit.model import Block, NodeKind
+
+# The box's facts stand among this many first units of a manual, its front matter.
+FRONT_UNITS = 15
+# What a sentence under the box's facts may have been taken for, being neither.
+_COVER_KINDS = frozenset({"rule", "definition", "note", "lead-in", "flavour"})
+
+
+def states_facts(added: list[Unit], count: int) -> bool:
+    """The units just added, `count` units into the manual, hold the box's facts: a
+    line of the front matter and no sentence ("Für 2 bis 4 Spieler ab 6 Jahren")."""
+    return count < FRONT_UNITS and any(
+        BOX_FACTS.search(u.text) and not terminal(u.text) for u in added
+    )
+
+
+def front_kind(
+    judge: KindJudge, state: SegmentState, head: Span, block: Block, told: NodeKind
+) -> NodeKind:
+    """The kind of a sentence of the front matter, told as `told` from its words.
+
+    Under the box's facts the cover tells no rule: it says how long a game lasts,
+    praises the game ("Ein Wettlauf ganz ohne Würfel!", "IGELSPRINT ist ein Rennspiel,
+    bei dem …"), the publisher's blurb, or tells its story ("Vier junge Kuckucke sind in
+    fremden Nestern groß geworden …"); a sentence that tells the players what to do
+    begins the rules.  Elsewhere on the cover, beside the game's name,
+    a story or a paragraph that exclaims or asks is the blurb too ("Wer … hinaufkommt,
+    hat die Nase vorn – doch auf jeder Stufe kann man hängen bleiben!"), where no
+    sentence of it instructs.
+    """
+    exclaimed = head.text.rstrip().endswith("!")
+    in_blurb = re.search(r"[!?](?:\s|$)", block.text) is not None and not judge.modal(head)
+    cheered = (exclaimed or in_blurb) and not judge.imperative(head)
+    if (
+        state.facts
+        and told in _COVER_KINDS
+        and not BOX_FACTS.search(head.text)
+        # "Jeder Spieler zieht sofort zwei Karten." tells the players what to do: the
+        # rules begin.
+        and not (judge.imperative(head) or any(t.lower_ in judge.cues.actor_nouns for t in head))
+    ):
+        blurb = cheered or judge.praises_game(head) or BOX_DURATION.search(head.text)
+        return "other" if blurb else "flavour"
+    if state.cover and (told == "flavour" or (told == "rule" and cheered)):
+        return "other"
+    return told
+
+
+def board_kind(judge: KindJudge, state: SegmentState, head: Span, told: NodeKind) -> NodeKind:
+    """Under the heading of the board's description a sentence that only says how the
+    board is laid out defines it ("Die Beetfelder sind von außen nach innen nummeriert"),
+    as a sentence that says what a thing consists of does; one that binds the players
+    is a rule."""
+    if state.board and told == "rule" and judge.describes_board(head):
+        return "definition"
+    return told
+
+
+def rules_begin(judge: KindJudge, state: SegmentState, block: Block) -> None:
+    """A paragraph opened by a run-in label that names a part of the rules ("Spielziel:
+    …", "Vorbereitung: …", "Inhalt: …", "Der Spielplan: …") begins the rules as a heading
+    would, in a rulebook that has none (a box lid's): the cover, its box facts and an
+    assumed preface end there."""
+    match = LABEL.match(block.text)
+    if match is None:
+        return
+    label = match.group(1)
+    parts = judge.cues.structure_headings | judge.cues.board_headings
+    if judge.heading_words(label, parts) or judge.material_heading(label):
+        state.cover = state.facts = False
+        if state.assumed_preface:
+            state.preface = state.assumed_preface = False
