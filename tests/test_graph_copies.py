@@ -209,3 +209,102 @@ def test_an_example_in_brackets_stands_alone_and_credits_run_on_over_a_wrap(
     assert kind_of(graph, "Viel Spaß beim Spielen")[0] == "other"
     assert kind_of(graph, "Autor: Henrik Wollenweber")[0] == "other"
     assert not any(n.kind == "section" and "Saalfeld" in n.text for n in graph.nodes)
+
+
+# A 1950s leaflet: the cover's story, the board described under "Vorbereitung", a list
+# of rules lettered in the course of play, and an example told over two paragraphs.
+LEAFLET = [
+    "Bohnenlauf",
+    "Ein lustiges Würfelspiel für 2 bis 4 Personen",
+    "Im Bauerngarten ist Pflanzzeit! Jeder Gärtner möchte seine Bohnen",
+    "als erster in das Beet bringen. Doch der Gartenweg ist schmal, und",
+    "mancher Nachbar schickt die Bohnen des anderen ohne Erbarmen in die",
+    "Saatkiste zurück.",
+    "I. Vorbereitung",
+    "Der Spielplan zeigt einen Bauerngarten, durch den ein Gartenweg von",
+    "48 Feldern führt. In den vier Ecken liegen die Saatkisten der vier",
+    "Farben. Kurz vor jedem Pflanzfeld zweigt das Beet der gleichen Farbe",
+    "ab, das aus vier Beetfeldern besteht.",
+    "II. Der Spielverlauf",
+    "Wer an der Reihe ist, würfelt einmal und zieht eine seiner Bohnen um",
+    "so viele Felder vorwärts, wie der Würfel Augen zeigt.",
+    "a) Eine Bohne darf die Saatkiste nur verlassen, wenn der Spieler",
+    "eine Sechs würfelt. Sie wird dann auf das Pflanzfeld ihrer Farbe",
+    "gesetzt.",
+    "b) Wer eine Sechs würfelt, darf nach seinem Zug noch einmal würfeln.",
+    "c) Auf einem Feld darf grundsätzlich nur eine Bohne stehen.",
+    "III. Einige Beispiele",
+    "Rot würfelt eine 4 und kommt damit",
+    "genau auf das Pflanzfeld von Gelb,",
+    "wo noch eine gelbe Bohne steht. Die",
+    "gelbe Bohne muß zurück.",
+    "In der nächsten Runde würfelt Gelb",
+    "eine 6. Er setzt eine neue Bohne auf",
+    "sein Pflanzfeld und wirft damit die",
+    "rote Bohne hinaus.",
+]
+
+
+def test_a_leaflets_cover_story_board_lettered_rules_and_told_example(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    graph = graph_of(builder, tmp_path, LEAFLET, blank=False)
+    # The story on the cover tells the game's world: flavour, not the publisher's blurb.
+    assert kind_of(graph, "Im Bauerngarten ist Pflanzzeit!")[0] == "flavour"
+    assert kind_of(graph, "Jeder Gärtner möchte")[0] == "flavour"
+    assert kind_of(graph, "Doch der Gartenweg ist schmal")[0] == "flavour"
+    # A paragraph that opens with the board's description defines the board.
+    assert kind_of(graph, "Der Spielplan zeigt")[0] == "definition"
+    assert kind_of(graph, "Kurz vor jedem Pflanzfeld")[0] == "definition"
+    # Lettered rules that no colon announced are no procedure: a rule a sentence.
+    assert kind_of(graph, "a) Eine Bohne darf die Saatkiste")[0] == "rule"
+    assert kind_of(graph, "Sie wird dann auf das Pflanzfeld")[0] == "rule"
+    assert kind_of(graph, "c) Auf einem Feld darf")[0] == "rule"
+    # The story goes on in its next turn ("In der nächsten Runde würfelt Gelb …").
+    examples = [node.text for node in graph.nodes if node.kind == "example"]
+    assert len(examples) == 1
+    assert examples[0].endswith("wirft damit die rote Bohne hinaus.")
+
+
+CARD_GAME = [
+    "Spielinhalt",
+    "Karte Anzahl",
+    "Zahlenkarten Gelb (1 bis 11, jede Zahl zweimal) 22",
+    "Zahlenkarten Rot (1 bis 11, jede Zahl zweimal) 22",
+    "Stempel 8",
+    "Umleitung 6",
+    "Außerdem: 1 Block Frachtbriefe und diese Spielregel",
+    "Vorbereitung",
+    "1. Wer zuletzt ein Paket bekommen hat,",
+    "gibt in der ersten Runde.",
+    "2. Die gebende Person mischt alle",
+    "Karten gut und teilt jedem von euch 10",
+    "Karten verdeckt aus.",
+    "3. Die übrigen Karten kommen als ver-",
+    "deckter Stapel in die Tischmitte. Das",
+    "ist der Postsack.",
+    "Beispiel:",
+    "Mia ist bei Phase 2. Sie legt einen Drilling aus 7ern aus.",
+    "Anlegen",
+    "Stempel darfst du überall anlegen.",
+    "In derselben Runde legt Jonas",
+    "seine Phase 1 aus: einen Drilling",
+    "aus 2ern und einen aus 10ern.",
+]
+
+
+def test_a_card_games_table_of_contents_and_setup_list(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    graph = graph_of(builder, tmp_path, CARD_GAME, blank=False)
+    # The rows of the contents' table are its pieces, counted after their names.
+    assert kind_of(graph, "Zahlenkarten Gelb (1 bis 11")[0] == "component"
+    assert kind_of(graph, "Stempel 8")[0] == "component"
+    assert kind_of(graph, "Umleitung 6")[0] == "component"
+    assert kind_of(graph, "Außerdem: 1 Block Frachtbriefe")[0] == "component"
+    # Under "Vorbereitung" a numbered list is done in order, though its first item
+    # opens with who does it ("Wer zuletzt …, gibt").
+    assert kind_of(graph, "1. Wer zuletzt ein Paket")[0] == "step"
+    assert kind_of(graph, "3. Die übrigen Karten")[0] == "step"
+    # A player joins the story at the story's time ("In derselben Runde legt Jonas …").
+    assert kind_of(graph, "In derselben Runde legt Jonas")[0] == "example"

@@ -385,3 +385,95 @@ def test_a_clause_of_what_the_game_needs_heads_its_list(tmp_path: Path) -> None:
     found = blocks(tmp_path, NEEDS)
     assert ("heading", "Das brauchst du") in found
     assert ("paragraph", "96 Zahlenkarten (1 bis 12 in vier Farben, jede zweimal)") in found
+
+
+# A 1950s leaflet: a lettered list cut by the page number, a card game's contents as a
+# table with its count last, the ten phases and the sentence under the list, and headings
+# in a narrow column said as a phrase or a condition.
+LETTERED = """\
+Vor Beginn des Spieles verfährt man folgendermaßen:
+a) Jeder Mitspieler wählt eine Farbe und stellt die vier Bohnen
+dieser Farbe in die Saatkiste der gleichen Farbe.
+b) Außerdem erhält jeder Mitspieler die Gießkanne seiner Farbe und
+– 2 –
+stellt sie vor sich auf den Tisch (siehe Abschnitt IV).
+c) Bohnen und Gießkannen der Farben, die nicht mitspielen, bleiben
+in der Schachtel.
+"""
+
+CONTENTS = """\
+Ein Kartenspiel für 2–6 Personen
+Für Kinder von 6 Jahren an und für Erwachsene
+Dumm nur, dass ständig irgendwer eine Umleitung ausschildert, die
+Stempel nie da liegen, wo man sie braucht, und der Postsack einfach
+nicht leer werden will.
+Spielinhalt
+Karte Anzahl
+Zahlenkarten Gelb (1 bis 11, jede Zahl zweimal) 22
+Zahlenkarten Rot (1 bis 11, jede Zahl zweimal) 22
+Stempel 8
+Umleitung 6
+Außerdem: 1 Block Frachtbriefe und diese Spielregel
+"""
+
+PHASES = """\
+Ihr müsst die Phasen genau in dieser
+Reihenfolge erfüllen:
+Phase 8: 1 Reihe aus 5 Karten einer
+Farbe + 1 Paar
+Phase 9: 1 Fünfling + 1 Drilling
+Phase 10: 1 Reihe aus 9 Karten
+In jeder Runde kannst du höchstens
+eine Phase erfüllen.
+Die Umleitung oben auf dem Ablage-
+stapel hätte Kemal zu gern
+genommen. Das ist aber verboten,
+also zieht er vom Postsack.
+Ausgehen und Rundenende
+Sobald jemand keine Handkarte mehr
+hat, ist diese Person ausgegangen, und
+die Runde endet sofort.
+Mara legt 11 Körner in den Vorrat und
+hat nun noch 12.
+Wenn die Kraft nicht reicht
+Reichen deine Körner für keinen Flug
+nach vorn, musst du zum nächsten
+Schlafbaum hinter dir zurückfliegen.
+Jeder Spieler führt seine vier Kegel
+einmal rund um das Haus. Sobald ein Spieler seinen vierten
+Kegel in die Hausfelder gebracht hat, ist das Spiel aus.
+"""
+
+
+def test_a_list_item_cut_by_the_page_number_goes_on_after_it(tmp_path: Path) -> None:
+    found = blocks(tmp_path, LETTERED)
+    assert (
+        "list-item",
+        "b) Außerdem erhält jeder Mitspieler die Gießkanne seiner Farbe und stellt sie vor "
+        "sich auf den Tisch (siehe Abschnitt IV).",
+    ) in found
+    assert (
+        "list-item",
+        "c) Bohnen und Gießkannen der Farben, die nicht mitspielen, bleiben in der Schachtel.",
+    ) in found
+
+
+def test_a_table_of_pieces_and_their_counts_keeps_its_head_and_rows(tmp_path: Path) -> None:
+    found = blocks(tmp_path, CONTENTS)
+    # The box's facts end their line, also as an older box gives the age.
+    assert ("paragraph", "Für Kinder von 6 Jahren an und für Erwachsene") in found
+    assert ("heading", "Spielinhalt") in found
+    assert ("heading", "Karte Anzahl") in found
+    assert ("paragraph", "Zahlenkarten Gelb (1 bis 11, jede Zahl zweimal) 22") in found
+    assert ("paragraph", "Stempel 8") in found
+    assert ("paragraph", "Umleitung 6") in found
+
+
+def test_the_sentence_under_a_list_and_narrow_headings_stand_apart(tmp_path: Path) -> None:
+    found = blocks(tmp_path, PHASES)
+    assert ("paragraph", "Phase 10: 1 Reihe aus 9 Karten") in found
+    assert ("paragraph", "In jeder Runde kannst du höchstens eine Phase erfüllen.") in found
+    assert ("heading", "Ausgehen und Rundenende") in found
+    assert ("heading", "Wenn die Kraft nicht reicht") in found
+    # A condition whose adjective wants its noun on the next line is running text.
+    assert not any(text == "Sobald ein Spieler seinen vierten" for _, text in found)

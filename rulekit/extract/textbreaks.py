@@ -97,7 +97,10 @@ def resumes(before: list[str], unit: list[str], width: float) -> bool:
     stripped = text.strip()
     if stripped.endswith(BREAK_HYPHENS) and stripped[-2:-1].isalpha():
         return True
-    wrapped = len(before) > 1 and len(stripped) >= PARAGRAPH_END * width
+    # A list item is running text when its marker opens a sentence ("b) Außerdem
+    # erhält … und" / page break / "stellt sie …"), however few its lines.
+    item = bool(LIST_MARKER.match(before[0].strip()))
+    wrapped = (len(before) > 1 or item) and len(stripped) >= PARAGRAPH_END * width
     # A comma leaves a clause open, after a full sentence on an earlier line too ("…
     # Hand. Wer dabei … Krone" / "zieht,"); a displayed command ("java -jar x.jar") does not.
     opened = before if stripped.endswith(",") else [stripped]

@@ -69,7 +69,13 @@ from rulekit.extract.texttitles import (
     SHORT_LINE,
     question_heading,
 )
-from rulekit.extract.textunits import boundary_between, imprint_lines, number_rows, sentence_units
+from rulekit.extract.textunits import (
+    after_list,
+    boundary_between,
+    imprint_lines,
+    number_rows,
+    sentence_units,
+)
 from rulekit.extract.textwidth import (
     Measure,
     local_width,
@@ -129,7 +135,12 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                 or clause_goes_on(previous_last.text, first.text)
             )
             and not LABELLED_OPENER.match(first.text.strip())
-            and not boundary_between(lines, previous_unit[-1], unit[0])
+            and (
+                not boundary_between(lines, previous_unit[-1], unit[0])
+                or resumes(
+                    [lines[i].text for i in previous_unit], [lines[i].text for i in unit], width
+                )
+            )
         )
         if item_goes_on:
             role = "list-item"
@@ -193,6 +204,9 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                         or closed_item(lines[previous_unit[0]].text, previous_last.text, first.text)
                         or widths.deliberate(previous_last.text, first.text)
                         or imprint_lines(previous_last.text, first.text)
+                        # The text after a list, one item a line ("Phase 10: 1 Reihe aus 9
+                        # Karten" / "In jeder Runde …"), as its unit starts there.
+                        or after_list(lines, content, at[unit[0]], capitalised_inside)
                         # What a sentence announces with its colon starts a block of its own.
                         or announcing_colon(
                             previous_last.text,

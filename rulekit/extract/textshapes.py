@@ -36,14 +36,18 @@ DETERMINERS = frozenset(
 )
 # The number a table's row opens with, no point after it: "5 1 Farbreihe aus 8 Karten".
 ROW_NUMBER = re.compile(r"^(\d{1,2})\s+\S")
+# A line of column titles over a table has at most this many words.
+COLUMN_TITLE_WORDS = 4
 # A table row of names and their values: "Sanierung 1 Aufklärung 4 Bevölkerung 21".
 VALUES_ROW = re.compile(r"^(?:[^\W\d_][\w-]*\s+\d+\s*){2,}$")
 # A row of a two-column table: a label of a few words or a range of numbers, then its
 # value ("Joker 25", "1-9 5", "21 bis 24 1", "Rote Karte 10", "Höhenstufe 7–9 6", "im
 # Basislager 0", "König, Dame, Bube 10", "10 bis 12 je 10"), maybe with the value's unit
-# ("1–9 je 5 Punkte", "Joker je 25 Punkte").
+# ("1–9 je 5 Punkte", "Joker je 25 Punkte") or an aside in brackets after the label
+# ("Zahlenkarten Rot (1 bis 11, jede Zahl zweimal) 22").
 VALUE_ROW = re.compile(
-    r"^(?:\d+\s*(?:[-–]|bis)\s*\d+(?:\s+je)?|[^\W\d_][\w-]*,?(?:\s+[\w()–-]+,?){0,5}?)\s+\d+"
+    r"^(?:\d+\s*(?:[-–]|bis)\s*\d+(?:\s+je)?|[^\W\d_][\w-]*,?(?:\s+[\w()–-]+,?){0,5}?"
+    r"(?:\s+\([^()]*\))?)\s+\d+"
     # What the value counts is a noun ("10 Sternenstaub", "1 Punkt"); a line that goes on
     # after its number in lower case ("… mit einer 5 oder") wraps a sentence.
     r"(?:\s+[A-ZÄÖÜ][^\W\d_]*)?$"
@@ -74,16 +78,17 @@ TAB_ROW = re.compile(r"^\S[^\t]*\t\s*\S")
 VALUE_PAIR = re.compile(r"(?<![\w.,+\-])\d+\s+(?:[·.…]+\s*)?\d+(?![\w.,])")
 
 # The facts on a box: how many play, from what age ("für 2 bis 6 Spieler", "2–4
-# Personen", "ab 8 Jahren").
+# Personen", "ab 8 Jahren", "von 6 Jahren an", "6 bis 99 Jahre").
+_AGE = r"(?:ab\s+\d+\s+Jahren\b|von\s+\d+\s+Jahren\s+an\b|\d+\s*(?:-|–|bis)\s*\d+\s+Jahren?\b)"
 BOX_FACTS = re.compile(
-    r"\b\d+\s*(?:-|–|bis)\s*\d+\s+(?:Spieler|Mitspieler|Personen|Kinder)|\bab\s+\d+\s+Jahren\b"
+    rf"\b\d+\s*(?:-|–|bis)\s*\d+\s+(?:Spieler|Mitspieler|Personen|Kinder)|\b{_AGE}"
 )
 
 # A line of the box's facts, one a line under the title: "2–4 Spieler", "ab 5 Jahren",
 # "ca. 25 Minuten".
 BOX_FACT_LINE = re.compile(
     r"^(?:[Ff]ür\s+)?(?:\d+\s*(?:-|–|bis)\s*\d+\s+(?:Spieler|Mitspieler|Personen|Kinder)"
-    r"|ab\s+\d+\s+Jahren|(?:ca\.|etwa)\s+\d+(?:\s*(?:-|–|bis)\s*\d+)?\s+Min(?:uten|\.))"
+    rf"|{_AGE}|(?:ca\.|etwa)\s+\d+(?:\s*(?:-|–|bis)\s*\d+)?\s+Min(?:uten|\.))"
 )
 
 # How long a game lasts, at the end of its line: "Spieldauer: ca. 45 Minuten".
@@ -349,6 +354,19 @@ def _counted_up(text: str, following: str) -> bool:
     8 Karten" / "6 2 Vierlinge"."""
     first, second = ROW_NUMBER.match(text), ROW_NUMBER.match(following)
     return first is not None and second is not None and int(second[1]) == int(first[1]) + 1
+
+
+def column_titles(text: str, rows: list[str]) -> bool:
+    """A line of column titles over the rows of a two-column table: a few capitalised
+    words without a number ("Karte Anzahl" over "Stempel 8" / "Umleitung 6"), the
+    table's head, not a name stacked under a heading."""
+    words = text.split()
+    return (
+        2 <= len(words) <= COLUMN_TITLE_WORDS
+        and all(re.fullmatch(r"[A-ZÄÖÜ][^\W\d_-]*\.?", word) for word in words)
+        and len(rows) >= 2
+        and value_rows(rows[0], rows[1])
+    )
 
 
 def value_rows(text: str, following: str) -> bool:

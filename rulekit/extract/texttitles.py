@@ -65,6 +65,7 @@ _QUESTION_WORD = re.compile(
     r"^(?:Wer|Wen|Wem|Wessen|Was|Wie|Wann|Wo|Wohin|Woher|Warum|Weshalb|Wieso|Welche[rsmn]?|"
     r"Wo(?:r|m|z|f|b|d)[a-zäöü]*)\b"
 )
+_CONDITION_WORD = re.compile(r"^(?:Wenn|Falls|Sobald|Solange|Bevor|Nachdem)\b")
 
 
 def title_after_full_line(
@@ -179,6 +180,22 @@ def title_line(line: TextLine, following: TextLine, width: float) -> bool:
     return line.starts_paragraph and heads(line.text, following.text, width)
 
 
+def shaped_title(text: str, following: str, width: float) -> bool:
+    """A line of a heading's shape ("Ausgehen und Rundenende", "Wenn die Kraft nicht
+    reicht") over running text that opens with a capital, as no sentence of its words
+    goes on: a heading, though in a narrow column it fills more of its line than a
+    short one (`heads`)."""
+    text, after = text.strip(), following.strip()
+    return (
+        (_heading_phrase(text) or clause_title(text))
+        and not terminal(text)
+        and ":" not in text
+        and len(text) < width
+        and after[:1].isupper()
+        and running_text(after)
+    )
+
+
 def heads(text: str, following: str, width: float) -> bool:
     """A short line without a sentence end over the body text it heads."""
     after = following.strip()
@@ -287,10 +304,22 @@ def _needs_title(text: str) -> bool:
 
 def clause_title(text: str) -> bool:
     """A few words opened by a question word, with no sentence end: a heading said as
-    a clause ("Was in der Schachtel ist", "Wie gespielt wird")."""
+    a clause ("Was in der Schachtel ist", "Wie gespielt wird"); or a condition whose
+    verb ends it ("Wenn die Kraft nicht reicht"), which no sentence leaves without a
+    comma."""
+    words = text.split()
     return (
-        bool(_QUESTION_WORD.match(text))
-        and len(text.split()) <= QUESTION_HEADING_WORDS
+        bool(
+            _QUESTION_WORD.match(text)
+            # Its verb, not an adjective that wants a noun ("Sobald ein Spieler seinen
+            # vierten" / "Kegel …").
+            or (
+                _CONDITION_WORD.match(text)
+                and words[-1][:1].islower()
+                and not INFLECTED.match(words[-1])
+            )
+        )
+        and len(words) <= QUESTION_HEADING_WORDS
         and not re.search(r"[.!?:,;]", text)
     )
 

@@ -29,6 +29,7 @@ from rulekit.extract.textshapes import (
     POSTCODE_TOWN,
     SECTION_SIGN,
     VALUE_ROW,
+    column_titles,
     ends_open,
     listed,
     listed_pieces,
@@ -44,6 +45,7 @@ from rulekit.extract.texttitles import (
     numbered_title_above,
     running_text,
     set_apart,
+    shaped_title,
     title_after_full_line,
     title_after_list,
     title_line,
@@ -64,7 +66,7 @@ BOUNDARY_KINDS = frozenset(
 )
 
 
-def _starts_sentence(text: str, capitalised_inside: set[str]) -> bool:
+def starts_sentence(text: str, capitalised_inside: set[str]) -> bool:
     """A line that can only be the start of a sentence, list item or labelled note."""
     stripped = text.strip()
     if DASH_GOES_ON.match(stripped):
@@ -113,28 +115,45 @@ def sentence_units(
             # A marker alone on its line ("4." over its text, as a copy of a hanging
             # number gives it) has its item's text on the next line.
             marker_alone = len(current) == 1 and MARKER_ONLY.match(lines[previous].text.strip())
-            if not marker_alone and (
-                boundary_between(lines, previous, index)
-                or line.starts_paragraph
-                or title_after_full_line(lines, content, position, widths)
-                or heads_list(lines, content, position)
-                or (position > 0 and heads_list(lines, content, position - 1))
-                # A row of a table set across the page ("Karotten 1 3 6 10") is a line
-                # of its own, in any copy.
-                or ACROSS_ROW.match(lines[previous].text.strip())
-                or ACROSS_ROW.match(line.text.strip())
-                or (
-                    listed(lines[previous].text, line.text)
-                    if widths.even
-                    else (
-                        _opens_unit(lines, content, position, capitalised_inside, widths)
-                        or imprint_lines(lines[previous].text, line.text)
-                        or listed_pieces(lines[previous].text, line.text)
-                        or (len(current) == 1 and title_line(lines[previous], line, widths.width))
-                        or (len(current) == 1 and numbered_title_above(lines, content, position))
-                        or title_after_list(lines, content, position, widths.width)
-                        or _name_over_sentence(lines, content, position, capitalised_inside)
-                        or _after_list(lines, content, position, capitalised_inside)
+            if (
+                not marker_alone
+                and (
+                    boundary_between(lines, previous, index)
+                    or line.starts_paragraph
+                    or title_after_full_line(lines, content, position, widths)
+                    or heads_list(lines, content, position)
+                    # The head of a table stands apart from the heading over it ("Spielinhalt"
+                    # / "Karte Anzahl" / "Stempel 8" / "Umleitung 6").
+                    or column_titles(
+                        line.text.strip(),
+                        [lines[i].text.strip() for i in content[position + 1 : position + 3]],
+                    )
+                    or (position > 0 and heads_list(lines, content, position - 1))
+                    # A row of a table set across the page ("Karotten 1 3 6 10") is a line
+                    # of its own, in any copy.
+                    or ACROSS_ROW.match(lines[previous].text.strip())
+                    or ACROSS_ROW.match(line.text.strip())
+                    or (
+                        listed(lines[previous].text, line.text)
+                        if widths.even
+                        else (
+                            _opens_unit(lines, content, position, capitalised_inside, widths)
+                            or imprint_lines(lines[previous].text, line.text)
+                            or listed_pieces(lines[previous].text, line.text)
+                            or (
+                                len(current) == 1
+                                and (
+                                    title_line(lines[previous], line, widths.width)
+                                    or shaped_title(lines[previous].text, line.text, widths.width)
+                                )
+                            )
+                            or (
+                                len(current) == 1 and numbered_title_above(lines, content, position)
+                            )
+                            or title_after_list(lines, content, position, widths.width)
+                            or _name_over_sentence(lines, content, position, capitalised_inside)
+                            or after_list(lines, content, position, capitalised_inside)
+                        )
                     )
                 )
             ):
@@ -201,7 +220,7 @@ def _opens_unit(
         return False
     return (
         (
-            _starts_sentence(line.text, capitalised_inside)
+            starts_sentence(line.text, capitalised_inside)
             and not _ordinal_after(previous.text, line.text)
             # "… für 2–6 Spieler ab 10" / "Jahren": a stop word that is a noun
             and not wants_more(previous.text)
@@ -302,11 +321,11 @@ def _name_over_sentence(
         and not before.endswith((",", *BREAK_HYPHENS, "/"))
         and not ends_open(before)
         and not INFLECTED.match(last)
-        and _starts_sentence(after, capitalised_inside)
+        and starts_sentence(after, capitalised_inside)
     )
 
 
-def _after_list(
+def after_list(
     lines: list[TextLine], content: list[int], position: int, capitalised_inside: set[str]
 ) -> bool:
     """The line after the last line of a list, one item a line ("Stufe 9: …" / "Stufe
@@ -331,7 +350,7 @@ def _after_list(
         # A row's value ends it, though a number may leave a sentence open.
         and (rows or not ends_open(previous))
         and text[:1].isupper()
-        and (text.endswith(":") or _starts_sentence(text, capitalised_inside) or running_text(text))
+        and (text.endswith(":") or starts_sentence(text, capitalised_inside) or running_text(text))
     )
 
 

@@ -236,6 +236,8 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
                 # "Es fällt eine 4, und da … muß Grün die neue Figur …"; a player not
                 # yet in it opens a story of its own ("Ole landet auf Feld 20 …").
                 or any(t.text in names for t in first if t.is_alpha)
+                # "In der nächsten Runde würfelt Gelb eine 6.": a later turn of the story.
+                or (judge.story_turn(first) and judge.narrated(first, names))
                 or _supposes(judge, first, names)
                 # "Blau 1 und Blau 2 bleiben ihm übrig": a pronoun for its player
                 or (
@@ -274,6 +276,11 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
         judge, unit.kind, sentences[told], names, unit, told_story
     ):
         told += 1
+    if unit.kind == "example":
+        # The players the example tells of under its label ("Beispiel:" / "Mia ist bei
+        # Phase 2.") are its story's, whom a later paragraph may name again.
+        for sentence in sentences[:told]:
+            judge.narrated(sentence, names)
     return told
 
 

@@ -8,17 +8,24 @@ from __future__ import annotations
 
 import re
 
+from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span
 
 from rulekit.extract.textshapes import BOX_DURATION, BOX_FACTS, terminal
 from rulekit.graph.kinds import KindJudge
 from rulekit.graph.line_kinds import LABEL
 from rulekit.graph.lists import SegmentState
+from rulekit.graph.shapes import addresses
 from rulekit.graph.unit import Unit
 from rulekit.model import Block, NodeKind
 
 # The box's facts stand among this many first units of a manual, its front matter.
 FRONT_UNITS = 15
+# A story on the cover holds this many sentences at least; a blurb is a line or two.
+STORY_SENTENCES = 3
+# The reader, spoken to as the object of a sentence.
+_READER = frozenset({"Ihnen", "Euch", "euch", "dich", "dir", "du", "Du"})
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-ZÄÖÜ])")
 # What a sentence under the box's facts may have been taken for, being neither.
 _COVER_KINDS = frozenset({"rule", "definition", "note", "lead-in", "flavour"})
 
@@ -49,6 +56,12 @@ def front_kind(
     in_blurb = re.search(r"[!?](?:\s|$)", block.text) is not None and not judge.modal(head)
     cheered = (exclaimed or in_blurb) and not judge.imperative(head)
     if (
+        told in ("flavour", "rule")
+        and (state.facts or state.cover)
+        and _tells_world(judge, head, block)
+    ):
+        return "flavour"
+    if (
         state.facts
         and told in _COVER_KINDS
         and not BOX_FACTS.search(head.text)
@@ -63,14 +76,43 @@ def front_kind(
     return told
 
 
-def board_kind(judge: KindJudge, state: SegmentState, head: Span, told: NodeKind) -> NodeKind:
+def _tells_world(judge: KindJudge, head: Span, block: Block) -> bool:
+    """A sentence of a story of several sentences on the cover that tells of the game's
+    world, not of the game ("Im Bauerngarten ist Pflanzzeit! Jeder Gärtner möchte …
+    Doch der Gartenweg ist schmal, …"): it binds no one, and its paragraph neither
+    praises the game ("Ein Spiel voller Überlegung …"), nor asks ("Wer hat das meiste
+    Glück?"), nor speaks to the reader ("Zehn Häfen liegen vor Ihnen …"), as a blurb
+    does."""
+    text = block.text.strip()
+    words = re.findall(r"[^\W\d_]+", text)
+    return (
+        len(_SENTENCE_END.split(text)) >= STORY_SENTENCES
+        and "?" not in text
+        and not BOX_FACTS.search(text)
+        # Not even in a compound ("Ein altbewährter Spielgedanke …").
+        and not any(g in w.lower() for w in words for g in judge.cues.game_words)
+        and not any(w in _READER for w in words)
+        and not re.search(r"[a-zäöüß,] Sie\b", text)
+        and not (judge.modal(head) or judge.imperative(head) or addresses(head))
+    )
+
+
+def board_kind(
+    judge: KindJudge, state: SegmentState, head: Span, block: Block, told: NodeKind
+) -> NodeKind:
     """Under the heading of the board's description a sentence that only says how the
     board is laid out defines it ("Die Beetfelder sind von außen nach innen nummeriert"),
     as a sentence that says what a thing consists of does; one that binds the players
-    is a rule."""
-    if state.board and told == "rule" and judge.describes_board(head):
-        return "definition"
-    return told
+    is a rule.  So does such a sentence in a paragraph that opens with the board's
+    description under another heading ("Der Spielplan zeigt einen Bauerngarten, …" under
+    "Vorbereitung")."""
+    if told != "rule" or not judge.describes_board(head):
+        return told
+    words = [t for t in head if t.is_alpha]
+    opens = next((t for t in words if t.text[:1].isupper() and t.lower_ not in STOP_WORDS), None)
+    if opens is not None and opens.lower_ in judge.cues.board_headings:
+        state.described = block
+    return "definition" if state.board or state.described is block else told
 
 
 def rules_begin(judge: KindJudge, state: SegmentState, block: Block) -> None:

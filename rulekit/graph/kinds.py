@@ -56,6 +56,8 @@ _CODE = re.compile(
 # Share of the sentences about a program that makes a block program documentation.
 PROGRAMMING_SHARE = 0.5
 # "Ein Paar ist eine Kombination aus ...": a term defined by what it is.
+# A run-in label of one word before what it heads ("Außerdem: …").
+_RUN_IN = re.compile(r"^[^\W\d_]+:\s+")
 _IS_A = re.compile(r"^(?:ein|eine)\s+[A-ZÄÖÜ][\w-]*\s+(?:ist|sind|heißt|bezeichnet)\b", re.I)
 # "besteht … aus" with the subject between.
 # A bare "Das" or "Dies" before a `comment_verbs` cue comments on what was just said.
@@ -99,6 +101,10 @@ class KindJudge(DefinitionJudge):
             return "other"  # "Spieldauer: ca. 45 Minuten", "Spieldauer etwa 45 Minuten"
         if self.signs_off(sentence):
             return "other"  # "Viel Spaß beim Spielen wünscht euch das Team von …!"
+        # "Außerdem: 1 Block Frachtbriefe …" in the component list counts a piece.
+        piece = _RUN_IN.sub("", text)
+        if material and self.component_line(piece) and verbless(re.sub(r"\([^)]*\)", "", piece)):
+            return "component"
         if self.defined_term(sentence) or self.described_term(sentence):
             # "Satz: zwei oder mehr Karten …, z. B. drei Siebener": the instance belongs
             # to the definition, and the term is no credit label ("Satz: Fa. Müller").

@@ -57,6 +57,8 @@ _DATE = re.compile(
 _COUNT = re.compile(
     r"^\s*(?:\d+(?![.)\d])|ein|eine|einen|zwei|drei|vier|fünf|sechs)\b", re.IGNORECASE
 )
+# A piece of a few words, maybe an aside in brackets, and its count after it.
+_COUNT_AFTER = re.compile(r"^[A-ZÄÖÜ][^\W\d_]*(?:\s+[^\W\d_]+){0,3}(?:\s+\([^()]*\))?\s+\d{1,3}$")
 # An arrow closing a line sends the reader on ("Weiter geht's auf der Rückseite →"); one in
 # brackets refers to another part of the rules ("Ritter (➔)").
 _POINTER = re.compile(r"(?<![(\[])[→➔⇒➜➞]\s*$")
@@ -311,8 +313,13 @@ class LineJudge:
         return len(unknown) * 2 >= len(words) and text.count(",") * 2 + 2 >= len(words) // 2
 
     def component_line(self, text: str) -> bool:
-        """A line of the component list: a count and a noun ("4 Brücken", "1 Startfeld")."""
-        return bool(_COUNT.match(text)) and not re.search(r"[.!?]\s*$", text.strip())
+        """A line of the component list: a count and a noun ("4 Brücken", "1 Startfeld"),
+        or a table's row of a piece and its count ("Stempel 8", "Zahlenkarten Rot (1 bis
+        11, jede Zahl zweimal) 22")."""
+        stripped = text.strip()
+        return bool(_COUNT.match(stripped) or _COUNT_AFTER.match(stripped)) and not re.search(
+            r"[.!?]\s*$", stripped
+        )
 
     def listed_piece(self, lead: str, text: str) -> bool:
         """A counted piece under a lead-in that says what there is ("Folgende Karten gibt

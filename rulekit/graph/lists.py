@@ -18,6 +18,7 @@ from rulekit.graph.exceptions import flag
 from rulekit.graph.kinds import KindJudge
 from rulekit.graph.mechanical import counted_task
 from rulekit.graph.overlap import stem
+from rulekit.graph.phases import names_setup
 from rulekit.graph.shapes import (
     infinitive_instruction,
     names_a_set,
@@ -46,6 +47,7 @@ class SegmentState:
     preface: bool = False  # inside a preface ("Vorwort", "Hintergrund")
     idea: bool = False  # under the heading of the game's idea ("Spielidee")
     board: bool = False  # under the heading of the board's description ("Der Spielplan")
+    described: Block | None = None  # a paragraph that opened with the board's description
     cover: bool = False  # under the game's name on the cover, before the rules' first heading
     facts: bool = False  # under the box's facts in the front matter, before the next heading
     # The preface is only assumed: text before the first heading the text path found.
@@ -129,9 +131,11 @@ class ListReader:
             # "Für den Gang des Spieles gelten die folgenden neun Regeln:" announces rules,
             # each an item, in no order.
             return False
-        if state.items is None and _opens_with_condition(first, self.cues):
+        setup = bool(state.sections) and names_setup(state.sections[-1].block.text, self.cues)
+        if state.items is None and _opens_with_condition(first, self.cues) and not setup:
             # "a) Fällt der Würfel vom Tisch, so wird noch einmal gewürfelt." under
-            # "Sonderfälle": a list of cases, where no colon announced a procedure.
+            # "Sonderfälle": a list of cases, where no colon announced a procedure; under
+            # "Vorbereitung" the list is done in order ("1. Wer zuletzt …, gibt.").
             return False
         if self.judge.imperative(first) or infinitive_instruction(sentences[0].text):
             return True

@@ -21,6 +21,10 @@ from rulekit.graph.shapes import VERB_ENDINGS, has_verb, outside_brackets
 PLURAL_ENDINGS = ("n", "en", "e")
 # The definite article before a piece told by its colour ("die gelbe Schnecke").
 _DEFINITE_ARTICLES = frozenset({"der", "die", "das"})
+# Prepositions that open a time of a story ("In der nächsten Runde", "Beim nächsten Zug"),
+# whose turn noun stands among its first this many words.
+_TIME_PREPOSITIONS = frozenset({"in", "im", "bei", "beim", "nach", "am"})
+STORY_TURN_WORDS = 4
 NOUN_ENDINGS = ("en", "ern", "eln", "ung", "heit", "keit", "ion", "tät", "schaft")
 # Who a sentence about players in general speaks of.
 GENERIC_ACTORS = frozenset({"alle", "jeder", "jede", "jedes", "wer", "man", "spieler", "spielerin"})
@@ -134,7 +138,9 @@ class StoryJudge(LineJudge):
             ):
                 names.add(token.text)
                 found = True
-            elif index == 2 and names and self._inverted_subject(tokens[0], tokens[1], token):
+            elif names and self._inverted_subject(
+                tokens[start : index - 1], tokens[index - 1], token
+            ):
                 # Another player joins a story told of named players.
                 names.add(token.text)
                 found = True
@@ -246,11 +252,25 @@ class StoryJudge(LineJudge):
             and self.cast_name(token)
         )
 
-    def _inverted_subject(self, opener: Token, verb: Token, token: Token) -> bool:
-        """A name or colour right after the verb, a word of the story's sequence opening
-        the sentence: "Danach deckt Tim …", "Dann würfelt Blau …" (not "hat", "ist")."""
+    def story_turn(self, opening: list[Token] | Span) -> bool:
+        """The words open with a turn of a story: "In der nächsten Runde", "Im folgenden
+        Zug", "In derselben Runde" (up to the verb after them)."""
+        words = list(opening)
+        turn = next((i for i, t in enumerate(words) if t.lower_ in self.cues.turn_nouns), None)
         return (
-            opener.lower_ in self.cues.sequence_words
+            turn is not None
+            and 0 < turn < STORY_TURN_WORDS
+            and words[0].lower_ in _TIME_PREPOSITIONS
+            and all(t.is_alpha for t in words[: turn + 1])
+        )
+
+    def _inverted_subject(self, opening: list[Token], verb: Token, token: Token) -> bool:
+        """A name or colour right after the verb, the `opening` before it a word of the
+        story's sequence or a turn of it: "Danach deckt Tim …", "Dann würfelt Blau …",
+        "In der nächsten Runde würfelt Gelb …" (not "hat", "ist")."""
+        sequence = len(opening) == 1 and opening[0].lower_ in self.cues.sequence_words
+        return (
+            (sequence or self.story_turn(opening))
             and verb.lower_ not in STOP_WORDS
             and _inflected_verb(verb)
             and self._player_name(token)

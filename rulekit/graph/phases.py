@@ -34,10 +34,14 @@ def in_end_phase(unit: Unit, by_id: dict[str, Unit], cues: Cues) -> bool:
 
 def in_setup(unit: Unit, by_id: dict[str, Unit], cues: Cues) -> bool:
     """A heading the unit stands under names the set-up ("Spielvorbereitung", "Aufbau")."""
+    return any(names_setup(section.block.text, cues) for section in headings(unit, by_id))
+
+
+def names_setup(heading: str, cues: Cues) -> bool:
+    """The heading names the set-up: a word of it ends in a set-up word ("Spielvorbereitung")."""
     return any(
         word.endswith(setup)
-        for section in headings(unit, by_id)
-        for word in re.findall(r"[^\W\d_]+", section.block.text.lower())
+        for word in re.findall(r"[^\W\d_]+", heading.lower())
         for setup in cues.setup_words
     )
 

@@ -97,6 +97,13 @@ SUBORDINATORS = RELATIVE_PRONOUNS | frozenset(
 COPULAS = frozenset({"sind", "ist", "lauten", "lautet"})
 # A subject: the verb of its clause is finite ("Du kannst … ziehen").
 _SUBJECTS = frozenset({"ich", "du", "er", "sie", "es", "wir", "ihr", "man"})
+# The finite forms of the modal verbs, and "wird": before an infinitive they make it
+# part of a statement ("Steine dürfen nicht überlappen", "Eine Figur darf … verlassen").
+FINITE_MODALS = frozenset(
+    {"darf", "darfst", "dürfen", "dürft", "muss", "muß", "musst", "mußt", "müssen", "müsst",
+     "müßt", "kann", "kannst", "können", "könnt", "soll", "sollst", "sollen", "sollt",
+     "will", "willst", "wollen", "wollt", "mag", "möchte", "möchten", "wird"}
+)  # fmt: skip
 # How German infinitives end ("ziehen", "würfeln", "wandern").
 VERB_ENDINGS = ("en", "ern", "eln")
 # Forms of "werden" that make a passive ("wird … gesetzt").
@@ -486,7 +493,7 @@ def infinitive_instruction(text: str) -> bool:
         # "Karten, die abgehandelt wurden": an auxiliary or a modal verb is finite.
         and words[-1].lower() not in STOP_WORDS
         and not any(
-            word.lower() in (SUBORDINATORS - RELATIVE_PRONOUNS) | _SUBJECTS
+            word.lower() in (SUBORDINATORS - RELATIVE_PRONOUNS) | _SUBJECTS | FINITE_MODALS
             or (
                 word[:1].islower()
                 and word.lower() not in STOP_WORDS

@@ -576,7 +576,7 @@ class Segmenter(ListReader):
             or (state.idea and (exclaims or not (judge.modal(head) or judge.plays(head))))
         )
         told: NodeKind = "flavour" if prefaced else kind
-        told = board_kind(judge, state, head, front_kind(judge, state, head, block, told))
+        told = board_kind(judge, state, head, block, front_kind(judge, state, head, block, told))
         unit = self._flagged(Unit(told, [head], block, section))
         if prefaced and state.assumed_preface:
             state.prefaced.append(unit)
