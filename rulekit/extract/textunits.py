@@ -66,7 +66,7 @@ BOUNDARY_KINDS = frozenset(
 )
 
 
-def starts_sentence(text: str, capitalised_inside: set[str]) -> bool:
+def _starts_sentence(text: str, capitalised_inside: set[str]) -> bool:
     """A line that can only be the start of a sentence, list item or labelled note."""
     stripped = text.strip()
     if DASH_GOES_ON.match(stripped):
@@ -220,7 +220,7 @@ def _opens_unit(
         return False
     return (
         (
-            starts_sentence(line.text, capitalised_inside)
+            _starts_sentence(line.text, capitalised_inside)
             and not _ordinal_after(previous.text, line.text)
             # "… für 2–6 Spieler ab 10" / "Jahren": a stop word that is a noun
             and not wants_more(previous.text)
@@ -321,7 +321,7 @@ def _name_over_sentence(
         and not before.endswith((",", *BREAK_HYPHENS, "/"))
         and not ends_open(before)
         and not INFLECTED.match(last)
-        and starts_sentence(after, capitalised_inside)
+        and _starts_sentence(after, capitalised_inside)
     )
 
 
@@ -350,7 +350,7 @@ def after_list(
         # A row's value ends it, though a number may leave a sentence open.
         and (rows or not ends_open(previous))
         and text[:1].isupper()
-        and (text.endswith(":") or starts_sentence(text, capitalised_inside) or running_text(text))
+        and (text.endswith(":") or _starts_sentence(text, capitalised_inside) or running_text(text))
     )
 
 

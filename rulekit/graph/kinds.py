@@ -55,9 +55,9 @@ _CODE = re.compile(
 )
 # Share of the sentences about a program that makes a block program documentation.
 PROGRAMMING_SHARE = 0.5
-# "Ein Paar ist eine Kombination aus ...": a term defined by what it is.
 # A run-in label of one word before what it heads ("Außerdem: …").
 _RUN_IN = re.compile(r"^[^\W\d_]+:\s+")
+# "Ein Paar ist eine Kombination aus ...": a term defined by what it is.
 _IS_A = re.compile(r"^(?:ein|eine)\s+[A-ZÄÖÜ][\w-]*\s+(?:ist|sind|heißt|bezeichnet)\b", re.I)
 # "besteht … aus" with the subject between.
 # A bare "Das" or "Dies" before a `comment_verbs` cue comments on what was just said.
@@ -101,7 +101,8 @@ class KindJudge(DefinitionJudge):
             return "other"  # "Spieldauer: ca. 45 Minuten", "Spieldauer etwa 45 Minuten"
         if self.signs_off(sentence):
             return "other"  # "Viel Spaß beim Spielen wünscht euch das Team von …!"
-        # "Außerdem: 1 Block Frachtbriefe …" in the component list counts a piece.
+        # "96 Zahlenkarten (die Zahlen 1 bis 12 …, jede Karte zweimal)": what the brackets
+        # say of a piece binds no one; "Außerdem: 1 Block Frachtbriefe …" counts one too.
         piece = _RUN_IN.sub("", text)
         if material and self.component_line(piece) and verbless(re.sub(r"\([^)]*\)", "", piece)):
             return "component"
@@ -130,10 +131,6 @@ class KindJudge(DefinitionJudge):
         if self.example(sentence):
             return "example"
         if self.material_label(text):
-            return "component"
-        if material and self.component_line(text) and verbless(re.sub(r"\([^)]*\)", "", text)):
-            # "96 Zahlenkarten (die Zahlen 1 bis 12 …, jede Karte zweimal)": what the
-            # brackets say of a piece binds no one.
             return "component"
         if CAPTION.match(text):
             return "other"  # a figure's caption ("Abb. 2: Der rote Komet fliegt …")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from rulekit.extract.textshapes import BOX_FACTS, NUMBERS_ROW, VALUE_ROW
+from rulekit.extract.textshapes import BOX_FACTS, COLUMN_TITLE_WORDS, NUMBERS_ROW, VALUE_ROW
 from rulekit.graph.shapes import ITEM_LINE_WORDS, SENTENCE_END, verbless
 from rulekit.model import Block, NodeKind
 
@@ -20,8 +20,6 @@ _INNER_NUMBER = re.compile(r"[^\W\d_]\s+\d+(?:\s+\d+)*\s+[^\W\d_]")
 _VALUE = re.compile(r"[^\W\d_][\s\W]*\s\d+(?:[\s\W]+\d+)*\s[\s\W]*[^\W\d_]")
 # Under a row, a line of this many words with a value between them is the next row.
 ROW_AFTER_ROW_WORDS = 3
-# A line of column titles over a table has at most this many.
-COLUMN_TITLES = 4
 # An article opens a heading ("Die Phasen" over "Phase 1"), never a column's title.
 _ARTICLES = frozenset({"der", "die", "das", "ein", "eine"})
 # A row's value closes it: "jedes eigene freie Hütchen (auf dem Spielplan) 1".
@@ -93,7 +91,7 @@ def numbers_header(text: str, following: Block | None) -> bool:
     # Nouns alone, each a column's title ("Zugweite Kosten", "Nr. Disziplin Karten"),
     # over a row that opens with its value ("1 Feld 1 Möhre", "1–9 je 5 Punkte").
     if (
-        len(words) <= COLUMN_TITLES
+        len(words) <= COLUMN_TITLE_WORDS
         and all(word[:1].isupper() for word in words)
         and re.match(r"\d", row)
         and len(re.findall(r"\d+", row)) >= 2
