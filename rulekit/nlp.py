@@ -92,6 +92,7 @@ class Cues:
     exception_openers: frozenset[str]
     consequence_openers: frozenset[str]
     exception_contrasts: frozenset[str]
+    overriding_contrasts: frozenset[str]
     derived_words: frozenset[str]
     exception_negations: frozenset[str]
     exception_restrictions: frozenset[str]
@@ -235,6 +236,7 @@ def sentence_boundaries(doc: Doc, lemmas: Mapping[str, str]) -> Doc:
                 doc[token.i - 1].text[-1:] in (".", "!", "?") or _aside_after_sentence(doc, token.i)
             )
             and following.text[:1].isupper()
+            and not _item_marker(doc, token.i)
         ):
             # A sentence closed inside its bracket ends there ("(Beispiel: … eine 8.) In
             # seinem Zug darf …"), and so does an aside after a sentence's end ("… keine
@@ -299,6 +301,12 @@ def _inflected_verb(word: str, lemmas: Mapping[str, str]) -> bool:
     ("Runde", whose lemma the table gives as a noun's)."""
     lemma = lemmas.get(word) or lemmas.get(word.lower(), "")
     return lemma[:1].islower() and lemma != word.lower() and lemma.endswith(("en", "ern", "eln"))
+
+
+def _item_marker(doc: Doc, closing: int) -> bool:
+    """The bracket that closes at `closing` encloses the marker that opens an item ("(2)
+    Jeder Spieler wählt …"): its sentence goes on after it."""
+    return closing == 2 and doc[0].text == "(" and len(doc[1].text) <= 2 and doc[1].text.isalnum()
 
 
 def _aside_after_sentence(doc: Doc, closing: int) -> bool:

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rulekit.extract import extract
 from rulekit.graph.builder import GraphBuilder
+from rulekit.model import RuleGraph
+from tests.conftest import invented_manual
 from tests.test_graph_kinds import graph_of, kind_of
 
 SETUP = [
@@ -308,3 +311,114 @@ def test_a_card_games_table_of_contents_and_setup_list(
     assert kind_of(graph, "3. Die übrigen Karten")[0] == "step"
     # A player joins the story at the story's time ("In derselben Runde legt Jonas …").
     assert kind_of(graph, "In derselben Runde legt Jonas")[0] == "example"
+
+
+STATUTE = [
+    "VEB Holzspielwaren Oberwald",
+    "Hasenhatz",
+    "Ein Würfelspiel für 2 bis 4 Spieler ab 6 Jahren",
+    "§ 1 Spielmaterial",
+    "Inhalt:",
+    "1 Spielbrett",
+    "3 Hasen je Farbe (rot, gelb, grün, blau)",
+    "4 Möhrenscheiben (orange)",
+    "1 Würfel",
+    "(1) Auf dem Spielbrett führt ein Weg aus 40 Feldern rings um den Acker.",
+    "(2) In jeder Ecke liegt der Bau einer Farbe.",
+    "§ 2 Vorbereitung",
+    "(1) Das Spielbrett wird in die Mitte des Tisches gelegt.",
+    "(2) Jeder Spieler wählt eine Farbe und setzt seine drei Hasen in den",
+    "Bau dieser Farbe.",
+    "§ 3 Spielablauf",
+    "(1) Es wird reihum gewürfelt. Jeder Spieler zieht einen seiner Hasen",
+    "um so viele Felder vorwärts, wie der Würfel Augen zeigt.",
+    "(2) Nach einer 6 darf man noch einmal würfeln. Nach der dritten 6",
+    "hintereinander geht der Würfel jedoch an den nächsten Spieler.",
+    "§ 4 Schlagen",
+    "(1) Endet ein Zug auf einem Feld, auf dem ein fremder Hase steht, so",
+    "wird dieser geschlagen und muß in seinen Bau zurück.",
+    "(2) Kommt ein Hase beim Einsetzen auf ein besetztes Feld, so wird auch",
+    "der fremde Hase dort geschlagen.",
+    "§ 5 Die Kleefelder",
+    "(1) Ein Hase, der genau auf ein Kleefeld kommt, frißt dort und rastet.",
+    "(2) Abweichend von § 4 kann ein rastender Hase nicht geschlagen werden.",
+    "Grün würfelt eine 6 und kommt genau auf ein Kleefeld. Sein Hase rastet.",
+    "Trotz der 6 ist nun der nächste Spieler an der Reihe.",
+    "Wichtig!",
+    "Wer keinen Hasen mehr ziehen kann, setzt aus. Ihm bleibt dann nur",
+    "das Zuschauen bis zur nächsten Runde.",
+    "Was ist was?",
+    "Satz: Karten mit derselben Zahl.",
+]
+
+
+def test_a_statutes_numbered_paragraphs_sections_and_their_links(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    graph = graph_of(builder, tmp_path, STATUTE, blank=False)
+    # A line that says what kind of game it is, and for whom, binds.
+    assert kind_of(graph, "Ein Würfelspiel für 2 bis 4 Spieler")[0] == "rule"
+    # A count with its colour in brackets is a piece, not a player named by colour.
+    assert kind_of(graph, "3 Hasen je Farbe")[0] == "component"
+    assert kind_of(graph, "4 Möhrenscheiben (orange)")[0] == "component"
+    # Numbered paragraphs after the pieces describe the board, each of them.
+    assert kind_of(graph, "(1) Auf dem Spielbrett führt")[0] == "definition"
+    assert kind_of(graph, "(2) In jeder Ecke liegt")[0] == "definition"
+    # Under "Vorbereitung" the paragraphs are done in order; elsewhere they are rules,
+    # and the heading over a list that counts anew heads it.
+    assert kind_of(graph, "(1) Das Spielbrett wird")[0] == "step"
+    assert kind_of(graph, "(2) Jeder Spieler wählt eine Farbe")[0] == "step"
+    assert kind_of(graph, "§ 3 Spielablauf")[0] == "section"
+    assert kind_of(graph, "(1) Es wird reihum gewürfelt.")[0] == "rule"
+    # The marker stays with its sentence.
+    assert not any(node.text == "(2)" for node in graph.nodes)
+    links = edges_of(graph, "exception-of")
+    # "jedoch" turns the third 6 against the rule of the 6, though it limits nothing.
+    assert any(
+        source.startswith("Nach der dritten 6") and target.startswith("(2) Nach einer 6")
+        for source, target in links
+    )
+    # "Abweichend von § 4" names that section's rule, not the paragraph before it.
+    assert any(
+        source.startswith("(2) Abweichend von § 4") and target.startswith("(1) Endet ein Zug")
+        for source, target in links
+    )
+    # The story's 6 told again goes on with the story.
+    assert kind_of(graph, "Grün würfelt eine 6")[0] == "example"
+    assert not any(node.text.startswith("Trotz der 6") for node in graph.nodes)
+    # A box under its bare label is one remark, as printed.
+    assert any(
+        node.kind == "note" and node.text.endswith("bis zur nächsten Runde.")
+        for node in graph.nodes
+    )
+    # A label that names a credit ("Satz: …") defines a word when a phrase follows it.
+    assert kind_of(graph, "Satz: Karten mit derselben Zahl.")[0] == "definition"
+
+
+def edges_of(graph: RuleGraph, kind: str) -> list[tuple[str, str]]:
+    text = {node.id: node.text for node in graph.nodes}
+    return [(text[e.from_], text[e.to]) for e in graph.edges if e.type == kind]
+
+
+LEAFLET_GAME = [
+    "Weidenhof Spiele",
+    "Hasenhatz",
+    "Das flinke und listige Wettlaufspiel um jede einzelne Möhre im Garten",
+    "Für 2 bis 5 Spieler ab 8 Jahren",
+    "Vorbereitung",
+    "1. Mischt die Karten und gebt jedem Spieler 10 Karten.",
+    "2. Deckt die oberste Karte des Stapels auf und legt sie offen",
+    "daneben.",
+    "Liegt als erste offene Karte eine Aussetzen-Karte aus, muss der erste",
+    "Spieler sofort aussetzen.",
+]
+
+
+def test_a_subtitle_line_and_a_case_under_the_steps(builder: GraphBuilder, tmp_path: Path) -> None:
+    manual = tmp_path / "manual.txt"
+    manual.write_text("\n".join(LEAFLET_GAME) + "\n", encoding="utf-8")
+    graph = builder.build(invented_manual("hasenhatz"), extract(manual, None, []))
+    # The line under the name that says what kind of game it is belongs to the cover.
+    assert kind_of(graph, "Das flinke und listige Wettlaufspiel")[0] == "other"
+    # A case set by its verb first, then a modal rule, is no instruction of the step.
+    assert kind_of(graph, "Liegt als erste offene Karte")[0] == "rule"

@@ -477,3 +477,90 @@ def test_the_sentence_under_a_list_and_narrow_headings_stand_apart(tmp_path: Pat
     assert ("heading", "Wenn die Kraft nicht reicht") in found
     # A condition whose adjective wants its noun on the next line is running text.
     assert not any(text == "Sobald ein Spieler seinen vierten" for _, text in found)
+
+
+# A rulebook set as a statute, its paragraphs numbered "(1)", "(2)" under "§" headings,
+# and a page of narrow columns with a letter to the players, a box and a cost table.
+STATUTE = """\
+§ 3 Vorbereitung
+(1) Das Brett wird in die Mitte des Tisches gelegt.
+(2) Jeder Spieler wählt eine Farbe und setzt seine drei Hasen
+in das Gehege dieser Farbe.
+§ 4 Spielablauf
+(1) Es wird reihum gewürfelt. Jeder Spieler zieht einen seiner
+Hasen um so viele Felder vorwärts, wie der Würfel Augen zeigt.
+(2) Ein Hase kann das Gehege nur mit einer 6 verlassen.
+Liebe Hasenfreunde,
+mit der „Möhrenjagd“ haben Sie ein
+Spiel gekauft, bei dem allein Ihr
+Geschick entscheidet.
+Die Felder
+Am Waldrand gibt es folgende
+Felder:
+Kleefeld: Hier darf ein Hase rasten.
+Rot steht auf Feld 14. Der nächste
+Bau liegt hinter ihm auf Feld 11.
+Rot hoppelt deshalb auf Feld 11
+zurück und bekommt für die 3 Felder
+9 Möhren.
+Joker: Ein Joker darf für jede beliebige Zahl und jede Farbe
+eingesetzt werden. (Beispiel: Rot 4, Joker und Blau 6 sind
+eine Dreierfolge.)
+Beispiel: In der 9. Runde legt zuerst Tom und kurz danach
+auch Pia ihre letzte Phase aus. Danach hat Tom
+insgesamt 180 Strafpunkte,
+– 3 –
+MÖHRENJAGD · Spielregel
+Pia aber nur 150. Damit gewinnt Pia.
+(Beispiel: Ein blauer Hase steht auf Feld 3, ein zweiter zwei
+Felder dahinter. Mit einer 4 müsste er den ersten überspringen. Blau
+kann diesen Hasen also nur mit einer 1,
+– 4 –
+MÖHRENJAGD · Spielregel
+einer 2 oder einer 3 ziehen.)
+Originaltitel: RABBIT RUN · Spielidee: Jo M. Smith · Deutsche
+Übersetzung: Eva Lind
+"""
+
+
+def test_a_statutes_numbered_paragraphs_and_a_columns_letter_box_and_rows(
+    tmp_path: Path,
+) -> None:
+    found = blocks(tmp_path, STATUTE)
+    # "(1)" numbers an item as "1." does; a heading over a list that counts anew heads it.
+    assert ("list-item", "(1) Das Brett wird in die Mitte des Tisches gelegt.") in found
+    assert ("heading", "§ 4 Spielablauf") in found
+    assert (
+        "list-item",
+        "(1) Es wird reihum gewürfelt. Jeder Spieler zieht einen seiner Hasen um so viele "
+        "Felder vorwärts, wie der Würfel Augen zeigt.",
+    ) in found
+    # The letter's salutation stands on its line; the letter goes on in lower case.
+    assert ("paragraph", "Liebe Hasenfreunde,") in found
+    assert found[found.index(("paragraph", "Liebe Hasenfreunde,")) + 1][1].startswith(
+        "mit der „Möhrenjagd“"
+    )
+    # "folgende" wants its noun, though a label's colon ends the next line.
+    assert ("paragraph", "Am Waldrand gibt es folgende Felder:") in found
+    # A line ending in a number is no row when the sentence goes on in lower case.
+    assert any(
+        text.endswith(
+            "Rot hoppelt deshalb auf Feld 11 zurück und bekommt für die 3 Felder 9 Möhren."
+        )
+        for _, text in found
+    )
+    # A sentence's end inside a line is no run-in label ("eingesetzt werden. (Beispiel:").
+    assert any(
+        text.startswith("Joker: Ein Joker darf") and text.endswith("eine Dreierfolge.)")
+        for _, text in found
+    )
+    # A clause left open by its comma goes on over the page break, also into a bracket.
+    assert any(
+        text.endswith("180 Strafpunkte, Pia aber nur 150. Damit gewinnt Pia.") for _, text in found
+    )
+    assert any(text.endswith("nur mit einer 1, einer 2 oder einer 3 ziehen.)") for _, text in found)
+    # A credit's label broken over the line goes on with it.
+    assert (
+        "paragraph",
+        "Originaltitel: RABBIT RUN · Spielidee: Jo M. Smith · Deutsche Übersetzung: Eva Lind",
+    ) in found

@@ -17,9 +17,9 @@ from rulekit.extract.textshapes import (
     RUN_IN_LABEL,
     ends_open,
     goes_on,
+    running_text,
     terminal,
 )
-from rulekit.extract.texttitles import running_text
 from rulekit.extract.textwidth import Measure
 
 PARAGRAPH_END = 0.8  # a sentence ending on a line shorter than this ends its paragraph
@@ -84,15 +84,16 @@ def resumes(before: list[str], unit: list[str], width: float) -> bool:
     `before` are the lines of the unit before the blank line, `unit` those after it.
     The blank line ends nothing when the word before it is broken by a hyphen, or
     when running text stops mid-sentence and running text goes on in lower case or
-    after a function word:
+    after a function word or a comma:
     a line left open after a full sentence or at the end of a wrapped paragraph, and
     a continuation that ends a sentence.  A line of a list or a displayed command
     ("ant", "blau für den Verteidiger und") does not.
     """
     text = before[-1]
     # A line that ends in a function word wants the next, a noun too ("… legt seine" /
-    # "Karten ab.").
-    if not (goes_on(text, unit[0]) or ends_open(text)):
+    # "Karten ab."), and so does a clause left open by its comma ("… 215 Strafpunkte," /
+    # "Marie aber nur 190.").
+    if not (goes_on(text, unit[0]) or ends_open(text) or text.rstrip().endswith(",")):
         return False
     stripped = text.strip()
     if stripped.endswith(BREAK_HYPHENS) and stripped[-2:-1].isalpha():
@@ -112,7 +113,10 @@ def resumes(before: list[str], unit: list[str], width: float) -> bool:
     running = running or (
         len(before) > 1 and any(re.search(r"[.!?,:;]\s", line.strip()) for line in before)
     )
-    return bool(running) and any(re.search(r"[.!?](?:\s|$)", line.strip()) for line in unit)
+    # The continuation ends a sentence, maybe inside a bracket or quote ("… ziehen.)").
+    return bool(running) and any(
+        re.search(r"[.!?][)\]“”»\"']*(?:\s|$)", line.strip()) for line in unit
+    )
 
 
 def clause_goes_on(text: str, following: str) -> bool:

@@ -57,6 +57,7 @@ from rulekit.extract.textshapes import (
     closed_item,
     ends_open,
     has_word,
+    label_runs_on,
     listed,
     listed_pieces,
     parted,
@@ -170,7 +171,10 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                 or first.starts_paragraph
                 # A page break the text does not run on over ends its paragraph.
                 or bool(previous_unit and boundary_between(lines, previous_unit[-1], unit[0]))
-                or bool(LABELLED_OPENER.match(first.text.strip()))
+                or bool(
+                    LABELLED_OPENER.match(first.text.strip())
+                    and not (previous_last is not None and label_runs_on(previous_last.text))
+                )
                 or bool(BOX_FACT_LINE.match(first.text.strip()))
                 # The box's facts stand apart from the blurb under them.
                 or bool(

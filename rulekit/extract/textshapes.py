@@ -18,6 +18,10 @@ from rulekit.extract.lexicon import german_lexicon
 
 # A line opened by a run-in label: "Gestaltung: Michaela Kienle", "(R)andomplayer: die ...".
 RUN_IN_LABEL = re.compile(r"^[^\s:]+(?:\s+[^\s:]+){0,2}:\s+\S")
+# A word closed by a sentence's end inside a line.
+_SENTENCE_END = re.compile(r"[^\W\d_]{2}[.!?]\s")
+# The fewest lower-case words of a line of running text.
+RUNNING_WORDS = 3
 # A line that counts something: "4 Brücken", "12 Spielfiguren (je 3 ...)", "je 9 helle
 # Steine".
 COUNTED = re.compile(r"^(?:je\s+)?\d{1,3}\s*(?:x\s*)?[^\W\d_]")
@@ -105,9 +109,11 @@ SECTION_NUMBER = r"(?!\d{1,3}(?:\.\d{3})+\b(?!\.\d))\d+(?:\.\d+)+\.?"
 # The bullets that open an item of a list in a copy ("• 6 Schneckenfiguren"): dots,
 # squares, diamonds, triangles and arrowheads, check marks, a star or a dash.
 ITEM_BULLET = "[•▪◦‣●○■□◆◇►▶▸➤➢✓✔*–-]"
+# The number that opens an item: "3.", "3)" or, as the paragraphs of a statute, "(3)".
+ITEM_NUMBER = r"(?:\d{1,2}[.)]|\(\d{1,2}\))"
 # A letter item ("a) ...", "b. ...") is no abbreviation of single letters ("z. B.", "u. a.").
 LIST_MARKER = re.compile(
-    rf"^(?:{ITEM_BULLET}\s|\d{{1,2}}[.)](?:\s|$)|[a-z][.)]\s(?!\w\.)|{SECTION_NUMBER}\s)"
+    rf"^(?:{ITEM_BULLET}\s|{ITEM_NUMBER}(?:\s|$)|[a-z][.)]\s(?!\w\.)|{SECTION_NUMBER}\s)"
 )
 # Words with which a clause announces the block after its colon: "… mit diesen
 # Änderungen:", "Folgende Karten gibt es:", "… in dieser Reihenfolge:", "wie folgt:",
@@ -118,11 +124,14 @@ ANNOUNCING = re.compile(
     r"|(?:zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn)\s+(?-i:[A-ZÄÖÜ])\w*)\b",
     re.IGNORECASE,
 )
+# The salutation of a letter to the players, on its own line before the letter goes on
+# in lower case: "Liebe Spielfreunde," / "mit dem „Mohnrennen“ haben Sie …".
+SALUTATION = re.compile(r"^(?:Liebe[rn]?|Hallo|Sehr geehrte[rn]?)\s[^.!?:]{1,40},$")
 # A section sign and its number open a heading: "§ 2 Ziel des Spiels".
 SECTION_SIGN = re.compile(r"^§\s*\d")
 # A dash before a word in lower case goes on with its sentence; no bullet opens an item so.
 DASH_GOES_ON = re.compile(r"^[–—]\s+[a-zäöüß]")
-MARKER_ONLY = re.compile(rf"^(?:{ITEM_BULLET}|\d{{1,2}}[.)])$")
+MARKER_ONLY = re.compile(rf"^(?:{ITEM_BULLET}|{ITEM_NUMBER})$")
 NUMBERED_HEADING = re.compile(rf"^{SECTION_NUMBER}\s")
 LABELLED_OPENER = re.compile(r"^[A-ZÄÖÜ][\w-]*(?:\.-?[\w-]+)*\.?:\s")
 # A line that runs label after label, its last colon at its end: "(L/l: Leopard, P/p:".
@@ -183,9 +192,11 @@ _OPEN_OLD_POSTCODE = re.compile(r",\s*(?:[ADW]-|CH-)?\d{4}$")
 # A postcode and its town opening a line: "04109 Leipzig", "D-20095 Hamburg".
 POSTCODE_TOWN = re.compile(r"(?:[A-Z]{1,2}-)?\d{4,5}\s+[A-ZÄÖÜ]")
 # Words that never end a clause: conjunctions, articles, contractions (a preposition
-# may be a verb's particle, "… von einem Gebiet aus").
+# may be a verb's particle, "… von einem Gebiet aus"), and the words that announce the
+# noun after them ("… gibt es folgende" / "Felder:").
 _JOINERS = frozenset(
     {"und", "oder", "sowie", "ein", "eine", "einen", "einem", "einer", "eines", "des"}
+    | {"folgende", "folgenden", "folgender", "folgendes", "nachstehende", "nachstehenden"}
     | {"der", "die", "das", "dem", "den", "als", "dass", "daß", "wenn", "weil", "falls"}
     | {"wie", "ob", "sobald", "solange", "bevor", "nachdem", "obwohl", "sodass"}
     | {"zum", "zur", "beim", "im", "am", "vom", "ins"}
@@ -274,11 +285,16 @@ def listed(text: str, following: str) -> bool:
         return False  # a sentence's end, or a bracket the next line closes
     return bool(
         (_counts(text) and _counts(after))
-        # A line left open goes on in lower case: "… den Überblick zu" / "behalten: Hakt …".
+        # A line left open goes on in lower case: "… den Überblick zu" / "behalten: Hakt …",
+        # "… jede beliebige Farbe" / "eingesetzt werden. (Beispiel: Rot 4 …".
         or (
             RUN_IN_LABEL.match(text)
             and RUN_IN_LABEL.match(after)
-            and not (ends_open(text) and after[:1].islower())
+            and not (
+                after[:1].islower()
+                and (ends_open(text) or _SENTENCE_END.search(after.split(":")[0]))
+            )
+            and not label_runs_on(text)
         )
         or (VALUES_ROW.match(text) and VALUES_ROW.match(after))
         or (CELLS_ROW.match(text) and CELLS_ROW.match(after))
@@ -294,6 +310,14 @@ def listed(text: str, following: str) -> bool:
         )
         or _counted_up(text, after)
     )
+
+
+def label_runs_on(text: str) -> bool:
+    """Credits run along the line by middle dots, the last without its colon: its label
+    goes on in the next line ("… · Spielidee: Dale R. Whitcomb · Deutsche" /
+    "Übersetzung: Petra Lindqvist")."""
+    parts = re.split(r"\s[·•|]\s", text)
+    return len(parts) > 1 and ":" in parts[0] and ":" not in parts[-1] and len(parts[-1]) < 20
 
 
 def _counts(text: str) -> bool:
@@ -369,10 +393,26 @@ def column_titles(text: str, rows: list[str]) -> bool:
     )
 
 
+def running_text(text: str) -> bool:
+    """A line of running text: some lower-case words at least, as a label has not."""
+    return sum(word[:1].islower() for word in text.split()) >= RUNNING_WORDS
+
+
 def value_rows(text: str, following: str) -> bool:
     """Two rows of a two-column table, a label and its value each ("Aussetzen 15" /
-    "Joker 25", "1-9 5" / "10-12 10"): a row each, however short."""
-    return bool(VALUE_ROW.match(text.strip()) and VALUE_ROW.match(following.strip()))
+    "Joker 25", "1-9 5" / "10-12 10"): a row each, however short.  A line in lower case
+    and running text that does not end in its value goes on with the sentence above ("Grün
+    zieht deshalb auf Feld 19" / "zurück und bekommt für die 4 Felder"); a row's label
+    does not ("im Basislager 0", "jede nicht ausgespielte Tarnkappe 1")."""
+    return bool(
+        VALUE_ROW.match(text.strip())
+        and VALUE_ROW.match(following.strip())
+        and not (
+            goes_on(text, following)
+            and running_text(following)
+            and not following.rstrip()[-1:].isdigit()
+        )
+    )
 
 
 def goes_on(text: str, following: str) -> bool:

@@ -25,10 +25,12 @@ from rulekit.extract.textshapes import (
     ITEM_BULLET,
     LIST_MARKER,
     MARKER_ONLY,
+    SALUTATION,
     clause_heading,
     closed_item,
     ends_open,
     listed,
+    running_text,
     table_goes_on,
     terminal,
     wants_more,
@@ -50,8 +52,6 @@ NEEDS_TITLE_WORDS = 4
 # A numbered topic heading: "9. Leiterfeld und Kirschbaum".
 _NUMBERED_TITLE = re.compile(r"^(\d{1,2})\.\s+(\S.*)$")
 
-# The fewest lower-case words of a line of running text.
-RUNNING_WORDS = 3
 # An instruction heading ("Das Gartentor freimachen") has at most this many words.
 INSTRUCTION_TITLE_WORDS = 4
 SHORT_LINE = 0.6  # of the typical line width: labels and headings are shorter
@@ -240,13 +240,17 @@ def set_apart(
         return False
     if listed(text, after):
         return True
-    if closed_item(text, text, after):
+    if closed_item(text, text, after) or SALUTATION.match(text):
         return True
     if text.endswith((",", *BREAK_HYPHENS, "/")):
         return False
     words = text.split()
     last = words[-1]
-    if ends_open(text) or (last.islower() and len(last) <= 3 and not clause_heading(text)):
+    if (
+        ends_open(text)
+        or wants_more(text)
+        or (last.islower() and len(last) <= 3 and not clause_heading(text))
+    ):
         return False  # an article or a preposition: the line goes on ("Die Heroes of the")
     if len(words) > 1 and words[-2].casefold() in DETERMINERS and INFLECTED.match(last):
         return False  # an adjective after its article wants its noun ("als der aktuelle")
@@ -264,11 +268,6 @@ def set_apart(
     return (after[:1].isupper() or after[:1].isdigit() or item) and widths.deliberate(
         text, after, width
     )
-
-
-def running_text(text: str) -> bool:
-    """A line of running text: some lower-case words at least, as a label has not."""
-    return sum(word[:1].islower() for word in text.split()) >= RUNNING_WORDS
 
 
 def _instruction_title(text: str) -> bool:

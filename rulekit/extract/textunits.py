@@ -27,23 +27,24 @@ from rulekit.extract.textshapes import (
     MARKER_ONLY,
     NUMBERS_ROW,
     POSTCODE_TOWN,
+    RUNNING_WORDS,
     SECTION_SIGN,
     VALUE_ROW,
     column_titles,
     ends_open,
+    label_runs_on,
     listed,
     listed_pieces,
     parted,
+    running_text,
     runs_on,
     terminal,
     value_rows,
     wants_more,
 )
 from rulekit.extract.texttitles import (
-    RUNNING_WORDS,
     heads_list,
     numbered_title_above,
-    running_text,
     set_apart,
     shaped_title,
     title_after_full_line,
@@ -214,9 +215,10 @@ def _opens_unit(
     """In proportional type: the content line at `position` cannot go on with its unit.
 
     A line that ends in a middle dot runs on ("Autorin: … · Illustration: … ·" /
-    "Redaktion: …"): the dot parts the credits of one line."""
+    "Redaktion: …"): the dot parts the credits of one line; so does one whose last
+    credit's label goes on in the next line (`label_runs_on`)."""
     line, previous = lines[content[position]], lines[content[position - 1]]
-    if parted(previous.text):
+    if parted(previous.text) or label_runs_on(previous.text):
         return False
     return (
         (

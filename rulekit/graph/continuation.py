@@ -272,8 +272,13 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
         or not judge.label_alone(unit.text)
     )
     told = 1
-    while told < len(sentences) and not leaves(
-        judge, unit.kind, sentences[told], names, unit, told_story
+    # A remark under its bare label ("Wichtig!" over a box) is the whole paragraph the
+    # label heads, as printed; a story or another label after it is not.
+    boxed = unit.kind == "note" and judge.label_alone(unit.text)
+    while told < len(sentences) and not (
+        (starts_story(judge, sentences[told], names) or _labelled(judge, sentences[told]))
+        if boxed
+        else leaves(judge, unit.kind, sentences[told], names, unit, told_story)
     ):
         told += 1
     if unit.kind == "example":

@@ -319,12 +319,17 @@ def cued_exception(sentence: Span, cues: Cues) -> bool:
     # against another rule; after a condition or a relative clause it is the main
     # clause's own ("Ein Hase, der …, nimmt jedoch keine Karotte").
     clauses = split_clauses(sentence)
-    contrasts = (
-        _contrasts(clause, cues)
+    contrasted = [
+        clause
         for index, clause in enumerate(clauses)
-        if index <= 1 or _subordinate(clauses[index - 1], cues)
-    )
-    if _limited(lowers, cues) and any(contrasts):
+        if (index <= 1 or _subordinate(clauses[index - 1], cues)) and _contrasts(clause, cues)
+    ]
+    # "jedoch" turns a rule against another though it limits nothing ("Nach der dritten
+    # 6 geht der Würfel jedoch an den nächsten Spieler").
+    if contrasted and (
+        _limited(lowers, cues)
+        or any(t.lower_ in cues.overriding_contrasts for c in contrasted for t in c)
+    ):
         return True
     return (
         no_longer(sentence, cues) or _forbidden_if(sentence, cues) or bool(shortage(sentence, cues))

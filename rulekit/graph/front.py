@@ -103,16 +103,17 @@ def board_kind(
     """Under the heading of the board's description a sentence that only says how the
     board is laid out defines it ("Die Beetfelder sind von außen nach innen nummeriert"),
     as a sentence that says what a thing consists of does; one that binds the players
-    is a rule.  So does such a sentence in a paragraph that opens with the board's
-    description under another heading ("Der Spielplan zeigt einen Bauerngarten, …" under
-    "Vorbereitung")."""
+    is a rule.  So does such a sentence in and after a paragraph that opens with the
+    board's description under another heading ("Der Spielplan zeigt einen Bauerngarten,
+    …" under "Vorbereitung", "(1) Auf dem Spielplan führt …" / "(2) Kurz vor jedem
+    Startfeld …" under "Spielmaterial"), up to the next heading."""
     if told != "rule" or not judge.describes_board(head):
         return told
     words = [t for t in head if t.is_alpha]
     opens = next((t for t in words if t.text[:1].isupper() and t.lower_ not in STOP_WORDS), None)
     if opens is not None and opens.lower_ in judge.cues.board_headings:
         state.described = block
-    return "definition" if state.board or state.described is block else told
+    return "definition" if state.board or state.described is not None else told
 
 
 def rules_begin(judge: KindJudge, state: SegmentState, block: Block) -> None:

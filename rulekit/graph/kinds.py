@@ -309,8 +309,11 @@ class KindJudge(DefinitionJudge):
                 continue
             concrete = any(t.like_num for t in sentence) or "„" in lower or '"' in lower
             # An aside in brackets that names an instance is one: "(D. h. ein Pinguin
-            # kann z. B. einen Elefanten verspeisen.)"
-            if concrete or bracketed or has_phrase(lower, "also"):
+            # kann z. B. einen Elefanten verspeisen.)"; a rule that names itself an
+            # exception names its instance ("Ausnahmsweise darfst du …, also z. B. …").
+            if (concrete or bracketed or has_phrase(lower, "also")) and not (
+                marked_exception(sentence, self.cues) and self.modal(sentence)
+            ):
                 return True
         return False
 

@@ -273,7 +273,10 @@ class LineJudge:
         # Credits, and how long a game lasts ("Spieldauer: ca. 45 Minuten").
         credits = self.cues.credit_labels | self.cues.duration_labels
         match = _CREDIT_LABEL.match(stripped)
-        if match:
+        # A credit names people or firms; a phrase told as a sentence after the label
+        # defines the word ("Satz: Karten mit derselben Zahl.").
+        value = stripped[match.end() :] if match else ""
+        if match and not (value.endswith(".") and sum(w[:1].islower() for w in value.split()) >= 2):
             label = match.group(1).lower()
             label_words = re.split(r"[\s-]+", label)
             if any(w.strip(".") in credits for w in label_words):
@@ -487,8 +490,10 @@ def _letters(text: str) -> str:
 def cover_subtitle(block: Block, words: Cues) -> bool:
     """A heading under the game's name that says what kind of game it is ("Das rasante
     Kartenspiel für die ganze Familie") or for whom (`BOX_FACTS`): the cover's, not a
-    part of the rules."""
-    if block.kind != "heading":
+    part of the rules.  A copy may give the first as a line of text, without a sentence's
+    end ("Das listige Wettlaufspiel um jedes Mohnkorn"), unless it says for whom too."""
+    line = block.kind == "paragraph" and not terminal(block.text.strip())
+    if block.kind != "heading" and not line:
         return False
     names = [word.strip(".,:!?").casefold() for word in block.text.split()]
     genre = any(
@@ -497,7 +502,9 @@ def cover_subtitle(block: Block, words: Cues) -> bool:
         and not any(name.endswith(label) for label in words.example_labels)
         for name in names
     )
-    return genre or BOX_FACTS.search(block.text) is not None
+    facts = BOX_FACTS.search(block.text) is not None
+    # A line of text that says for whom ("Ein Würfelspiel für 2 bis 4 Spieler") binds.
+    return (genre and not (line and facts)) or (facts and not line)
 
 
 def _first_word(text: str) -> str:

@@ -20,6 +20,7 @@ from rulekit.graph.mechanical import counted_task
 from rulekit.graph.overlap import stem
 from rulekit.graph.phases import names_setup
 from rulekit.graph.shapes import (
+    after_marker,
     infinitive_instruction,
     names_a_set,
     next_item,
@@ -47,7 +48,8 @@ class SegmentState:
     preface: bool = False  # inside a preface ("Vorwort", "Hintergrund")
     idea: bool = False  # under the heading of the game's idea ("Spielidee")
     board: bool = False  # under the heading of the board's description ("Der Spielplan")
-    described: Block | None = None  # a paragraph that opened with the board's description
+    # The paragraph that opened with the board's description, under the open heading.
+    described: Block | None = None
     cover: bool = False  # under the game's name on the cover, before the rules' first heading
     facts: bool = False  # under the box's facts in the front matter, before the next heading
     # The preface is only assumed: text before the first heading the text path found.
@@ -103,8 +105,15 @@ class ListReader:
         words = [t for t in sentences[0] if t.is_alpha]
         adjacent = block.lines[0] == step.block.lines[1] + 1
         goes_on = adjacent and bool(words) and refers_back(self.judge, words)
-        # "Gespielt wird reihum …" opens as an instruction does, but tells how play goes.
-        instructs = self.judge.imperative(sentences[0]) and not _impersonal(words)
+        # "Gespielt wird reihum …" opens as an instruction does, but tells how play goes;
+        # "Liegt als erste Karte eine Aussetzen-Karte aus, muss …" sets a case for a rule.
+        instructs = (
+            self.judge.imperative(sentences[0])
+            and not _impersonal(words)
+            and not (
+                _opens_with_condition(sentences[0], self.cues) and self.judge.modal(sentences[0])
+            )
+        )
         if not (instructs or between or goes_on):
             return False
         step.extend(sentences, block)
@@ -121,7 +130,7 @@ class ListReader:
         """
         if not sentences:
             return False
-        first = sentences[0][1:] if len(sentences[0]) > 1 else sentences[0]
+        first = after_marker(sentences[0])
         lead = state.lead
         if (
             lead is not None
@@ -136,6 +145,11 @@ class ListReader:
             # "a) Fällt der Würfel vom Tisch, so wird noch einmal gewürfelt." under
             # "Sonderfälle": a list of cases, where no colon announced a procedure; under
             # "Vorbereitung" the list is done in order ("1. Wer zuletzt …, gibt.").
+            return False
+        if state.items is None and not setup and sentences[0].text.startswith("("):
+            # "(2) Eine Spielfigur kann das Nest nur mit einer 6 verlassen; …": the numbered
+            # paragraphs of a statute, rules in no order; under "Vorbereitung" they are
+            # done in order.
             return False
         if self.judge.imperative(first) or infinitive_instruction(sentences[0].text):
             return True
@@ -228,12 +242,13 @@ def material_ends(judge: KindJudge, state: SegmentState, block: Block, units: li
     """The component list ends before this block: a line that counts no piece after the
     list a lead-in announced, or running text right after the pieces, which describes
     the board rather than one more piece ("1 Würfel" / "Der Spielplan: Der Laufweg …
-    besteht aus 48 Feldern."); a piece's description under its own heading goes on."""
+    besteht aus 48 Feldern.", "(1) Auf dem Spielplan führt …"); a piece's description
+    under its own heading goes on."""
     text = block.text.strip()
     if not state.material or judge.component_line(text):
         return False
     return state.listed_material or (
-        block.kind == "paragraph"
+        block.kind in ("paragraph", "list-item")
         and terminal(text)
         and bool(units)
         and units[-1].kind == "component"

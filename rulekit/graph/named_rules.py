@@ -239,22 +239,27 @@ def _named_step(subject: list[Token], earlier: list[Unit], cues: Cues) -> Unit |
     )
 
 
+# The sign before the number of a section of a statute-like rulebook ("§ 5 Schlagen").
+_SECTION_SIGN = "§"
+
+
 def _named_section(
     tokens: list[Token], earlier: list[Unit], by_id: dict[str, Unit], cues: Cues
 ) -> list[Unit]:
     """The earlier rules of the section the words name by its outline number ("von 4.1"
     for "4.1 Ziehen"), or by its number after a word for a section ("Abweichend von
-    Abschnitt 4" for "4. Spielablauf" and its subsections "4.1", "4.2"), none if they
-    name none."""
+    Abschnitt 4" for "4. Spielablauf" and its subsections "4.1", "4.2", "Abweichend von
+    § 5" for "§ 5 Schlagen"), none if they name none."""
     numbers = {t.text.rstrip(".") for t in tokens if _OUTLINE_NUMBER.match(t.text)} | {
         after.text.rstrip(".")
         for before, after in pairwise(tokens)
-        if before.lower_ in cues.section_nouns
+        if (before.lower_ in cues.section_nouns or before.text == _SECTION_SIGN)
         and re.fullmatch(r"\d{1,2}(?:\.\d{1,2})*\.?", after.text)
     }
 
     def named(section: Unit) -> bool:
-        number = section.text.split(maxsplit=1)[0].rstrip(".") if section.text.split() else ""
+        words = section.text.removeprefix(_SECTION_SIGN).split(maxsplit=1)
+        number = words[0].rstrip(".") if words else ""
         return any(number == n or number.startswith(f"{n}.") for n in numbers)
 
     return [rule for rule in earlier if rule.section in by_id and named(by_id[rule.section])]

@@ -80,11 +80,16 @@ class StoryJudge(LineJudge):
             following = tokens[index + 1]
             if not (token.is_alpha and token.text[:1].isupper()) or token.lower_ in STOP_WORDS:
                 continue
+            # "Conny (Rot)" names a player by her colour; "4 Rastscheiben (weiß)" counts a
+            # piece and "je Farbe (rot, gelb, grün)" lists the colours there are.
             colour_after = (
                 self._unknown(token)
                 and following.text == "("
-                and index + 2 < len(tokens)
+                and index + 3 < len(tokens)
                 and tokens[index + 2].lower_ in self.cues.colour_words
+                and tokens[index + 3].text not in (",", "/")
+                and tokens[index + 3].lower_ not in ("und", "oder")
+                and not (index > 0 and tokens[index - 1].like_num)
             )
             named_actor = (
                 token.lower_ in self.cues.actor_nouns
@@ -505,4 +510,14 @@ def _polite(words: list[Token]) -> bool:
             words[1].lower_.endswith("en")
             or any(w.text.startswith("Ihr") or w.text == "Ihnen" for w in words[2:])
         )
+    )
+
+
+def recalls_value(sentence: Span, told: list[Span]) -> bool:
+    """The sentence names a value the story told, with the definite article: "Trotz der 6
+    ist nun der nächste Spieler an der Reihe" after "Blau würfelt eine 6 …"."""
+    values = {t.text for s in told for t in s if t.like_num}
+    return any(
+        article.lower_ in _DEFINITE_ARTICLES and number.like_num and number.text in values
+        for article, number in pairwise(sentence)
     )

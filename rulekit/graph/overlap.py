@@ -96,9 +96,16 @@ def span_features(
                 features.add(stem(token.lower_))
                 if len(parts[-1]) >= _MIN_HEAD and parts[-1] not in STOP_WORDS:
                     features.add(stem(parts[-1]))
-            elif _NUMBER.match(token.text.strip("„“”\"'")):
+            elif _NUMBER.match(token.text.strip("„“”\"'")) and not _item_number(tokens, token):
                 features.add("#" + token.text.strip("„“”\"'"))
     return features
+
+
+def _item_number(tokens: list[Token], token: Token) -> bool:
+    """The number in brackets that opens an item ("(2) Steht beim Einsetzen …") numbers
+    the paragraph; it says nothing of the rule."""
+    place = token.i - tokens[0].i
+    return place == 1 and tokens[0].text == "(" and len(tokens) > 2 and tokens[2].text == ")"
 
 
 def _separable_verbs(tokens: list[Token], particles: frozenset[str]) -> tuple[set[str], set[int]]:

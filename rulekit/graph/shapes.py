@@ -40,10 +40,12 @@ _NOUN_JOINERS = frozenset({"und", "oder", "sowie"})
 EVERY = frozenset({"jedem", "jeden", "jeder", "jede", "jedes", "allen", "alle"})
 # Words that join main clauses, and what else may stand between a comma and an article.
 _JOINERS = _NOUN_JOINERS | {"aber", "doch", "jedoch", "sondern", "denn", "dann", "also", "so"}
-# A numbered or lettered item: "1. …", "2) …", "a) …" (not "z. B. …").
-NUMBERED = re.compile(r"^(?:\d{1,2}[.)]|[a-z][.)](?!\s\w\.))\s")
-# A list marker: a number ("2.", "3)") or a letter ("a)", "b.").
-MARKER = re.compile(r"^(?:(\d{1,2})|([a-z]))[.)]\s")
+# A bracket that opens a marker closes right after it: "(2) …", "(b) …", not "(z. B. …)".
+_OPEN_MARKER = r"(?:\((?=\w{1,2}\)))?"
+# A numbered or lettered item: "1. …", "2) …", "(3) …", "a) …" (not "z. B. …").
+NUMBERED = re.compile(rf"^{_OPEN_MARKER}(?:\d{{1,2}}[.)]|[a-z][.)](?!\s\w\.))\s")
+# A list marker: a number ("2.", "3)", "(4)") or a letter ("a)", "b.", "(c)").
+MARKER = re.compile(rf"^{_OPEN_MARKER}(?:(\d{{1,2}})|([a-z]))[.)]\s")
 # An item printed on one line after a colon, without a sentence end, has at most this many words.
 ITEM_LINE_WORDS = 12
 # A question or a clause that opens with an interrogative ("Wie können Sie ...?", "Was
@@ -201,13 +203,38 @@ def marker_type(text: str) -> str | None:
     return "digit" if match.group(1) else "letter"
 
 
+def first_item(text: str) -> bool:
+    """The line opens the first item of a numbered or lettered list ("1. …", "(1) …",
+    "a) …")."""
+    match = MARKER.match(text.lstrip())
+    return match is not None and match.group(1) in ("1", None) and match.group(2) in ("a", None)
+
+
+def after_marker(sentence: Span) -> Span:
+    """An item's sentence after its list marker ("1.", "b)", "(2)"), or after its first
+    token when it has none; a sentence of one token as it is."""
+    if len(sentence) < 2:
+        return sentence
+    match = MARKER.match(sentence.text)
+    if match is None:
+        return sentence[1:]
+    end = sentence.start_char + len(match.group(0).rstrip())
+    rest = [t.i for t in sentence if t.idx >= end]
+    return sentence.doc[rest[0] : sentence.end] if rest else sentence
+
+
 def opens_procedure(text: str, following: Block | None) -> bool:
-    """The first item of a numbered list, its second right under it ("1. …" over "2. …")."""
+    """The first item of a numbered list, its second right under it ("1. …" over "2. …",
+    "(1) …" over "(2) …")."""
+    first = MARKER.match(text)
+    second = MARKER.match(following.text.lstrip()) if following is not None else None
     return (
-        text.startswith(("1.", "1)"))
+        first is not None
+        and first.group(1) == "1"
         and following is not None
         and following.kind == "list-item"
-        and following.text.lstrip().startswith(("2.", "2)"))
+        and second is not None
+        and second.group(1) == "2"
     )
 
 

@@ -32,6 +32,7 @@ from rulekit.graph.ids import heading_level, section_id
 from rulekit.graph.kinds import KindJudge
 from rulekit.graph.line_kinds import LABEL, cover_blocks
 from rulekit.graph.lists import ListReader, SegmentState, material_ends, names_no_piece, tells_story
+from rulekit.graph.narration import recalls_value
 from rulekit.graph.regions import rules_before_preface, rules_under_idea, smooth
 from rulekit.graph.sentences import parenthesised_example
 from rulekit.graph.sentences import sentences as split_sentences
@@ -43,6 +44,7 @@ from rulekit.graph.shapes import (
     closed,
     counts_on,
     ends_in_verb,
+    first_item,
     heads_after_list,
     interrogative_heading,
     item_line,
@@ -236,11 +238,12 @@ class Segmenter(ListReader):
             state.open_unit = unit
             return [unit]
         # A heading over a paragraph ends a run of numbered steps ("Über 20 Punkte"), and
-        # in the component list the items of one piece ("Würfel" … "Wertungsblock").
+        # in the component list the items of one piece ("Würfel" … "Wertungsblock"); so
+        # does a heading over a list that counts anew ("Spielablauf" over "1. …").
         ends_items = (
             block.kind == "heading"
             and following is not None
-            and following.kind == "paragraph"
+            and (following.kind == "paragraph" or first_item(following.text))
             and (
                 state.step is not None
                 or state.material
@@ -310,6 +313,7 @@ class Segmenter(ListReader):
         story = not names_rules and tells_story(text, units, pieces, judge)
         state.idea = story or judge.heading_words(text, self.cues.idea_headings)
         state.board = judge.heading_words(text, self.cues.board_headings)
+        state.described = None
         if judge.material_heading(text):
             state.material = True
         elif (
@@ -533,7 +537,7 @@ class Segmenter(ListReader):
             previous is not None
             and previous.kind == "example"
             and not closed(previous.text)
-            and judge.continues(sentence)
+            and (judge.continues(sentence) or recalls_value(sentence, previous.sentences))
         ):
             judge.join_cast(sentence, state.names)
             if previous is not None and (
