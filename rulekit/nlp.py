@@ -93,6 +93,7 @@ class Cues:
     consequence_openers: frozenset[str]
     exception_contrasts: frozenset[str]
     overriding_contrasts: frozenset[str]
+    standing_words: frozenset[str]
     derived_words: frozenset[str]
     exception_negations: frozenset[str]
     exception_restrictions: frozenset[str]

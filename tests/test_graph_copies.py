@@ -422,3 +422,68 @@ def test_a_subtitle_line_and_a_case_under_the_steps(builder: GraphBuilder, tmp_p
     assert kind_of(graph, "Das flinke und listige Wettlaufspiel")[0] == "other"
     # A case set by its verb first, then a modal rule, is no instruction of the step.
     assert kind_of(graph, "Liegt als erste offene Karte")[0] == "rule"
+
+
+RACE_LEAFLET = [
+    "SPIELVORBEREITUNG",
+    "1. Legen Sie den Spielplan in die Mitte des Tisches.",
+    "2. Jeder wählt eine Farbe und stellt seine Igel auf das Startfeld.",
+    "Tipp: Legen Sie die Chips schon vor der Partie nach ihren Werten bereit.",
+    "3. Wer zuletzt einen Igel gesehen hat, beginnt.",
+    "SO WIRD GESPIELT",
+    "Auf jedem Feld darf immer nur ein Igel stehen.",
+    "Im Ziel haben beliebig viele Igel Platz.",
+    "Die Scheune darf ein Igel nur betreten, wenn sein Spieler höchstens 15 Körner übrig hat.",
+    "Die Grenze von 15 Körnern gilt nicht für den ersten Igel im Ziel.",
+    "Anja spielt mit den roten, Peter mit den blauen Igeln. Anja würfelt eine 1.",
+    "Peters vorderer Igel steht im Hafen und ist sicher.",
+    "Zur Beachtung: Ein Hafen schützt nur vor dem Sturm. Erst zwei Igel sind dort sicher.",
+    "Die Felder",
+    "Ährenfeld: ein Feld mit goldener Ähre, auf dem du Körner ernten kannst.",
+    "Startschutz: Ein Igel, der auf seinem Startfeld steht, kann nicht geschlagen werden.",
+    "Strafpunkte",
+    "Wer noch Karten auf der Hand hat, erhält dafür Strafpunkte:",
+    "Aussetzkarte: 15 Punkte",
+    "Joker: 25 Punkte",
+    "SONDERFÄLLE",
+    "Für einige seltene Spielsituationen gilt:",
+    "a) Hat ein Spieler drei Igel im Ziel, deckt er keine Karte mehr auf.",
+    "b) Der Sturm setzt einen Igel nie weiter zurück als bis auf sein Startfeld.",
+    "Beispiel eines vollständigen Spielzuges:",
+    "1. Birgit ist an der Reihe. Sie nimmt die grüne 9 vom Ablagestapel.",
+    "2. Zum Schluß wirft sie eine Aussetzkarte ab.",
+]
+
+
+def test_a_race_leaflets_remarks_terms_cases_and_capacity(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    graph = graph_of(builder, tmp_path, RACE_LEAFLET, blank=False)
+    # A tip between two steps is a remark; the procedure goes on after it.
+    assert kind_of(graph, "Tipp: Legen Sie die Chips")[0] == "note"
+    assert kind_of(graph, "3. Wer zuletzt einen Igel")[0] == "step"
+    links = edges_of(graph, "exception-of")
+    # A place where many may stand lifts the rule of one a field, unmarked as it is.
+    assert (
+        "Im Ziel haben beliebig viele Igel Platz.",
+        "Auf jedem Feld darf immer nur ein Igel stehen.",
+    ) in links
+    # A bound named by its count is the rule that counts so.
+    assert any(
+        source.startswith("Die Grenze von 15") and target.startswith("Die Scheune darf")
+        for source, target in links
+    )
+    # The other player of a clause cut short, and what is his, are the story's.
+    assert kind_of(graph, "Anja spielt mit den roten")[0] == "example"
+    assert not any(node.text.startswith("Peters vorderer Igel") for node in graph.nodes)
+    assert kind_of(graph, "Zur Beachtung:")[0] == "note"
+    # A term and the thing it names, with what may be done with it in a relative clause.
+    assert kind_of(graph, "Ährenfeld:")[0] == "definition"
+    assert kind_of(graph, "Startschutz:")[0] == "rule"
+    # A label's value with its unit is a row an engine scores by.
+    assert kind_of(graph, "Aussetzkarte: 15 Punkte") == ("rule", True)
+    # What holds in rare cases is a list of rules, not a procedure.
+    assert kind_of(graph, "a) Hat ein Spieler drei Igel")[0] == "rule"
+    # A worked example's numbered moves are the example's.
+    assert kind_of(graph, "Beispiel eines vollständigen Spielzuges:")[0] == "example"
+    assert not any(node.kind == "step" and "Birgit" in node.text for node in graph.nodes)

@@ -564,3 +564,63 @@ def test_a_statutes_numbered_paragraphs_and_a_columns_letter_box_and_rows(
         "paragraph",
         "Originaltitel: RABBIT RUN · Spielidee: Jo M. Smith · Deutsche Übersetzung: Eva Lind",
     ) in found
+
+
+# A leaflet's lines as a copy gives them: a list a colon announced without markers, a
+# piece described over two lines, a term begun at a line's end and a sentence of one
+# full line cut by the page break.
+LEAFLET_LISTS = """\
+Spielmaterial
+96 Zahlenkarten: die Zahlen 1 bis 12 in den Farben Rot, Gelb, Grün
+und Blau, jede Karte zweimal
+8 Joker
+6 Aussetzkarten
+Folgen
+Gerade Folge: Karten mit geraden Zahlen, die jeweils im Abstand von
+zwei aufeinander folgen. Man legt sie wie jede andere Folge. Ungerade
+Folge: ebenso, aber mit ungeraden Zahlen.
+Anlegen
+Wer seine Station ausgelegt hat, darf in jedem späteren Zug Karten an
+die ausliegenden Kombinationen anlegen. Eine Karte darf aber nur dann
+angelegt werden, wenn sie zu der Kombination paßt:
+an einen Drilling, Vierling oder Fünfling eine Karte mit derselben
+Zahl
+an eine Folge die nächsthöhere oder nächstniedrigere Zahl
+an einen Farbsatz eine beliebige Karte derselben Farbe
+an eine Farbfolge die nächsthöhere oder nächstniedrigere Zahl der-
+selben Farbe
+Man darf in einem Zug beliebig viele Karten anlegen, solange man noch
+Karten auf der Hand hat. In deinem Zug musst du deine Maus bewegen.
+Dafür hast du zwei Möglichkeiten:
+vorwärts ziehen und dafür Körner bezahlen,
+rückwärts auf ein Mauseloch ziehen und dafür Körner bekommen.
+Die Scheune
+Die Scheune darfst du nur betreten, wenn du nach dem Bezahlen noch
+– 3 –
+Körnerkasse · Spielregel
+höchstens 15 Körner übrig hast. Danach ist der nächste Spieler an der
+Reihe, und so geht es reihum immer weiter, bis alle im Ziel sind.
+– 4 –
+Körnerkasse · Spielregel
+Viel Spaß!
+"""
+
+
+def test_a_leaflets_unmarked_items_pieces_and_a_line_cut_by_the_page(tmp_path: Path) -> None:
+    found = blocks(tmp_path, LEAFLET_LISTS)
+    texts = [text for _, text in found]
+    # A counted piece follows one described over two lines.
+    assert "8 Joker" in texts
+    # A term begun at a line's end goes on in the next line, though that opens like a label.
+    assert not any(text.startswith("Folge: ebenso") for text in texts)
+    # The items a colon announced stand a line each: opened alike, or ended by a comma.
+    assert "an einen Farbsatz eine beliebige Karte derselben Farbe" in texts
+    assert "an eine Farbfolge die nächsthöhere oder nächstniedrigere Zahl derselben Farbe" in texts
+    assert "vorwärts ziehen und dafür Körner bezahlen," in texts
+    # A full line of running text goes on after the page break.
+    assert any(
+        text.startswith(
+            "Die Scheune darfst du nur betreten, wenn du nach dem Bezahlen noch höchstens"
+        )
+        for text in texts
+    )

@@ -78,7 +78,7 @@ def announcing_colon(text: str, following: str, widths: Measure, local: float) -
     )
 
 
-def resumes(before: list[str], unit: list[str], width: float) -> bool:
+def resumes(before: list[str], unit: list[str], width: float, broken: bool = False) -> bool:
     """A paragraph cut by a blank line (a page or column break, a figure) goes on here.
 
     `before` are the lines of the unit before the blank line, `unit` those after it.
@@ -87,7 +87,8 @@ def resumes(before: list[str], unit: list[str], width: float) -> bool:
     after a function word or a comma:
     a line left open after a full sentence or at the end of a wrapped paragraph, and
     a continuation that ends a sentence.  A line of a list or a displayed command
-    ("ant", "blau für den Verteidiger und") does not.
+    ("ant", "blau für den Verteidiger und") does not.  A single line goes on so only
+    where a page or column break (`broken`) cut it.
     """
     text = before[-1]
     # A line that ends in a function word wants the next, a noun too ("… legt seine" /
@@ -101,7 +102,17 @@ def resumes(before: list[str], unit: list[str], width: float) -> bool:
     # A list item is running text when its marker opens a sentence ("b) Außerdem
     # erhält … und" / page break / "stellt sie …"), however few its lines.
     item = bool(LIST_MARKER.match(before[0].strip()))
-    wrapped = (len(before) > 1 or item) and len(stripped) >= PARAGRAPH_END * width
+    # A full line of running text whose clauses a comma parts is a paragraph's, however
+    # few its lines ("Die Scheune darfst du nur betreten, wenn du nach dem Bezahlen" /
+    # page break / "höchstens …"); a line of a list is not ("2 Zusatzpunkte bei zwei
+    # gewürfelten Duetten,", "blau für den Verteidiger und").
+    alone = (
+        broken
+        and running_text(stripped)
+        and "," in stripped[:-1]
+        and not (stripped.endswith(",") or COUNTED.match(stripped))
+    )
+    wrapped = (len(before) > 1 or item or alone) and len(stripped) >= PARAGRAPH_END * width
     # A comma leaves a clause open, after a full sentence on an earlier line too ("…
     # Hand. Wer dabei … Krone" / "zieht,"); a displayed command ("java -jar x.jar") does not.
     opened = before if stripped.endswith(",") else [stripped]

@@ -53,6 +53,7 @@ from rulekit.extract.textshapes import (
     RUN_IN_LABEL,
     VALUE_ROW,
     all_caps,
+    begun_sentence,
     capitalised_mid_sentence,
     closed_item,
     ends_open,
@@ -74,6 +75,7 @@ from rulekit.extract.textunits import (
     after_list,
     boundary_between,
     imprint_lines,
+    item_after_colon,
     number_rows,
     sentence_units,
 )
@@ -139,7 +141,10 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
             and (
                 not boundary_between(lines, previous_unit[-1], unit[0])
                 or resumes(
-                    [lines[i].text for i in previous_unit], [lines[i].text for i in unit], width
+                    [lines[i].text for i in previous_unit],
+                    [lines[i].text for i in unit],
+                    width,
+                    broken=True,
                 )
             )
         )
@@ -162,7 +167,12 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                 or previous_role != "body"
                 or previous_last is None
                 or not resumes(
-                    [lines[i].text for i in previous_unit], [lines[i].text for i in unit], width
+                    [lines[i].text for i in previous_unit],
+                    [lines[i].text for i in unit],
+                    width,
+                    broken=bool(
+                        previous_unit and boundary_between(lines, previous_unit[-1], unit[0])
+                    ),
                 )
             )
             and (
@@ -173,7 +183,12 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                 or bool(previous_unit and boundary_between(lines, previous_unit[-1], unit[0]))
                 or bool(
                     LABELLED_OPENER.match(first.text.strip())
-                    and not (previous_last is not None and label_runs_on(previous_last.text))
+                    and not (
+                        previous_last is not None
+                        and (
+                            label_runs_on(previous_last.text) or begun_sentence(previous_last.text)
+                        )
+                    )
                 )
                 or bool(BOX_FACT_LINE.match(first.text.strip()))
                 # The box's facts stand apart from the blurb under them.
@@ -201,7 +216,9 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                         # Lines of a list ("1 Zusatzpunkt …," / "2 Zusatzpunkte …"), one a line,
                         # and pieces of the material, counted or not.
                         or listed(previous_last.text, first.text)
-                        or listed_pieces(previous_last.text, first.text)
+                        or listed_pieces(
+                            previous_last.text, first.text, lines[previous_unit[0]].text
+                        )
                         # A row of a table set across the page, a line of its own.
                         or bool(ACROSS_ROW.match(previous_last.text.strip()))
                         or bool(ACROSS_ROW.match(first.text.strip()))
@@ -211,6 +228,8 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                         # The text after a list, one item a line ("Phase 10: 1 Reihe aus 9
                         # Karten" / "In jeder Runde …"), as its unit starts there.
                         or after_list(lines, content, at[unit[0]], capitalised_inside)
+                        # An item of a list a colon announced, without a marker.
+                        or item_after_colon(lines, content, at[unit[0]], widths)
                         # What a sentence announces with its colon starts a block of its own.
                         or announcing_colon(
                             previous_last.text,
@@ -303,7 +322,7 @@ def _classify(lines: list[TextLine], units: list[list[int]], width: float) -> li
     for number in range(1, len(units)):
         before, unit = units[number - 1], units[number]
         if (
-            resumes([lines[i].text for i in before], [lines[i].text for i in unit], width)
+            resumes([lines[i].text for i in before], [lines[i].text for i in unit], width, True)
             if boundary_between(lines, before[-1], unit[0])
             else clause_goes_on(lines[before[-1]].text, lines[unit[0]].text)
         ):

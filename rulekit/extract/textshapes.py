@@ -18,6 +18,8 @@ from rulekit.extract.lexicon import german_lexicon
 
 # A line opened by a run-in label: "Gestaltung: Michaela Kienle", "(R)andomplayer: die ...".
 RUN_IN_LABEL = re.compile(r"^[^\s:]+(?:\s+[^\s:]+){0,2}:\s+\S")
+# A sentence's end, then the words of the next up to the line's end.
+_BEGUN = re.compile(r"[a-zäöüß]{2}[.!?]\s+[A-ZÄÖÜ][^.!?:]*$")
 # A word closed by a sentence's end inside a line.
 _SENTENCE_END = re.compile(r"[^\W\d_]{2}[.!?]\s")
 # The fewest lower-case words of a line of running text.
@@ -312,6 +314,20 @@ def listed(text: str, following: str) -> bool:
     )
 
 
+def begun_sentence(text: str) -> bool:
+    """The line ends a sentence and begins the next without ending it: that sentence goes
+    on in the next line, whatever opens it ("… aufeinander folgen. Ungerade" / "Folge:
+    ebenso, …")."""
+    stripped = text.strip()
+    begun = _BEGUN.search(stripped)
+    # A line of capitals there is an imprint's ("… vorbehalten. MADE in GERMANY").
+    return (
+        not terminal(stripped)
+        and begun is not None
+        and not any(len(w) > 1 and w.isupper() for w in begun.group(0).split()[1:])
+    )
+
+
 def label_runs_on(text: str) -> bool:
     """Credits run along the line by middle dots, the last without its colon: its label
     goes on in the next line ("… · Spielidee: Dale R. Whitcomb · Deutsche" /
@@ -337,13 +353,23 @@ def _counts(text: str) -> bool:
 MIN_PIECE_NOUN = 3
 
 
-def listed_pieces(text: str, following: str) -> bool:
+def listed_pieces(text: str, following: str, first: str = "") -> bool:
     """Two items of a component list, one of them counted, neither with a verb: "6
     Hamsterfiguren in sechs Farben" / "Körnermarken im Wert von 1, 5, 10 und 20
-    Körnern" / "18 Nußkarten"; one a line, however short the lines."""
+    Körnern" / "18 Nußkarten"; one a line, however short the lines.  A counted piece
+    also follows one whose description ran over lines from its `first` ("96
+    Zahlenkarten: die Zahlen 1 bis 12 in den Farben" / "Rot, Gelb, Grün und Blau, jede
+    Karte zweimal" / "8 Joker")."""
     text, after = text.strip(), following.strip()
     if terminal(text) or ends_open(text) or text.count("(") > text.count(")"):
         return False  # "5 Spielfiguren in" / "Farben" goes on
+    if (
+        COUNTED.match(first.strip())
+        and COUNTED.match(after)
+        and _names_pieces(after)
+        and not text.endswith((",", *BREAK_HYPHENS))
+    ):
+        return True
     if text.endswith(",") and not COUNTED.match(after):
         return False  # "16 Spielfiguren in den Farben Rot," / "Gelb, Grün und Blau"
     return (

@@ -30,6 +30,7 @@ from rulekit.extract.textshapes import (
     RUNNING_WORDS,
     SECTION_SIGN,
     VALUE_ROW,
+    begun_sentence,
     column_titles,
     ends_open,
     label_runs_on,
@@ -54,6 +55,8 @@ from rulekit.extract.texttitles import (
 from rulekit.extract.textwidth import Measure, local_width
 from rulekit.model import TextLine
 
+# The most lines back an item without a marker looks for the colon that announced it.
+ITEM_LIST_LINES = 12
 # The most lines of an item between its number alone on its line and the next one.
 MARKER_ITEM_LINES = 8
 # A line this share of the body width long is full: the sentence it leaves open wrapped.
@@ -130,6 +133,7 @@ def sentence_units(
                         [lines[i].text.strip() for i in content[position + 1 : position + 3]],
                     )
                     or (position > 0 and heads_list(lines, content, position - 1))
+                    or item_after_colon(lines, content, position, widths)
                     # A row of a table set across the page ("Karotten 1 3 6 10") is a line
                     # of its own, in any copy.
                     or ACROSS_ROW.match(lines[previous].text.strip())
@@ -140,7 +144,9 @@ def sentence_units(
                         else (
                             _opens_unit(lines, content, position, capitalised_inside, widths)
                             or imprint_lines(lines[previous].text, line.text)
-                            or listed_pieces(lines[previous].text, line.text)
+                            or listed_pieces(
+                                lines[previous].text, line.text, lines[current[0]].text
+                            )
                             or (
                                 len(current) == 1
                                 and (
@@ -218,7 +224,7 @@ def _opens_unit(
     "Redaktion: …"): the dot parts the credits of one line; so does one whose last
     credit's label goes on in the next line (`label_runs_on`)."""
     line, previous = lines[content[position]], lines[content[position - 1]]
-    if parted(previous.text) or label_runs_on(previous.text):
+    if parted(previous.text) or label_runs_on(previous.text) or begun_sentence(previous.text):
         return False
     return (
         (
@@ -255,6 +261,35 @@ def _opens_unit(
             word_rest=position >= 2 and word_rest(lines[content[position - 2]].text, previous.text),
         )
     )
+
+
+def item_after_colon(
+    lines: list[TextLine], content: list[int], position: int, widths: Measure
+) -> bool:
+    """An item of a list a colon announced, without a marker, opens at this line: the
+    items before it end in a comma where the line was broken on purpose ("… zwei
+    Möglichkeiten:" / "vorwärts ziehen und dafür Körner bezahlen," / "rückwärts …"), or
+    it opens with the words the first item opened with ("… zur Kombination paßt:" /
+    "an einen Drilling, … eine Karte" / "mit derselben Zahl" / "an eine Folge …")."""
+    text = lines[content[position]].text.strip()
+    first_words = text.split()[:1]
+    if not first_words or not first_words[0][:1].islower():
+        return False
+    for back in range(position - 1, max(-1, position - ITEM_LIST_LINES), -1):
+        above = lines[content[back]].text.strip()
+        if not above.endswith(":"):
+            continue
+        items = [lines[content[i]].text.strip() for i in range(back + 1, position)]
+        if not items:
+            return False
+        previous = items[-1]
+        closed = all(item.endswith((",", ";")) for item in items) and widths.deliberate(
+            previous, text, local_width(lines, content, position, widths.width)
+        )
+        return closed or (
+            len(items) > 1 and items[0].split()[:1] == first_words and not terminal(previous)
+        )
+    return False
 
 
 def _marker_in_sentence(

@@ -12,10 +12,10 @@ from itertools import pairwise
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
-from rulekit.extract.textshapes import BOX_FACTS
+from rulekit.extract.textshapes import BOX_FACTS, INFLECTED
 from rulekit.graph.binding import BindingJudge
 from rulekit.graph.exceptions import NUMBER_WORDS
-from rulekit.graph.shapes import VERB_ENDINGS, addresses, outside_brackets
+from rulekit.graph.shapes import RELATIVE_PRONOUNS, VERB_ENDINGS, addresses, outside_brackets
 
 # A term and what it is: "Paar: zwei Karten …", "Folge: mindestens vier Karten …".
 _TERM = re.compile(
@@ -47,7 +47,6 @@ class DefinitionJudge(BindingJudge):
         if (
             not match
             or match.group(1).lower() in labels
-            or self.modal(sentence)
             or BOX_FACTS.search(sentence.text)
             or self.material_label(sentence.text)
             # A numbered label names an item of a sequence ("1. Stufe: 2 Sätze …").
@@ -60,6 +59,11 @@ class DefinitionJudge(BindingJudge):
         # ("Folge = Karten mit aufeinanderfolgenden Zahlen, die Farben sind beliebig"), or
         # run on over a list of counts ("drei, vier oder fünf Karten mit …").
         comma = next((i for i, t in enumerate(tokens) if t.text in ",;"), len(tokens))
+        # A modal verb binds ("Farbe: alle Karten müssen …", "Startschutz: Eine Maus, die
+        # …, kann nicht geschlagen werden"), but not in a relative clause that says what
+        # the thing is for ("Mauseloch: ein Erdloch, das du nur rückwärts betreten darfst").
+        if any(t.lemma_.lower() in self.cues.modal_lemmas for t in _outside_relatives(tokens)):
+            return False
         return any(
             self._noun_phrase(phrase, sentence, after_equals=match.group(2) is not None)
             for phrase in (tokens[:comma], tokens)
@@ -139,7 +143,14 @@ class DefinitionJudge(BindingJudge):
             )
         )
         counted = opening.is_digit or opening.lower_ in NUMBER_WORDS
-        if not (counted or opening.lower_ in _PHRASE_OPENERS or bare_noun):
+        # An adjective before its noun opens one too ("beliebige Karten, die …").
+        following = next((t for t in phrase if t.i > opening.i), None)
+        qualified = (
+            INFLECTED.match(opening.text) is not None
+            and following is not None
+            and following.text[:1].isupper()
+        )
+        if not (counted or opening.lower_ in _PHRASE_OPENERS or bare_noun or qualified):
             return False
         return words[-1].text[:1].isupper() and not any(
             self._phrase_verb(word, following) for word, following in pairwise(words)
@@ -152,3 +163,22 @@ class DefinitionJudge(BindingJudge):
             return False
         lemma = word.lemma_.lower()
         return word.lower_ in self.cues.comment_verbs or lemma.endswith(("en", "ern", "eln"))
+
+
+def _outside_relatives(tokens: list[Token]) -> list[Token]:
+    """The tokens outside the relative clauses among them: from a comma before a relative
+    pronoun, maybe after its preposition (", das du …", ", auf dem du …"), to the next
+    comma."""
+    kept: list[Token] = []
+    inside = False
+    for index, token in enumerate(tokens):
+        if token.text == ",":
+            after = [t.lower_ for t in tokens[index + 1 : index + 3]]
+            inside = bool(after) and (
+                after[0] in RELATIVE_PRONOUNS
+                or (len(after) > 1 and after[1] in RELATIVE_PRONOUNS and after[0].isalpha())
+            )
+            continue
+        if not inside:
+            kept.append(token)
+    return kept

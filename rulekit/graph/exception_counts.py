@@ -9,19 +9,31 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekit.graph.exceptions import NUMBER_WORDS
-from rulekit.graph.overlap import TIMES, counts, quantities
+from rulekit.graph.clauses import case_clauses
+from rulekit.graph.exceptions import NUMBER_WORDS, negated
+from rulekit.graph.overlap import TIMES, counts, quantities, stem
 from rulekit.graph.special_cases import verbs
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
     from rulekit.graph.units import Unit
+    from rulekit.nlp import Cues
 
 # Words that open a phrase naming what an exception replaces ("statt nur einer").
 REPLACING = frozenset({"statt", "anstatt", "anstelle"})
 # After "statt", these say one ("2 Karten statt einer").
 ONE_WORDS = frozenset({"einer", "eine", "einen", "einem", "eins"})
+# Words that let many of a thing stand in one place: "beliebig viele Igel".
+_MANY = frozenset({"viele"})
+# Counts of more than one: "zwei Schiffe derselben Farbe".
+_SEVERAL = frozenset(NUMBER_WORDS)
+# A rule that lets only one stand there says "nur" before its count: "immer nur ein Igel".
+_ONLY = "nur"
+# The thing counted comes within this many words of its count.
+_COUNT_REACH = 3
+# "mehr als zwei": a bound, not a count.
+_THAN = "als"
 
 
 def recounts(exception: Unit, rule: Unit) -> bool:
@@ -79,3 +91,64 @@ def _number(token: Token) -> str | None:
 def quantity_pairs(unit: Unit) -> set[tuple[str, str]]:
     """The counts a unit gives, as (noun stem, number) pairs."""
     return {(noun, number) for noun, numbers in quantities(unit).items() for number in numbers}
+
+
+def flag_capacity_lifts(units: list[Unit], cues: Cues) -> None:
+    """Flag as exceptions the rules that lift a rule's limit of one thing to a place
+    (`capacity_limit`), marked or not: "Im Ziel haben beliebig viele Igel Platz"."""
+    for index, unit in enumerate(units):
+        if unit.kind == "rule" and not unit.exception:
+            earlier = [rule for rule in units[:index] if rule.kind == "rule"]
+            unit.exception = capacity_limit(unit, earlier, cues) is not None
+
+
+def capacity_limit(exception: Unit, earlier: list[Unit], cues: Cues) -> Unit | None:
+    """The rule that lets only one of a thing stand in a place ("Auf jedem Feld darf
+    immer nur ein Igel stehen"), which a sentence that lets many or two stand there
+    lifts ("Im Ziel haben beliebig viele Igel Platz", "… dürfen zwei Schiffe derselben
+    Farbe liegen"), however far apart the two stand; the latest such rule, None if
+    there is none.  Neither says it in a clause that sets a case ("Stehen mehrere
+    Ziegen auf dem Talfeld, …", "Liegt auch nur ein Otter hinter dir, …"), nor does
+    the first deny it ("Mehr als zwei Kegel dürfen niemals …")."""
+    if negated(exception, cues) or not _stands(exception, cues):
+        return None
+    many = _counted(exception, cues, _MANY | _SEVERAL)
+    if not many:
+        return None
+    return next(
+        (
+            rule
+            for rule in reversed(earlier)
+            if _stands(rule, cues) and many & _counted(rule, cues, ONE_WORDS | {"ein"}, _ONLY)
+        ),
+        None,
+    )
+
+
+def _stands(unit: Unit, cues: Cues) -> bool:
+    """The unit says where a thing stands ("stehen", "Platz haben")."""
+    return any(t.lemma_.lower() in cues.standing_words for s in unit.sentences for t in s)
+
+
+def _counted(unit: Unit, cues: Cues, words: frozenset[str], after: str = "") -> set[str]:
+    """The stems of the nouns counted by one of `words` ("beliebig viele Igel"), maybe
+    only right `after` a word ("nur ein Igel", "immer nur von einer Schildkröte"), in
+    the clauses of its sentences that set no case."""
+    found = set()
+    for sentence in unit.sentences:
+        for clause, names_case in case_clauses(sentence, cues):
+            if names_case:
+                continue
+            tokens = [t for t in clause if t.is_alpha]
+            for index, token in enumerate(tokens[:-1]):
+                if token.lower_ not in words:
+                    continue
+                if after and after not in {t.lower_ for t in tokens[max(0, index - 2) : index]}:
+                    continue
+                if index and tokens[index - 1].lower_ == _THAN:
+                    continue  # "mehr als zwei Kegel": a bound, not a count
+                rest = tokens[index + 1 : index + 1 + _COUNT_REACH]
+                noun = next((t for t in rest if t.text[:1].isupper()), None)
+                if noun is not None:
+                    found.add(stem(noun.lemma_.lower()))
+    return found

@@ -58,6 +58,7 @@ from spacy.lang.de.stop_words import STOP_WORDS
 
 from rulekit.graph.clauses import case_clauses, conditional
 from rulekit.graph.exception_counts import (
+    capacity_limit,
     contrasting_numbers,
     counts_otherwise,
     quantity_pairs,
@@ -213,6 +214,10 @@ def excepted(
         and not in_variant(rule, by_id, cues, context.parts)
     ]
     earlier = [rule for rule in candidates if rule.position < exception.position]
+    # A place where many may stand lifts the rule that lets one stand on a field.
+    limit = capacity_limit(exception, earlier, cues)
+    if limit is not None:
+        return [limit]
     # A rule named by a quote ("Die Regel „Ein Igel pro Feld“ gilt nicht …") is the one.
     quoted = quoted_rule(exception.text, earlier, by_id)
     if quoted:

@@ -41,7 +41,7 @@ _CITATION = re.compile(r"„[^“”]+[“”][^.!?]*,[^.!?]*\b(?:1[89]|20)\d{2}
 _CREDIT_SUFFIX_MIN = 8
 _CREDIT_LABEL = re.compile(r"^\s*([\w][\w.-]*(?:\s+[\w.-]+){0,3}?)\s*:")
 # A line that is nothing but a label: "Beispiel 1:", "Zum Beispiel:".
-LABEL_ONLY = re.compile(r"^\s*[\w .-]{1,30}[:!]\s*$")
+LABEL_ONLY = re.compile(r"^\s*[\w .-]{1,45}[:!]\s*$")
 # A label word alone on its line without its colon: "BEISPIEL", "Tipp", "Beispiel 2".
 _BARE_LABEL = re.compile(r"^\s*([^\W\d_]+)(?:\s+\d+)?\s*$")
 # A line that only gives the game's price, maybe after a label: "EVP 3,20 M", "Preis: 19,95 DM".

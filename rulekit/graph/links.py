@@ -8,6 +8,7 @@ as a prior: examples see `rulekit.graph.illustrations`, exceptions
 
 from __future__ import annotations
 
+from rulekit.graph.exception_counts import flag_capacity_lifts
 from rulekit.graph.exception_links import ExceptionContext, excepted
 from rulekit.graph.exceptions import flag_in_context
 from rulekit.graph.illustrations import shown_rules
@@ -35,6 +36,7 @@ def link_units(units: list[Unit], cues: Cues) -> list[Edge]:
     by_id = {u.node_id: u for u in units}
     overlap = Overlap(units, cues.phrase_final_particles)
     leads = flag_in_context(units, by_id, cues)
+    flag_capacity_lifts(units, cues)
     targets: list[Unit] = []
     for position, unit in enumerate(units):
         unit.position = position

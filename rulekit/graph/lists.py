@@ -96,6 +96,8 @@ class ListReader:
         step = state.step
         if step is None or block.kind == "list-item" or not sentences:
             return False
+        if self.judge.label(block.text) in self.cues.note_labels | self.cues.example_labels:
+            return False  # "Tipp: Sortiert die Chips …" between two steps is a remark
         # Between two steps, a label of the sheet ("Ergebnis I", "Bilanzzahl u") is no
         # sentence of either.
         between = next_item(step.text, following) and terminal(block.text.strip())
@@ -134,11 +136,16 @@ class ListReader:
         lead = state.lead
         if (
             lead is not None
-            and any(t.lower_ in self.cues.rule_nouns for s in lead.sentences for t in s)
+            and any(
+                t.lower_ in self.cues.rule_nouns or t.lemma_.lower() == "gelten"
+                for s in lead.sentences
+                for t in s
+            )
             and not self._sequence(lead)
         ):
             # "Für den Gang des Spieles gelten die folgenden neun Regeln:" announces rules,
-            # each an item, in no order.
+            # each an item, in no order, and so does what holds ("Für einige seltene
+            # Spielsituationen gilt:").
             return False
         setup = bool(state.sections) and names_setup(state.sections[-1].block.text, self.cues)
         if state.items is None and _opens_with_condition(first, self.cues) and not setup:

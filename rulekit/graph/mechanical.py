@@ -33,6 +33,9 @@ from rulekit.graph.shapes import (
 _MODIFIER = re.compile(r"(?<![\w+−-])[+−-]\d+\b")
 # A note's label ("Erinnerung:", "Bitte beachten:") ends within this many tokens.
 LABEL_TOKENS = 4
+# A label, its colon and a value with its unit: "Aussetzkarte: 15 Punkte", "Zahlenkarten
+# 10–12: 10 Punkte".
+_LABELLED_VALUE = re.compile(r"^[^\W\d_][^:]{0,40}:\s+\d+(?:\s+[A-ZÄÖÜ][^\W\d_]*)?$")
 # What players aim at rather than do: "versuchen".
 _AIM_LEMMAS = frozenset({"versuchen"})
 # The article that counts one ("Eine Siebenerfolge") before a noun of its own.
@@ -140,8 +143,8 @@ def is_clause(unit: Unit) -> bool:
 
 def _value_row(unit: Unit) -> bool:
     """A row of values, each named ("Aktionspunkte 8 Umweltbelastung 13"): starting values;
-    or a row of a label and its value ("Joker 25")."""
-    if VALUE_ROW.match(unit.text.strip()):
+    or a row of a label and its value ("Joker 25", "Aussetzkarte: 15 Punkte")."""
+    if VALUE_ROW.match(unit.text.strip()) or _LABELLED_VALUE.match(unit.text.strip()):
         return True
     tokens = [t for s in unit.sentences for t in s if not t.is_punct]
     numbers = sum(1 for t in tokens if t.like_num)

@@ -107,6 +107,9 @@ def named_rule(
         and obliges(rule, cues)
         and _modal_deed(rule, duties, cues)
     ]
+    # A bound named by its count ("Die Grenze von 15 Körnern") is set by the rule that
+    # counts so ("… höchstens 15 Körner übrig hast").
+    counts = {f for f in overlap.features([named_tokens]) if f.startswith("#")}
     saying = (
         [rule for rule in headed if rule in obliging]
         or obliging
@@ -117,6 +120,7 @@ def named_rule(
             if subject <= rule.features
             or (parts and parts <= rule.features)
             or (done and done <= verbs(rule))
+            or (counts and counts <= rule.features and subject & rule.features)
         ]
     )
     told = exception.features - marker_features(exception, overlap, cues)

@@ -21,6 +21,8 @@ from rulekit.graph.shapes import VERB_ENDINGS, has_verb, outside_brackets
 PLURAL_ENDINGS = ("n", "en", "e")
 # The definite article before a piece told by its colour ("die gelbe Schnecke").
 _DEFINITE_ARTICLES = frozenset({"der", "die", "das"})
+# Words that join the items of a list: after one, a capitalised word is the next item.
+_JOINING = frozenset({"und", "oder", "sowie", "aber"})
 # Prepositions that open a time of a story ("In der nächsten Runde", "Beim nächsten Zug"),
 # whose turn noun stands among its first this many words.
 _TIME_PREPOSITIONS = frozenset({"in", "im", "bei", "beim", "nach", "am"})
@@ -149,10 +151,23 @@ class StoryJudge(LineJudge):
                 # Another player joins a story told of named players.
                 names.add(token.text)
                 found = True
+        if found and len(tokens) > start and tokens[start].text in names:
+            # A player set beside the story's subject in a clause cut short ("Anja spielt
+            # mit den roten, Peter mit den blauen Schiffen") joins it; a list of things
+            # ("… 1 Erz, Holz und Getreide") does not.
+            names.update(
+                token.text
+                for before, token, after in zip(tokens, tokens[1:], tokens[2:], strict=False)
+                if before.text in (",", "und")
+                and token.text[:1].isupper()
+                and token.lower_ not in STOP_WORDS
+                and after.lower_ in STOP_WORDS - _JOINING
+                and self._player_name(token)
+            )
         # Values in a rule's brackets are an instance of it: "Paar: zwei Karten mit der
         # gleichen Zahl (z. B. 7 und 7)." tells no move; an aside wholly in brackets may.
         told = tokens if tokens[:1] and tokens[0].text == "(" else outside_brackets(sentence)
-        return found or any(t.text in names for t in tokens) or self._told_values(told)
+        return found or any(named(t, names) for t in tokens) or self._told_values(told)
 
     def _listed_subjects(self, tokens: list[Token]) -> set[str]:
         """The names a sentence opens with as its subject, two or more, then its verb:
@@ -521,3 +536,9 @@ def recalls_value(sentence: Span, told: list[Span]) -> bool:
         article.lower_ in _DEFINITE_ARTICLES and number.like_num and number.text in values
         for article, number in pairwise(sentence)
     )
+
+
+def named(token: Token, names: set[str]) -> bool:
+    """The token names a player of the story, or what is theirs ("Peters vorderes
+    Schiff", "Anjas Schiff")."""
+    return token.text in names or (token.text.endswith("s") and token.text[:-1] in names)

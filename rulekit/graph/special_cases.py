@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from rulekit.nlp import Cues
 
 # Contractions that make a verb a noun: "zum Abwerfen", "beim Auslegen".
-_NOMINALISING = frozenset({"zum", "beim", "vom"})
+_NOMINALISING = frozenset({"zum", "beim", "vom", "das"})
 # Articles that may open the group's noun phrase ("Die Spieler, die ...").
 _ARTICLES = frozenset({"der", "die", "das", "ein", "eine", "einen"})
 # A group sentence excepts one of this many rules before it in its section.
@@ -122,7 +122,8 @@ def verbs(unit: Unit) -> set[str]:
 
 def nominalised(sentences: Iterable[Iterable[Token]]) -> Iterator[Token]:
     """Verbs used as nouns: the label a sentence opens with ("Ziehen: Du nimmst …") or
-    the word after "zum" or "beim" ("zum Abwerfen", "beim Auslegen"), an infinitive that
+    the word after "zum", "beim" or "das" ("zum Abwerfen", "beim Auslegen", "Das Bezahlen
+    nach der Tabelle"), an infinitive that
     the lemmatizer knows as no noun's plural ("Karten:" is one)."""
     for sentence in sentences:
         tokens = [t for t in sentence if not t.is_space and not t.like_num and t.text != "."]

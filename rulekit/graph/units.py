@@ -50,6 +50,7 @@ from rulekit.graph.shapes import (
     item_line,
     marked_heading,
     marked_level,
+    next_item,
     open_bracket,
     opens_procedure,
     question_heading,
@@ -401,8 +402,10 @@ class Segmenter(ListReader):
             return [state.step]
         if self._step_goes_on(sentences, block, following, state):
             return []
-        state.items = None
-        state.step = None
+        # A remark between two steps ("3. …" / "Tipp: …" / "4. …") leaves the procedure open.
+        if not (state.step is not None and next_item(state.step.text, following)):
+            state.items = None
+            state.step = None
         units: list[Unit] = []
         mode: NodeKind | None = None  # a label's kind for the rest of the block
         story = False  # the open example is a story no label opened
