@@ -487,3 +487,34 @@ def test_a_race_leaflets_remarks_terms_cases_and_capacity(
     # A worked example's numbered moves are the example's.
     assert kind_of(graph, "Beispiel eines vollständigen Spielzuges:")[0] == "example"
     assert not any(node.kind == "step" and "Birgit" in node.text for node in graph.nodes)
+
+
+CARD_BOX = [
+    "Spielvorbereitung",
+    "1. Zu Beginn wird ein Kartengeber bestimmt.",
+    "Er mischt alle 110 Karten gründlich.",
+    "2. Der Kartengeber gibt jedem Spieler verdeckt 10 Karten.",
+    "3. Die restlichen Karten bilden den Nachziehstapel.",
+    "„Eure Karten bleiben schön geheim!“",
+    "Auslegen",
+    "Wer eine Runde erfüllt, legt ihre Karten offen vor sich aus.",
+    "Beispiel: Malte spielt Runde 7 und legt zwei Vierlinge aus.",
+    "Auch ein Vierling aus einer Zehn und drei Glückskarten wäre erlaubt gewesen.",
+    "10. Der Gartenweg: Hat ein Spieler seine Runde erfüllt, darf er anlegen.",
+]
+
+
+def test_a_card_boxs_setup_call_and_an_example_that_supposes(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    graph = graph_of(builder, tmp_path, CARD_BOX, blank=False)
+    # Under "Spielvorbereitung" a list from 1 is a procedure, a line of its first item
+    # between the first two items as they are.
+    assert kind_of(graph, "1. Zu Beginn wird ein Kartengeber")[0] == "step"
+    assert kind_of(graph, "2. Der Kartengeber gibt")[0] == "step"
+    # A speech bubble's call tells the game's world.
+    assert kind_of(graph, "„Eure Karten bleiben")[0] == "flavour"
+    # What would have been allowed goes on with the story.
+    assert not any(node.text.startswith("Auch ein Vierling") for node in graph.nodes)
+    # The next numbered paragraph is no part of it.
+    assert kind_of(graph, "10. Der Gartenweg:")[0] == "rule"

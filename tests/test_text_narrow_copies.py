@@ -624,3 +624,44 @@ def test_a_leaflets_unmarked_items_pieces_and_a_line_cut_by_the_page(tmp_path: P
         )
         for text in texts
     )
+
+
+# A box lid's text: the box's facts over two lines, a speech bubble's call under them,
+# an exception's label called at the end of a numbered paragraph's line, and an aside
+# in brackets under the rows of a table.
+LID = """\
+Für 2 bis 4 Spieler
+Für Kinder von 6 Jahren an und für
+Erwachsene
+Spieldauer: ca. 20 Minuten
+„Hallo, ich bin Fritzi!“
+Spielregel
+9. Der Glückskäfer: Einmal im Laufe des
+Spieles darf jeder Spieler, bevor er
+würfelt, seinen Käfer auf ein freies
+Feld des Weges setzen. Ausnahme:
+Auf ein Kleeblattfeld darf der Käfer
+nicht gesetzt werden.
+Karte Strafpunkte
+Aussetzkarte 15
+Glückskarte 25
+(Beispiel: Ben hat noch eine 4 und
+eine Glückskarte auf der Hand.)
+"""
+
+
+def test_a_lids_facts_a_call_an_exception_label_and_an_aside_under_rows(
+    tmp_path: Path,
+) -> None:
+    texts = [text for _, text in blocks(tmp_path, LID)]
+    # The facts run on over a line that ends in a function word.
+    assert "Für Kinder von 6 Jahren an und für Erwachsene" in texts
+    # A call in quotes under the facts stands apart.
+    assert "„Hallo, ich bin Fritzi!“" in texts
+    # "Ausnahme:" at a line's end labels the sentence of the next line, in its item.
+    assert any(
+        text.endswith("Ausnahme: Auf ein Kleeblattfeld darf der Käfer nicht gesetzt werden.")
+        for text in texts
+    )
+    # An aside in brackets under a table's rows is no row.
+    assert "Glückskarte 25" in texts

@@ -73,7 +73,7 @@ def announcing_colon(text: str, following: str, widths: Measure, local: float) -
     called = re.search(r"[.!?]\s+((?:\S+\s+)?\S+:)$", stripped)
     return not (
         called is not None
-        and not widths.deliberate(text, following)
+        and not widths.deliberate(text, following, local)
         and following.strip()[:1].isupper()
     )
 

@@ -62,6 +62,7 @@ from rulekit.extract.textshapes import (
     listed,
     listed_pieces,
     parted,
+    quoted_apart,
     reads_as_text,
     table_goes_on,
     table_rows,
@@ -136,6 +137,18 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
             and (
                 widths.wrapped(previous_last.text, first.text)
                 or clause_goes_on(previous_last.text, first.text)
+                # A label called after a sentence's end labels the next line's sentence
+                # ("… setzen. Ausnahme:" / "Auf ein Kleeblattfeld darf …").
+                or (
+                    previous_last.text.rstrip().endswith(":")
+                    and begun_sentence(previous_last.text.rstrip()[:-1])
+                    and not announcing_colon(
+                        previous_last.text,
+                        first.text,
+                        widths,
+                        local_width(lines, content, at[unit[0]], width),
+                    )
+                )
             )
             and not LABELLED_OPENER.match(first.text.strip())
             and (
@@ -230,6 +243,7 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                         or after_list(lines, content, at[unit[0]], capitalised_inside)
                         # An item of a list a colon announced, without a marker.
                         or item_after_colon(lines, content, at[unit[0]], widths)
+                        or quoted_apart(previous_last.text, first.text)
                         # What a sentence announces with its colon starts a block of its own.
                         or announcing_colon(
                             previous_last.text,

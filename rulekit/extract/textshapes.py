@@ -328,6 +328,24 @@ def begun_sentence(text: str) -> bool:
     )
 
 
+def quoted_apart(text: str, following: str) -> bool:
+    """The next line opens a quotation set apart from the text above, as a speech
+    bubble's words are ("Spieldauer: ca. 20 Minuten" / "„Hallo, ich bin Fritzi!“", "…
+    statt 12." / "„Eure Zapfen bleiben immer"): the line above ends a sentence or gives
+    the box's facts, so no clause is left open that the quote would go on with."""
+    stripped, after = text.strip(), following.strip()
+    return (
+        after[:1] in OPENING_QUOTES
+        and stripped.count("(") == stripped.count(")")
+        and not stripped.endswith((",", ":"))
+        and (
+            terminal(stripped)
+            or BOX_FACTS.search(stripped) is not None
+            or BOX_DURATION.search(stripped) is not None
+        )
+    )
+
+
 def label_runs_on(text: str) -> bool:
     """Credits run along the line by middle dots, the last without its colon: its label
     goes on in the next line ("… · Spielidee: Dale R. Whitcomb · Deutsche" /

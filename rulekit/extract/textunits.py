@@ -37,6 +37,7 @@ from rulekit.extract.textshapes import (
     listed,
     listed_pieces,
     parted,
+    quoted_apart,
     running_text,
     runs_on,
     terminal,
@@ -134,6 +135,7 @@ def sentence_units(
                     )
                     or (position > 0 and heads_list(lines, content, position - 1))
                     or item_after_colon(lines, content, position, widths)
+                    or quoted_apart(lines[previous].text, line.text)
                     # A row of a table set across the page ("Karotten 1 3 6 10") is a line
                     # of its own, in any copy.
                     or ACROSS_ROW.match(lines[previous].text.strip())
@@ -240,6 +242,7 @@ def _opens_unit(
         or (
             (BOX_FACTS.search(previous.text) is not None or BOX_DURATION.search(previous.text))
             and not wants_more(previous.text)
+            and not _fact_left_open(previous.text)
             and line.text.strip()[:1].isupper()
         )
         # and stand one a line under the title ("… rund ums Gemüsebeet" / "2–4 Spieler" /
@@ -290,6 +293,15 @@ def item_after_colon(
             len(items) > 1 and items[0].split()[:1] == first_words and not terminal(previous)
         )
     return False
+
+
+def _fact_left_open(text: str) -> bool:
+    """The box's facts run on in the next line: the line ends in a function word after its
+    last fact ("Für Kinder von 6 Jahren an und für" / "Erwachsene"), not in the fact itself
+    ("… von 6 Jahren an")."""
+    stripped = text.rstrip()
+    ends = [match.end() for match in BOX_FACTS.finditer(stripped)]
+    return ends_open(stripped) and (not ends or ends[-1] < len(stripped))
 
 
 def _marker_in_sentence(
@@ -386,7 +398,8 @@ def after_list(
         and not previous.endswith((",", *BREAK_HYPHENS, "/"))
         # A row's value ends it, though a number may leave a sentence open.
         and (rows or not ends_open(previous))
-        and text[:1].isupper()
+        # An aside in brackets opens one too ("Glückskarte 25" / "(Beispiel: Ben hat …").
+        and text.lstrip("(")[:1].isupper()
         and (text.endswith(":") or _starts_sentence(text, capitalised_inside) or running_text(text))
     )
 

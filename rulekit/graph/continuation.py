@@ -16,7 +16,7 @@ from rulekit.graph.clauses import opens_with_case
 from rulekit.graph.exceptions import marked_exception
 from rulekit.graph.kinds import COMMENT_SUBJECTS, KindJudge
 from rulekit.graph.line_kinds import LABEL
-from rulekit.graph.shapes import EVERY, closed, content_lemmas
+from rulekit.graph.shapes import EVERY, NUMBERED, closed, content_lemmas
 from rulekit.graph.unit import Unit
 from rulekit.model import Block, NodeKind
 
@@ -25,6 +25,8 @@ from rulekit.model import Block, NodeKind
 _PLACE_BACK = frozenset({"dort", "darunter", "darauf", "daneben"})
 # The subject after a verb of what would have happened: "wäre es", "hätte er".
 _SUPPOSED_SUBJECTS = frozenset({"es", "er", "sie", "das"})
+# The participle of "sein" that makes a past of what would have been ("wäre … gewesen").
+_BEEN = "gewesen"
 # Words of a sequence that open it rather than go on with it.
 _STARTS = frozenset({"zuerst"})
 # A word that draws the conclusion of what was just said, early in a sentence.
@@ -193,6 +195,11 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
         or _opens_topic(judge, first, unit, names)
         # A figure's caption ("Abb. 2: Der rote Komet …") is no part of the example.
         or CAPTION.match(first.text) is not None
+        # The next numbered paragraph ("10. Der Gartenweg: …") opens a rule of its own;
+        # under a bare label the moves may be numbered ("Beispiel:" / "1. Birgit …").
+        or (
+            NUMBERED.match(first.text) is not None and not judge.label_alone(unit.sentences[0].text)
+        )
     ):
         return 0
     if unit.kind == "example" and judge.label(unit.sentences[0].text) in judge.cues.example_labels:
@@ -222,6 +229,7 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
             or judge.narrated(first, names)
             or judge.continues(first)
             or _supposes(judge, first, names)
+            or _supposed(judge, first)
         )
     else:
         words = [t for t in first if t.is_alpha]
@@ -362,7 +370,17 @@ def _supposed(judge: KindJudge, sentence: Span) -> bool:
     """What would have happened otherwise, told of the story's move: "Mit zwei Jokern
     wäre es ebenfalls gegangen", not a rule's "ein Wurf, der hinausführen würde"."""
     tokens = [t for t in sentence if t.is_alpha]
-    return any(
+    supposing = [t for t in tokens if t.lower_ in judge.cues.supposing_forms]
+    # The past of what would have been: "… wäre erlaubt gewesen", "… hätte Malte nicht
+    # auslegen dürfen"; a rule says what holds, not what would have.
+    past = bool(supposing) and (
+        any(t.lower_ == _BEEN for t in tokens)
+        or (
+            tokens[-1].lemma_.lower() in judge.cues.modal_lemmas
+            and tokens[-1].lower_.endswith("en")
+        )
+    )
+    return past or any(
         t.lower_ in judge.cues.supposing_forms and after.lower_ in _SUPPOSED_SUBJECTS
         for t, after in pairwise(tokens)
     )

@@ -21,6 +21,7 @@ from rulekit.graph.overlap import stem
 from rulekit.graph.phases import names_setup
 from rulekit.graph.shapes import (
     after_marker,
+    first_item,
     infinitive_instruction,
     names_a_set,
     next_item,
@@ -168,6 +169,10 @@ class ListReader:
             # "1. Zwei Drillinge", "1. Station: 2 Sätze": what a level demands.  Neither
             # is an instruction.
             return False
+        # Under "Vorbereitung" a list numbered from 1 is done in order, though a line of
+        # the first item's stands between it and the second ("1. Zu Beginn wird ein Geber
+        # bestimmt." / "Er mischt …" / "2. …").
+        opening = opening or (setup and first_item(sentences[0].text))
         if (state.items is None and not opening) or state.listed:
             return False
         return self.judge.sentence_kind(first) == "rule"

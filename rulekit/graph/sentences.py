@@ -98,6 +98,8 @@ def _announcing_colon(token: Token, judge: KindJudge) -> bool:
     if token.text != ":":
         return False
     head = token.doc[token.sent.start : token.i].text.lower()
+    if judge.label(token.doc[token.sent.start : token.i + 1].text) in judge.cues.exception_openers:
+        return False  # "… setzen. Ausnahme: Auf ein Kleeblattfeld darf …" labels its sentence
     items = token.doc[token.i + 1 : token.sent.end]
     return (judge.announces(head, strict=True) or judge.consists(head)) and has_verb(items)
 

@@ -40,6 +40,8 @@ _NOUN_JOINERS = frozenset({"und", "oder", "sowie"})
 EVERY = frozenset({"jedem", "jeden", "jeder", "jede", "jedes", "allen", "alle"})
 # Words that join main clauses, and what else may stand between a comma and an article.
 _JOINERS = _NOUN_JOINERS | {"aber", "doch", "jedoch", "sondern", "denn", "dann", "also", "so"}
+# A paragraph that is nothing but a call in quotes: a figure's speech bubble.
+SPEECH = re.compile(r"^[„»\"][^„“”»«\"]+[!?]\s*[“”«\"]$")
 # A bracket that opens a marker closes right after it: "(2) …", "(b) …", not "(z. B. …)".
 _OPEN_MARKER = r"(?:\((?=\w{1,2}\)))?"
 # A numbered or lettered item: "1. …", "2) …", "(3) …", "a) …" (not "z. B. …").

@@ -40,6 +40,7 @@ from rulekit.graph.shapes import (
     MARKER,
     NUMBERED,
     OUTLINE_NUMBER,
+    SPEECH,
     TITLE,
     closed,
     counts_on,
@@ -552,6 +553,8 @@ class Segmenter(ListReader):
             return [Unit("example", [sentence], block, section)]
         head, aside = parenthesised_example(sentence, self.judge)
         kind = judge.sentence_kind(head, state.material)
+        if SPEECH.match(block.text.strip()):
+            kind = "flavour"  # a speech bubble's call set apart: "„Hopp, hopp – und drüber!“"
         if kind == "other" and judge.greets(head):
             state.idea = True  # "Liebe Wichtelfreunde!" opens a letter with the game's story
         # What binds the players in a preface no heading announced is a rule: the box's
