@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from rulekit.extract.textshapes import BOX_FACTS, terminal
+from rulekit.extract.textshapes import terminal
 from rulekit.graph.exceptions import flag
 from rulekit.graph.kinds import PROGRAMMING_SHARE, KindJudge
 from rulekit.graph.line_kinds import holds_word
@@ -80,12 +80,7 @@ def smooth(units: list[Unit], opening: set[str], judge: KindJudge, cues: Cues) -
         if len(flavour) >= FLAVOUR_SECTION_SHARE * len(members):
             for unit in members:
                 binds = judge.normative if section in opening else judge.binding
-                # The box's facts bind whatever stands around them ("Für 2 bis 4 Spieler").
-                if (
-                    unit.kind == "rule"
-                    and not any(binds(s) for s in unit.sentences)
-                    and not BOX_FACTS.search(unit.text)
-                ):
+                if unit.kind == "rule" and not any(binds(s) for s in unit.sentences):
                     unit.kind = "flavour"
     headings = {u.text.strip().casefold() for u in units if u.kind == "section"}
     for unit in units:
