@@ -1,6 +1,8 @@
-"""Where the paragraphs of a copy break: after a colon that announces a block, not
-where a clause goes on after a semicolon, nor where a paragraph a blank line cut (a page
-or column break) resumes.  `textlayout.infer_roles` asks these."""
+"""Where the paragraphs of a copy break: after a colon that announces a block and
+before a call in quotes set apart, not where a clause goes on after a semicolon, where
+a sentence begun at a line's end goes on, nor where a paragraph a blank line cut (a page
+or column break) resumes.  `textlayout.infer_roles` and `textunits.sentence_units` ask
+these."""
 
 from __future__ import annotations
 
@@ -9,6 +11,8 @@ import re
 from rulekit.extract.encoding import BREAK_HYPHENS
 from rulekit.extract.textshapes import (
     ANNOUNCING,
+    BOX_DURATION,
+    BOX_FACTS,
     COUNTED,
     CREDITS_RUN,
     INLINE_LABELS,
@@ -23,6 +27,8 @@ from rulekit.extract.textshapes import (
 from rulekit.extract.textwidth import Measure
 
 PARAGRAPH_END = 0.8  # a sentence ending on a line shorter than this ends its paragraph
+# A sentence's end, then the words of the next up to the line's end.
+_BEGUN = re.compile(r"[a-zäöüß]{2}[.!?]\s+[A-ZÄÖÜ][^.!?:]*$")
 
 
 def announcing_colon(text: str, following: str, widths: Measure, local: float) -> bool:
@@ -136,4 +142,36 @@ def clause_goes_on(text: str, following: str) -> bool:
     after = following.strip()
     return goes_on(text, following) or (
         text.rstrip().endswith(";") and after[:1].isalpha() and after[:1].islower()
+    )
+
+
+def begun_sentence(text: str) -> bool:
+    """The line ends a sentence and begins the next without ending it: that sentence goes
+    on in the next line, whatever opens it ("… aufeinander folgen. Ungerade" / "Folge:
+    ebenso, …")."""
+    stripped = text.strip()
+    begun = _BEGUN.search(stripped)
+    # A line of capitals there is an imprint's ("… vorbehalten. MADE in GERMANY").
+    return (
+        not terminal(stripped)
+        and begun is not None
+        and not any(len(w) > 1 and w.isupper() for w in begun.group(0).split()[1:])
+    )
+
+
+def quoted_apart(text: str, following: str) -> bool:
+    """The next line opens a quotation set apart from the text above, as a speech
+    bubble's words are ("Spieldauer: ca. 20 Minuten" / "„Hallo, ich bin Fritzi!“", "…
+    statt 12." / "„Eure Zapfen bleiben immer"): the line above ends a sentence or gives
+    the box's facts, so no clause is left open that the quote would go on with."""
+    stripped, after = text.strip(), following.strip()
+    return (
+        after[:1] in OPENING_QUOTES
+        and stripped.count("(") == stripped.count(")")
+        and not stripped.endswith((",", ":"))
+        and (
+            terminal(stripped)
+            or BOX_FACTS.search(stripped) is not None
+            or BOX_DURATION.search(stripped) is not None
+        )
     )

@@ -24,7 +24,9 @@ from rulekit.extract.encoding import BREAK_HYPHENS
 from rulekit.extract.textbreaks import (
     PARAGRAPH_END,
     announcing_colon,
+    begun_sentence,
     clause_goes_on,
+    quoted_apart,
     resumes,
 )
 from rulekit.extract.textlabels import (
@@ -53,7 +55,6 @@ from rulekit.extract.textshapes import (
     RUN_IN_LABEL,
     VALUE_ROW,
     all_caps,
-    begun_sentence,
     capitalised_mid_sentence,
     closed_item,
     ends_open,
@@ -62,7 +63,6 @@ from rulekit.extract.textshapes import (
     listed,
     listed_pieces,
     parted,
-    quoted_apart,
     reads_as_text,
     table_goes_on,
     table_rows,

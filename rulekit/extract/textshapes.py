@@ -18,8 +18,6 @@ from rulekit.extract.lexicon import german_lexicon
 
 # A line opened by a run-in label: "Gestaltung: Michaela Kienle", "(R)andomplayer: die ...".
 RUN_IN_LABEL = re.compile(r"^[^\s:]+(?:\s+[^\s:]+){0,2}:\s+\S")
-# A sentence's end, then the words of the next up to the line's end.
-_BEGUN = re.compile(r"[a-zäöüß]{2}[.!?]\s+[A-ZÄÖÜ][^.!?:]*$")
 # A word closed by a sentence's end inside a line.
 _SENTENCE_END = re.compile(r"[^\W\d_]{2}[.!?]\s")
 # The fewest lower-case words of a line of running text.
@@ -311,38 +309,6 @@ def listed(text: str, following: str) -> bool:
             and len(text.split()) == len(after.split())
         )
         or _counted_up(text, after)
-    )
-
-
-def begun_sentence(text: str) -> bool:
-    """The line ends a sentence and begins the next without ending it: that sentence goes
-    on in the next line, whatever opens it ("… aufeinander folgen. Ungerade" / "Folge:
-    ebenso, …")."""
-    stripped = text.strip()
-    begun = _BEGUN.search(stripped)
-    # A line of capitals there is an imprint's ("… vorbehalten. MADE in GERMANY").
-    return (
-        not terminal(stripped)
-        and begun is not None
-        and not any(len(w) > 1 and w.isupper() for w in begun.group(0).split()[1:])
-    )
-
-
-def quoted_apart(text: str, following: str) -> bool:
-    """The next line opens a quotation set apart from the text above, as a speech
-    bubble's words are ("Spieldauer: ca. 20 Minuten" / "„Hallo, ich bin Fritzi!“", "…
-    statt 12." / "„Eure Zapfen bleiben immer"): the line above ends a sentence or gives
-    the box's facts, so no clause is left open that the quote would go on with."""
-    stripped, after = text.strip(), following.strip()
-    return (
-        after[:1] in OPENING_QUOTES
-        and stripped.count("(") == stripped.count(")")
-        and not stripped.endswith((",", ":"))
-        and (
-            terminal(stripped)
-            or BOX_FACTS.search(stripped) is not None
-            or BOX_DURATION.search(stripped) is not None
-        )
     )
 
 

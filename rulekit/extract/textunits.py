@@ -13,6 +13,7 @@ import re
 from spacy.lang.de.stop_words import STOP_WORDS
 
 from rulekit.extract.encoding import BREAK_HYPHENS
+from rulekit.extract.textbreaks import begun_sentence, quoted_apart
 from rulekit.extract.textlabels import name_line
 from rulekit.extract.textshapes import (
     ACROSS_ROW,
@@ -30,14 +31,12 @@ from rulekit.extract.textshapes import (
     RUNNING_WORDS,
     SECTION_SIGN,
     VALUE_ROW,
-    begun_sentence,
     column_titles,
     ends_open,
     label_runs_on,
     listed,
     listed_pieces,
     parted,
-    quoted_apart,
     running_text,
     runs_on,
     terminal,

@@ -16,7 +16,8 @@ from rulekit.graph.clauses import opens_with_case
 from rulekit.graph.exceptions import marked_exception
 from rulekit.graph.kinds import COMMENT_SUBJECTS, KindJudge
 from rulekit.graph.line_kinds import LABEL
-from rulekit.graph.shapes import EVERY, NUMBERED, closed, content_lemmas
+from rulekit.graph.markers import NUMBERED
+from rulekit.graph.shapes import EVERY, closed, content_lemmas
 from rulekit.graph.unit import Unit
 from rulekit.model import Block, NodeKind
 

@@ -18,8 +18,8 @@ from spacy.tokens import Doc, Span
 from rulekit.extract.lexicon import Lexicon
 from rulekit.extract.textlayout import sentence_before_colon
 from rulekit.extract.textshapes import BOX_FACTS, IMPRINT, ITEM_BULLET, terminal
+from rulekit.graph.markers import MARKER
 from rulekit.graph.shapes import (
-    MARKER,
     has_phrase,
     infinitive_heading,
     interrogative_heading,

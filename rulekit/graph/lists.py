@@ -16,19 +16,11 @@ from rulekit.graph.clauses import case_clauses
 from rulekit.graph.continuation import refers_back
 from rulekit.graph.exceptions import flag
 from rulekit.graph.kinds import KindJudge
+from rulekit.graph.markers import after_marker, first_item, next_item
 from rulekit.graph.mechanical import counted_task
 from rulekit.graph.overlap import stem
 from rulekit.graph.phases import names_setup
-from rulekit.graph.shapes import (
-    after_marker,
-    first_item,
-    infinitive_instruction,
-    names_a_set,
-    next_item,
-    tells_how,
-    verb_form,
-    verbless,
-)
+from rulekit.graph.shapes import infinitive_instruction, names_a_set, tells_how, verb_form, verbless
 from rulekit.graph.table_shapes import ordered_table_line
 from rulekit.graph.unit import Unit
 from rulekit.model import Block, NodeKind

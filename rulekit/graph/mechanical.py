@@ -20,14 +20,8 @@ from spacy.lang.de.stop_words import STOP_WORDS
 
 from rulekit.extract.textshapes import BOX_FACTS, VALUE_ROW
 from rulekit.graph.exceptions import NUMBER_WORDS
-from rulekit.graph.shapes import (
-    CLAUSE_MIN_WORDS,
-    COPULAS,
-    MARKER,
-    has_phrase,
-    has_verb,
-    main_clause,
-)
+from rulekit.graph.markers import MARKER
+from rulekit.graph.shapes import CLAUSE_MIN_WORDS, COPULAS, has_phrase, has_verb, main_clause
 
 # A signed value that modifies another: "+1 Tokens", "-2 Punkte".
 _MODIFIER = re.compile(r"(?<![\w+−-])[+−-]\d+\b")

@@ -1,7 +1,7 @@
-"""The shape of a line or a sentence, by its characters alone: list markers, headings,
-one-line list items, run-in headings, quotations, and the clauses of a sentence (its
-main clause, a contrast, a wish, a verdict).  A table's lines are told in
-`rulekit.graph.table_shapes`.
+"""The shape of a line or a sentence, by its characters alone: headings, one-line list
+items, run-in headings, quotations, and the clauses of a sentence (its main clause, a
+contrast, a wish, a verdict).  A list's markers are told in `rulekit.graph.markers`, a
+table's lines in `rulekit.graph.table_shapes`.
 
 The segmenter (`units.py`) reads these shapes with the structure around them (what
 came before, what follows) to tell a section from an item or a sentence.
@@ -18,10 +18,10 @@ from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
 from rulekit.extract.textshapes import listed
+from rulekit.graph.markers import MARKER, marker_type
 from rulekit.model import Block
 
 if TYPE_CHECKING:
-    from rulekit.graph.unit import Unit
     from rulekit.nlp import Cues
 
 # A unit of fewer words without a verb is a fragment, not a clause.
@@ -42,12 +42,6 @@ EVERY = frozenset({"jedem", "jeden", "jeder", "jede", "jedes", "allen", "alle"})
 _JOINERS = _NOUN_JOINERS | {"aber", "doch", "jedoch", "sondern", "denn", "dann", "also", "so"}
 # A paragraph that is nothing but a call in quotes: a figure's speech bubble.
 SPEECH = re.compile(r"^[„»\"][^„“”»«\"]+[!?]\s*[“”«\"]$")
-# A bracket that opens a marker closes right after it: "(2) …", "(b) …", not "(z. B. …)".
-_OPEN_MARKER = r"(?:\((?=\w{1,2}\)))?"
-# A numbered or lettered item: "1. …", "2) …", "(3) …", "a) …" (not "z. B. …").
-NUMBERED = re.compile(rf"^{_OPEN_MARKER}(?:\d{{1,2}}[.)]|[a-z][.)](?!\s\w\.))\s")
-# A list marker: a number ("2.", "3)", "(4)") or a letter ("a)", "b.", "(c)").
-MARKER = re.compile(rf"^{_OPEN_MARKER}(?:(\d{{1,2}})|([a-z]))[.)]\s")
 # An item printed on one line after a colon, without a sentence end, has at most this many words.
 ITEM_LINE_WORDS = 12
 # A question or a clause that opens with an interrogative ("Wie können Sie ...?", "Was
@@ -182,72 +176,6 @@ def marked_heading(text: str, following: Block | None) -> bool:
     if following.kind in ("paragraph", "heading"):
         return True
     return following.kind == "list-item" and marker_type(following.text) != marker_type(text)
-
-
-def next_item(text: str, following: Block | None) -> bool:
-    """The block after is the item numbered next to this one ("3. …" then "4. …")."""
-    number = MARKER.match(text)
-    after = MARKER.match(following.text.strip()) if following is not None else None
-    return (
-        number is not None
-        and after is not None
-        and number.group(1) is not None
-        and after.group(1) is not None
-        and int(after.group(1)) == int(number.group(1)) + 1
-    )
-
-
-def marker_type(text: str) -> str | None:
-    """ "digit" or "letter" for a line opened by a list marker, else None."""
-    match = MARKER.match(text.strip())
-    if match is None:
-        return None
-    return "digit" if match.group(1) else "letter"
-
-
-def first_item(text: str) -> bool:
-    """The line opens the first item of a numbered or lettered list ("1. …", "(1) …",
-    "a) …")."""
-    match = MARKER.match(text.lstrip())
-    return match is not None and match.group(1) in ("1", None) and match.group(2) in ("a", None)
-
-
-def after_marker(sentence: Span) -> Span:
-    """An item's sentence after its list marker ("1.", "b)", "(2)"), or after its first
-    token when it has none; a sentence of one token as it is."""
-    if len(sentence) < 2:
-        return sentence
-    match = MARKER.match(sentence.text)
-    if match is None:
-        return sentence[1:]
-    end = sentence.start_char + len(match.group(0).rstrip())
-    rest = [t.i for t in sentence if t.idx >= end]
-    return sentence.doc[rest[0] : sentence.end] if rest else sentence
-
-
-def opens_procedure(text: str, following: Block | None) -> bool:
-    """The first item of a numbered list, its second right under it ("1. …" over "2. …",
-    "(1) …" over "(2) …")."""
-    first = MARKER.match(text)
-    second = MARKER.match(following.text.lstrip()) if following is not None else None
-    return (
-        first is not None
-        and first.group(1) == "1"
-        and following is not None
-        and following.kind == "list-item"
-        and second is not None
-        and second.group(1) == "2"
-    )
-
-
-def marked_level(text: str, sections: list[Unit]) -> int:
-    """The level of a numbered or lettered heading: beside an open heading of the same
-    marker ("b) Seehandel" after "a) Binnenhandel"), else one below the open section."""
-    marker = marker_type(text)
-    for section in reversed(sections):
-        if marker_type(section.block.text) == marker:
-            return section.level
-    return (sections[-1].level if sections else 0) + 1
 
 
 def verbless(text: str) -> bool:
@@ -555,16 +483,6 @@ def heads_after_list(previous: Block, text: str, following: Block) -> bool:
         and not listed(previous.text.strip(), text)
         and following.text[:1].isupper()
     )
-
-
-def counts_on(previous: Block | None, text: str) -> bool:
-    """The line's number follows the item before it ("7. 2 Vierlinge" / "8. 1 Fünfling
-    + 1 Drilling"): the last item of a list, though a heading comes after it."""
-    match = MARKER.match(text)
-    if match is None or not match.group(1) or previous is None or previous.kind != "list-item":
-        return False
-    before = MARKER.match(previous.text.strip())
-    return before is not None and before.group(1) == str(int(match.group(1)) - 1)
 
 
 # Articles that open a thing a sentence may say what it is ("Der Ablagestapel ist …"),

@@ -32,28 +32,30 @@ from rulekit.graph.ids import heading_level, section_id
 from rulekit.graph.kinds import KindJudge
 from rulekit.graph.line_kinds import LABEL, cover_blocks
 from rulekit.graph.lists import ListReader, SegmentState, material_ends, names_no_piece, tells_story
+from rulekit.graph.markers import (
+    MARKER,
+    NUMBERED,
+    counts_on,
+    first_item,
+    marked_level,
+    next_item,
+    opens_procedure,
+)
 from rulekit.graph.narration import recalls_value
 from rulekit.graph.regions import rules_before_preface, rules_under_idea, smooth
 from rulekit.graph.sentences import parenthesised_example
 from rulekit.graph.sentences import sentences as split_sentences
 from rulekit.graph.shapes import (
-    MARKER,
-    NUMBERED,
     OUTLINE_NUMBER,
     SPEECH,
     TITLE,
     closed,
-    counts_on,
     ends_in_verb,
-    first_item,
     heads_after_list,
     interrogative_heading,
     item_line,
     marked_heading,
-    marked_level,
-    next_item,
     open_bracket,
-    opens_procedure,
     question_heading,
     quoted_sentences,
     run_in_heading,
