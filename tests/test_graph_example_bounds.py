@@ -8,6 +8,7 @@ from pathlib import Path
 from rulekit.extract import extract
 from rulekit.graph.builder import GraphBuilder
 from tests.conftest import invented_manual
+from tests.test_graph_kinds import graph_of
 
 INFO = invented_manual("wurf")
 
@@ -161,3 +162,118 @@ def test_a_label_with_a_figure_reference_opens_an_example_a_caption_ends_it(
     )
     assert any(kind == "example" and text.endswith(told) for kind, text in found)
     assert not any(caption in text for kind, text in found if kind == "example")
+
+
+def test_a_labelled_example_ends_where_a_case_of_any_player_opens(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    example = (
+        "Beispiel: Rot würfelt eine 6 und setzt einen Kutter auf das Startfeld. Obwohl Rot "
+        "einen gelben Kutter schlagen könnte, muß Rot den neuen Kutter vier Felder weiterziehen."
+    )
+    case = "Sind alle Kutter eines Spielers aus dem Hafen, darf er mit der 6 beliebig ziehen."
+    found = kinds(builder, tmp_path, f"{example} {case}")
+    assert ("example", example) in found
+    assert ("rule", case) in found
+
+
+def test_a_labelled_example_goes_on_with_what_its_player_does_instead(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    example = (
+        "Beispiel: Grün würfelt eine 5. Mit dem vorderen grünen Kutter könnte Grün einen roten "
+        "Kutter schlagen, zieht aber statt dessen mit dem hinteren. Bevor Gelb würfelt, bemerkt "
+        "Rot den Fehler: Der vordere grüne Kutter muß zurück in den Hafen."
+    )
+    assert kinds(builder, tmp_path, example) == [("example", example)]
+
+
+def test_a_paragraph_in_brackets_of_another_player_is_an_example_of_its_own(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    aside = (
+        "(Gelb könnte mit der gewürfelten 5 einen blauen Kutter erreichen, der auf einem "
+        "Leuchtturmfeld steht. Diesen Zug darf Gelb nicht ausführen.)"
+    )
+    found = graph_kinds(
+        builder,
+        tmp_path,
+        [
+            "Leuchtturmfelder",
+            "Auf einem Leuchtturmfeld darf nicht geschlagen werden.",
+            "Beispiel: Rot würfelt eine 4 und zieht auf das Leuchtturmfeld.",
+            aside,
+        ],
+    )
+    assert ("example", aside) in found
+
+
+def test_a_story_told_in_numbered_sentences_is_one_example(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    moves = [
+        "1. Jonas ist mit dem roten Bären an der Reihe; er steht auf Feld 17.",
+        "2. Auf Feld 19 steht Mias gelber Bär, dort darf Jonas also nicht hin.",
+        "3. Jonas zieht fünf Felder weit und zahlt dafür 15 Honigtöpfchen.",
+    ]
+    found = graph_kinds(builder, tmp_path, ["Ein ganzer Zug", *moves])
+    assert found == [("example", " ".join(moves))]
+
+
+def test_rules_for_the_readers_after_an_example_told_to_one_of_them(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    example = (
+        "Beispiel: Du bist an der 2. Pforte und hast 5-5-5 und 9-10-11 auf der Hand. Die Folge "
+        "ist noch zu kurz. Also legst du gar nichts aus."
+    )
+    longer = "Eine Kartengruppe darf mehr Karten haben, als die Pforte verlangt."
+    optional = "Ihr müsst nicht auslegen, sobald ihr könnt."
+    after = "Solange eure Pforte nicht ausliegt, dürft ihr nirgends anlegen."
+    found = graph_kinds(
+        builder,
+        tmp_path,
+        [
+            "Auslegen",
+            f"{example} {longer} {optional}",
+            "Beispiel: Vor Jonas liegt die Folge 4-5-6-7. Du darfst eine 3 oder eine 8 anlegen.",
+            after,
+        ],
+    )
+    assert ("example", example) in found
+    assert ("rule", longer) in found
+    assert ("rule", optional) in found
+    assert ("rule", after) in found
+
+
+def test_a_tip_goes_on_with_a_sentence_that_points_back_to_it(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    # As a viewer copies a narrow box: the second sentence opens a printed line.
+    lines = [
+        "Tipp: Hebt euch „Honigbrot“",
+        "für einen langen Zug auf.",
+        "Bei einem Zug über 12 Felder",
+        "spart ihr damit 77 Honig-",
+        "töpfchen!",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=False)
+    assert [(n.kind, n.text) for n in graph.nodes if n.kind != "section"] == [
+        (
+            "note",
+            "Tipp: Hebt euch „Honigbrot“ für einen langen Zug auf. Bei einem Zug über 12 "
+            "Felder spart ihr damit 77 Honigtöpfchen!",
+        )
+    ]
+
+
+def test_a_credit_naming_a_player_of_a_story_is_no_part_of_it(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    credit = "Redaktion: Jonas Merten, Anke Wiesner"
+    found = graph_kinds(
+        builder,
+        tmp_path,
+        ["Ziehen", "Jonas würfelt eine 4 und zieht vier Felder weit.", credit],
+    )
+    assert ("other", credit) in found

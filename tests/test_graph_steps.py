@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from rulekit.graph.builder import GraphBuilder
-from tests.test_graph_kinds import graph_of
+from tests.test_graph_kinds import graph_of, kind_of
 
 
 @pytest.mark.parametrize(
@@ -173,3 +173,15 @@ def test_numbered_rows_that_count_and_do_nothing_are_rules_not_steps(
     kinds = {node.text: node.kind for node in graph.nodes}
     assert [kinds[row] for row in rows] == ["rule"] * len(rows)
     assert [kinds[step] for step in steps[1:]] == ["step"] * 2
+
+
+def test_a_numbered_list_of_contracts_is_no_procedure(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    contracts = [
+        "1. Pforte: zwei Drillinge.",
+        "2. Pforte: ein Drilling und eine Folge aus 4 Karten.",
+        "3. Pforte: eine Folge aus 7 Karten.",
+    ]
+    graph = graph_of(builder, tmp_path, ["Die neun Pforten", *contracts], blank=False)
+    assert [kind_of(graph, contract)[0] for contract in contracts] == ["rule"] * 3

@@ -93,6 +93,9 @@ from rulekit.model import LineRole, TextLine
 # Würfel"), is no heading; a heading may name its part before a colon ("Phase 1: Bewegung").
 _LABELLED_VALUE = re.compile(r"^[^\W\d_][^:.!?]{0,30}:\s+\S*(?:[^\W\d_]+\s+)*?(?:\d|\S+,\s)")
 HEADING_MAX_LINES = 2
+# A box set beside the text is narrower than this share of the page's lines: its own
+# lines tell where a paragraph in it ends, and a break with room for the next word.
+NARROW_BOX = 0.7
 # A title ending in an exclamation mark ("Raus mit Dir!") has at most this many words.
 TITLE_EXCLAMATION_WORDS = 5
 # The fewest counted lines one after another that make a list ("4 Brücken", ...).
@@ -163,6 +166,12 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
         )
         if item_goes_on:
             role = "list-item"
+        # The width of the narrow box the line before stands in, as the lines of a
+        # wrapped sentence there tell it; short rows of a list or table tell nothing of it.
+        local = (
+            local_width(lines, content, at[unit[0]] - 1, width) if len(previous_unit) > 1 else width
+        )
+        column = local if local < NARROW_BOX * width else width
         # A clause after a semicolon goes on with its sentence ("… ist Feld 23;" /
         # "zieht Gelb dorthin zurück, …"), however short the column.
         clause_continues = (
@@ -225,7 +234,8 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                 or (
                     previous_last is not None
                     and (
-                        len(previous_last.text.strip()) < PARAGRAPH_END * width
+                        # short for its column: a box beside the text is set narrower
+                        len(previous_last.text.strip()) < PARAGRAPH_END * column
                         # Lines of a list ("1 Zusatzpunkt …," / "2 Zusatzpunkte …"), one a line,
                         # and pieces of the material, counted or not.
                         or listed(previous_last.text, first.text)
@@ -236,7 +246,7 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                         or bool(ACROSS_ROW.match(previous_last.text.strip()))
                         or bool(ACROSS_ROW.match(first.text.strip()))
                         or closed_item(lines[previous_unit[0]].text, previous_last.text, first.text)
-                        or widths.deliberate(previous_last.text, first.text)
+                        or widths.deliberate(previous_last.text, first.text, column)
                         or imprint_lines(previous_last.text, first.text)
                         # The text after a list, one item a line ("Phase 10: 1 Reihe aus 9
                         # Karten" / "In jeder Runde …"), as its unit starts there.

@@ -38,12 +38,27 @@ DETERMINERS = frozenset(
     {"der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer"}
     | {"eines", "kein", "keine", "keinen", "keinem"}
 )
+# Possessive determiners, which want their noun as an article does ("… seinen letzten").
+POSSESSIVES = frozenset(
+    {"mein", "dein", "sein", "ihr", "unser", "euer"}
+    | {
+        f"{stem}{ending}"
+        for stem in ("mein", "dein", "sein", "ihr", "unser", "eur")
+        for ending in ("e", "en", "em", "er", "es")
+    }
+)
 # The number a table's row opens with, no point after it: "5 1 Farbreihe aus 8 Karten".
 ROW_NUMBER = re.compile(r"^(\d{1,2})\s+\S")
+# Possessives with an ending, which are determiners: the bare "sein" and "ihr" may end
+# a clause as a verb or a pronoun.
+_INFLECTED_POSSESSIVES = POSSESSIVES - {"mein", "dein", "sein", "ihr", "unser", "euer"}
 # A line of column titles over a table has at most this many words.
 COLUMN_TITLE_WORDS = 4
 # A table row of names and their values: "Sanierung 1 Aufklärung 4 Bevölkerung 21".
 VALUES_ROW = re.compile(r"^(?:[^\W\d_][\w-]*\s+\d+\s*){2,}$")
+# A thing and what it looks like in brackets, one a line: "Bienenstöcke (gelb, mit einem
+# Bienenkorb)" / "Blumenfelder (grün, …)".
+DESCRIBED_ROW = re.compile(r"^[A-ZÄÖÜ][\w-]*\s+\([^()]+\)$")
 # A row of a two-column table: a label of a few words or a range of numbers, then its
 # value ("Joker 25", "1-9 5", "21 bis 24 1", "Rote Karte 10", "Höhenstufe 7–9 6", "im
 # Basislager 0", "König, Dame, Bube 10", "10 bis 12 je 10"), maybe with the value's unit
@@ -250,6 +265,14 @@ def ends_open(text: str) -> bool:
         return True  # a bound wants its count ("… und höchstens" / "10 Karotten …")
     if _OPEN_COUNT.search(text.rstrip()):
         return True  # a count wants what it counts ("… ab 10" / "Jahren")
+    if word in _INFLECTED_POSSESSIVES:
+        return True  # a possessive wants its noun ("Tipp: Legt eure" / "Honigtöpfchen …")
+    if (
+        len(words) > 1
+        and words[-2].casefold() in DETERMINERS | POSSESSIVES
+        and INFLECTED.match(last)
+    ):
+        return True  # and so does an adjective after it ("… ist euer linker" / "Nachbar …")
     if word not in STOP_WORDS or clause_heading(text):
         return False
     if (
@@ -271,7 +294,8 @@ def listed(text: str, following: str) -> bool:
     """Two lines of a list, one a line whatever their punctuation: both open alike.
 
     Counted things ("4 Brücken" / "24 Wasserplättchen", "1 Punkt für …,"), labelled
-    lines ("Gestaltung: ..." / "Design: ..."), rows of names and values, rows of a
+    lines ("Gestaltung: ..." / "Design: ..."), things described in brackets
+    ("Bienenstöcke (gelb, …)" / "Blumenfelder (grün, …)"), rows of names and values, rows of a
     label and its value ("Aussetzen 15" / "Joker 25") or its cells ("Dorf 2 Punkte je
     Plättchen 1 Punkt je Plättchen" / "Wappen 2 Punkte 1 Punkt"), terms and what they stand for
     ("Drilling = …" / "Vierling = …"), rows with dot leaders ("Joker ...... 25 Punkte")
@@ -296,6 +320,7 @@ def listed(text: str, following: str) -> bool:
             )
             and not label_runs_on(text)
         )
+        or (DESCRIBED_ROW.match(text) and DESCRIBED_ROW.match(after))
         or (VALUES_ROW.match(text) and VALUES_ROW.match(after))
         or (CELLS_ROW.match(text) and CELLS_ROW.match(after))
         or value_rows(text, after)
@@ -480,7 +505,8 @@ def capitalised_mid_sentence(texts: list[str]) -> set[str]:
     """Function words the document capitalises mid-sentence (the polite "Sie", "Ihre").
 
     Only a capitalised function word that the document never capitalises
-    inside a sentence can mark a sentence start.
+    inside a sentence can mark a sentence start.  A document that addresses its
+    reader so capitalises every polite form ("… wünscht Ihnen" / "Ihr Verlag!").
     """
     found = set()
     for text in texts:
@@ -488,7 +514,7 @@ def capitalised_mid_sentence(texts: list[str]) -> set[str]:
         for before, word in pairwise(words):
             if word[:1].isupper() and before[-1:].isalpha() and before[:1].islower():
                 found.add(word.casefold())
-    return found
+    return found | _POLITE if found & _POLITE else found
 
 
 def table_goes_on(before: list[str], rows: list[str]) -> bool:

@@ -20,7 +20,6 @@ from rulekit.extract.textshapes import (
     COUNTED,
     COUNTED_THING,
     DASH_GOES_ON,
-    DETERMINERS,
     INFLECTED,
     ITEM_BULLET,
     LIST_MARKER,
@@ -251,9 +250,9 @@ def set_apart(
         or wants_more(text)
         or (last.islower() and len(last) <= 3 and not clause_heading(text))
     ):
-        return False  # an article or a preposition: the line goes on ("Die Heroes of the")
-    if len(words) > 1 and words[-2].casefold() in DETERMINERS and INFLECTED.match(last):
-        return False  # an adjective after its article wants its noun ("als der aktuelle")
+        # an article, a preposition or an adjective after it: the line goes on ("Die Heroes
+        # of the", "als der aktuelle")
+        return False
     if _LABEL_ALONE.match(after):
         return True  # a label of its own ("8. 1 Fünfling + 1 Drilling" / "Erklärungen:")
     if question_heading([after], width):
@@ -277,6 +276,7 @@ def _instruction_title(text: str) -> bool:
     return (
         1 < len(words) <= INSTRUCTION_TITLE_WORDS
         and len(words) == len(text.split())
+        and "," not in text  # "Nein, wer seinen letzten": an answer's clause
         and words[0][:1].isupper()
         and re.search(r"[a-zäöüß](?:en|ern|eln)$", words[-1]) is not None
         and all(w[:1].isupper() or w.casefold() in STOP_WORDS for w in words[:-1])

@@ -132,6 +132,11 @@ def sentence_units(
                         line.text.strip(),
                         [lines[i].text.strip() for i in content[position + 1 : position + 3]],
                     )
+                    # and from the rows under it ("Karte Strafpunkte" / "Zahlenkarte 1 bis 6 5").
+                    or column_titles(
+                        lines[previous].text.strip(),
+                        [lines[i].text.strip() for i in content[position : position + 2]],
+                    )
                     or (position > 0 and heads_list(lines, content, position - 1))
                     or item_after_colon(lines, content, position, widths)
                     or quoted_apart(lines[previous].text, line.text)
@@ -223,10 +228,13 @@ def _opens_unit(
 
     A line that ends in a middle dot runs on ("Autorin: … · Illustration: … ·" /
     "Redaktion: …"): the dot parts the credits of one line; so does one whose last
-    credit's label goes on in the next line (`label_runs_on`)."""
+    credit's label goes on in the next line (`label_runs_on`), and one whose bracket the
+    line closes, though it looks like a marker ("(50 × Wert 1, …, 30 × Wert" / "10)")."""
     line, previous = lines[content[position]], lines[content[position - 1]]
     if parted(previous.text) or label_runs_on(previous.text) or begun_sentence(previous.text):
         return False
+    if previous.text.count("(") > previous.text.count(")") and ")" in line.text:
+        return False  # the line closes the bracket the line before left open ("… Wert" / "10)")
     return (
         (
             _starts_sentence(line.text, capitalised_inside)

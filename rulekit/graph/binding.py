@@ -181,8 +181,10 @@ class BindingJudge(StoryJudge):
         lemma = self._lemmas.get(first.lower_, "")
         if lemma.endswith(VERB_ENDINGS) and lemma != first.lower_:
             return True
-        # An unknown capitalised word ending like a verb, then an article: "Platziert die".
-        return first.lower_.endswith(("t", "e")) and second.lower_ in OBJECT_WORDS
+        # An unknown capitalised word ending like a verb, then an article: "Platziert die";
+        # not a label ("Pforte: eine Folge aus 7 Karten").
+        labelled = first.i + 1 < len(first.doc) and first.doc[first.i + 1].text == ":"
+        return first.lower_.endswith(("t", "e")) and second.lower_ in OBJECT_WORDS and not labelled
 
 
 def _subordinate(token: Token, sentence: Span) -> bool:

@@ -16,7 +16,8 @@ from rulekit.graph.clauses import opens_with_case
 from rulekit.graph.exceptions import marked_exception
 from rulekit.graph.kinds import COMMENT_SUBJECTS, KindJudge
 from rulekit.graph.line_kinds import LABEL
-from rulekit.graph.markers import NUMBERED
+from rulekit.graph.markers import MARKER, NUMBERED
+from rulekit.graph.narration import recalls_value
 from rulekit.graph.shapes import EVERY, closed, content_lemmas
 from rulekit.graph.unit import Unit
 from rulekit.model import Block, NodeKind
@@ -32,11 +33,28 @@ _BEEN = "gewesen"
 _STARTS = frozenset({"zuerst"})
 # A word that draws the conclusion of what was just said, early in a sentence.
 _CONCLUDING = frozenset({"also", "somit", "folglich"})
+# Adverbs that point back to what was just said: "damit", "dadurch".
+_POINTING_BACK = frozenset({"damit", "dadurch", "dafür", "davon"})
 CONCLUDING_REACH = 6
 # An exclamation of this many words goes on with a story ("Fehlwurf!").
 EXCLAIMED_WORDS = 2
 # Pronouns for a player of a story inside a sentence ("Nur ein Wurm kann ihn retten"),
 # beside the possessives that carry an example on ("sein", `continuation_possessives`).
+# Verbs in the form that addresses the readers, "ihr" after them its subject: "dürft ihr".
+_PLURAL_ADDRESS = frozenset(
+    {"dürft", "könnt", "müsst", "sollt", "wollt", "mögt", "habt", "seid", "werdet"}
+)
+# The ways a text addresses its reader, by the pronouns of each.
+_ADDRESS = {
+    **dict.fromkeys(("du", "dich", "dir", "dein", "deine", "deinen", "deinem", "deiner"), "du"),
+    **dict.fromkeys(("ihr", "euch", "euer", "eure", "euren", "eurem", "eurer"), "ihr"),
+}
+_INDEFINITE = frozenset({"ein", "eine", "einen", "einem", "einer", "eines"})
+# What would have been, told of a story: "hätte … dürfen", "müßte", "könnte".
+_WHAT_WOULD_BE = frozenset(
+    {"hätte", "hätten", "wäre", "wären", "würde", "würden", "könnte", "könnten"}
+    | {"dürfte", "dürften", "müsste", "müssten", "müßte", "müßten", "sollte", "sollten"}
+)
 _STORY_PRONOUNS = frozenset({"er", "sie", "ihn", "ihm", "ihr", "ihre", "ihren", "ihrem", "ihrer"})
 
 
@@ -75,6 +93,17 @@ def leaves(
             return False
         if story and not (_tells_story(judge, sentence, names) or _supposed(judge, sentence)):
             return True
+        if (
+            unit is not None
+            and judge.modal(sentence)
+            and _of_anyone(unit, sentence)
+            and not _tells_story(judge, sentence, names)
+            and not any(t.lower_ in _WHAT_WOULD_BE for t in sentence)
+        ):
+            # What anyone may do, of no one the example tells of: the rules go on
+            # ("Beispiel: Du bist an der 2. Pforte … Eine Kartengruppe darf mehr Karten
+            # haben …"), not what would have been ("… hätte Malte nicht auslegen dürfen").
+            return True
         every = any(t.lower_ in EVERY for t in sentence)  # "Auf jedem Feld darf nur …"
         return judge.generic_actor(sentence) or (every and judge.modal(sentence))
     if starts_story(judge, sentence, names):
@@ -86,6 +115,8 @@ def leaves(
         return False  # "Zwei Herz-Damen und eine Pik-Dame sind also kein Satz!"
     if words and (refers_back(judge, words) or words[0].lower_ in _PLACE_BACK):
         return False  # "Wichtig: Wer einen Felsbrocken erreicht, … Er darf nie …"
+    if _points_back(sentence):
+        return False  # "Tipp: Hebt euch „Honigbrot“ … auf. Bei … spart ihr damit …"
     if not words or unit is None:
         return True
     # Most of its words are the remark's: it restates or carries on the remark, where
@@ -144,6 +175,8 @@ def _story_pronoun(token: Token, pronouns: frozenset[str]) -> bool:
     """A pronoun for a player, in lower case or opening a clause after a colon ("Ben
     muss aussetzen: Er legt …"); capitalised inside a sentence, "Ihren" addresses the
     reader."""
+    if token.lower_ == "ihr" and token.i > 0 and token.nbor(-1).lower_ in _PLURAL_ADDRESS:
+        return False  # "… dürft ihr nirgends anlegen": the readers, no player of the story
     return token.lower_ in pronouns and (
         token.text[:1].islower() or (token.i > 0 and token.nbor(-1).text == ":")
     )
@@ -196,10 +229,19 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
         or _opens_topic(judge, first, unit, names)
         # A figure's caption ("Abb. 2: Der rote Komet …") is no part of the example.
         or CAPTION.match(first.text) is not None
+        # Nor is a paragraph in brackets of a player it has not told of ("(Gelb könnte
+        # …)"): an example of its own.
+        or (
+            first.text.lstrip().startswith("(")
+            and not _opens_with_name(first, _told_names(unit, names))
+            and not judge.continues(first)
+        )
         # The next numbered paragraph ("10. Der Gartenweg: …") opens a rule of its own;
         # under a bare label the moves may be numbered ("Beispiel:" / "1. Birgit …").
         or (
-            NUMBERED.match(first.text) is not None and not judge.label_alone(unit.sentences[0].text)
+            NUMBERED.match(first.text) is not None
+            and not judge.label_alone(unit.sentences[0].text)
+            and not counts_on_story(unit, first)
         )
     ):
         return 0
@@ -234,7 +276,7 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
         )
     else:
         words = [t for t in first if t.is_alpha]
-        story = (
+        story = counts_on_story(unit, first) or (
             unit.kind == "example"
             and bool(words)
             and not first[0].like_num
@@ -296,6 +338,59 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
         for sentence in sentences[:told]:
             judge.narrated(sentence, names)
     return told
+
+
+def goes_on_with_example(judge: KindJudge, previous: Unit, sentence: Span) -> bool:
+    """The sentence goes on with the open example before it in its paragraph: its player
+    as a pronoun, or a value it told ("Trotz der 6 ist nun …"), unless of any player
+    ("Sind alle Kutter eines Spielers aus dem Hafen, darf er mit der 6 …")."""
+    return (
+        previous.kind == "example"
+        and not closed(previous.text)
+        and (
+            judge.continues(sentence)
+            or (recalls_value(sentence, previous.sentences) and not judge.any_player(sentence))
+        )
+    )
+
+
+def _told_names(unit: Unit, names: set[str]) -> set[str]:
+    """The players of the manual's stories that this example tells of."""
+    return {t.text for sentence in unit.sentences for t in sentence if t.text in names}
+
+
+def _of_anyone(unit: Unit, sentence: Span) -> bool:
+    """The sentence opens with a thing of no story ("Eine Kartengruppe darf …") or
+    addresses readers the example does not ("Beispiel: Du bist …" and "Ihr müsst nicht
+    auslegen …")."""
+    words = [t for t in sentence if t.is_alpha]
+    if not words:
+        return False
+    opening = words[0].lower_
+    said = {_ADDRESS.get(t.lower_) for s in unit.sentences for t in s}
+    return opening in _INDEFINITE or (opening in _ADDRESS and _ADDRESS[opening] not in said)
+
+
+def _points_back(sentence: Span) -> bool:
+    """An adverb in the sentence points back to what the remark said ("… spart ihr damit
+    77 Honigtöpfchen"); after a comma "damit" opens a clause of purpose instead."""
+    tokens = [t for t in sentence if not t.is_space]
+    return any(
+        token.lower_ in _POINTING_BACK and (index == 0 or tokens[index - 1].text != ",")
+        for index, token in enumerate(tokens)
+    )
+
+
+def counts_on_story(unit: Unit, sentence: Span) -> bool:
+    """The sentence is numbered next to the last numbered sentence of a story ("1. Jonas
+    ist an der Reihe …" / "2. Auf dem Blumenfeld steht Mias Bär …"): the story is told
+    in numbered sentences, and this is its next moment."""
+    this = MARKER.match(sentence.text.strip())
+    if unit.kind != "example" or this is None or this.group(1) is None:
+        return False
+    told = (MARKER.match(s.text.strip()) for s in reversed(unit.sentences))
+    last = next((m for m in told if m is not None and m.group(1) is not None), None)
+    return last is not None and int(this.group(1)) == int(last.group(1)) + 1
 
 
 def _opens_topic(judge: KindJudge, sentence: Span, unit: Unit, names: set[str]) -> bool:

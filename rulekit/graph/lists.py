@@ -151,6 +151,8 @@ class ListReader:
             # paragraphs of a statute, rules in no order; under "Vorbereitung" they are
             # done in order.
             return False
+        if state.items is None and self.judge.narrated(first, set(state.names)):
+            return False  # "1. Jonas ist an der Reihe …": a story told in numbered sentences
         if self.judge.imperative(first) or infinitive_instruction(sentences[0].text):
             return True
         if _does_nothing(first) and (

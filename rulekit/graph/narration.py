@@ -13,6 +13,7 @@ from spacy.tokens import Span, Token
 from rulekit.extract.textshapes import CAPTION
 from rulekit.graph.exceptions import marked_exception, opens_exception
 from rulekit.graph.line_kinds import LineJudge
+from rulekit.graph.markers import MARKER
 from rulekit.graph.shapes import VERB_ENDINGS, has_verb, outside_brackets
 
 # Endings of abstract nouns and verbs: a word with one is no name.
@@ -21,6 +22,8 @@ from rulekit.graph.shapes import VERB_ENDINGS, has_verb, outside_brackets
 PLURAL_ENDINGS = ("n", "en", "e")
 # The definite article before a piece told by its colour ("die gelbe Schnecke").
 _DEFINITE_ARTICLES = frozenset({"der", "die", "das"})
+# The indefinite article before a player of no story ("eines Spielers").
+_INDEFINITE_ARTICLES = frozenset({"ein", "eine", "eines", "einem", "einen", "einer"})
 # Words that join the items of a list: after one, a capitalised word is the next item.
 _JOINING = frozenset({"und", "oder", "sowie", "aber"})
 # Prepositions that open a time of a story ("In der nächsten Runde", "Beim nächsten Zug"),
@@ -43,8 +46,11 @@ _VALUE_ARTICLES = frozenset({"eine", "einen", "die", "der", "den"})
 LISTED_THROW = 4
 # Words that point back to what was just told: "Das ist nicht erlaubt".
 DEMONSTRATIVES = frozenset({"das", "dies", "dieses"})
-MODAL_STORY_VERBS = frozenset({"darf", "kann", "muss", "will", "soll", "möchte"})
-STORY_VERBS = frozenset({"hat", "ist", "wird", *MODAL_STORY_VERBS})
+# What a player could or would have done, too: "Gelb könnte mit der 5 …".
+MODAL_STORY_VERBS = frozenset(
+    {"darf", "kann", "muss", "will", "soll", "möchte", "könnte", "dürfte", "müsste", "sollte"}
+)
+STORY_VERBS = frozenset({"hat", "ist", "wird", "hätte", "wäre", "würde", *MODAL_STORY_VERBS})
 # A name that joins a story stands before a comma or its verb ("Emil, der links von ihm
 # sitzt, muss …") and is no longer than this: a coined card or field name is a compound.
 CAST_NAME_LENGTH = 10
@@ -58,21 +64,30 @@ class StoryJudge(LineJudge):
 
         Names found are remembered in `names`, so a later sentence naming them is
         narrated too.  A sentence that names itself an exception ("Einzige Ausnahme
-        bilden die 1er: Hier zählen 3 Einser 1000 und 4 Einser 10.000 Punkte.") is none.
+        bilden die 1er: Hier zählen 3 Einser 1000 und 4 Einser 10.000 Punkte.") is none,
+        unless it names a player of the story.
         """
         tokens = [t for t in sentence if not t.is_space]
         if (
-            marked_exception(sentence, self.cues)
+            # What a player of the story does instead ("zieht aber statt dessen …") is told.
+            (marked_exception(sentence, self.cues) and not any(named(t, names) for t in tokens))
             or opens_exception(tokens, self.cues)
             # A figure's caption tells what the picture shows ("Abb. 2: Der rote Komet …").
             or CAPTION.match(sentence.text.strip()) is not None
             # "Zwilling, Vierling und Fünfling bestehen aus …" defines.
             or self.consists(sentence.text.lower())
+            # A credit names people ("Redaktion: Jonas Merten, Anke Wiesner").
+            or self.outside_rules(sentence.text)
         ):
             return False
         # After an opening bracket ("(Rot würfelt …") and a label ("Beispiel: Lisa würfelt
         # …") the sentence opens where they end.
         start = 1 if tokens and tokens[0].text in ("(", "[") else 0
+        # So does a story told in numbered sentences after the number ("1. Jonas ist …").
+        marker = MARKER.match(sentence.text)
+        if marker is not None:
+            end = sentence.start_char + len(marker.group(0).rstrip())
+            start = next((i for i, t in enumerate(tokens) if t.idx >= end), start)
         if len(tokens) > start + 2 and tokens[start].is_alpha and tokens[start + 1].text == ":":
             start += 2
         listed = self._listed_subjects(tokens[start:])
@@ -372,6 +387,14 @@ class StoryJudge(LineJudge):
             or any(w.lower_ in self.cues.continuation_possessives for w in words)
         )
 
+    def any_player(self, sentence: Span) -> bool:
+        """The sentence speaks of a player by the indefinite article: any player, none
+        of a story's ("Sind alle Kutter eines Spielers aus dem Hafen, darf er …")."""
+        return any(
+            article.lower_ in _INDEFINITE_ARTICLES and noun.lemma_.lower() in self.cues.actor_nouns
+            for article, noun in pairwise(sentence)
+        )
+
     def judges_move(self, sentence: Span) -> bool:
         """The sentence opens with a demonstrative for the move just told, then its verb:
         "Das ist nicht erlaubt, denn …", "Dies kostet ihn 6 Möhren" (not "Das gilt auch
@@ -393,12 +416,16 @@ class StoryJudge(LineJudge):
         if comma is None or comma + 2 >= len(tokens):
             return False
         verb, subject = tokens[comma + 1], tokens[comma + 2]
-        # "alle" counts the pieces of the story too ("Stünden alle anderen Hasen vor ihr").
+        # "alle" counts the pieces of the story too ("Stünden alle anderen Hasen vor ihr");
+        # a player in general may be inflected ("Sind alle Kutter eines Spielers …").
         general = (GENERIC_ACTORS - {"alle"}) | self.cues.actor_nouns
         return (
             subject.text in self.cues.continuation_pronouns - {"es"}
             and _inflected_verb(verb)
-            and not any(t.lower_ in general for t in tokens[:comma])
+            and not any(
+                t.lower_ in general or t.lemma_.lower() in self.cues.actor_nouns
+                for t in tokens[:comma]
+            )
         )
 
     def join_cast(self, sentence: Span, names: set[str]) -> None:
@@ -446,11 +473,12 @@ class StoryJudge(LineJudge):
 def _inflected_verb(token: Token) -> bool:
     """A verb's inflected form in lower case: its lemma differs and ends as an infinitive
     does ("steht", "deckt"), or it is one of the stop words a player does things with
-    (`STORY_VERBS`: "hat", "ist", "darf" ...; "ist" is "sein", the one verb whose
-    infinitive ends in no verb ending)."""
+    (`STORY_VERBS`: "hat", "ist", "darf", "könnte" ..., whatever their lemma)."""
     if not (token.is_alpha and token.text[:1].islower()):
         return False
-    if token.lower_ in STOP_WORDS and token.lower_ not in STORY_VERBS:
+    if token.lower_ in STORY_VERBS:
+        return True
+    if token.lower_ in STOP_WORDS:
         return False
     lemma = token.lemma_.lower()
     return token.lower_ != lemma and (lemma.endswith(VERB_ENDINGS) or lemma == "sein")

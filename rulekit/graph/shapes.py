@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
-from rulekit.extract.textshapes import listed
+from rulekit.extract.textshapes import DETERMINERS, POSSESSIVES, listed
 from rulekit.graph.markers import MARKER, marker_type
 from rulekit.model import Block
 
@@ -104,6 +104,7 @@ FINITE_MODALS = frozenset(
 )  # fmt: skip
 # How German infinitives end ("ziehen", "würfeln", "wandern").
 VERB_ENDINGS = ("en", "ern", "eln")
+_DETERMINERS_AS_VERBS = DETERMINERS | (POSSESSIVES - {"sein"})
 # Forms of "werden" that make a passive ("wird … gesetzt").
 _PASSIVE_AUXILIARIES = frozenset({"wird", "werden"})
 # Conjunctions that join a contrasting clause after a comma ("…, aber nur wenn …").
@@ -137,6 +138,9 @@ def verb_form(token: Token) -> bool:
         token.is_alpha
         and token.text[:1].islower()
         and (lemma.endswith(VERB_ENDINGS) or lemma == "sein")
+        # An article or a possessive whose lemma reads as a verb ("eine": "einen",
+        # "seine": "sein"); "sein" itself may be the verb.
+        and token.lower_ not in _DETERMINERS_AS_VERBS
     )
 
 

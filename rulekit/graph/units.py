@@ -21,6 +21,7 @@ from rulekit.extract.lexicon import Lexicon
 from rulekit.extract.textshapes import ends_open, reads_as_text, terminal
 from rulekit.graph.continuation import (
     consequence,
+    goes_on_with_example,
     leaves,
     remark_goes_on,
     sets_scene,
@@ -41,7 +42,6 @@ from rulekit.graph.markers import (
     next_item,
     opens_procedure,
 )
-from rulekit.graph.narration import recalls_value
 from rulekit.graph.regions import rules_before_preface, rules_under_idea, smooth
 from rulekit.graph.sentences import parenthesised_example
 from rulekit.graph.sentences import sentences as split_sentences
@@ -472,6 +472,9 @@ class Segmenter(ListReader):
                 continue
             if label in self.cues.example_labels:
                 mode, story = "example", False
+                # The players its first sentence tells of ("Beispiel: Grün würfelt eine
+                # 5.") are its story's, named again later in it.
+                judge.narrated(sentence, state.names)
                 units.append(Unit("example", [sentence], block, section))
                 continue
             # A label standing alone ("Achtung!") is followed by what it labels.
@@ -540,10 +543,7 @@ class Segmenter(ListReader):
         judge = self.judge
         previous = units[-1] if units else None
         if judge.narrated(sentence, state.names) or (
-            previous is not None
-            and previous.kind == "example"
-            and not closed(previous.text)
-            and (judge.continues(sentence) or recalls_value(sentence, previous.sentences))
+            previous is not None and goes_on_with_example(judge, previous, sentence)
         ):
             judge.join_cast(sentence, state.names)
             if previous is not None and (

@@ -1,0 +1,110 @@
+"""A viewer's copy of a rulebook set in columns with narrow boxes beside them: where a
+line that looks like a heading, a marker or a sentence's start goes on with the line
+before, and where rows described in brackets, a table's head and a box's remark stand."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulekit.extract import extract
+
+
+def texts(tmp_path: Path, text: str) -> list[str]:
+    path = tmp_path / "manual.txt"
+    path.write_text(text, encoding="utf-8")
+    return [b.text for b in extract(path, None).blocks]
+
+
+# The end of a rulebook in three narrow columns that addresses its reader with "Sie":
+# the answers of its questions, a sentence over a page break and the closing wish.
+ANSWERS = """\
+Häufige Fragen
+Muß der Spieler auch dann ziehen,
+wenn Sie ihm davon abraten?
+Ja, jeder Wurf muß gezogen werden.
+Muß das Startfeld auch dann
+freigemacht werden, wenn kein
+eigener Kutter mehr wartet?
+Nein, wer seinen letzten
+Kutter aus dem Hafen geholt
+hat, darf ihn dort stehenlassen.
+Nach dem Abwerfen ist euer linker
+3
+Nachbar an der Reihe.
+Und nun: Leinen los und all-
+zeit gute Fahrt wünscht Ihnen
+Ihr Möwenspiele-Verlag!
+"""
+
+
+def test_answers_a_page_break_and_a_closing_wish_go_on_over_their_lines(
+    tmp_path: Path,
+) -> None:
+    found = texts(tmp_path, ANSWERS)
+
+    def one_block(sentence: str) -> bool:
+        return any(sentence in text for text in found)
+
+    # An answer's clause ends in an adjective after a possessive: it wants its noun.
+    assert one_block(
+        "Nein, wer seinen letzten Kutter aus dem Hafen geholt hat, darf ihn dort stehenlassen."
+    )
+    assert one_block("Nach dem Abwerfen ist euer linker Nachbar an der Reihe.")
+    # A copy that capitalises "Sie" inside a sentence capitalises "Ihr" there too.
+    assert one_block(
+        "Und nun: Leinen los und allzeit gute Fahrt wünscht Ihnen Ihr Möwenspiele-Verlag!"
+    )
+
+
+# A full-width page with a box set narrow beside its text: the material with a bracket
+# left open over a line's end, kinds of fields described in brackets one a line, a
+# table's head over its rows, and remarks in the box.
+PAGE = """\
+Spielmaterial
+120 Honigtöpfchen-Plättchen (50 × Wert 1, 40 × Wert 5, 30 × Wert
+10)
+24 Bienenkarten
+Der Spielplan
+Die Rennstrecke führt vom Startfeld über 60 nummerierte Wegfel-
+der bis ins Kleefeld. Die meisten Wegfelder sind einfache
+Wiesenfelder, dazwischen liegen drei Arten von Sonderfeldern:
+Bienenstöcke (gelb, mit einem Bienenkorb)
+Blumenfelder (grün, mit einer Sonnenblume)
+Dachsfelder (braun, mit einem Dachsbau)
+Nach jeder Runde zählt ihr die Karten, die ihr noch auf der Hand
+habt:
+Karte Strafpunkte
+Zahlenkarte 1 bis 6 5
+Zahlenkarte 7 bis 12 10
+Wer zuerst im Kleefeld ankommt, darf seinen Bären auf das oberste
+Treppchen stellen; die anderen folgen in der Reihenfolge ihrer
+Ankunft, bis alle Bären das Ziel erreicht haben.
+Tipp: Legt eure
+Honigtöpfchen nach Werten
+sortiert vor euch ab.
+Tipp: Hebt euch „Honigbrot“
+für einen langen Zug auf.
+Bei einem Zug über 12 Felder
+spart ihr damit 77 Honig-
+töpfchen!
+"""
+
+
+def test_a_bracket_rows_a_tables_head_and_a_narrow_boxs_remarks(tmp_path: Path) -> None:
+    found = texts(tmp_path, PAGE)
+    # The line that closes a bracket is its rest, not a marker ("10)").
+    assert "120 Honigtöpfchen-Plättchen (50 × Wert 1, 40 × Wert 5, 30 × Wert 10)" in found
+    assert "24 Bienenkarten" in found
+    # Things described in brackets stand one a line.
+    assert "Bienenstöcke (gelb, mit einem Bienenkorb)" in found
+    assert "Blumenfelder (grün, mit einer Sonnenblume)" in found
+    # A table's head stands apart from its rows.
+    assert "Karte Strafpunkte" in found
+    assert "Zahlenkarte 1 bis 6 5" in found
+    # A possessive at a line's end wants its noun.
+    assert "Tipp: Legt eure Honigtöpfchen nach Werten sortiert vor euch ab." in found
+    # A sentence that ends on a full line of the narrow box goes on in its paragraph.
+    assert (
+        "Tipp: Hebt euch „Honigbrot“ für einen langen Zug auf. Bei einem Zug über 12 Felder"
+        " spart ihr damit 77 Honigtöpfchen!" in found
+    )
