@@ -41,6 +41,8 @@ _TRADE_MARKS = frozenset({"®", "™"})
 ASIDE_TOKENS = 60
 # Quotation marks that close a quote: „…“, »…«, "…".
 _CLOSING_QUOTES = frozenset({"“", "”", "«", '"', "‘", "’"})
+# Dashes after which a quoted title goes on with what it names.
+_DASHES = ("–", "—")
 # A preposition fused with its article ("am", "zum") wants a noun: a number after it is
 # an ordinal ("am 3. Tag", "zum 2. Mal"), whatever word follows.
 # The pronouns that follow a verb that opens its sentence ("Würfelst du …").
@@ -150,6 +152,7 @@ class Cues:
     lead_in_phrases: tuple[str, ...]
     lead_in_openers: tuple[str, ...]
     sequence_phrases: tuple[str, ...]
+    choice_words: frozenset[str]
     consists_phrases: tuple[str, ...]
     existence_phrases: tuple[str, ...]
     first_person_plural: frozenset[str]
@@ -248,12 +251,13 @@ def sentence_boundaries(doc: Doc, lemmas: Mapping[str, str]) -> Doc:
             token.text in _CLOSING_QUOTES
             and token.i > 0
             and doc[token.i - 1].text in ("!", "?")
-            and (following.text[:1].islower() or following.text in (",", ";"))
+            and (following.text[:1].islower() or following.text in (",", ";", *_DASHES))
         ):
             # A quoted call goes on in its sentence ("… rufst du „Angezweifelt!“ und
-            # hebst den Becher …", "Elif ruft „Licht aus!“, noch bevor …").
+            # hebst den Becher …", "Elif ruft „Licht aus!“, noch bevor …"), and a card's
+            # quoted title with what it does ("„Ein Sack ist geplatzt!“ – Der Spieler …").
             following.is_sent_start = False
-            if following.text in (",", ";") and following.i + 1 < len(doc):
+            if following.text in (",", ";", *_DASHES) and following.i + 1 < len(doc):
                 doc[following.i + 1].is_sent_start = False
             continue
         if token.text == "." and token.i > 0 and following.like_num:

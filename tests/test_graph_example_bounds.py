@@ -277,3 +277,38 @@ def test_a_credit_naming_a_player_of_a_story_is_no_part_of_it(
         ["Ziehen", "Jonas würfelt eine 4 und zieht vier Felder weit.", credit],
     )
     assert ("other", credit) in found
+
+
+def test_a_boxed_story_ends_at_a_rule_for_the_reader_or_the_next_numbered_heading(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    rule = "Steht beim Einsetzen ein fremder Bergmann auf deinem Startfeld, schlägst du ihn."
+    found = graph_kinds(
+        builder,
+        tmp_path,
+        [
+            "3.1 Einsetzen",
+            "Um einen Bergmann auf die Strecke zu bringen, brauchst du eine 6.",
+            "Beispiel",
+            "Tim hat einen blauen Bergmann auf seinem Startfeld. Er würfelt eine 6 und zieht.",
+            rule,
+            "Beispiel",
+            "Lena hat drei Bergleute auf den Schachtfeldern 2, 3 und 4 und würfelt eine 1. Sie "
+            "zieht auf Schachtfeld 1 und gewinnt. Mit jeder anderen Zahl hätte sie diesen "
+            "Bergmann nicht ziehen dürfen.",
+            "6. Noch Fragen?",
+            "Darf ich dreimal würfeln, wenn meine Bergleute alle auf den Schachtfeldern stehen?",
+        ],
+    )
+    assert ("rule", rule) in found
+    # What would have been stays in the story; the next numbered heading does not.
+    assert any(kind == "example" and text.endswith("nicht ziehen dürfen.") for kind, text in found)
+    assert not any("Noch Fragen" in text for kind, text in found if kind == "example")
+
+
+def test_a_cards_quoted_title_goes_on_with_what_it_does(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    card = "„Ein Sack ist geplatzt!“ – Der Spieler gibt die Hälfte seiner Möhren an die Bank ab."
+    found = graph_kinds(builder, tmp_path, ["Die Hasenkarten", card])
+    assert ("rule", card) in found

@@ -185,3 +185,19 @@ def test_a_numbered_list_of_contracts_is_no_procedure(
     ]
     graph = graph_of(builder, tmp_path, ["Die neun Pforten", *contracts], blank=False)
     assert [kind_of(graph, contract)[0] for contract in contracts] == ["rule"] * 3
+
+
+def test_a_choice_between_lettered_moves_is_no_procedure(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    moves = [
+        "a) Er zieht vorwärts und bezahlt dafür Möhren.",
+        "b) Er zieht zurück auf das nächste Igelfeld und erhält dafür Möhren.",
+    ]
+    lines = [
+        "Spielablauf",
+        "Wer an der Reihe ist, hat die Wahl zwischen zwei Möglichkeiten:",
+        *moves,
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=False)
+    assert [kind_of(graph, move)[0] for move in moves] == ["rule", "rule"]

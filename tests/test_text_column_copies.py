@@ -108,3 +108,43 @@ def test_a_bracket_rows_a_tables_head_and_a_narrow_boxs_remarks(tmp_path: Path) 
         "Tipp: Hebt euch „Honigbrot“ für einen langen Zug auf. Bei einem Zug über 12 Felder"
         " spart ihr damit 77 Honigtöpfchen!" in found
     )
+
+
+# Pages of a rulebook in a games collection: a piece counted over two lines, a sentence
+# over a page break after a full clause, a subsection's decimal heading and the credits
+# over the pointer to the next game.
+COLLECTION = """\
+Das brauchst du
+1 Spielplan (Seite „Bergwerk“)
+16 Spielfiguren in Rot, Blau, Gelb und Grün,
+je 4 pro Farbe (die Bergleute)
+1 Würfel
+3. Spielablauf
+Würfelst du eine 6, darfst du nach deinem Zug noch
+einmal würfeln. Nach der dritten 6 hintereinander führst du
+deinen Zug noch aus,
+16
+dann ist der nächste Spieler an der Reihe.
+5. Varianten
+5.1 Für Einsteiger: Ohne Sperre
+Spielst du mit jüngeren Kindern, kannst du
+die Sperre einfach weglassen.
+Regelbearbeitung: Hollerbusch-Redaktion · Illustration: Jonas Wehrle
+Weiter geht es mit Spiel 8: Kistenpacker auf Seite 20.
+"""
+
+
+def test_a_piece_a_page_break_a_decimal_heading_and_credits(tmp_path: Path) -> None:
+    found = texts(tmp_path, COLLECTION)
+    # How the pieces are shared goes on with them.
+    assert "16 Spielfiguren in Rot, Blau, Gelb und Grün, je 4 pro Farbe (die Bergleute)" in found
+    # A clause left open by its comma before a page break goes on after it.
+    assert any(
+        text.endswith("führst du deinen Zug noch aus, dann ist der nächste Spieler an der Reihe.")
+        for text in found
+    )
+    # A subsection's decimal number heads its line.
+    assert "5.1 Für Einsteiger: Ohne Sperre" in found
+    assert "Spielst du mit jüngeren Kindern, kannst du die Sperre einfach weglassen." in found
+    # A line of credits ends its paragraph.
+    assert "Weiter geht es mit Spiel 8: Kistenpacker auf Seite 20." in found

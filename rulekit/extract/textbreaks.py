@@ -127,8 +127,16 @@ def resumes(before: list[str], unit: list[str], width: float, broken: bool = Fal
     # function word or goes on in lower case ("Ein Wurf, der über das" / "Hausfeld 4
     # hinausführen" / page break / "würde, kann …") is running text, however short its
     # last line.
-    running = running or (
-        len(before) > 1 and any(re.search(r"[.!?,:;]\s", line.strip()) for line in before)
+    running = (
+        running
+        or (
+            len(before) > 1
+            and (
+                any(re.search(r"[.!?,:;]\s", line.strip()) for line in before)
+                # "Nach der dritten 6 hintereinander führst du" / "deinen Zug noch aus,"
+                or any(ends_open(line) for line in before[:-1])
+            )
+        )
     )
     # The continuation ends a sentence, maybe inside a bracket or quote ("… ziehen.)").
     return bool(running) and any(

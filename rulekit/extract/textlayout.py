@@ -44,6 +44,7 @@ from rulekit.extract.textshapes import (
     CELLS_ROW,
     COUNTED,
     COUNTED_THING,
+    CREDITS_LINE,
     DETERMINERS,
     EQUATION_ROW,
     LABELLED_OPENER,
@@ -248,6 +249,7 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                         or closed_item(lines[previous_unit[0]].text, previous_last.text, first.text)
                         or widths.deliberate(previous_last.text, first.text, column)
                         or imprint_lines(previous_last.text, first.text)
+                        or bool(CREDITS_LINE.match(previous_last.text.strip()))
                         # The text after a list, one item a line ("Phase 10: 1 Reihe aus 9
                         # Karten" / "In jeder Runde …"), as its unit starts there.
                         or after_list(lines, content, at[unit[0]], capitalised_inside)

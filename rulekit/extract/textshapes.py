@@ -39,14 +39,9 @@ DETERMINERS = frozenset(
     | {"eines", "kein", "keine", "keinen", "keinem"}
 )
 # Possessive determiners, which want their noun as an article does ("… seinen letzten").
-POSSESSIVES = frozenset(
-    {"mein", "dein", "sein", "ihr", "unser", "euer"}
-    | {
-        f"{stem}{ending}"
-        for stem in ("mein", "dein", "sein", "ihr", "unser", "eur")
-        for ending in ("e", "en", "em", "er", "es")
-    }
-)
+_OWNERS = ("mein", "dein", "sein", "ihr", "unser", "eur")
+_ENDINGS = ("e", "en", "em", "er", "es")
+POSSESSIVES = frozenset({*_OWNERS[:-1], "euer"} | {o + e for o in _OWNERS for e in _ENDINGS})
 # The number a table's row opens with, no point after it: "5 1 Farbreihe aus 8 Karten".
 ROW_NUMBER = re.compile(r"^(\d{1,2})\s+\S")
 # Possessives with an ending, which are determiners: the bare "sein" and "ihr" may end
@@ -155,6 +150,10 @@ INLINE_LABELS = re.compile(r":\s+\S.*:$")
 _SEPARATORS = frozenset({"·", "•", "|"})
 # Credits run along a line, parted by middle dots: "Autor: … · Illustration: … · Redaktion:".
 CREDITS_RUN = re.compile(r":\s+\S.*·\s*[^\W\d_][\w.-]*(?:\s+[\w.-]+)?:$")
+# A line of credits, each a label and its names, parted by middle dots: "Regelbearbeitung:
+# Hollerbusch-Redaktion · Illustration: Jonas Wehrle".
+_CREDIT = r"[^\W\d_][\w.-]*(?:\s+[\w.-]+)?:\s+[^·:]+"
+CREDITS_LINE = re.compile(rf"^{_CREDIT}(?:\s·\s{_CREDIT})+$")
 # A line that opens with a web or mail address: "www.verlag.de", "info@verlag.de, …".
 WEB_ADDRESS = re.compile(r"^(?:www\.|\S*(?:@|://|[^\W\d_]\.[a-z]{2,4}(?:[/,;]|\s|$)))")
 # A line of an imprint: a copyright, a web or mail address, a postcode before its town;
@@ -308,7 +307,8 @@ def listed(text: str, following: str) -> bool:
     if terminal(text) or MARKER_ONLY.match(text) or text.count("(") > text.count(")"):
         return False  # a sentence's end, or a bracket the next line closes
     return bool(
-        (_counts(text) and _counts(after))
+        # "16 Spielfiguren in Rot, …," / "je 4 pro Farbe": how they are shared goes on.
+        (_counts(text) and _counts(after) and not (text.endswith(",") and after.startswith("je ")))
         # A line left open goes on in lower case: "… den Überblick zu" / "behalten: Hakt …",
         # "… jede beliebige Farbe" / "eingesetzt werden. (Beispiel: Rot 4 …".
         or (

@@ -50,6 +50,9 @@ _NEEDS = re.compile(r"\b(?:brauch\w*|benötig\w*|gehör\w*|enthält)\b", re.IGNO
 NEEDS_TITLE_WORDS = 4
 # A numbered topic heading: "9. Leiterfeld und Kirschbaum".
 _NUMBERED_TITLE = re.compile(r"^(\d{1,2})\.\s+(\S.*)$")
+# A subsection's heading under its decimal number: "3.1 Einsetzen", "5.1 Für Einsteiger:
+# Ohne Sperre", no sentence end.
+_DECIMAL_TITLE = re.compile(r"^\d{1,2}\.\d{1,2}\.?\s+[A-ZÄÖÜ][^.!?]*$")
 
 # An instruction heading ("Das Gartentor freimachen") has at most this many words.
 INSTRUCTION_TITLE_WORDS = 4
@@ -346,10 +349,13 @@ def numbered_title_above(lines: list[TextLine], content: list[int], position: in
     Gartenbänke", then "9. Leiterfeld und Kirschbaum"), over a capitalised line: it
     heads that line, however much of a narrow column it fills.  A topic heading holds
     only capitalised words and function words, no sentence end; the one numbered before
-    it stands earlier, alone on its line."""
+    it stands earlier, alone on its line.  A subsection's decimal number heads a line too."""
     if position == 0 or not lines[content[position]].text.strip()[:1].isupper():
         return False
-    number = _topic_number(lines[content[position - 1]].text)
+    above = lines[content[position - 1]].text.strip()
+    if _DECIMAL_TITLE.match(above) and not ends_open(above):
+        return True  # a subsection's number heads it ("5.1 Für Einsteiger: Ohne Sperre")
+    number = _topic_number(above)
     return number is not None and any(
         _topic_number(lines[index].text) == number - 1
         and (at + 1 >= len(content) or lines[content[at + 1]].text.strip()[:1].isupper())

@@ -6,6 +6,7 @@ block into units."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import pairwise
 
 from spacy.lang.de.stop_words import STOP_WORDS
@@ -16,7 +17,7 @@ from rulekit.graph.clauses import opens_with_case
 from rulekit.graph.exceptions import marked_exception
 from rulekit.graph.kinds import COMMENT_SUBJECTS, KindJudge
 from rulekit.graph.line_kinds import LABEL
-from rulekit.graph.markers import MARKER, NUMBERED
+from rulekit.graph.markers import MARKER, NUMBERED, first_item
 from rulekit.graph.narration import recalls_value
 from rulekit.graph.shapes import EVERY, closed, content_lemmas
 from rulekit.graph.unit import Unit
@@ -104,6 +105,8 @@ def leaves(
             # ("Beispiel: Du bist an der 2. Pforte … Eine Kartengruppe darf mehr Karten
             # haben …"), not what would have been ("… hätte Malte nicht auslegen dürfen").
             return True
+        if _supposed(judge, sentence):
+            return False  # "Mit jeder anderen Zahl hätte sie … nicht ziehen dürfen."
         every = any(t.lower_ in EVERY for t in sentence)  # "Auf jedem Feld darf nur …"
         return judge.generic_actor(sentence) or (every and judge.modal(sentence))
     if starts_story(judge, sentence, names):
@@ -236,14 +239,17 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
             and not _opens_with_name(first, _told_names(unit, names))
             and not judge.continues(first)
         )
-        # The next numbered paragraph ("10. Der Gartenweg: …") opens a rule of its own;
-        # under a bare label the moves may be numbered ("Beispiel:" / "1. Birgit …").
+        # The next numbered paragraph ("10. Der Gartenweg: …", "6. Noch Fragen?") opens
+        # something of its own; under a bare label the moves may be numbered from 1
+        # ("Beispiel:" / "1. Birgit …" / "2. …").
         or (
             NUMBERED.match(first.text) is not None
-            and not judge.label_alone(unit.sentences[0].text)
             and not counts_on_story(unit, first)
+            and not (judge.label_alone(unit.text) and first_item(first.text))
         )
     ):
+        return 0
+    if unit.kind == "example" and _addresses_other(unit, first):
         return 0
     if unit.kind == "example" and judge.label(unit.sentences[0].text) in judge.cues.example_labels:
         # The players the labelled example tells of ("Beispiel: Katrin steht …") are its
@@ -366,9 +372,27 @@ def _of_anyone(unit: Unit, sentence: Span) -> bool:
     words = [t for t in sentence if t.is_alpha]
     if not words:
         return False
-    opening = words[0].lower_
-    said = {_ADDRESS.get(t.lower_) for s in unit.sentences for t in s}
-    return opening in _INDEFINITE or (opening in _ADDRESS and _ADDRESS[opening] not in said)
+    return words[0].lower_ in _INDEFINITE or _addresses_other(unit, words[:1])
+
+
+def _addresses_other(unit: Unit, words: Iterable[Token]) -> bool:
+    """The words address readers as the example does not: a rule after a story of
+    named players ("Tim … würfelt danach noch einmal." / "Steht beim Einsetzen ein
+    fremder Bergmann auf deinem Startfeld, schlägst du ihn …")."""
+    said = {_address(t) for s in unit.sentences for t in s}
+    return any(_address(t) not in said | {None} for t in words)
+
+
+def _address(token: Token) -> str | None:
+    """How the word addresses readers ("du", "ihr"), if it does: "ihr" before or after
+    its verb ("Ihr müsst", "dürft ihr"), not the possessive ("ihr Startfeld")."""
+    if token.lower_ == "ihr":
+        # Before its verb ("Ihr müsst …"), not before a noun of hers ("Ihr nächster Wurf").
+        after = token.nbor(1) if token.i + 1 < len(token.doc) else token
+        opens = token.i == token.sent.start and after.is_lower and after.lower_.endswith(("t", "d"))
+        after_verb = token.i > 0 and token.nbor(-1).lower_ in _PLURAL_ADDRESS
+        return "ihr" if opens or after_verb else None
+    return _ADDRESS.get(token.lower_)
 
 
 def _points_back(sentence: Span) -> bool:

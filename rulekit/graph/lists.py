@@ -130,7 +130,8 @@ class ListReader:
         if (
             lead is not None
             and any(
-                t.lower_ in self.cues.rule_nouns or t.lemma_.lower() == "gelten"
+                t.lower_ in self.cues.rule_nouns | self.cues.choice_words
+                or t.lemma_.lower() == "gelten"
                 for s in lead.sentences
                 for t in s
             )
@@ -138,7 +139,8 @@ class ListReader:
         ):
             # "Für den Gang des Spieles gelten die folgenden neun Regeln:" announces rules,
             # each an item, in no order, and so does what holds ("Für einige seltene
-            # Spielsituationen gilt:").
+            # Spielsituationen gilt:") and a choice ("… die Wahl zwischen zwei
+            # Möglichkeiten:").
             return False
         setup = bool(state.sections) and names_setup(state.sections[-1].block.text, self.cues)
         if state.items is None and _opens_with_condition(first, self.cues) and not setup:
