@@ -9,6 +9,8 @@ from rulekit.extract import extract
 from rulekit.graph.builder import GraphBuilder
 from rulekit.model import RuleGraph, SourceInfo
 from tests.conftest import invented_manual
+from tests.test_graph_kinds import graph_of as copy_graph
+from tests.test_graph_kinds import kind_of
 
 INFO = invented_manual("turm")
 
@@ -323,3 +325,32 @@ def test_laying_out_the_tables_equipment_binds_no_engine_dealing_cards_does(
     assert flags[lines[1]] is False
     assert flags[lines[2]] is True
     assert flags[lines[3]] is True
+
+
+def test_a_box_lids_duration_and_the_pieces_a_sentence_announces(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "HAFENRUNDE",
+        "Das lustige Würfelspiel mit den bunten Booten",
+        "Für 2 bis 6 Spieler ab 6 Jahren",
+        "Im Hafenbecken liegen die Boote dicht an dicht und warten auf gute",
+        "Fahrt. Ein fröhliches Familienspiel, bei dem Groß und Klein die",
+        "gleichen Aussichten haben.",
+        "Spieldauer etwa 30 bis 45 Minuten",
+        "In dieser Schachtel finden Sie:",
+        "1 Spielplan für 4 Spieler",
+        "24 Boote aus Holz in sechs Farben",
+        "1 Würfel",
+        "Spielregel",
+        "Der Spielplan zeigt eine Fahrrinne aus 40 Feldern.",
+        "Wer die höchste Augenzahl würfelt, fängt an.",
+    ]
+    graph = copy_graph(builder, tmp_path, lines, blank=False)
+    assert kind_of(graph, "Spieldauer")[0] == "other"
+    assert kind_of(graph, "In dieser Schachtel")[0] == "lead-in"
+    assert [kind_of(graph, piece)[0] for piece in ("1 Spielplan", "24 Boote", "1 Würfel")] == [
+        "component"
+    ] * 3
+    # Under the pieces "Spielregel" heads the rules.
+    assert kind_of(graph, "Wer die höchste")[0] == "rule"

@@ -148,3 +148,49 @@ def test_a_piece_a_page_break_a_decimal_heading_and_credits(tmp_path: Path) -> N
     assert "Spielst du mit jüngeren Kindern, kannst du die Sperre einfach weglassen." in found
     # A line of credits ends its paragraph.
     assert "Weiter geht es mit Spiel 8: Kistenpacker auf Seite 20." in found
+
+
+# A leaflet in narrow columns: a worked example in numbered moves, a number wrapped to
+# a line's start, an answer under its question, contracts named and numbered one a line,
+# and a variant's title in capitals.
+LEAFLET = """\
+Beispiel
+1. Mias gelbe Schnecke steht
+auf Feld 23, und Mia hat nur
+noch 4 Kleeblätter.
+2. Mia zieht deshalb auf das
+nächste freie Igelfeld, Feld
+16. Das sind 7 Felder, also
+bekommt sie 70 Kleeblätter.
+Wann ist das Spiel zu Ende?
+Sobald die erste Schnecke im
+Salatbeet ankommt, hat ihr
+Spieler gewonnen.
+Die Schlüssel verlangen im einzelnen:
+Schlüssel 1 – 2 Drillinge
+Schlüssel 2 – 1 Drilling + 1 Viererfolge
+Schlüssel 3 – 1 Farbe aus 5 Karten + 1
+Drilling
+Schlüssel 4 – 1 Fünfling + 1 Viererfolge
+Für geübte Spieler schlagen wir die
+folgenden Abwandlungen vor.
+VARIANTE 1: DIE KURZE PARTIE
+Steht weniger Zeit zur Verfügung, so
+werden nur die Schlüssel 1, 3 und 5 gespielt.
+"""
+
+
+def test_numbered_moves_an_answer_named_parts_and_a_title_in_capitals(tmp_path: Path) -> None:
+    found = texts(tmp_path, LEAFLET)
+    # A number that does not count on from the open move goes on with its sentence.
+    assert (
+        "2. Mia zieht deshalb auf das nächste freie Igelfeld, Feld 16. Das sind 7 Felder, also "
+        "bekommt sie 70 Kleeblätter." in found
+    )
+    # A condition left open by a preposition is no heading.
+    assert "Sobald die erste Schnecke im Salatbeet ankommt, hat ihr Spieler gewonnen." in found
+    # Parts named and numbered one after another stand a line each; a count wants its noun.
+    assert "Schlüssel 1 – 2 Drillinge" in found
+    assert "Schlüssel 3 – 1 Farbe aus 5 Karten + 1 Drilling" in found
+    # A title in capitals stands over its text.
+    assert "VARIANTE 1: DIE KURZE PARTIE" in found

@@ -43,7 +43,9 @@ _OWNERS = ("mein", "dein", "sein", "ihr", "unser", "eur")
 _ENDINGS = ("e", "en", "em", "er", "es")
 POSSESSIVES = frozenset({*_OWNERS[:-1], "euer"} | {o + e for o in _OWNERS for e in _ENDINGS})
 # The number a table's row opens with, no point after it: "5 1 Farbreihe aus 8 Karten".
-ROW_NUMBER = re.compile(r"^(\d{1,2})\s+\S")
+ROW_NUMBER = re.compile(r"^(?P<number>\d{1,2})\s+\S")
+# A part named and numbered before a dash or colon: "Schlüssel 1 – 2 Drillinge".
+NAMED_PART = re.compile(r"^(?P<name>[A-ZÄÖÜ][\w-]*)\s+(?P<number>\d{1,2})\s*[–—:-]\s")
 # Possessives with an ending, which are determiners: the bare "sein" and "ihr" may end
 # a clause as a verb or a pronoun.
 _INFLECTED_POSSESSIVES = POSSESSIVES - {"mein", "dein", "sein", "ihr", "unser", "euer"}
@@ -196,9 +198,9 @@ def terminal(text: str) -> bool:
 
 # Bounds that want the count they bound.
 _BOUNDS = frozenset({"höchstens", "mindestens", "maximal", "genau"})
-# A preposition and a number at a line's end: "… für 2–6 Spieler ab 10" / "Jahren", "… 1 Satz
-# aus 3" / "Karten".
-_OPEN_COUNT = re.compile(r"\b(?:ab|für|aus|je)\s+\d+(?:\s*[-–]\s*\d+)?$")
+# A preposition or a plus and a number at a line's end: "… für 2–6 Spieler ab 10" /
+# "Jahren", "… 1 Satz aus 3" / "Karten", "… aus 5 Karten + 1" / "Drilling".
+_OPEN_COUNT = re.compile(r"(?:\b(?:ab|für|aus|je)|\+)\s+\d+(?:\s*[-–]\s*\d+)?$")
 # An address's postcode at a line's end, after the street: "…, Lindenstraße 14, 96215".
 _OPEN_POSTCODE = re.compile(r",\s*(?:D-)?\d{5}$")
 # Four digits: Germany's postcodes before 1993, Austria's and Switzerland's.
@@ -410,22 +412,14 @@ def _names_pieces(text: str) -> bool:
 
 def _counted_up(text: str, following: str) -> bool:
     """Rows of a table numbered one after another without a point: "5 1 Farbreihe aus
-    8 Karten" / "6 2 Vierlinge"."""
+    8 Karten" / "6 2 Vierlinge", or parts named and numbered: "Schlüssel 1 – 2 Drillinge"
+    / "Schlüssel 2 – 1 Drilling + 1 Viererfolge"."""
     first, second = ROW_NUMBER.match(text), ROW_NUMBER.match(following)
-    return first is not None and second is not None and int(second[1]) == int(first[1]) + 1
-
-
-def column_titles(text: str, rows: list[str]) -> bool:
-    """A line of column titles over the rows of a two-column table: a few capitalised
-    words without a number ("Karte Anzahl" over "Stempel 8" / "Umleitung 6"), the
-    table's head, not a name stacked under a heading."""
-    words = text.split()
-    return (
-        2 <= len(words) <= COLUMN_TITLE_WORDS
-        and all(re.fullmatch(r"[A-ZÄÖÜ][^\W\d_-]*\.?", word) for word in words)
-        and len(rows) >= 2
-        and value_rows(rows[0], rows[1])
-    )
+    if first is None or second is None:
+        first, second = NAMED_PART.match(text), NAMED_PART.match(following)
+        if first is None or second is None or first["name"] != second["name"]:
+            return False
+    return int(second["number"]) == int(first["number"]) + 1
 
 
 def running_text(text: str) -> bool:

@@ -313,12 +313,13 @@ def clause_title(text: str) -> bool:
     return (
         bool(
             _QUESTION_WORD.match(text)
-            # Its verb, not an adjective that wants a noun ("Sobald ein Spieler seinen
-            # vierten" / "Kegel …").
+            # Its verb, not an adjective or a preposition that wants a noun ("Sobald ein
+            # Spieler seinen vierten" / "Kegel …", "Sobald die erste Schnecke im" / …).
             or (
                 _CONDITION_WORD.match(text)
                 and words[-1][:1].islower()
                 and not INFLECTED.match(words[-1])
+                and not ends_open(text)
             )
         )
         and len(words) <= QUESTION_HEADING_WORDS

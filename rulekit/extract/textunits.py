@@ -20,6 +20,7 @@ from rulekit.extract.textshapes import (
     BOX_DURATION,
     BOX_FACT_LINE,
     BOX_FACTS,
+    COLUMN_TITLE_WORDS,
     DASH_GOES_ON,
     IMPRINT,
     INFLECTED,
@@ -31,7 +32,7 @@ from rulekit.extract.textshapes import (
     RUNNING_WORDS,
     SECTION_SIGN,
     VALUE_ROW,
-    column_titles,
+    all_caps,
     ends_open,
     label_runs_on,
     listed,
@@ -125,6 +126,13 @@ def sentence_units(
                     boundary_between(lines, previous, index)
                     or line.starts_paragraph
                     or title_after_full_line(lines, content, position, widths)
+                    # A title in capitals over its text ("VARIANTE 1: DIE KURZE PARTIE").
+                    or (
+                        all_caps(lines[previous].text)
+                        and not terminal(lines[previous].text)
+                        and line.text.strip()[:1].isupper()
+                        and not all_caps(line.text)
+                    )
                     or heads_list(lines, content, position)
                     # The head of a table stands apart from the heading over it ("Spielinhalt"
                     # / "Karte Anzahl" / "Stempel 8" / "Umleitung 6").
@@ -183,6 +191,19 @@ def sentence_units(
     if current:
         units.append(current)
     return units
+
+
+def column_titles(text: str, rows: list[str]) -> bool:
+    """A line of column titles over the rows of a two-column table: a few capitalised
+    words without a number ("Karte Anzahl" over "Stempel 8" / "Umleitung 6"), the
+    table's head, not a name stacked under a heading."""
+    words = text.split()
+    return (
+        2 <= len(words) <= COLUMN_TITLE_WORDS
+        and all(re.fullmatch(r"[A-ZÄÖÜ][^\W\d_-]*\.?", word) for word in words)
+        and len(rows) >= 2
+        and value_rows(rows[0], rows[1])
+    )
 
 
 def imprint_lines(text: str, following: str) -> bool:
@@ -324,6 +345,23 @@ def _marker_in_sentence(
     a title's date follows names ("… Tobias Lücking" / "27. Juli 2015")."""
     text, previous = lines[content[position]].text.strip(), lines[content[position - 1]].text
     previous = previous.strip()
+    number = _ITEM_NUMBER.match(text)
+    above = [lines[i].text.strip() for i in content[max(0, position - ITEM_LOOKBACK) : position]]
+    if number and not terminal(previous) and not previous.endswith(BREAK_HYPHENS):
+        # Under an item whose sentence is still open, a number that does not count on from
+        # it goes on with that sentence ("2. Mia zieht … auf Feld" / "16. Das sind …").
+        at = next((i for i in reversed(range(len(above))) if _ITEM_NUMBER.match(above[i])), None)
+        item = _ITEM_NUMBER.match(above[at]) if at is not None else None
+        if (
+            item is not None
+            # an item wrapped over lines, not a row ("3. und 4. Runde 5 Karten") or a number
+            and at is not None
+            and at < len(above) - 1
+            and not MARKER_ONLY.match(above[at])
+            and int(number.group(1)) != int(item.group(1)) + 1
+            and not any(terminal(line) for line in above[at:])
+        ):
+            return True
     lower = [word for word in previous.split() if word[:1].islower() and word.isalpha()]
     if (
         terminal(previous)
@@ -336,14 +374,15 @@ def _marker_in_sentence(
         # "… ziehst du nur mit passender" / "Augenzahl: Würde deine Figur …"
         last = previous.split()[-1]
         return wants_more(previous) or ends_open(previous) or bool(INFLECTED.match(last))
-    number = re.match(r"(\d{1,3})[.)](?:\s|$)", text)
     if number:
         count = int(number.group(1))
-        window = content[max(0, position - ITEM_LOOKBACK) : position]
-        before = [lines[i].text.strip() for i in window]
-        return count > 1 and not any(re.match(rf"{count - 1}[.)](?:\s|$)", line) for line in before)
+        return count > 1 and not any(re.match(rf"{count - 1}[.)](?:\s|$)", line) for line in above)
     dash = re.match(r"[–—-]\s+(\w)", text)
     return dash is not None and dash.group(1).islower()
+
+
+# A list item's number at a line's start: "2. …", "16. …", "3) …".
+_ITEM_NUMBER = re.compile(r"(\d{1,3})[.)](?:\s|$)")
 
 
 def word_rest(text: str, following: str) -> bool:

@@ -99,6 +99,8 @@ class KindJudge(DefinitionJudge):
             and any(t.like_num for t in sentence)
         ):
             return "other"  # "Spieldauer: ca. 45 Minuten", "Spieldauer etwa 45 Minuten"
+        if self.material_lead_in(text):
+            return "lead-in"  # "In der Schachtel finden Sie:" over the pieces
         if self.signs_off(sentence):
             return "other"  # "Viel Spaß beim Spielen wünscht euch das Team von …!"
         # "96 Zahlenkarten (die Zahlen 1 bis 12 …, jede Karte zweimal)": what the brackets

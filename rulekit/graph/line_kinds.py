@@ -194,12 +194,13 @@ class LineJudge:
 
     def material_lead_in(self, text: str) -> bool:
         """A short sentence before its colon that says what the game holds, the component
-        list under it: "Zu jedem Spiel gehören:", "Die Schachtel enthält:"."""
+        list under it: "Zu jedem Spiel gehören:", "Die Schachtel enthält:", "In dieser
+        Schachtel finden Sie:"."""
         words = [w.lower() for w in re.findall(r"[^\W\d_]+", text)]
         return (
             text.rstrip().endswith(":")
             and len(words) <= MATERIAL_LEAD_IN_WORDS
-            and bool(set(words) & self.cues.material_verbs)
+            and bool(set(words) & (self.cues.material_verbs | self.cues.material_questions))
         )
 
     def material_label(self, text: str) -> bool:
@@ -254,6 +255,8 @@ class LineJudge:
         `opening` of a manual, before its first section.
         """
         stripped = text.strip()
+        if self.material_lead_in(stripped):
+            return False  # "In dieser Schachtel finden Sie:" points to the pieces under it
         lower = stripped.lower()
         before, _, after = lower.partition(": ")
         # What a colon opens after the pointer is a rule of its own, unless it points on
@@ -292,6 +295,8 @@ class LineJudge:
         values = stripped.split()[1:]
         if first in credits and values and not any(c.isalpha() for c in "".join(values)):
             return True  # a credit's value without a colon: "Version 1.0"
+        if first in self.cues.duration_labels and any(c.isdigit() for c in stripped):
+            return True  # "Spieldauer etwa 30 bis 45 Minuten"
         if IMPRINT.search(stripped) or _PRICE.match(stripped):
             return True
         if _DATE.search(stripped) and len(stripped.split()) <= 4:

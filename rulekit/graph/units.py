@@ -529,11 +529,10 @@ class Segmenter(ListReader):
         last = sentences[-1].text.strip() if sentences else ""
         if last.endswith(":") and units and units[-1].kind in ITEM_LEADS:
             state.items = self._item_kind(units[-1], last)
-            state.lead = units[-1]
-            lower = last.lower()
-            state.listed = self.judge.announces(lower, strict=True) and not self._sequence(
-                units[-1]
-            )
+            state.lead = lead = units[-1]
+            state.listed = judge.announces(last.lower(), strict=True) and not self._sequence(lead)
+            if judge.material_lead_in(last):  # "In dieser Schachtel finden Sie:"
+                state.material = state.listed_material = True
         return units
 
     def _sentence_units(
