@@ -354,3 +354,18 @@ def test_a_box_lids_duration_and_the_pieces_a_sentence_announces(
     ] * 3
     # Under the pieces "Spielregel" heads the rules.
     assert kind_of(graph, "Wer die höchste")[0] == "rule"
+
+
+def test_a_cost_table_with_dashes_between_its_cells(builder: GraphBuilder, tmp_path: Path) -> None:
+    lines = [
+        "Der Preis richtet sich nach der Zahl der Felder, die Sie auf einmal fliegen:",
+        "Felder – Nüsse",
+        "1 – 1",
+        "2 – 3",
+        "3 – 6",
+        "4 – 10",
+        "Für jedes weitere Feld kommen so viele Nüsse hinzu, wie das Feld zählt.",
+    ]
+    graph = copy_graph(builder, tmp_path, lines, blank=False)
+    assert kind_of(graph, "Felder – Nüsse")[0] == "other"
+    assert [kind_of(graph, row)[0] for row in ("1 – 1", "2 – 3", "4 – 10")] == ["rule"] * 3

@@ -201,3 +201,18 @@ def test_a_choice_between_lettered_moves_is_no_procedure(
     ]
     graph = graph_of(builder, tmp_path, lines, blank=False)
     assert [kind_of(graph, move)[0] for move in moves] == ["rule", "rule"]
+
+
+def test_paragraphs_numbered_through_the_text_are_no_procedure(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "DER SPIELPLAN",
+        "2. Die Flugstrecke führt vom Startfeld über 64 Felder.",
+        "VORBEREITUNG",
+        "3. Legen Sie den Spielplan in die Tischmitte. Jeder Spieler wählt einen Raben.",
+        "4. Mischen Sie die Wetterkarten.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=False)
+    assert kind_of(graph, "3. Legen Sie")[0] == "rule"
+    assert kind_of(graph, "Jeder Spieler wählt")[0] == "rule"

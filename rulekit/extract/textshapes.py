@@ -74,8 +74,9 @@ VALUE_ROW = re.compile(
 CELLS_ROW = re.compile(
     r"^[A-ZÄÖÜ][\w-]*(?:\s+[^\W\d_][\w-]*){0,3}(?:\s+\d+(?:\s+[^\W\d_][\w-]*){1,3}){2,}$"
 )
-# A table row of numbers alone: "2 3", "4 10".
-NUMBERS_ROW = re.compile(r"^\d{1,3}(?:\s+\d{1,3})+$")
+# A table row of numbers alone: "2 3", "4 10", maybe a dash or an arrow between them
+# ("4 – 10", "2 → 3").
+NUMBERS_ROW = re.compile(r"^\d{1,3}(?:\s+(?:[–—→=-]\s+)?\d{1,3})+$")
 # A row of a table set across the page: a label, maybe a word after it, and a run of
 # values ("Felder 1 2 3 4 5 6", "Karotten 1 3 6 10 15", "Ankunft als 1. 2. 3. 4.",
 # "höchstens 10 20 30 40 Tautropfen").

@@ -16,7 +16,7 @@ from rulekit.graph.clauses import case_clauses
 from rulekit.graph.continuation import refers_back
 from rulekit.graph.exceptions import flag
 from rulekit.graph.kinds import KindJudge
-from rulekit.graph.markers import after_marker, first_item, next_item
+from rulekit.graph.markers import after_marker, first_item, marker_type, next_item
 from rulekit.graph.mechanical import counted_task
 from rulekit.graph.overlap import stem
 from rulekit.graph.phases import names_setup
@@ -155,6 +155,12 @@ class ListReader:
             return False
         if state.items is None and self.judge.narrated(first, set(state.names)):
             return False  # "1. Jonas ist an der Reihe …": a story told in numbered sentences
+        if (
+            state.items is None
+            and marker_type(sentences[0].text) == "digit"
+            and not (first_item(sentences[0].text))
+        ):
+            return False  # "3. Legen Sie …" under a heading: the text's paragraphs are numbered
         if self.judge.imperative(first) or infinitive_instruction(sentences[0].text):
             return True
         if _does_nothing(first) and (

@@ -77,7 +77,8 @@ def numbers_header(text: str, following: Block | None) -> bool:
     "1 1", "Karte Minuspunkte" over "1-9 5"), or for the label and the value of a row
     ("Wertung Punkte" over "jedes gefangene Hütchen 2", "Platz Punkte" over "1. Platz 5
     Punkte")."""
-    words = text.split()
+    # The marks between cells are no titles ("Felder – Nüsse" over "1 – 1").
+    words = [word for word in text.split() if word not in ("–", "—", "-", "|", "/")]
     row = following.text.strip() if following is not None else ""
     if (
         following is None
@@ -87,7 +88,8 @@ def numbers_header(text: str, following: Block | None) -> bool:
     ):
         return False
     if NUMBERS_ROW.match(row) or VALUE_ROW.match(row):
-        return len(words) == len(row.split()) or len(words) == 2
+        cells = {len(row.split()), len(re.findall(r"\d+", row)), 2}  # "1 – 1": two cells
+        return len(words) in cells
     # Nouns alone, each a column's title ("Zugweite Kosten", "Nr. Disziplin Karten"),
     # over a row that opens with its value ("1 Feld 1 Möhre", "1–9 je 5 Punkte").
     if (
