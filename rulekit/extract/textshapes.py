@@ -49,6 +49,8 @@ NAMED_PART = re.compile(r"^(?P<name>[A-ZÄÖÜ][\w-]*)\s+(?P<number>\d{1,2})\s*[
 # Possessives with an ending, which are determiners: the bare "sein" and "ihr" may end
 # a clause as a verb or a pronoun.
 _INFLECTED_POSSESSIVES = POSSESSIVES - {"mein", "dein", "sein", "ihr", "unser", "euer"}
+# Marks between a table's cells: "Felder – Nüsse", "Karte | Punkte".
+CELL_MARKS = frozenset({"–", "—", "-", "|", "/", "→"})
 # A line of column titles over a table has at most this many words.
 COLUMN_TITLE_WORDS = 4
 # A table row of names and their values: "Sanierung 1 Aufklärung 4 Bevölkerung 21".

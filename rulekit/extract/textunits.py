@@ -20,6 +20,7 @@ from rulekit.extract.textshapes import (
     BOX_DURATION,
     BOX_FACT_LINE,
     BOX_FACTS,
+    CELL_MARKS,
     COLUMN_TITLE_WORDS,
     DASH_GOES_ON,
     IMPRINT,
@@ -197,7 +198,7 @@ def column_titles(text: str, rows: list[str]) -> bool:
     """A line of column titles over the rows of a two-column table: a few capitalised
     words without a number ("Karte Anzahl" over "Stempel 8" / "Umleitung 6"), the
     table's head, not a name stacked under a heading."""
-    words = [word for word in text.split() if word not in _CELL_MARKS]
+    words = [word for word in text.split() if word not in CELL_MARKS]
     return (
         2 <= len(words) <= COLUMN_TITLE_WORDS
         and all(re.fullmatch(r"[A-ZÄÖÜ][^\W\d_-]*\.?", word) for word in words)
@@ -384,8 +385,6 @@ def _marker_in_sentence(
     return dash is not None and dash.group(1).islower()
 
 
-# Marks between a table's cells: "Felder – Nüsse", "Karte | Punkte".
-_CELL_MARKS = frozenset({"–", "—", "-", "|", "/", "→"})
 # A list item's number at a line's start: "2. …", "16. …", "3) …".
 _ITEM_NUMBER = re.compile(r"(\d{1,3})[.)](?:\s|$)")
 

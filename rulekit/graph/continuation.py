@@ -18,7 +18,7 @@ from rulekit.graph.exceptions import marked_exception
 from rulekit.graph.kinds import COMMENT_SUBJECTS, KindJudge
 from rulekit.graph.line_kinds import LABEL
 from rulekit.graph.markers import MARKER, NUMBERED, first_item
-from rulekit.graph.narration import recalls_value
+from rulekit.graph.narration import INDEFINITE_ARTICLES, recalls_value
 from rulekit.graph.shapes import EVERY, closed, content_lemmas
 from rulekit.graph.unit import Unit
 from rulekit.model import Block, NodeKind
@@ -50,12 +50,6 @@ _ADDRESS = {
     **dict.fromkeys(("du", "dich", "dir", "dein", "deine", "deinen", "deinem", "deiner"), "du"),
     **dict.fromkeys(("ihr", "euch", "euer", "eure", "euren", "eurem", "eurer"), "ihr"),
 }
-_INDEFINITE = frozenset({"ein", "eine", "einen", "einem", "einer", "eines"})
-# What would have been, told of a story: "hätte … dürfen", "müßte", "könnte".
-_WHAT_WOULD_BE = frozenset(
-    {"hätte", "hätten", "wäre", "wären", "würde", "würden", "könnte", "könnten"}
-    | {"dürfte", "dürften", "müsste", "müssten", "müßte", "müßten", "sollte", "sollten"}
-)
 _STORY_PRONOUNS = frozenset({"er", "sie", "ihn", "ihm", "ihr", "ihre", "ihren", "ihrem", "ihrer"})
 
 
@@ -99,7 +93,7 @@ def leaves(
             and judge.modal(sentence)
             and _of_anyone(unit, sentence)
             and not _tells_story(judge, sentence, names)
-            and not any(t.lower_ in _WHAT_WOULD_BE for t in sentence)
+            and not any(t.lower_ in judge.cues.supposing_forms for t in sentence)
         ):
             # What anyone may do, of no one the example tells of: the rules go on
             # ("Beispiel: Du bist an der 2. Pforte … Eine Kartengruppe darf mehr Karten
@@ -372,7 +366,7 @@ def _of_anyone(unit: Unit, sentence: Span) -> bool:
     words = [t for t in sentence if t.is_alpha]
     if not words:
         return False
-    return words[0].lower_ in _INDEFINITE or _addresses_other(unit, words[:1])
+    return words[0].lower_ in INDEFINITE_ARTICLES or _addresses_other(unit, words[:1])
 
 
 def _addresses_other(unit: Unit, words: Iterable[Token]) -> bool:

@@ -23,7 +23,7 @@ PLURAL_ENDINGS = ("n", "en", "e")
 # The definite article before a piece told by its colour ("die gelbe Schnecke").
 _DEFINITE_ARTICLES = frozenset({"der", "die", "das"})
 # The indefinite article before a player of no story ("eines Spielers").
-_INDEFINITE_ARTICLES = frozenset({"ein", "eine", "eines", "einem", "einen", "einer"})
+INDEFINITE_ARTICLES = frozenset({"ein", "eine", "eines", "einem", "einen", "einer"})
 # Words that join the items of a list: after one, a capitalised word is the next item.
 _JOINING = frozenset({"und", "oder", "sowie", "aber"})
 # Prepositions that open a time of a story ("In der nächsten Runde", "Beim nächsten Zug"),
@@ -391,7 +391,7 @@ class StoryJudge(LineJudge):
         """The sentence speaks of a player by the indefinite article: any player, none
         of a story's ("Sind alle Kutter eines Spielers aus dem Hafen, darf er …")."""
         return any(
-            article.lower_ in _INDEFINITE_ARTICLES and noun.lemma_.lower() in self.cues.actor_nouns
+            article.lower_ in INDEFINITE_ARTICLES and noun.lemma_.lower() in self.cues.actor_nouns
             for article, noun in pairwise(sentence)
         )
 

@@ -9,7 +9,13 @@ from __future__ import annotations
 
 import re
 
-from rulekit.extract.textshapes import BOX_FACTS, COLUMN_TITLE_WORDS, NUMBERS_ROW, VALUE_ROW
+from rulekit.extract.textshapes import (
+    BOX_FACTS,
+    CELL_MARKS,
+    COLUMN_TITLE_WORDS,
+    NUMBERS_ROW,
+    VALUE_ROW,
+)
 from rulekit.graph.shapes import ITEM_LINE_WORDS, SENTENCE_END, verbless
 from rulekit.model import Block, NodeKind
 
@@ -78,7 +84,7 @@ def numbers_header(text: str, following: Block | None) -> bool:
     ("Wertung Punkte" over "jedes gefangene Hütchen 2", "Platz Punkte" over "1. Platz 5
     Punkte")."""
     # The marks between cells are no titles ("Felder – Nüsse" over "1 – 1").
-    words = [word for word in text.split() if word not in ("–", "—", "-", "|", "/")]
+    words = [word for word in text.split() if word not in CELL_MARKS]
     row = following.text.strip() if following is not None else ""
     if (
         following is None
