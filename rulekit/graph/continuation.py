@@ -18,8 +18,8 @@ from rulekit.graph.exceptions import marked_exception
 from rulekit.graph.kinds import COMMENT_SUBJECTS, KindJudge
 from rulekit.graph.line_kinds import LABEL
 from rulekit.graph.markers import MARKER, NUMBERED, first_item
-from rulekit.graph.narration import INDEFINITE_ARTICLES, recalls_value
-from rulekit.graph.shapes import EVERY, closed, content_lemmas
+from rulekit.graph.narration import recalls_value
+from rulekit.graph.shapes import EVERY, INDEFINITE_ARTICLES, closed, content_lemmas
 from rulekit.graph.unit import Unit
 from rulekit.model import Block, NodeKind
 

@@ -14,7 +14,7 @@ from rulekit.extract.textshapes import CAPTION
 from rulekit.graph.exceptions import marked_exception, opens_exception
 from rulekit.graph.line_kinds import LineJudge
 from rulekit.graph.markers import MARKER
-from rulekit.graph.shapes import VERB_ENDINGS, has_verb, outside_brackets
+from rulekit.graph.shapes import INDEFINITE_ARTICLES, VERB_ENDINGS, has_verb, outside_brackets
 
 # Endings of abstract nouns and verbs: a word with one is no name.
 # The endings of a German noun's plural (or its dative plural): "Käfer-n", "Hase-n",
@@ -22,8 +22,6 @@ from rulekit.graph.shapes import VERB_ENDINGS, has_verb, outside_brackets
 PLURAL_ENDINGS = ("n", "en", "e")
 # The definite article before a piece told by its colour ("die gelbe Schnecke").
 _DEFINITE_ARTICLES = frozenset({"der", "die", "das"})
-# The indefinite article before a player of no story ("eines Spielers").
-INDEFINITE_ARTICLES = frozenset({"ein", "eine", "eines", "einem", "einen", "einer"})
 # Words that join the items of a list: after one, a capitalised word is the next item.
 _JOINING = frozenset({"und", "oder", "sowie", "aber"})
 # Prepositions that open a time of a story ("In der nächsten Runde", "Beim nächsten Zug"),

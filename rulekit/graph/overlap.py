@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from spacy.lang.de.stop_words import STOP_WORDS
 
 from rulekit.graph.exceptions import NUMBER_WORDS
-from rulekit.graph.shapes import VERB_ENDINGS
+from rulekit.graph.shapes import INDEFINITE_ARTICLES, VERB_ENDINGS
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -41,8 +41,6 @@ _MIN_HEAD = 4
 _NUMBER = re.compile(r"^\d+$")
 # Words that join two clauses without a comma ("legt sie aus und zieht nach").
 _JOINING = frozenset({"und", "oder", "sowie"})
-# The indefinite article is the numeral one after a limit ("nur eine", "höchstens einen").
-_ONE = frozenset({"ein", "eine", "einen", "einem", "einer", "eines"})
 _LIMITS = frozenset({"nur", "genau", "höchstens", "mindestens", "maximal", "exakt"})
 # Any number of a thing ("beliebig viele Figuren"), counted as "*".
 _ANY = "*"
@@ -206,7 +204,7 @@ def counts(tokens: list[Token]) -> list[tuple[str, str, int]]:
             found.append((TIMES, times, index))
             continue
         number = token.text if token.is_digit else NUMBER_WORDS.get(token.lower_)
-        if number is None and token.lower_ in _ONE and before in _LIMITS:
+        if number is None and token.lower_ in INDEFINITE_ARTICLES and before in _LIMITS:
             number = "1"  # "nur eine Schnecke": after a limit the article counts
         if number is None and token.lower_ == "viele" and before in _UNBOUNDED:
             number = _ANY

@@ -104,6 +104,8 @@ FINITE_MODALS = frozenset(
 )  # fmt: skip
 # How German infinitives end ("ziehen", "würfeln", "wandern").
 VERB_ENDINGS = ("en", "ern", "eln")
+# The indefinite article: "ein Spieler", "eines Spielers", the numeral one after a limit.
+INDEFINITE_ARTICLES = frozenset({"ein", "eine", "einen", "einem", "einer", "eines"})
 _DETERMINERS_AS_VERBS = DETERMINERS | (POSSESSIVES - {"sein"})
 # Forms of "werden" that make a passive ("wird … gesetzt").
 _PASSIVE_AUXILIARIES = frozenset({"wird", "werden"})
