@@ -157,6 +157,8 @@ class Cues:
     existence_phrases: tuple[str, ...]
     first_person_plural: frozenset[str]
     question_labels: frozenset[str]
+    question_headings: frozenset[str]
+    answer_words: frozenset[str]
     reader_pronouns: frozenset[str]
     reader_possessives: frozenset[str]
     flavour_words: frozenset[str]

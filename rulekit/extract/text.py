@@ -12,6 +12,7 @@ from rulekit.errors import InputError
 from rulekit.extract.clean import clean_lines
 from rulekit.extract.lexicon import Lexicon
 from rulekit.extract.slips import repair_slips
+from rulekit.extract.textcells import join_cell_rows
 from rulekit.extract.textlayout import infer_roles
 from rulekit.extract.textpages import (
     mark_numbers,
@@ -144,10 +145,11 @@ def double_spaced(lines: list[TextLine]) -> bool:
 
 def text_layout(lines: list[TextLine], pages: list[int]) -> tuple[list[TextLine], list[Repair]]:
     """The layout pass of the text path: page numbers, callouts and running headers
-    out, roles in."""
+    out, the cells of a table copied one a line joined into rows, roles in."""
+    lines, rows = join_cell_rows(lines)
     lines, repairs = mark_numbers(lines, pages)
     lines, running = mark_running_lines(lines)
-    return infer_roles(lines), repairs + running
+    return infer_roles(lines), rows + repairs + running
 
 
 def text_pass(

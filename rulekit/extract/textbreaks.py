@@ -183,3 +183,16 @@ def quoted_apart(text: str, following: str) -> bool:
             or BOX_DURATION.search(stripped) is not None
         )
     )
+
+
+def asked_apart(unit: list[str], opened: bool, following: str) -> bool:
+    """A question alone on the line that opened its paragraph, over a new sentence: a
+    question heading or a question its answer follows ("Wann ist das Spiel zu Ende?" /
+    "Sobald die erste Schnecke …").  A sentence that opens a paragraph seldom ends just
+    at the line's end, and a question there even less."""
+    return (
+        opened
+        and len(unit) == 1
+        and unit[0].rstrip().endswith("?")
+        and following.strip()[:1].isupper()
+    )

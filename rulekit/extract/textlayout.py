@@ -24,6 +24,7 @@ from rulekit.extract.encoding import BREAK_HYPHENS
 from rulekit.extract.textbreaks import (
     PARAGRAPH_END,
     announcing_colon,
+    asked_apart,
     begun_sentence,
     clause_goes_on,
     quoted_apart,
@@ -256,6 +257,11 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                         # An item of a list a colon announced, without a marker.
                         or item_after_colon(lines, content, at[unit[0]], widths)
                         or quoted_apart(previous_last.text, first.text)
+                        or asked_apart(
+                            [lines[i].text for i in previous_unit],
+                            result[previous_unit[0]].starts_paragraph,
+                            first.text,
+                        )
                         # What a sentence announces with its colon starts a block of its own.
                         or announcing_colon(
                             previous_last.text,

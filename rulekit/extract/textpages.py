@@ -65,8 +65,10 @@ PAGE_NOISE = 3
 TABLE_ROWS = 3
 # A line that stands this near (in content lines) to a page number at each of its
 # occurrences but one, two at least, is a running header or footer ("STUFENLEITER –
-# Spielregel").
+# Spielregel"); the game's title at the copy's top is not counted with them.
 RUNNING_REACH = 2
+# The opening lines of a copy, where the game's title stands.
+RUNNING_TITLE_LINES = 3
 # Split points of a flattened page: before a section number that heads ("3.1 Das
 # Krautfeld", not the reference in "Abweichend von 3.1 darf …") or a bullet.
 _FLAT_SPLIT = re.compile(rf"\s+(?=(?:{SECTION_NUMBER}\s+[^\W\d_](?<![a-zäöüß])|[•▪●*]\s))")
@@ -341,7 +343,7 @@ def mark_running_lines(lines: list[TextLine]) -> tuple[list[TextLine], list[Repa
         for i, line in enumerate(lines)
         if line.role == "artefact" and line.artefact == "page-number"
     ]
-    near: dict[str, list[bool]] = {}
+    near: dict[str, list[tuple[int, bool]]] = {}
     for position, index in enumerate(content):
         text = " ".join(lines[index].text.split())
         if not any(ch.isalpha() for ch in text) or text.endswith((".", "!", "?", ":", ",")):
@@ -349,14 +351,15 @@ def mark_running_lines(lines: list[TextLine]) -> tuple[list[TextLine], list[Repa
         before = content[max(0, position - RUNNING_REACH)] if position else -1
         after = content[min(len(content) - 1, position + RUNNING_REACH)]
         beside = any(before <= page <= after for page in pages)
-        near.setdefault(text, []).append(beside)
-    # The first page often has no number: one occurrence may stand away from one.
-    running = {
-        text for text, beside in near.items() if sum(beside) >= 2 and sum(beside) >= len(beside) - 1
-    }
-    kinds = {
-        index: "running-header"
-        for index, line in enumerate(lines)
-        if " ".join(line.text.split()) in running
-    }
+        near.setdefault(text, []).append((index, beside))
+    kinds: dict[int, str] = {}
+    for seen in near.values():
+        # The first page often has no number: one occurrence may stand away from one;
+        # the game's title that opens the copy, which the running head repeats, another.
+        numbered = sum(at for _, at in seen)
+        title = seen[0][0] in content[:RUNNING_TITLE_LINES] and not seen[0][1]
+        if title and 2 <= numbered < len(seen) - 1:
+            seen = seen[1:]
+        if numbered >= 2 and numbered >= len(seen) - 1:
+            kinds.update((index, "running-header") for index, _ in seen)
     return set_apart_as_artefacts(lines, kinds, confidence=0.9)

@@ -168,6 +168,8 @@ IMPRINT = re.compile(
     r"©|\S+@\S+\.\w+|www\.\S+|\b\w+\.(?:de|com|net|org)\b|\b(?:D-)?\d{5}\s+[A-ZÄÖÜ]"
     r"|[,–-]\s*(?:[A-Z]{1,2}-)?\d{4}\s+[A-ZÄÖÜ][a-zäöüß]+(?:\s+(?:am|an der|im)\s+\S+)?$"
 )
+# An abbreviation of two abbreviated words: "Best.-Nr.", "Art.-Nr.".
+_DOTTED_COMPOUND = re.compile(r"^[A-ZÄÖÜ][a-zäöü]{0,4}\.-[A-ZÄÖÜ][a-zäöü]{0,4}\.$")
 OPENING_QUOTES = '„‚»«"“'
 TRAILING_CLOSERS = "\"')]»“”’"
 # Abbreviations that end no sentence ("ca.", "bzw.", "d. h."), as spaCy's German
@@ -191,10 +193,11 @@ def terminal(text: str) -> bool:
     stripped = text.strip()
     if not stripped or MARKER_ONLY.match(stripped) or stripped.split()[-1] in ABBREVIATIONS:
         return False
-    # An abbreviation set in two parts ("(z. B." / "5-6-7-8)") goes on.
+    # An abbreviation set in two parts ("(z. B." / "5-6-7-8)") goes on, and so does one
+    # of two abbreviated words ("Best.-Nr." / "2507").
     if "".join(stripped.split()[-2:]).lstrip("(") in ABBREVIATIONS:
         return False
-    if CREDITS_RUN.search(stripped):
+    if _DOTTED_COMPOUND.match(stripped.split()[-1]) or CREDITS_RUN.search(stripped):
         return False
     return stripped.rstrip(TRAILING_CLOSERS)[-1:] in (".", "!", "?", ":", ";")
 

@@ -36,6 +36,9 @@ _JOINING = frozenset({"und", "oder", "sowie", "bzw.", "beziehungsweise"})
 # line's first word would have fitted on it within this share of the body width: a
 # viewer copy's lines vary in characters with the letters' widths.
 DELIBERATE_BREAK = 0.85
+# In an evenly wrapped copy, a next word that would have come within this many
+# characters of the reach may have been carried over all the same.
+EARLY_WRAP = 2
 # The lines before a line that tell the width of its column: few, so that text set
 # narrow beside a picture right under a full-width line is measured by its own lines.
 LOCAL_LINES = 3
@@ -79,7 +82,11 @@ class Measure:
             return False
         fit = len(stripped) + 1 + len(after.split()[0])
         if self.reach is not None:
-            return fit <= self.reach
+            # A word that would have filled the line to its last character or so was
+            # carried over: the clause goes on in lower case ("… in der laufenden Runde"
+            # / "sein Regal eingeräumt hat, …"), as a line set in proportional type does.
+            early = fit > self.reach - EARLY_WRAP and after[:1].islower() and not terminal(stripped)
+            return fit <= self.reach and not early
         return fit <= DELIBERATE_BREAK * (width if width is not None else self.width)
 
     def wrapped(self, text: str, following: str) -> bool:

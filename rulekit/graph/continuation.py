@@ -343,13 +343,18 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
 def goes_on_with_example(judge: KindJudge, previous: Unit, sentence: Span) -> bool:
     """The sentence goes on with the open example before it in its paragraph: its player
     as a pronoun, or a value it told ("Trotz der 6 ist nun …"), unless of any player
-    ("Sind alle Kutter eines Spielers aus dem Hafen, darf er mit der 6 …")."""
+    ("Sind alle Kutter eines Spielers aus dem Hafen, darf er mit der 6 …"), or a player
+    named by a letter after it named one so ("Die Spieler A, B, C und D …" / "Spieler D
+    legt …")."""
     return (
         previous.kind == "example"
         and not closed(previous.text)
         and (
             judge.continues(sentence)
             or (recalls_value(sentence, previous.sentences) and not judge.any_player(sentence))
+            or bool(
+                judge.lettered_players([sentence]) and judge.lettered_players(previous.sentences)
+            )
         )
     )
 

@@ -299,6 +299,8 @@ class KindJudge(DefinitionJudge):
         if self.worked_cases(sentence):
             return True
         bracketed = lower.startswith("(") and lower.rstrip(".").endswith(")")
+        if bracketed and self.lettered_players([sentence]) and any(t.like_num for t in sentence):
+            return True  # "(Spieler B legt eine grüne 5 an …)": a move of a player told by letter
         if bracketed:
             lower = lower.lstrip("(")  # a sentence wholly in brackets: read what it says
         for phrase in self.cues.example_phrases:

@@ -46,6 +46,8 @@ LABEL_ONLY = re.compile(r"^\s*[\w .-]{1,45}[:!]\s*$")
 _BARE_LABEL = re.compile(r"^\s*([^\W\d_]+)(?:\s+\d+)?\s*$")
 # A line that only gives the game's price, maybe after a label: "EVP 3,20 M", "Preis: 19,95 DM".
 _PRICE = re.compile(r"^(?:[A-ZÄÖÜ][\w.]*:?\s+)?\d+,(?:\d{2}|[-–])\s*(?:M|DM|Mark|EUR|€|öS|sFr)$")
+# An order number's label: "Art.-Nr. 62115", "Best.-Nr. 2507", "Bestell-Nr. 4711".
+_ORDER_NUMBER = re.compile(r"\b[A-ZÄÖÜ][a-zäöü]{0,6}\.?-Nr\.?\s*\d")
 # The age the box's toy-safety warning names: "für Kinder unter 3 Jahren", "unter 36
 # Monaten".
 _UNDER_AGE = re.compile(r"\bKinder(?:n)?\s+unter\s+(?:3|drei|36)\s+(?:Jahren|Monaten)\b")
@@ -116,6 +118,27 @@ _ARTICLES = frozenset(
 )
 
 
+def _after_article(doc: Doc, index: int) -> bool:
+    """The word at `index` follows an article, or an article and an inflected adjective
+    ("ein Joker", "ein blaues Entlein", "das geschlagene Entlein")."""
+    before = doc[index - 1]
+    if before.lower_ in _ARTICLES:
+        return True
+    return (
+        index > 1
+        and before.is_alpha
+        and before.text.islower()
+        and before.text.endswith(("e", "en", "em", "er", "es"))
+        and before.lower_ not in STOP_WORDS
+        and doc[index - 2].lower_ in _ARTICLES
+    )
+
+
+# A label the layout set apart heads a part of the rules with at most this many words
+# ("Varianten", "Kurze Tour").
+STACKED_HEADING_WORDS = 3
+
+
 class LineJudge:
     """Kinds of lines from cue words and their shape."""
 
@@ -133,7 +156,7 @@ class LineJudge:
             token.text
             for doc in docs
             for token in doc[1:]
-            if token.text[:1].isupper() and doc[token.i - 1].lower_ in _ARTICLES
+            if token.text[:1].isupper() and _after_article(doc, token.i)
         )
 
     def label(self, text: str) -> str:
@@ -161,6 +184,32 @@ class LineJudge:
     def heading_words(self, text: str, words: frozenset[str]) -> bool:
         """A heading that holds one of `words` (`holds_word`)."""
         return holds_word(text, words)
+
+    def asked(self, heading: str | None, following: Block | None) -> bool:
+        """A question of the questions and answers, no heading of the rules: under their
+        heading ("Noch Fragen?", "Häufige Fragen") or over its answer ("Nein, …")."""
+        if heading is not None and self.heading_words(heading, self.cues.question_headings):
+            return True
+        opener = re.match(r"\w+", following.text.strip()) if following is not None else None
+        return opener is not None and opener.group().lower() in self.cues.answer_words
+
+    def stacked_heading(self, text: str, following: Block | None, above: Block | None) -> bool:
+        """A line the layout took for a picture's label that heads a part of the rules:
+        a word of the rules' structure ("Varianten" over "Kurze Tour"), and the heading
+        it stands over (`above`, the block of the section right before), right above a
+        paragraph."""
+        words = text.split()
+        if (
+            following is None
+            or not 0 < len(words) <= STACKED_HEADING_WORDS
+            or not words[0][:1].isupper()
+            or any(c.isdigit() for c in text)
+            or terminal(text)
+        ):
+            return False
+        if self.heading_words(text, self.cues.variant_words | self.cues.structure_headings):
+            return True
+        return following.kind == "paragraph" and above is not None and above.kind == "figure"
 
     def consists(self, lower: str) -> bool:
         """Says what something consists of: "besteht aus", "setzt sich zusammen", also
@@ -297,7 +346,7 @@ class LineJudge:
             return True  # a credit's value without a colon: "Version 1.0"
         if first in self.cues.duration_labels and any(c.isdigit() for c in stripped):
             return True  # "Spieldauer etwa 30 bis 45 Minuten"
-        if IMPRINT.search(stripped) or _PRICE.match(stripped):
+        if IMPRINT.search(stripped) or _PRICE.match(stripped) or _ORDER_NUMBER.search(stripped):
             return True
         if _DATE.search(stripped) and len(stripped.split()) <= 4:
             return True

@@ -215,6 +215,22 @@ class StoryJudge(LineJudge):
             and ((self._unknown(token) and not compound) or token.lower_ in self.cues.colour_words)
         )
 
+    def lettered_players(self, sentences: list[Span]) -> set[str]:
+        """The players named by a letter ("Spieler B", "Die Spieler A, B und C"): the
+        cast of an example that names no one."""
+        letters: set[str] = set()
+        for sentence in sentences:
+            tokens = list(sentence)
+            for index, token in enumerate(tokens):
+                if token.lower_ not in self.cues.actor_nouns:
+                    continue
+                for following in tokens[index + 1 :]:
+                    if len(following.text) == 1 and following.text.isupper():
+                        letters.add(following.text)
+                    elif following.text not in (",", "und", "oder"):
+                        break
+        return letters
+
     def colour_adjective(self, token: Token) -> bool:
         """A colour word inflected as an adjective: "rote", "blauen", "grüner"."""
         return token.text[:1].islower() and self.colour_stem(token) in self.cues.colour_words
@@ -455,6 +471,8 @@ class StoryJudge(LineJudge):
             and token.lower_ not in STOP_WORDS
             and len(token.text) <= CAST_NAME_LENGTH
             and token.lower_ not in self.cues.actor_nouns  # "Spieler, die …" are any
+            # A noun the manual writes after an article ("ein blaues Entlein").
+            and token.text not in self.articled
             and not self.lexicon.german_as_written(token.lower_)
             and not token.lower_.endswith(NOUN_ENDINGS)
             # No inflected noun: "Felder, die sich nur an einer Ecke berühren, …"

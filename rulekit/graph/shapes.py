@@ -171,7 +171,11 @@ def marked_heading(text: str, following: Block | None) -> bool:
     words = head.split()
     if (
         len(words) > NUMBERED_HEADING_WORDS
-        or SENTENCE_END.search(head)
+        # A short question heads ("6. Noch Fragen?"), a longer one asks ("1. Darf ich …?").
+        or (
+            SENTENCE_END.search(head)
+            and not (head.endswith("?") and len(words) <= SHORT_QUESTION_WORDS)
+        )
         # A run-in label with its content ("a) Straße: erfordert …"), not with a title
         # ("7. Variante: Der lange Winter").
         or (":" in head and not verbless(head.split(":", 1)[1]))
@@ -226,12 +230,15 @@ def question_heading(text: str, sentences: list[Span], following: Block | None) 
     """A short paragraph of one question or interrogative clause over a paragraph:
     "Wie können Sie Ihre Strategie bewerten?", "Was wir über Systeme erfahren können.",
     "Was passiert, wenn ein Würfel vom Tisch fällt?", "Und wenn der Fänger selbst
-    gefangen wird?", or a question of a few words: "Weiter oder aufhören?"."""
+    gefangen wird?", or a question of a few words: "Weiter oder aufhören?"; an asked
+    question over a list too ("Wie bereiten wir das Spiel vor?" over "1. Legt …")."""
     words = text.split()
-    if len(sentences) != 1 or following is None or following.kind != "paragraph":
+    if len(sentences) != 1 or following is None or following.kind not in ("paragraph", "list-item"):
         return False
     opener = words[1].lower() if words[0].lower() == "und" and len(words) > 1 else words[0].lower()
     asked = opener in _INTERROGATIVES or opener == "wenn"
+    if following.kind == "list-item" and not (asked and text.endswith("?")):
+        return False  # "Wie bereiten wir das Spiel vor?" over its numbered steps
     if text.endswith("?") and (asked or len(words) <= SHORT_QUESTION_WORDS):
         return len(words) <= QUESTION_HEADING_WORDS
     return (
@@ -240,6 +247,11 @@ def question_heading(text: str, sentences: list[Span], following: Block | None) 
         and "," not in text
         and text.endswith(("?", "."))
     )
+
+
+def opens_with_question(text: str) -> bool:
+    """The text's first sentence is a question ("Darf ich …? Nein, …")."""
+    return re.match(r"[^.!?]*\?", text) is not None
 
 
 def interrogative_heading(text: str) -> bool:

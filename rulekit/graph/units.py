@@ -56,6 +56,7 @@ from rulekit.graph.shapes import (
     item_line,
     marked_heading,
     open_bracket,
+    opens_with_question,
     question_heading,
     quoted_sentences,
     run_in_heading,
@@ -69,9 +70,6 @@ from rulekit.nlp import Cues, TermMatcher
 MECHANICAL_KINDS = ("rule", "step", "note")
 # Figure text this long is a sentence of the body that the text layout took for a label.
 FIGURE_SENTENCE_WORDS = 12
-# A label the layout set apart heads a part of the rules with at most this many words
-# ("Varianten", "Kurze Tour").
-STACKED_HEADING_WORDS = 3
 # Share of a preface's sentences in the first person plural that makes it an essay,
 # which may run on under headings of its own ("Warum man vernetztes Denken üben sollte").
 ESSAY_SHARE = 1 / 3
@@ -170,7 +168,12 @@ class Segmenter(ListReader):
         )
         title = block.kind == "paragraph" and (
             TITLE.match(text) is not None
-            or question_heading(text, sentences, following)
+            or (
+                question_heading(text, sentences, following)
+                and not judge.asked(
+                    state.sections[-1].block.text if state.sections else None, following
+                )
+            )
             # "Was ist in der Schachtel?" over the pieces, one an item
             or (
                 text.endswith("?")
@@ -215,7 +218,10 @@ class Segmenter(ListReader):
         ):
             return None
         # After the component list "Spielregel" heads the rules; it is no booklet's title.
-        rules_heading = judge.booklet_title(text) and any(u.kind == "component" for u in units)
+        # "Noch Fragen?" over a question heads the questions; it points to no publisher.
+        rules_heading = (
+            judge.booklet_title(text) and any(u.kind == "component" for u in units)
+        ) or (text.endswith("?") and following is not None and opens_with_question(following.text))
         if judge.outside_rules(text, opening=not state.sections) and not rules_heading:
             if state.sections:
                 # A title line ("Spielanleitung") after the preface: the rules begin.
@@ -223,7 +229,8 @@ class Segmenter(ListReader):
             return [Unit("other", sentences, block, section)]
         if state.material and judge.piece_heading(block, following):
             return [Unit("component", sentences, block, section)]  # "Spielplan" / "Würfel"
-        if block.kind == "figure" and not self._stacked_heading(text, following, units):
+        above = units[-1].block if units and units[-1].kind == "section" else None
+        if block.kind == "figure" and not judge.stacked_heading(text, following, above):
             if state.material and judge.component_line(text):
                 return [Unit("component", sentences, block, section)]
             if state.items is not None and reads_as_text(text):
@@ -241,11 +248,12 @@ class Segmenter(ListReader):
             unit = Unit("note" if note else "example", sentences, block, section, labelled=note)
             state.open_unit = unit
             return [unit]
-        # A heading over a paragraph ends a run of numbered steps ("Über 20 Punkte"), and
+        # A heading over a paragraph, or a question set as one ("Wie viele Kleeblätter
+        # darf ich tragen?"), ends a run of numbered steps ("Über 20 Punkte"), and
         # in the component list the items of one piece ("Würfel" … "Wertungsblock"); so
         # does a heading over a list that counts anew ("Spielablauf" over "1. …").
         ends_items = (
-            block.kind == "heading"
+            (block.kind == "heading" or title)
             and following is not None
             and (following.kind == "paragraph" or first_item(following.text))
             and (
@@ -347,29 +355,6 @@ class Segmenter(ListReader):
         state.preface = preface or state.preface_goes_on
         state.assumed_preface = False
         return [unit]
-
-    def _stacked_heading(self, text: str, following: Block | None, units: list[Unit]) -> bool:
-        """A line the layout took for a picture's label that heads a part of the rules:
-        a word of the rules' structure ("Varianten" over "Kurze Tour"), and the heading
-        it stands over, right above a paragraph."""
-        words = text.split()
-        if (
-            following is None
-            or not 0 < len(words) <= STACKED_HEADING_WORDS
-            or not words[0][:1].isupper()
-            or any(c.isdigit() for c in text)
-            or terminal(text)
-        ):
-            return False
-        if self.judge.heading_words(text, self.cues.variant_words | self.cues.structure_headings):
-            return True
-        above = units[-1] if units else None
-        return (
-            following.kind == "paragraph"
-            and above is not None
-            and above.kind == "section"
-            and above.block.kind == "figure"
-        )
 
     def _block_units(
         self, block: Block, sentences: list[Span], following: Block | None, state: SegmentState

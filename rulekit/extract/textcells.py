@@ -1,0 +1,156 @@
+"""Tables a viewer copies one cell a line, joined back into their rows.
+
+A PDF viewer copies a table whose cells are separate text boxes one cell a line, row
+by row: "Felder" / "Kohlblätter" / "1" / "1" / "2" / "3" / …, "Regal" / "Anforderung" /
+"1" / "2 Drillinge" / …, "1 Feld" / "=" / "1 Karotte" / ….  Read as they come, the
+lone numbers look like page numbers and callouts and would be dropped.  A run of at
+least `CELL_ROWS` rows that repeat one pattern of cells (numbers, counts of things,
+signs between cells, short labels), with a number or a count in each row and cells of
+more than one kind, is a table; so are the column titles right above it, as many short
+labels as a row has cells.  A run of numbers alone is a table only under its titles:
+without them it cannot tell its rows apart from a cluster of callouts; counted pieces
+one a line are the component list.  Each row becomes one line, its cells joined by
+single spaces (as the PDF path gives a row), and the lines of its other cells are
+marked as artefacts; every join is listed as a repair."""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+
+from rulekit.model import Repair, TextLine
+
+# A number cell: "3", "-2", "+5", "2,5", "1–9".
+_NUMBER_CELL = re.compile(r"^[+−–-]?\d{1,4}(?:[.,]\d{1,2})?(?:\s*[–-]\s*\d{1,4})?$")
+# A count of things: "2 Drillinge", "1 Drilling + 1 Viererfolge", "10 Felder".
+_COUNT_CELL = re.compile(r"^\d{1,4}\s+[A-ZÄÖÜa-zäöüß][\w+/()–-]*(?:\s+[\w+/()–-]+){0,5}$")
+_COUNT_CHARS = 32
+# A label cell or column title: a few words, no sentence ("Felder", "Karten 1–9").
+_LABEL_CELL = re.compile(r"^[A-ZÄÖÜ][\w.+/()–-]*(?:\s+[\w.+/()–-]+){0,2}$")
+_LABEL_CHARS = 24
+# A sign between two cells: "1 Feld" / "=" / "1 Karotte".
+_SIGN_CELL = re.compile(r"^[=:→×x/–-]$")
+# Rows a run must repeat to be a table; cells a row may have.
+CELL_ROWS = 3
+MAX_CELLS = 6
+
+
+def _cell(text: str) -> str | None:
+    """The kind of a table cell: "n" a number, "c" a count of things, "s" a sign between
+    cells, "w" a label; None for anything else."""
+    stripped = text.strip()
+    if _NUMBER_CELL.match(stripped):
+        return "n"
+    if len(stripped) <= _COUNT_CHARS and _COUNT_CELL.match(stripped):
+        return "c"
+    if _SIGN_CELL.match(stripped):
+        return "s"
+    if len(stripped) <= _LABEL_CHARS and _LABEL_CELL.match(stripped):
+        return "w"
+    return None
+
+
+def cell_rows(texts: list[str]) -> list[tuple[int, int, int]]:
+    """The tables among consecutive lines: (first line, cells a row, rows), the column
+    titles counted as a row."""
+    kinds = [_cell(text) for text in texts]
+    tables: list[tuple[int, int, int]] = []
+    start = 0
+    while start < len(texts):
+        best = _table_at(kinds, start)
+        if best is None:
+            start += 1
+            continue
+        tables.append(best)
+        first, width, rows = best
+        start = first + width * rows
+    return tables
+
+
+def _table_at(kinds: list[str | None], start: int) -> tuple[int, int, int] | None:
+    """The table whose first body row opens at `start`, with its titles, if any."""
+    found: tuple[int, int, int] | None = None
+    for width in range(2, MAX_CELLS + 1):
+        pattern = kinds[start : start + width]
+        if len(pattern) < width or None in pattern or not {"n", "c"} & set(pattern):
+            continue
+        if len(set(pattern)) == 1 and pattern[0] != "n":
+            continue  # counted pieces one a line are a list ("1 Spielplan" / "4 Figuren")
+        rows = 1
+        while kinds[start + rows * width : start + (rows + 1) * width] == pattern:
+            rows += 1
+        titled = start >= width and all(k == "w" for k in kinds[start - width : start])
+        if rows < CELL_ROWS or (not titled and set(pattern) == {"n"}):
+            continue
+        first = start - width if titled else start
+        table = (first, width, rows + titled)
+        # The reading that covers most lines; a narrower row on a tie ("1" / "1" / "2" /
+        # "3" pairs as well as it quadruples), unless only the wider one has titles.
+        if found is None or table[1] * table[2] > found[1] * found[2]:
+            found = table
+    return found
+
+
+def join_cell_rows(lines: list[TextLine]) -> tuple[list[TextLine], list[Repair]]:
+    """Join the cells of a table copied one cell a line into one line a row."""
+    content = [index for index, line in enumerate(lines) if line.role != "artefact"]
+    result = list(lines)
+    repairs: list[Repair] = []
+    texts = [lines[index].text for index in content]
+    for first, width, rows in cell_rows(texts):
+        titles = rows - _body_rows(texts, first, width, rows)
+        body = content[first + titles * width : first + rows * width]
+        by_column = _column_major(texts[first + titles * width : first + rows * width], width)
+        for row in range(rows):
+            if row < titles:
+                cells = content[first + row * width : first + (row + 1) * width]
+            elif by_column:
+                cells = body[row - titles :: rows - titles]
+            else:
+                cells = body[(row - titles) * width : (row - titles + 1) * width]
+            joined = " ".join(lines[index].text.strip() for index in cells)
+            head = lines[cells[0]]
+            result[cells[0]] = head.model_copy(update={"text": joined, "starts_paragraph": True})
+            for index in cells[1:]:
+                result[index] = lines[index].model_copy(
+                    update={"role": "artefact", "artefact": "table-cell"}
+                )
+            repairs.append(
+                Repair(
+                    kind="table-row",
+                    before=" | ".join(lines[index].text.strip() for index in cells),
+                    after=joined,
+                    page=head.page,
+                    line=head.line,
+                    confidence=0.8,
+                )
+            )
+    return result, repairs
+
+
+def _body_rows(texts: list[str], first: int, width: int, rows: int) -> int:
+    """The rows of a table under its column titles, if it has any."""
+    titled = all(_cell(text) == "w" for text in texts[first : first + width]) and any(
+        _cell(text) == "n" for text in texts[first + width : first + 2 * width]
+    )
+    return rows - 1 if titled else rows
+
+
+def _column_major(cells: list[str], width: int) -> bool:
+    """The cells come column by column: read so, the first column counts up ("1" … "12",
+    then "1" / "3" / "6" …), read row by row it does not."""
+    rows = len(cells) // width
+
+    def counts_up(column: list[str]) -> bool:
+        values = [_value(cell) for cell in column]
+        numbers = [value for value in values if value is not None]
+        return len(numbers) == len(values) and all(a < b for a, b in pairwise(numbers))
+
+    return counts_up(cells[:rows]) and not counts_up(cells[::width])
+
+
+def _value(cell: str) -> float | None:
+    try:
+        return float(cell.strip().replace(",", ".").replace("−", "-"))
+    except ValueError:
+        return None
