@@ -217,7 +217,8 @@ def sentence_boundaries(doc: Doc, lemmas: Mapping[str, str]) -> Doc:
     """Sentence boundaries after numbers and letters, which the German tokenizer keeps
     with their full stop as "2." and "A.".
 
-    "würfelt 3 und 2. Der Besatzer" ends a sentence; "am 3. Tag" and a section
+    "würfelt 3 und 2. Der Besatzer" and the last of a list of numbers ("… 41 und 51.
+    Weiß …") end a sentence; "am 3. Tag" and a section
     number "2.4.1. Start" do not: an ordinal follows a preposition fused with its
     article ("am", "zum"), or a function word before a content word.  A letter naming a
     piece or a field ends one before a function word ("… zu Connys Figur A. Dann spielt
@@ -288,8 +289,17 @@ def sentence_boundaries(doc: Doc, lemmas: Mapping[str, str]) -> Doc:
             # A section number ("2.4.1.") ends a sentence only before a function word.
             following.is_sent_start = following.lower_ in STOP_WORDS
             continue
-        ordinal = previous.lower_ in _FUSED_ARTICLES or (
-            previous.lower_ in STOP_WORDS and following.lower_ not in STOP_WORDS
+        # The last of a list of numbers is none ("auf den Feldern 1, 11 und 51. Weiß
+        # …"): after "und" or "oder" that follows a plain number, the full stop ends.
+        listed = (
+            previous.lower_ in ("und", "oder")
+            and token.i > 1
+            and doc[token.i - 2].like_num
+            and not doc[token.i - 2].text.endswith(".")
+        )
+        ordinal = not listed and (
+            previous.lower_ in _FUSED_ARTICLES
+            or (previous.lower_ in STOP_WORDS and following.lower_ not in STOP_WORDS)
         )
         # A verb before its subject opens a sentence ("… eine 6. Würfelst du …", "… 3
         # oder 4. Steht eine Ameise …"); an ordinal's noun has none after it ("die 6.

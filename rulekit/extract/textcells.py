@@ -1,4 +1,5 @@
-"""Tables a viewer copies one cell a line, joined back into their rows.
+"""Tables in a viewer's copy: the cells it copies one a line joined back into their
+rows, and the rows it runs into one another cut apart (`split_table_rows`).
 
 A PDF viewer copies a table whose cells are separate text boxes one cell a line, row
 by row: "Felder" / "Kohlblätter" / "1" / "1" / "2" / "3" / …, "Regal" / "Anforderung" /
@@ -18,6 +19,8 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+from rulekit.extract.encoding import BREAK_HYPHENS
+from rulekit.extract.textshapes import VALUE_PAIR
 from rulekit.model import Repair, TextLine
 
 # A number cell: "3", "-2", "+5", "2,5", "1–9".
@@ -154,3 +157,49 @@ def _value(cell: str) -> float | None:
         return float(cell.strip().replace(",", ".").replace("−", "-"))
     except ValueError:
         return None
+
+
+def split_table_rows(
+    lines: list[TextLine], units: list[list[int]]
+) -> tuple[list[TextLine], list[list[int]]]:
+    """The rows of a table that a copy ran into one another (`table_rows`) cut apart,
+    each a unit that opens a paragraph, as the PDF path gives one a row."""
+    lines = list(lines)
+    result: list[list[int]] = []
+    for unit in units:
+        starts = table_rows([lines[i].text.strip() for i in unit])
+        for start in starts:
+            lines[unit[start]] = lines[unit[start]].model_copy(update={"starts_paragraph": True})
+        result += [unit[a:b] for a, b in pairwise([0, *starts, len(unit)])]
+    return lines, result
+
+
+def table_rows(texts: list[str]) -> list[int]:
+    """Where the rows of a table start among lines that wrap into one another: the
+    positions of the lines that open a row, each row holding one pair of values side
+    by side ("Aufklärung Kurzsichtiges ... Denken 1 29" / "Kybernetische Einsicht ..." /
+    "Lebensqualität Zusammenbruch ... Hunger" / "und Not 1 29 ...").
+
+    Between the lines of two pairs, the row opens at the last line before the second
+    pair's line that opens with a capital, else on that line: not on the line after
+    a pair that ends its line (the row's last cell goes on there), nor after a broken
+    word; a capital may open a noun of the cells ("... in jeder" / "Provinz 1 20").
+    None unless two lines hold a pair each and no line holds more.
+    """
+    found = [VALUE_PAIR.findall(text) for text in texts]
+    pairs = [k for k, values in enumerate(found) if values]
+    if len(pairs) < 2 or any(len(values) > 1 for values in found):
+        return []
+    starts = []
+    for here, there in pairwise(pairs):
+        last_cell = texts[here].rstrip().endswith(found[here][0])
+        opening = [
+            k
+            for k in range(here + 1, there + 1)
+            if texts[k][:1].isupper()
+            and not (k == here + 1 and last_cell)
+            and not texts[k - 1].rstrip().endswith(BREAK_HYPHENS)
+        ]
+        before = [k for k in opening if k < there]
+        starts += (before or opening)[-1:]
+    return starts

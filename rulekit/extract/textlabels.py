@@ -1,5 +1,6 @@
-"""Figure labels and names in a text copy: short names stacked beside a picture,
-the name a paragraph goes on about, and the whole sentences that are no labels."""
+"""Figure labels and names in a text copy: short names stacked beside a picture or
+among its callout numbers, the name a paragraph goes on about, and the whole sentences
+that are no labels."""
 
 from __future__ import annotations
 
@@ -10,9 +11,12 @@ from spacy.lang.de.stop_words import STOP_WORDS
 
 from rulekit.extract.encoding import BREAK_HYPHENS
 from rulekit.extract.textshapes import LIST_MARKER, TRAILING_CLOSERS
+from rulekit.model import LineRole, TextLine
 
 # The most words of a figure label set on a line of its own.
 _LABEL_WORDS = 2
+# Names one under another that make a picture's labels, with no callout beside them.
+_LABEL_RUN = 3
 # A heading, set larger than the body, fits this share of a body line's characters.
 _HEADING_LINE = 0.75
 # The fewest words of a sentence set narrow beside a picture.
@@ -100,4 +104,41 @@ def whole_sentence(texts: list[str]) -> bool:
         and len(words) >= _SENTENCE_WORDS
         and text.rstrip(TRAILING_CLOSERS)[-1:] in (".", "!", "?")
         and any(w[:1].islower() and w.casefold() not in STOP_WORDS for w in words)
+    )
+
+
+def label_runs(lines: list[TextLine], units: list[list[int]], roles: list[LineRole]) -> None:
+    """Names set one a line among a picture's labels are labels too (their role becomes
+    "figure"): three or more one under another ("Teichfeld" / "Weiß" / "Lila"), as no
+    heading stands over its subheading, and two or more beside the callout numbers the
+    layout took out ("Startfeld" / "Stall" / "1" / "2")."""
+    runs: list[list[int]] = []
+    for number, unit in enumerate(units):
+        if not _label_unit(lines, unit, roles[number]):
+            continue
+        previous = units[number - 1][0] if number else -1
+        between = lines[previous + 1 : unit[0]]
+        if runs and runs[-1][-1] == number - 1 and all(line.role == "artefact" for line in between):
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    for run in runs:
+        if len(run) >= _LABEL_RUN or (len(run) > 1 and _beside_callout(lines, units, run)):
+            for member in run:
+                roles[member] = "figure"
+
+
+def _label_unit(lines: list[TextLine], unit: list[int], role: LineRole) -> bool:
+    text = lines[unit[0]].text.strip()
+    return (
+        len(unit) == 1 and role in ("heading", "figure") and name_line(text) and text[-1:].isalpha()
+    )
+
+
+def _beside_callout(lines: list[TextLine], units: list[list[int]], run: list[int]) -> bool:
+    """A callout number the layout took out stands right before or after the run."""
+    first, last = units[run[0]][0], units[run[-1]][0]
+    return any(
+        0 <= index < len(lines) and lines[index].artefact == "callout"
+        for index in (first - 1, last + 1)
     )

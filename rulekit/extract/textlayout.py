@@ -30,8 +30,10 @@ from rulekit.extract.textbreaks import (
     quoted_apart,
     resumes,
 )
+from rulekit.extract.textcells import split_table_rows
 from rulekit.extract.textlabels import (
     juxtaposed_nouns,
+    label_runs,
     names_what_follows,
     stacked_names,
     whole_sentence,
@@ -67,11 +69,11 @@ from rulekit.extract.textshapes import (
     parted,
     reads_as_text,
     table_goes_on,
-    table_rows,
     terminal,
 )
 from rulekit.extract.texttitles import (
     SHORT_LINE,
+    clause_title,
     question_heading,
 )
 from rulekit.extract.textunits import (
@@ -123,7 +125,9 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
     if widths.even:
         lines = mark_breaks_on_purpose(lines, content, widths)
         lines = mark_sentence_starts(lines, content, capitalised_inside)
-    lines, units = _table_rows(lines, sentence_units(lines, content, capitalised_inside, widths))
+    lines, units = split_table_rows(
+        lines, sentence_units(lines, content, capitalised_inside, widths)
+    )
     roles = _classify(lines, units, width)
     result = list(lines)
     previous_role: LineRole | None = None
@@ -278,11 +282,13 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                 starts = new_paragraph
             elif role == "heading":
                 # A capitals line over a mixed-case line: two headings of different levels;
-                # names stacked one under another: a heading over a subheading.
+                # names stacked one under another, or a heading said as a clause over a
+                # name ("Was die Felder bewirken" / "Salatfelder"): a heading over a subheading.
                 above = lines[unit[position - 1]].text
                 starts = (
                     stacked
                     or all_caps(lines[index].text) != all_caps(above)
+                    or clause_title(above.strip())
                     or (
                         juxtaposed_nouns(above, lines[index].text)
                         and not _table_wrap(lines, units, number, position, widths)
@@ -297,21 +303,6 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
             )
         previous_role, previous_last, previous_unit = role, lines[unit[-1]], unit
     return result
-
-
-def _table_rows(
-    lines: list[TextLine], units: list[list[int]]
-) -> tuple[list[TextLine], list[list[int]]]:
-    """The rows of a table that a copy ran into one another (`table_rows`) cut apart,
-    each a unit that opens a paragraph, as the PDF path gives one a row."""
-    lines = list(lines)
-    result: list[list[int]] = []
-    for unit in units:
-        starts = table_rows([lines[i].text.strip() for i in unit])
-        for start in starts:
-            lines[unit[start]] = lines[unit[start]].model_copy(update={"starts_paragraph": True})
-        result += [unit[a:b] for a, b in pairwise([0, *starts, len(unit)])]
-    return lines, result
 
 
 def _classify(lines: list[TextLine], units: list[list[int]], width: float) -> list[LineRole]:
@@ -362,6 +353,7 @@ def _classify(lines: list[TextLine], units: list[list[int]], width: float) -> li
                 if roles[index] in ("heading", "figure"):
                     roles[index] = "body"
     _listed_lines(lines, units, roles)
+    label_runs(lines, units, roles)
     # A cluster of labels often comes with a short legend or list beside it: absorb the
     # short units right before it, up to the first full-width line or a whole sentence
     # (text set narrow beside the picture).  A single label (a margin tab) does not make

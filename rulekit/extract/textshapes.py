@@ -206,7 +206,7 @@ def terminal(text: str) -> bool:
 _BOUNDS = frozenset({"höchstens", "mindestens", "maximal", "genau"})
 # A preposition or a plus and a number at a line's end: "… für 2–6 Spieler ab 10" /
 # "Jahren", "… 1 Satz aus 3" / "Karten", "… aus 5 Karten + 1" / "Drilling".
-_OPEN_COUNT = re.compile(r"(?:\b(?:ab|für|aus|je)|\+)\s+\d+(?:\s*[-–]\s*\d+)?$")
+_OPEN_COUNT = re.compile(r"(?:\b(?:ab|für|aus|je)|\+|,)\s+\d+(?:\s*[-–]\s*\d+)?$")
 # An address's postcode at a line's end, after the street: "…, Lindenstraße 14, 96215".
 _OPEN_POSTCODE = re.compile(r",\s*(?:D-)?\d{5}$")
 # Four digits: Germany's postcodes before 1993, Austria's and Switzerland's.
@@ -216,6 +216,12 @@ POSTCODE_TOWN = re.compile(r"(?:[A-Z]{1,2}-)?\d{4,5}\s+[A-ZÄÖÜ]")
 # Words that never end a clause: conjunctions, articles, contractions (a preposition
 # may be a verb's particle, "… von einem Gebiet aus"), and the words that announce the
 # noun after them ("… gibt es folgende" / "Felder:").
+# Words that count what an adjective after them describes: "acht verschiedene", "alle
+# übrigen".
+_COUNTING = frozenset(
+    {"zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf", "zwölf"}
+    | {"alle", "beide", "viele", "einige", "mehrere", "wenige"}
+)
 _JOINERS = frozenset(
     {"und", "oder", "sowie", "ein", "eine", "einen", "einem", "einer", "eines", "des"}
     | {"folgende", "folgenden", "folgender", "folgendes", "nachstehende", "nachstehenden"}
@@ -227,14 +233,14 @@ _JOINERS = frozenset(
 # second, a few words without a comma ("So spielst du", "So bereitet ihr das Spiel vor",
 # "Jetzt geht es los").  Its last word may be a pronoun or a verb's particle, which end
 # the clause there.
-_CLAUSE_HEADING = re.compile(r"^(?:So|Wie|Hier|Jetzt)\s+[a-zäöüß']+(?:\s+[^\s,;]+){0,4}$")
+_CLAUSE_HEADING = re.compile(r"^(?:So|Wie|Hier|Jetzt)\s+[a-zäöüß'’]+(?:\s+[^\s,;]+){0,4}$")
 
 
 def wants_more(text: str) -> bool:
     """The line stops where no clause can: after a conjunction, an indefinite article
     or a contraction ("… Grün, Blau und" / "Braun"), or a count that wants its noun
-    ("… für 2–6 Spieler ab 10" / "Jahren").  Stricter than `ends_open`, whose stop
-    words hold verbs ("… mehr geht")."""
+    ("… für 2–6 Spieler ab 10" / "Jahren", "… mit Startfeld, 64" / "Rennfeldern").
+    Stricter than `ends_open`, whose stop words hold verbs ("… mehr geht")."""
     words = text.split()
     return bool(words) and (words[-1] in _JOINERS or _OPEN_COUNT.search(text.rstrip()) is not None)
 
@@ -276,10 +282,15 @@ def ends_open(text: str) -> bool:
         return True  # a possessive wants its noun ("Tipp: Legt eure" / "Honigtöpfchen …")
     if (
         len(words) > 1
-        and words[-2].casefold() in DETERMINERS | POSSESSIVES
+        and (
+            words[-2].casefold() in DETERMINERS | POSSESSIVES
+            or (words[-2] in _COUNTING or words[-2].isdigit())  # "acht", not "Zwei ziehen"
+        )
         and INFLECTED.match(last)
     ):
-        return True  # and so does an adjective after it ("… ist euer linker" / "Nachbar …")
+        # and so does an adjective after it or after a count ("… ist euer linker" /
+        # "Nachbar …", "… stecken acht verschiedene" / "Hasenkarten:")
+        return True
     if word not in STOP_WORDS or clause_heading(text):
         return False
     if (
@@ -528,37 +539,6 @@ def table_goes_on(before: list[str], rows: list[str]) -> bool:
     if not before or not VALUE_PAIR.search(" ".join(rows)):
         return False
     return not any(c.isdigit() for c in before[-1]) or bool(VALUE_PAIR.search(" ".join(before)))
-
-
-def table_rows(texts: list[str]) -> list[int]:
-    """Where the rows of a table start among lines that wrap into one another: the
-    positions of the lines that open a row, each row holding one pair of values side
-    by side ("Aufklärung Kurzsichtiges ... Denken 1 29" / "Kybernetische Einsicht ..." /
-    "Lebensqualität Zusammenbruch ... Hunger" / "und Not 1 29 ...").
-
-    Between the lines of two pairs, the row opens at the last line before the second
-    pair's line that opens with a capital, else on that line: not on the line after
-    a pair that ends its line (the row's last cell goes on there), nor after a broken
-    word; a capital may open a noun of the cells ("... in jeder" / "Provinz 1 20").
-    None unless two lines hold a pair each and no line holds more.
-    """
-    found = [VALUE_PAIR.findall(text) for text in texts]
-    pairs = [k for k, values in enumerate(found) if values]
-    if len(pairs) < 2 or any(len(values) > 1 for values in found):
-        return []
-    starts = []
-    for here, there in pairwise(pairs):
-        last_cell = texts[here].rstrip().endswith(found[here][0])
-        opening = [
-            k
-            for k in range(here + 1, there + 1)
-            if texts[k][:1].isupper()
-            and not (k == here + 1 and last_cell)
-            and not texts[k - 1].rstrip().endswith(BREAK_HYPHENS)
-        ]
-        before = [k for k in opening if k < there]
-        starts += (before or opening)[-1:]
-    return starts
 
 
 # A word of three letters at least, no digit in it.

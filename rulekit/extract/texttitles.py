@@ -20,6 +20,7 @@ from rulekit.extract.textshapes import (
     COUNTED,
     COUNTED_THING,
     DASH_GOES_ON,
+    DETERMINERS,
     INFLECTED,
     ITEM_BULLET,
     LIST_MARKER,
@@ -39,6 +40,12 @@ from rulekit.model import TextLine
 
 # The most words of a heading of two nouns and the function words between them.
 _HEADING_PHRASE_WORDS = 4
+# Finite forms of the verbs that function words hold: a clause has one, an instruction
+# in the infinitive none.
+_FINITE = frozenset(
+    {"ist", "sind", "war", "waren", "wird", "werden", "hat", "haben", "kann", "können"}
+    | {"darf", "dürfen", "muss", "müssen", "muß", "soll", "sollen", "gibt"}
+)
 
 # A label of a word or two alone on its line: "Erklärungen:", "Kurze Übersicht:".
 _LABEL_ALONE = re.compile(r"^[A-ZÄÖÜ][\w-]*(?:\s+[A-ZÄÖÜ][\w-]*)?:$")
@@ -189,7 +196,7 @@ def shaped_title(text: str, following: str, width: float) -> bool:
     short one (`heads`)."""
     text, after = text.strip(), following.strip()
     return (
-        (_heading_phrase(text) or clause_title(text))
+        (_heading_phrase(text) or clause_title(text) or _instruction_title(text))
         and not terminal(text)
         and ":" not in text
         and len(text) < width
@@ -266,6 +273,9 @@ def set_apart(
         # "Das Gartentor freimachen" over "Wartet noch ein Zwerg von dir im", not a
         # label over another ("Besatzer-Einheiten hier aufstellen").
         return True
+    opening = after.split()
+    if len(opening) > 1 and opening[0].isdigit() and opening[1] in STOP_WORDS:
+        return False  # a number the clause goes on after ("… an Kapitel" / "7 und braucht …")
     item = bool(LIST_MARKER.match(after)) and not DASH_GOES_ON.match(after)
     return (after[:1].isupper() or after[:1].isdigit() or item) and widths.deliberate(
         text, after, width
@@ -274,7 +284,8 @@ def set_apart(
 
 def _instruction_title(text: str) -> bool:
     """A heading said as an instruction in the infinitive, a few words with no other
-    verb: "Das Gartentor freimachen", "Noch einmal würfeln"; no sentence ends so."""
+    verb: "Das Gartentor freimachen", "Noch einmal würfeln", "Startfeld frei machen"; no
+    sentence ends so."""
     words = re.findall(r"[^\W\d_][\w-]*", text)
     return (
         1 < len(words) <= INSTRUCTION_TITLE_WORDS
@@ -282,7 +293,15 @@ def _instruction_title(text: str) -> bool:
         and "," not in text  # "Nein, wer seinen letzten": an answer's clause
         and words[0][:1].isupper()
         and re.search(r"[a-zäöüß](?:en|ern|eln)$", words[-1]) is not None
-        and all(w[:1].isupper() or w.casefold() in STOP_WORDS for w in words[:-1])
+        # nouns, function words and an adverb ("Startfeld frei machen"), no finite verb
+        # ("Reisigfelder sind die einzigen"), and no article before the last word, which
+        # makes it an adjective
+        and all(
+            w[:1].isupper() or w.casefold() in STOP_WORDS or not w.endswith(("t", "st", "en"))
+            for w in words[:-1]
+        )
+        and not any(w.casefold() in _FINITE for w in words[:-1])
+        and words[-2].casefold() not in DETERMINERS
     )
 
 

@@ -154,7 +154,11 @@ def sentence_units(
                     or ACROSS_ROW.match(lines[previous].text.strip())
                     or ACROSS_ROW.match(line.text.strip())
                     or (
-                        listed(lines[previous].text, line.text)
+                        (
+                            listed(lines[previous].text, line.text)
+                            or imprint_lines(lines[previous].text, line.text)
+                            or facts_apart(lines[previous].text, line.text)
+                        )
                         if widths.even
                         else (
                             _opens_unit(lines, content, position, capitalised_inside, widths)
@@ -242,6 +246,28 @@ def _next_marker(lines: list[TextLine], content: list[int], position: int) -> in
     return 0
 
 
+def facts_apart(previous: str, text: str) -> bool:
+    """The box's facts end their line: "Für 2 bis 4 Spieler von 6 bis 99 Jahren" /
+    "Inhalt", "Spieldauer: ca. 45 Minuten" / "Langsam, aber oho!"; and stand one a line
+    under the title ("… rund ums Gemüsebeet" / "2–4 Spieler" / "ab 5 Jahren"), not in a
+    sentence left open ("Eine Partie dauert" / "ca. 25 Minuten."), unless the line holds
+    more than one ("… für jung und alt" / "2 bis 4 Spieler · ab 6 Jahren")."""
+    if (
+        wants_more(previous)
+        or previous.rstrip().endswith(",")
+        or previous.count("(") > previous.count(")")
+    ):
+        return False  # "1 Spielplan (Vorderseite für 2 bis 4 Spieler," / "Rückseite …)"
+    return (
+        (BOX_FACTS.search(previous) is not None or BOX_DURATION.search(previous) is not None)
+        and not _fact_left_open(previous)
+        and text.strip()[:1].isupper()
+    ) or (
+        BOX_FACT_LINE.match(text.strip()) is not None
+        and (not previous.split()[-1][:1].islower() or len(BOX_FACTS.findall(text)) > 1)
+    )
+
+
 def _opens_unit(
     lines: list[TextLine],
     content: list[int],
@@ -269,25 +295,7 @@ def _opens_unit(
             and not _marker_in_sentence(lines, content, position, widths.width)
         )
         or value_rows(previous.text, line.text)
-        # The box's facts end their line: "Für 2 bis 4 Spieler von 6 bis 99 Jahren" / "Inhalt",
-        # "Spieldauer: ca. 45 Minuten" / "Langsam, aber oho!".
-        or (
-            (BOX_FACTS.search(previous.text) is not None or BOX_DURATION.search(previous.text))
-            and not wants_more(previous.text)
-            and not _fact_left_open(previous.text)
-            and line.text.strip()[:1].isupper()
-        )
-        # and stand one a line under the title ("… rund ums Gemüsebeet" / "2–4 Spieler" /
-        # "ab 5 Jahren"), not in a sentence left open ("Eine Partie dauert" / "ca. 25 Minuten."),
-        # unless the line holds more than one ("… für jung und alt" / "2 bis 4 Spieler · ab
-        # 6 Jahren").
-        or (
-            BOX_FACT_LINE.match(line.text.strip()) is not None
-            and not wants_more(previous.text)
-            and (
-                not previous.text.split()[-1][:1].islower() or len(BOX_FACTS.findall(line.text)) > 1
-            )
-        )
+        or facts_apart(previous.text, line.text)
         or set_apart(
             previous,
             line,

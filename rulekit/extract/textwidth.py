@@ -39,6 +39,10 @@ DELIBERATE_BREAK = 0.85
 # In an evenly wrapped copy, a next word that would have come within this many
 # characters of the reach may have been carried over all the same.
 EARLY_WRAP = 2
+# The lines on one side of a line that tell whether it stands in a narrow box of an
+# evenly wrapped copy, and how far inside the column's reach the box stays.
+BOX_LINES = 8
+BOX_SLACK = 3
 # The lines before a line that tell the width of its column: few, so that text set
 # narrow beside a picture right under a full-width line is measured by its own lines.
 LOCAL_LINES = 3
@@ -65,11 +69,14 @@ class Measure:
         """The copy is wrapped evenly at `reach` characters."""
         return self.reach is not None
 
-    def deliberate(self, text: str, following: str, width: float | None = None) -> bool:
+    def deliberate(
+        self, text: str, following: str, width: float | None = None, reach: int | None = None
+    ) -> bool:
         """The line ends before the next line's first word would have filled it.
 
         `width` is the body width around the line (`local_width`), for a copy in
-        proportional type; an evenly wrapped copy has one reach throughout.  A
+        proportional type; an evenly wrapped copy has one reach throughout, but in a
+        narrow box (`reach`, `box_reach`).  A
         hyphen or slash at the line's end is a wrap, and so is a joining conjunction
         before a line in lower case ("… vom Stapel oder" / "vom Ablagestapel."): no
         heading, list or paragraph ends there (a displayed command may follow a
@@ -81,12 +88,13 @@ class Measure:
         if after[:1].islower() and stripped.split()[-1] in _JOINING:
             return False
         fit = len(stripped) + 1 + len(after.split()[0])
-        if self.reach is not None:
+        reach = reach or self.reach
+        if reach is not None:
             # A word that would have filled the line to its last character or so was
             # carried over: the clause goes on in lower case ("… in der laufenden Runde"
             # / "sein Regal eingeräumt hat, …"), as a line set in proportional type does.
-            early = fit > self.reach - EARLY_WRAP and after[:1].islower() and not terminal(stripped)
-            return fit <= self.reach and not early
+            early = fit > reach - EARLY_WRAP and after[:1].islower() and not terminal(stripped)
+            return fit <= reach and not early
         return fit <= DELIBERATE_BREAK * (width if width is not None else self.width)
 
     def wrapped(self, text: str, following: str) -> bool:
@@ -144,10 +152,38 @@ def mark_breaks_on_purpose(
     are the indices of the content lines.
     """
     result = list(lines)
-    for before, index in pairwise(content):
-        if widths.deliberate(lines[before].text, lines[index].text):
+    texts = [lines[index].text.strip() for index in content]
+    for position, (before, index) in enumerate(pairwise(content)):
+        reach = box_reach(texts, position, widths.reach) if widths.reach else None
+        if widths.deliberate(lines[before].text, lines[index].text, reach=reach):
             result[index] = lines[index].model_copy(update={"starts_paragraph": True})
     return result
+
+
+def box_reach(texts: list[str], position: int, reach: int) -> int:
+    """The reach of the narrow box the line at `position` stands in, else `reach`.
+
+    A box set narrower than the column wraps at its own reach: the lines on one side
+    of the line, itself included (`BOX_LINES`), stay well inside the column's reach,
+    and two or more of them that come near their longest are wraps (a hyphen at the
+    end, a lower-case word after).  A list's short lines end on purpose, not as wraps.
+    """
+    found = reach
+    for window in (
+        range(max(0, position - BOX_LINES + 1), position + 1),
+        range(position, min(len(texts), position + BOX_LINES)),
+    ):
+        longest = max(len(texts[i]) for i in window)
+        wraps = [
+            i
+            for i in window
+            if i + 1 < len(texts)
+            and len(texts[i]) >= longest - BOX_SLACK
+            and (texts[i].endswith(BREAK_HYPHENS) or texts[i + 1][:1].islower())
+        ]
+        if longest < reach - BOX_SLACK and len(wraps) >= 2:
+            found = longest if found == reach else max(found, longest)
+    return found
 
 
 def local_width(lines: list[TextLine], content: list[int], position: int, width: float) -> float:

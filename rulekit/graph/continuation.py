@@ -80,6 +80,8 @@ def leaves(
             return True  # "… Salatblätter. (Beispiel: …)", "… Ausnahme: …", "Viel Spaß …"
         if judge.narrated(sentence, names) or judge.continues(sentence):
             return False
+        if judge.judges_move(sentence):
+            return False  # "Das ist zu viel, denn hinter dem vierten Feld geht es nicht weiter."
         if marked_exception(sentence, judge.cues) and judge.modal(sentence):
             return True  # "Hängt an diesem Baum kein Apfel mehr, darfst du ausnahmsweise …"
         if story and (judge.imperative(sentence) or opens_with_case(sentence, judge.cues)):
@@ -174,8 +176,30 @@ def _story_pronoun(token: Token, pronouns: frozenset[str]) -> bool:
     reader."""
     if token.lower_ == "ihr" and token.i > 0 and token.nbor(-1).lower_ in _PLURAL_ADDRESS:
         return False  # "… dürft ihr nirgends anlegen": the readers, no player of the story
+    if (
+        token.lower_ == "sie"
+        and token.i + 1 < len(token.doc)
+        and (token.i == token.sent.start or token.nbor(-1).is_punct)
+        and _plural_form(token.nbor(1))
+    ):
+        # "…; sie dürfen weder umgelegt …": the things the sentence names, not "bleibt
+        # sie sitzen", whose verb is singular.
+        return False
     return token.lower_ in pronouns and (
         token.text[:1].islower() or (token.i > 0 and token.nbor(-1).text == ":")
+    )
+
+
+def _plural_form(verb: Token) -> bool:
+    """A verb in the plural after its pronoun: "sind", or a form spelled as its
+    infinitive ("dürfen", "bleiben"), not the singular ("darf", "legt")."""
+    return verb.is_alpha and (
+        verb.lower_ == "sind"
+        or (
+            verb.text.islower()
+            and verb.lower_.endswith("en")
+            and verb.lemma_.lower() == verb.lower_
+        )
     )
 
 
@@ -273,6 +297,7 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
             or judge.continues(first)
             or _supposes(judge, first, names)
             or _supposed(judge, first)
+            or _casts(judge, first)
         )
     else:
         words = [t for t in first if t.is_alpha]
@@ -287,9 +312,19 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
                 # "Es fällt eine 4, und da … muß Grün die neue Figur …"; a player not
                 # yet in it opens a story of its own ("Ole landet auf Feld 20 …").
                 or any(t.text in names for t in first if t.is_alpha)
-                # "In der nächsten Runde würfelt Gelb eine 6.": a later turn of the story.
-                or (judge.story_turn(first) and judge.narrated(first, names))
+                # "In der nächsten Runde würfelt Gelb eine 6.", "Eine Runde später steht
+                # eine grüne Gans auf Feld 18 …": a later turn of the story.
+                or (
+                    judge.story_turn(first)
+                    and (judge.narrated(first, names) or _tells_story(judge, first, names))
+                )
                 or _supposes(judge, first, names)
+                # "Der blaue Hase steht …" / "Also bleibt Blau zweimal stehen …"; a
+                # paragraph the colour opens tells a story of its own ("Blau hat …").
+                or (
+                    bool(_colours(judge, [first]) & _colours(judge, unit.sentences))
+                    and words[0].lower_ not in judge.cues.colour_words
+                )
                 # "Blau 1 und Blau 2 bleiben ihm übrig": a pronoun for its player
                 or (
                     any(t.i > first.start and _story_pronoun(t, _STORY_PRONOUNS) for t in first)
@@ -343,9 +378,9 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
 def goes_on_with_example(judge: KindJudge, previous: Unit, sentence: Span) -> bool:
     """The sentence goes on with the open example before it in its paragraph: its player
     as a pronoun, or a value it told ("Trotz der 6 ist nun …"), unless of any player
-    ("Sind alle Kutter eines Spielers aus dem Hafen, darf er mit der 6 …"), or a player
+    ("Sind alle Kutter eines Spielers aus dem Hafen, darf er mit der 6 …"), a player
     named by a letter after it named one so ("Die Spieler A, B, C und D …" / "Spieler D
-    legt …")."""
+    legt …"), a judgment of its move, what would have been, or its colour again."""
     return (
         previous.kind == "example"
         and not closed(previous.text)
@@ -355,8 +390,38 @@ def goes_on_with_example(judge: KindJudge, previous: Unit, sentence: Span) -> bo
             or bool(
                 judge.lettered_players([sentence]) and judge.lettered_players(previous.sentences)
             )
+            # "Das ist zu viel, denn …", "Auch mit einer 3 hätte es nicht geklappt", "Da
+            # auch sonst kein grüner Zwerg ziehen kann, …": the move judged, what would
+            # have been, the story's colour again.
+            or judge.judges_move(sentence)
+            or _supposed(judge, sentence)
+            or bool(_colours(judge, [sentence]) & _colours(judge, previous.sentences))
+            or (
+                judge.label(previous.sentences[0].text) in judge.cues.example_labels
+                and _casts(judge, sentence)
+            )
         )
     )
+
+
+def _casts(judge: KindJudge, sentence: Span) -> bool:
+    """The sentence names a player after its first word, as a labelled example brings
+    one in ("Beispiel: Jonas … Doch dort sitzt schon Lina."); a case of the rules names
+    none ("Würde … eine Lücke entstehen, werden Atlantis bzw. das Festland …")."""
+    if opens_with_case(sentence, judge.cues) or judge.signs_off(sentence):
+        return False  # "Viel Spaß … wünschen euch Oma Lene, Dohle Dora und …" signs off
+    return any(judge.cast_name(t) for t in sentence if t.i > sentence.start)
+
+
+def _colours(judge: KindJudge, sentences: list[Span]) -> set[str]:
+    """The colours the sentences tell players or pieces by ("Grün", "ein grüner Zwerg")."""
+    return {
+        judge.colour_stem(token)
+        for sentence in sentences
+        for token in sentence
+        if (token.lower_ in judge.cues.colour_words and token.text[:1].isupper())
+        or judge.colour_adjective(token)
+    }
 
 
 def _told_names(unit: Unit, names: set[str]) -> set[str]:

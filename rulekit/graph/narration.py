@@ -27,6 +27,8 @@ _JOINING = frozenset({"und", "oder", "sowie", "aber"})
 # Prepositions that open a time of a story ("In der nächsten Runde", "Beim nächsten Zug"),
 # whose turn noun stands among its first this many words.
 _TIME_PREPOSITIONS = frozenset({"in", "im", "bei", "beim", "nach", "am"})
+# What follows a turn told as a time after the last ("Eine Runde später", "Zwei Züge danach").
+_LATER = frozenset({"später", "danach", "darauf"})
 STORY_TURN_WORDS = 4
 NOUN_ENDINGS = ("en", "ern", "eln", "ung", "heit", "keit", "ion", "tät", "schaft")
 # Who a sentence about players in general speaks of.
@@ -303,14 +305,14 @@ class StoryJudge(LineJudge):
 
     def story_turn(self, opening: list[Token] | Span) -> bool:
         """The words open with a turn of a story: "In der nächsten Runde", "Im folgenden
-        Zug", "In derselben Runde" (up to the verb after them)."""
+        Zug", "In derselben Runde" (up to the verb after them), "Eine Runde später"."""
         words = list(opening)
         turn = next((i for i, t in enumerate(words) if t.lower_ in self.cues.turn_nouns), None)
-        return (
-            turn is not None
-            and 0 < turn < STORY_TURN_WORDS
-            and words[0].lower_ in _TIME_PREPOSITIONS
-            and all(t.is_alpha for t in words[: turn + 1])
+        if turn is None or not 0 < turn < STORY_TURN_WORDS:
+            return False
+        later = turn + 1 < len(words) and words[turn + 1].lower_ in _LATER
+        return all(t.is_alpha for t in words[: turn + 1]) and (
+            words[0].lower_ in _TIME_PREPOSITIONS or later
         )
 
     def _inverted_subject(self, opening: list[Token], verb: Token, token: Token) -> bool:

@@ -408,7 +408,12 @@ class Segmenter(ListReader):
                 units.append(Unit("flavour", [sentence], block, section))
                 mode = None
                 continue
-            if position + 1 < len(sentences) and run_in_heading(sentence):
+            if (
+                position + 1 < len(sentences)
+                and run_in_heading(sentence)
+                # "Antwort: Nein." answers; it heads nothing.
+                and not any(t.lower_ in self.cues.answer_words for t in sentence)
+            ):
                 run_in.append(sentence)
                 continue
             if run_in:

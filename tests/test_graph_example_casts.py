@@ -1,0 +1,156 @@
+"""Whom and what an example tells of: players named by a letter or a colour, pieces whose
+name no dictionary knows, a move it judges, and the sentences where it ends, read from
+small invented manuals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulekit.graph.builder import GraphBuilder
+from tests.test_graph_kinds import graph_of, kind_of
+
+
+def test_an_example_of_players_named_by_letter_keeps_its_sentences(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    example = (
+        "Beispiel: Die Spieler A, B, C und D sitzen im Uhrzeigersinn. Spieler D legt eine "
+        "Ruhetagkarte ab und bestimmt Spieler B. Spieler A spielt seinen Zug wie gewohnt."
+    )
+    move = "(Spieler B legt eine grüne 5 an seinen eigenen Drilling aus Fünfen.)"
+    lines = [
+        "Ruhetagkarten",
+        "Wer eine Ruhetagkarte ablegt, bestimmt einen Mitspieler, der seinen nächsten Zug "
+        "aussetzt.",
+        example,
+        "Nachlegen",
+        f"Ein Spieler darf in einem Zug beliebig viele Karten nachlegen. {move}",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert [node.text for node in graph.nodes if node.kind == "example"] == [example, move]
+    assert kind_of(graph, "Ein Spieler darf in einem Zug")[0] == "rule"
+
+
+def test_a_piece_the_manual_writes_after_an_article_names_no_player(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    rules = [
+        "5. Entlein, die im Nest nicht mehr weiterrücken können, zählen nicht als Entlein "
+        "im Weiher.",
+        "Wer als erster alle vier Entlein in seinem Nest hat, hat das Spiel gewonnen.",
+    ]
+    lines = [
+        "Spielverlauf",
+        "Rot steht drei Felder hinter einem blauen Entlein und würfelt eine Drei. Rot "
+        "schlägt das blaue Entlein.",
+        "Sonderfälle",
+        "4. Kann ein Spieler nicht ziehen, verfällt der Wurf.",
+        rules[0],
+        "Spielende",
+        rules[1],
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert [kind_of(graph, rule[:30])[0] for rule in rules] == ["rule", "rule"]
+
+
+def test_an_example_ends_where_a_sentence_says_they_of_things(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    rule = (
+        "Ausgelegte Karten bleiben bis zum Ende des Durchgangs liegen; sie dürfen weder "
+        "umgelegt noch wieder auf die Hand genommen werden."
+    )
+    lines = [
+        "Anlegen",
+        "Wie viele Karten ein Spieler in einem Zug anlegt, bleibt ihm überlassen.",
+        "Beispiel: Vor Uwe liegt seine Bahn 5, die Folge 3-4-5-6-7-8-9. Uwe legt eine 10 an "
+        "seine Folge. Seine 12 muss er behalten, denn an die Folge passt sie nicht.",
+        rule,
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert kind_of(graph, rule[:30])[0] == "rule"
+
+
+def test_a_story_goes_on_where_its_move_is_judged(builder: GraphBuilder, tmp_path: Path) -> None:
+    story = [
+        "Grün hat schon zwei Zwerge in der Höhle, und zwar auf den beiden hintersten Feldern. "
+        "Der dritte grüne Zwerg steht auf dem letzten Wegfeld vor der Höhle.",
+        "Grün würfelt eine 5. Das ist zu viel, denn hinter dem vierten Höhlenfeld geht es "
+        "nicht weiter. Da auch sonst kein grüner Zwerg ziehen kann, verfällt der Wurf.",
+    ]
+    lines = [
+        "Ab nach Hause",
+        "In die Höhle kommst du nur mit der genau passenden Zahl.",
+        *story,
+        "Tipp: Zieh deinen ersten Zwerg möglichst weit nach hinten in die Höhle.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert [node.text for node in graph.nodes if node.kind == "example"] == [" ".join(story)]
+
+
+def test_an_answer_of_yes_or_no_heads_no_sentence(builder: GraphBuilder, tmp_path: Path) -> None:
+    lines = [
+        "Fragen und Antworten",
+        "Frage: Darf eine Folge über die 12 hinaus weitergehen?",
+        "Antwort: Nein. Nach der 12 ist jede Folge zu Ende, auch beim Auslegen.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert [node.text for node in graph.nodes][-2:] == [
+        "Antwort: Nein.",
+        "Nach der 12 ist jede Folge zu Ende, auch beim Auslegen.",
+    ]
+
+
+def test_an_example_goes_on_with_its_players_colour(builder: GraphBuilder, tmp_path: Path) -> None:
+    example = (
+        "Beispiel: Monika spielt mit Grün. Alle grünen Wichtel stehen noch in der Hütte. "
+        "Monika würfelt eine 3, dann eine 1 und beim dritten Versuch eine 6."
+    )
+    lines = [
+        "Dreimal würfeln",
+        "Hast du keinen Wichtel auf dem Weg, darfst du bis zu dreimal würfeln.",
+        example,
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert [node.text for node in graph.nodes if node.kind == "example"] == [example]
+
+
+def test_a_story_goes_on_in_a_later_turn_and_with_its_colour(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    story = [
+        "Die rote Gans steht auf Feld 14, die blaue auf Feld 17. Rot würfelt eine 3 und "
+        "wirft die blaue Gans raus.",
+        "Eine Runde später steht eine grüne Gans auf Feld 18. Grün würfelt eine 3.",
+        "Also bleibt Grün stehen und zieht eine andere Gans.",
+    ]
+    labelled = [
+        "Beispiel: Jonas hat noch 25 Karotten und will 6 Felder weit springen.",
+        "Doch dort sitzt schon Lina. Jonas zieht deshalb nur 5 Felder.",
+    ]
+    lines = [
+        "Rauswerfen",
+        "Landet deine Gans auf einer fremden Gans, wirfst du sie raus.",
+        *story,
+        "Springen",
+        "Jeder Sprung kostet Karotten.",
+        *labelled,
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert [node.text for node in graph.nodes if node.kind == "example"] == [
+        " ".join(story),
+        " ".join(labelled),
+    ]
+
+
+def test_the_last_number_of_a_list_ends_its_sentence(builder: GraphBuilder, tmp_path: Path) -> None:
+    lines = [
+        "Regeln für 5 und 6 Spieler",
+        "Die Startfelder liegen auf den Feldern 1, 11, 21, 31, 41 und 51. Weiß und Lila "
+        "kommen als fünfte und sechste Farbe hinzu.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert [node.text for node in graph.nodes][-2:] == [
+        "Die Startfelder liegen auf den Feldern 1, 11, 21, 31, 41 und 51.",
+        "Weiß und Lila kommen als fünfte und sechste Farbe hinzu.",
+    ]

@@ -1,0 +1,65 @@
+"""An evenly wrapped copy in three narrow columns with a box set narrower still, and a
+copy as Chromium gives it: where the box's lines, the box's facts, the imprint, a
+count at a line's end and headings stacked or said as an action stand."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulekit.extract import extract
+
+COPIES = Path(__file__).parent / "data" / "invented" / "copies"
+
+
+def blocks(stem: str) -> list[str]:
+    """The texts of a copy's blocks, but for figure text."""
+    return [b.text for b in extract(COPIES / f"{stem}.txt", None).blocks if b.kind != "figure"]
+
+
+def test_a_box_narrower_than_its_column_wraps_at_its_own_reach() -> None:
+    found = blocks("rueblirennen")
+    # The summary box wraps at 27 characters in columns of 33: its items run on.
+    for item in (
+        "Vorwärts: Rüebli laut Tabelle bezahlen, höchstens 10 Felder.",
+        "Zahlenfeld: Zahl gleich Platz bringt 10 Rüebli pro Platz.",
+        "Rüeblifeld: stehen bleiben und 10 Rüebli nehmen oder abgeben.",
+    ):
+        assert item in found
+    # Outside the box, the facts under the title, a count at a line's end, the imprint's
+    # lines and a heading said as a clause over a name stand as printed.
+    for line in (
+        "Für 2 bis 6 Spielerinnen und Spieler ab 10 Jahren",
+        "Spieldauer: etwa 45 Minuten",
+        "1 Spielplan mit Startfeld, 64 Rennfeldern und Ziel",
+        "Was die Felder bewirken",
+        "Salatfelder",
+        "© 2006 Alpenfuchs Spiele AG, Bahnhofstrasse 12, 3400 Burgdorf",
+        "www.alpenfuchs-spiele.ch",
+    ):
+        assert line in found
+
+
+def test_a_heading_that_names_an_action_heads_its_paragraph() -> None:
+    found = blocks("zwergenpfad")
+    at = found.index("Startfeld frei machen")
+    assert found[at + 1].startswith("Solange noch Zwerge in deiner Hütte warten,")
+
+
+def test_labels_among_a_pictures_callouts_and_a_number_a_clause_goes_on_after() -> None:
+    found = blocks("gaensemarsch")
+    # Names one under another beside a picture, with or without its callout numbers,
+    # are its labels: no heading.
+    for label in ("Teichfeld", "Weiß", "Lila", "Startfeld"):
+        assert label not in found
+    assert "1 Spielplan (Vorderseite für 2 bis 4 Spieler, Rückseite für 5 und 6 Spieler)" in found
+    found = blocks("zehnkapitel")
+    assert any(
+        text.startswith("Beispiel: Noah arbeitet an Kapitel 7 und braucht") for text in found
+    )
+
+
+def test_a_heading_with_a_typographic_apostrophe_and_an_adjective_after_a_count() -> None:
+    found = blocks("hasenhatz")
+    at = found.index("So geht’s los")
+    assert found[at + 1].startswith("1. Legt den Spielplan in die Tischmitte")
+    assert "Im Stapel stecken acht verschiedene Hasenkarten:" in found
