@@ -1,6 +1,7 @@
-"""An evenly wrapped copy in three narrow columns with a box set narrower still, and a
-copy as Chromium gives it: where the box's lines, the box's facts, the imprint, a
-count at a line's end and headings stacked or said as an action stand."""
+"""Viewer's copies with narrow boxes, pictures and headings said to the reader: where a
+box set narrower than its column, the box's facts, an imprint, a count at a line's end,
+a picture's labels among its callout numbers, and headings stacked, said as an action
+or to the reader stand."""
 
 from __future__ import annotations
 
@@ -63,3 +64,9 @@ def test_a_heading_with_a_typographic_apostrophe_and_an_adjective_after_a_count(
     at = found.index("So geht’s los")
     assert found[at + 1].startswith("1. Legt den Spielplan in die Tischmitte")
     assert "Im Stapel stecken acht verschiedene Hasenkarten:" in found
+
+
+def test_a_heading_said_to_the_reader_stands_over_the_first_piece() -> None:
+    found = blocks("zehnbaustellen")
+    at = found.index("Das brauchst du")
+    assert found[at + 1] == "108 Spielkarten:"

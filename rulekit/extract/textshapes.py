@@ -233,7 +233,9 @@ _JOINERS = frozenset(
 # second, a few words without a comma ("So spielst du", "So bereitet ihr das Spiel vor",
 # "Jetzt geht es los").  Its last word may be a pronoun or a verb's particle, which end
 # the clause there.
-_CLAUSE_HEADING = re.compile(r"^(?:So|Wie|Hier|Jetzt)\s+[a-zäöüß'’]+(?:\s+[^\s,;]+){0,4}$")
+_CLAUSE_HEADING = re.compile(
+    r"^(?:(?:So|Wie|Hier|Jetzt)\s+[a-zäöüß'’]+(?:\s+[^\s,;]+){0,4}|Das\s+[a-zäöüß]+\s+(?:du|ihr))$"
+)
 
 
 def wants_more(text: str) -> bool:

@@ -196,7 +196,12 @@ def shaped_title(text: str, following: str, width: float) -> bool:
     short one (`heads`)."""
     text, after = text.strip(), following.strip()
     return (
-        (_heading_phrase(text) or clause_title(text) or _instruction_title(text))
+        (
+            _heading_phrase(text)
+            or clause_title(text)
+            or clause_heading(text)
+            or _instruction_title(text)
+        )
         and not terminal(text)
         and ":" not in text
         and len(text) < width
