@@ -7,7 +7,6 @@ block into units."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import pairwise
 
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
@@ -20,16 +19,27 @@ from rulekit.graph.line_kinds import LABEL
 from rulekit.graph.markers import MARKER, NUMBERED, first_item
 from rulekit.graph.narration import recalls_value
 from rulekit.graph.shapes import EVERY, INDEFINITE_ARTICLES, closed, content_lemmas
+from rulekit.graph.story_cast import (
+    PLURAL_ADDRESS,
+    STORY_PRONOUNS,
+    casts,
+    colours,
+    exclaimed,
+    names_again,
+    names_player,
+    opens_with_name,
+    refers_to_player,
+    story_pronoun,
+    supposed,
+    supposes,
+    tells_story,
+)
 from rulekit.graph.unit import Unit
 from rulekit.model import Block, NodeKind
 
 # Where a sentence goes on from the one before: "Wer dort landet, …", "Alle Plättchen
 # darunter …" opens with the place the sentence before named.
 _PLACE_BACK = frozenset({"dort", "darunter", "darauf", "daneben"})
-# The subject after a verb of what would have happened: "wäre es", "hätte er".
-_SUPPOSED_SUBJECTS = frozenset({"es", "er", "sie", "das"})
-# The participle of "sein" that makes a past of what would have been ("wäre … gewesen").
-_BEEN = "gewesen"
 # Words of a sequence that open it rather than go on with it.
 _STARTS = frozenset({"zuerst"})
 # A word that draws the conclusion of what was just said, early in a sentence.
@@ -37,20 +47,11 @@ _CONCLUDING = frozenset({"also", "somit", "folglich"})
 # Adverbs that point back to what was just said: "damit", "dadurch".
 _POINTING_BACK = frozenset({"damit", "dadurch", "dafür", "davon"})
 CONCLUDING_REACH = 6
-# An exclamation of this many words goes on with a story ("Fehlwurf!").
-EXCLAIMED_WORDS = 2
-# Pronouns for a player of a story inside a sentence ("Nur ein Wurm kann ihn retten"),
-# beside the possessives that carry an example on ("sein", `continuation_possessives`).
-# Verbs in the form that addresses the readers, "ihr" after them its subject: "dürft ihr".
-_PLURAL_ADDRESS = frozenset(
-    {"dürft", "könnt", "müsst", "sollt", "wollt", "mögt", "habt", "seid", "werdet"}
-)
 # The ways a text addresses its reader, by the pronouns of each.
 _ADDRESS = {
     **dict.fromkeys(("du", "dich", "dir", "dein", "deine", "deinen", "deinem", "deiner"), "du"),
     **dict.fromkeys(("ihr", "euch", "euer", "eure", "euren", "eurem", "eurer"), "ihr"),
 }
-_STORY_PRONOUNS = frozenset({"er", "sie", "ihn", "ihm", "ihr", "ihre", "ihren", "ihrem", "ihrer"})
 
 
 def leaves(
@@ -88,20 +89,20 @@ def leaves(
             return True
         if any(t.lower_ in judge.cues.story_moments for t in sentence):
             return False
-        if story and not (_tells_story(judge, sentence, names) or _supposed(judge, sentence)):
+        if story and not (tells_story(judge, sentence, names) or supposed(judge, sentence)):
             return True
         if (
             unit is not None
             and judge.modal(sentence)
             and _of_anyone(unit, sentence)
-            and not _tells_story(judge, sentence, names)
+            and not tells_story(judge, sentence, names)
             and not any(t.lower_ in judge.cues.supposing_forms for t in sentence)
         ):
             # What anyone may do, of no one the example tells of: the rules go on
             # ("Beispiel: Du bist an der 2. Pforte … Eine Kartengruppe darf mehr Karten
             # haben …"), not what would have been ("… hätte Malte nicht auslegen dürfen").
             return True
-        if _supposed(judge, sentence):
+        if supposed(judge, sentence):
             return False  # "Mit jeder anderen Zahl hätte sie … nicht ziehen dürfen."
         every = any(t.lower_ in EVERY for t in sentence)  # "Auf jedem Feld darf nur …"
         return judge.generic_actor(sentence) or (every and judge.modal(sentence))
@@ -142,65 +143,6 @@ def _labelled(judge: KindJudge, sentence: Span) -> bool:
     cues = judge.cues
     label = judge.label(sentence.text.lstrip("(["))
     return label in cues.note_labels | cues.example_labels | cues.exception_openers
-
-
-def _tells_story(judge: KindJudge, sentence: Span, names: set[str]) -> bool:
-    """The sentence names a player of the story or a colour, refers to one ("ist ihr
-    zu riskant", "kann ihn retten"), gives a value ("Die 28 hat sich aber schon …
-    geschnappt") or exclaims in a word or two ("Fehlwurf!")."""
-    if _exclaimed(sentence):
-        return True
-    return _refers_to_player(judge, sentence, names) or any(
-        t.like_num
-        or t.lower_ in judge.cues.colour_words
-        or judge.colour_adjective(t)  # "Die gelbe Figur wird geschlagen …"
-        for t in sentence
-    )
-
-
-def _refers_to_player(judge: KindJudge, sentence: Span, names: set[str]) -> bool:
-    """A player of the story named in the sentence, by name or by colour ("kann Grün
-    diesen Reiter ziehen"), or a pronoun for one inside it (`_story_pronoun`)."""
-    pronouns = _STORY_PRONOUNS | judge.cues.continuation_possessives
-    return any(
-        t.text in names
-        or (t.i > sentence.start and _story_pronoun(t, pronouns))
-        or (t.text[:1].isupper() and t.lower_ in judge.cues.colour_words)
-        for t in sentence
-    )
-
-
-def _story_pronoun(token: Token, pronouns: frozenset[str]) -> bool:
-    """A pronoun for a player, in lower case or opening a clause after a colon ("Ben
-    muss aussetzen: Er legt …"); capitalised inside a sentence, "Ihren" addresses the
-    reader."""
-    if token.lower_ == "ihr" and token.i > 0 and token.nbor(-1).lower_ in _PLURAL_ADDRESS:
-        return False  # "… dürft ihr nirgends anlegen": the readers, no player of the story
-    if (
-        token.lower_ == "sie"
-        and token.i + 1 < len(token.doc)
-        and (token.i == token.sent.start or token.nbor(-1).is_punct)
-        and _plural_form(token.nbor(1))
-    ):
-        # "…; sie dürfen weder umgelegt …": the things the sentence names, not "bleibt
-        # sie sitzen", whose verb is singular.
-        return False
-    return token.lower_ in pronouns and (
-        token.text[:1].islower() or (token.i > 0 and token.nbor(-1).text == ":")
-    )
-
-
-def _plural_form(verb: Token) -> bool:
-    """A verb in the plural after its pronoun: "sind", or a form spelled as its
-    infinitive ("dürfen", "bleiben"), not the singular ("darf", "legt")."""
-    return verb.is_alpha and (
-        verb.lower_ == "sind"
-        or (
-            verb.text.islower()
-            and verb.lower_.endswith("en")
-            and verb.lemma_.lower() == verb.lower_
-        )
-    )
 
 
 def remark_goes_on(judge: KindJudge, sentence: Span) -> bool:
@@ -254,7 +196,7 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
         # …)"): an example of its own.
         or (
             first.text.lstrip().startswith("(")
-            and not _opens_with_name(first, _told_names(unit, names))
+            and not opens_with_name(first, _told_names(unit, names))
             and not judge.continues(first)
         )
         # The next numbered paragraph ("10. Der Gartenweg: …", "6. Noch Fragen?") opens
@@ -286,18 +228,18 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
         # sie sie noch nicht anlegen").
         refers = (
             not marked
-            and _tells_story(judge, first, names)
+            and tells_story(judge, first, names)
             and not judge.generic_actor(first)
-            and (not judge.modal(first) or _refers_to_player(judge, first, names))
+            and (not judge.modal(first) or refers_to_player(judge, first, names))
         )
         story = (
             values
             or refers
             or judge.narrated(first, names)
             or judge.continues(first)
-            or _supposes(judge, first, names)
-            or _supposed(judge, first)
-            or _casts(judge, first)
+            or supposes(judge, first, names)
+            or supposed(judge, first)
+            or casts(judge, first)
         )
     else:
         words = [t for t in first if t.is_alpha]
@@ -316,18 +258,18 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
                 # eine grüne Gans auf Feld 18 …": a later turn of the story.
                 or (
                     judge.story_turn(first)
-                    and (judge.narrated(first, names) or _tells_story(judge, first, names))
+                    and (judge.narrated(first, names) or tells_story(judge, first, names))
                 )
-                or _supposes(judge, first, names)
+                or supposes(judge, first, names)
                 # "Der blaue Hase steht …" / "Also bleibt Blau zweimal stehen …"; a
                 # paragraph the colour opens tells a story of its own ("Blau hat …").
                 or (
-                    bool(_colours(judge, [first]) & _colours(judge, unit.sentences))
+                    bool(colours(judge, [first]) & colours(judge, unit.sentences))
                     and words[0].lower_ not in judge.cues.colour_words
                 )
                 # "Blau 1 und Blau 2 bleiben ihm übrig": a pronoun for its player
                 or (
-                    any(t.i > first.start and _story_pronoun(t, _STORY_PRONOUNS) for t in first)
+                    any(t.i > first.start and story_pronoun(t, STORY_PRONOUNS) for t in first)
                     and not judge.generic_actor(first)
                 )
                 # "Das ist nicht erlaubt, denn …" after a story no label opened
@@ -336,12 +278,12 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
                 or (
                     len(sentences) > 1
                     and (
-                        _opens_with_name(sentences[1], names)
+                        opens_with_name(sentences[1], names)
                         # "Wieder eine 6! Eine zweite Figur kann Uwe nicht einsetzen …"
-                        or (_exclaimed(first) and _names_player(sentences[1], names))
+                        or (exclaimed(first) and names_player(sentences[1], names))
                         # "… auf dem Fuchs von Andrea stehen. Andrea muß …": a player
                         # the paragraph brings in and then tells of.
-                        or _names_again(judge, first, sentences[1])
+                        or names_again(judge, first, sentences[1])
                     )
                     and not judge.general(first)
                 )
@@ -394,34 +336,14 @@ def goes_on_with_example(judge: KindJudge, previous: Unit, sentence: Span) -> bo
             # auch sonst kein grüner Zwerg ziehen kann, …": the move judged, what would
             # have been, the story's colour again.
             or judge.judges_move(sentence)
-            or _supposed(judge, sentence)
-            or bool(_colours(judge, [sentence]) & _colours(judge, previous.sentences))
+            or supposed(judge, sentence)
+            or bool(colours(judge, [sentence]) & colours(judge, previous.sentences))
             or (
                 judge.label(previous.sentences[0].text) in judge.cues.example_labels
-                and _casts(judge, sentence)
+                and casts(judge, sentence)
             )
         )
     )
-
-
-def _casts(judge: KindJudge, sentence: Span) -> bool:
-    """The sentence names a player after its first word, as a labelled example brings
-    one in ("Beispiel: Jonas … Doch dort sitzt schon Lina."); a case of the rules names
-    none ("Würde … eine Lücke entstehen, werden Atlantis bzw. das Festland …")."""
-    if opens_with_case(sentence, judge.cues) or judge.signs_off(sentence):
-        return False  # "Viel Spaß … wünschen euch Oma Lene, Dohle Dora und …" signs off
-    return any(judge.cast_name(t) for t in sentence if t.i > sentence.start)
-
-
-def _colours(judge: KindJudge, sentences: list[Span]) -> set[str]:
-    """The colours the sentences tell players or pieces by ("Grün", "ein grüner Zwerg")."""
-    return {
-        judge.colour_stem(token)
-        for sentence in sentences
-        for token in sentence
-        if (token.lower_ in judge.cues.colour_words and token.text[:1].isupper())
-        or judge.colour_adjective(token)
-    }
 
 
 def _told_names(unit: Unit, names: set[str]) -> set[str]:
@@ -454,7 +376,7 @@ def _address(token: Token) -> str | None:
         # Before its verb ("Ihr müsst …"), not before a noun of hers ("Ihr nächster Wurf").
         after = token.nbor(1) if token.i + 1 < len(token.doc) else token
         opens = token.i == token.sent.start and after.is_lower and after.lower_.endswith(("t", "d"))
-        after_verb = token.i > 0 and token.nbor(-1).lower_ in _PLURAL_ADDRESS
+        after_verb = token.i > 0 and token.nbor(-1).lower_ in PLURAL_ADDRESS
         return "ihr" if opens or after_verb else None
     return _ADDRESS.get(token.lower_)
 
@@ -531,7 +453,7 @@ def sets_scene(judge: KindJudge, previous: Unit, sentence: Span, block: Block) -
         and opener.text[:1].isupper()
         and opener.lower_ not in STOP_WORDS
         and not judge.lexicon.german_as_written(opener.lower_)
-        and any(t.lower_ in _STORY_PRONOUNS for t in sentence)
+        and any(t.lower_ in STORY_PRONOUNS for t in sentence)
     )
     if pointed:
         # "nur noch" limits the story's hand, it binds no one: no modal, no one in general.
@@ -548,58 +470,3 @@ def consequence(judge: KindJudge, unit: Unit, sentence: Span) -> bool:
         and not any(judge.modal(s) for s in unit.sentences)
         and any(lower.startswith(opener + " ") for opener in judge.cues.consequence_openers)
     )
-
-
-def _supposed(judge: KindJudge, sentence: Span) -> bool:
-    """What would have happened otherwise, told of the story's move: "Mit zwei Jokern
-    wäre es ebenfalls gegangen", not a rule's "ein Wurf, der hinausführen würde"."""
-    tokens = [t for t in sentence if t.is_alpha]
-    supposing = [t for t in tokens if t.lower_ in judge.cues.supposing_forms]
-    # The past of what would have been: "… wäre erlaubt gewesen", "… hätte Malte nicht
-    # auslegen dürfen"; a rule says what holds, not what would have.
-    past = bool(supposing) and (
-        any(t.lower_ == _BEEN for t in tokens)
-        or (
-            tokens[-1].lemma_.lower() in judge.cues.modal_lemmas
-            and tokens[-1].lower_.endswith("en")
-        )
-    )
-    return past or any(
-        t.lower_ in judge.cues.supposing_forms and after.lower_ in _SUPPOSED_SUBJECTS
-        for t, after in pairwise(tokens)
-    )
-
-
-def _supposes(judge: KindJudge, sentence: Span, names: set[str]) -> bool:
-    """The sentence tells what would have happened to a player of the story: "Mit einer
-    3 dagegen wäre Blau über den Eingang hinweggezogen", "Hätte Rot eine 2 gewürfelt,
-    …" (a rule's "ein Wurf, der hinausführen würde" names no player)."""
-    cues = judge.cues
-    return any(t.lower_ in cues.supposing_forms for t in sentence) and any(
-        t.text in names or (t.lower_ in cues.colour_words and t.text[:1].isupper())
-        for t in sentence
-        if t.is_alpha
-    )
-
-
-def _names_again(judge: KindJudge, first: Span, second: Span) -> bool:
-    """The second sentence opens with a player's name that the first one says."""
-    words = [t for t in second if t.is_alpha]
-    return bool(words) and judge.cast_name(words[0]) and any(t.text == words[0].text for t in first)
-
-
-def _exclaimed(sentence: Span) -> bool:
-    """An exclamation of a word or two: "Fehlwurf!", "Wieder eine 6!"."""
-    words = [t for t in sentence if t.is_alpha]
-    return sentence.text.rstrip().endswith("!") and len(words) <= EXCLAIMED_WORDS
-
-
-def _names_player(sentence: Span, names: set[str]) -> bool:
-    """The sentence names a player of the story anywhere: "… kann Uwe nicht einsetzen"."""
-    return any(t.text in names for t in sentence if t.is_alpha)
-
-
-def _opens_with_name(sentence: Span, names: set[str]) -> bool:
-    """The sentence opens with a player of the story: "Jonas bleibt stehen …"."""
-    words = [t for t in sentence if t.is_alpha]
-    return bool(words) and words[0].text in names
