@@ -97,6 +97,25 @@ def test_a_remark_goes_on_with_what_it_concludes(builder: GraphBuilder, tmp_path
         "Tipp: Beobachtet genau, welche Karten eure Mitspieler vom Ablagestapel nehmen. So "
         "erfahrt ihr, was sie sammeln.",
     ]
+    # "deshalb" draws the conclusion of the remark as "also" does.
+    note = (
+        "Hinweis: Wie viele Kohlrabi ihr habt, bleibt euer Geheimnis. Haltet eure Plättchen "
+        "deshalb hinter eurer Übersichtstafel versteckt."
+    )
+    lines = [
+        "Vorbereitung",
+        "Jeder von euch nimmt sich",
+        "60 Kohlrabi aus der Kasse.",
+        "Hinweis: Wie viele Kohlrabi ihr",
+        "habt, bleibt euer Geheimnis.",
+        "Haltet eure Plättchen deshalb",
+        "hinter eurer Übersichtstafel ver-",
+        "steckt.",
+        "Wer zuletzt einen Kohlrabi gegessen",
+        "hat, beginnt.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=False)
+    assert [node.text for node in graph.nodes if node.kind == "note"] == [note]
 
 
 def test_a_remark_keeps_its_printed_paragraph_and_ends_where_a_rule_opens_a_line(

@@ -154,3 +154,62 @@ def test_the_last_number_of_a_list_ends_its_sentence(builder: GraphBuilder, tmp_
         "Die Startfelder liegen auf den Feldern 1, 11, 21, 31, 41 und 51.",
         "Weiß und Lila kommen als fünfte und sechste Farbe hinzu.",
     ]
+
+
+def test_an_example_goes_on_with_the_throws_it_tells_and_the_piece_it_points_at(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    throws = (
+        "Beispiel: Zu Beginn des Spiels stehen alle Füchse in der Höhle. Der Spieler würfelt "
+        "zuerst eine Drei, dann eine Sechs und stellt einen Fuchs auf sein Ausgangsfeld. "
+        "Wegen der Sechs würfelt er noch einmal, diesmal eine Vier."
+    )
+    pointed = (
+        "Beispiel: Auf dem zweiten Feld Ihres Baus steht schon ein Fuchs, Ihr nächster Fuchs "
+        "steht direkt vor dem Bau. Mit einer Eins ziehen Sie ihn auf das erste Baufeld. Jede "
+        "andere Augenzahl nützt diesem Fuchs nichts."
+    )
+    rule = "Der Spieler würfelt und zieht einen seiner Füchse."
+    lines = [
+        "Die Sechs",
+        "Wer eine Sechs gewürfelt hat, darf nach seinem Zug noch einmal würfeln.",
+        throws,
+        rule,
+        "Der Weg in den Bau",
+        "Die Baufelder müssen mit genauer Augenzahl erreicht werden.",
+        pointed,
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert [node.text for node in graph.nodes if node.kind == "example"] == [throws, pointed]
+    assert kind_of(graph, rule[:30])[0] == "rule"
+
+
+def test_a_scene_of_one_colour_opens_the_story_of_another(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    story = (
+        "Der rote Fuchs rastet auf einer Lichtung. Der gelbe Fuchs steht vier Felder "
+        "dahinter, und Gelb würfelt eine Vier. Gelb darf auf die Lichtung ziehen, schlagen "
+        "kann er den roten Fuchs dort aber nicht. Beide bleiben friedlich nebeneinander stehen."
+    )
+    lines = [
+        "Lichtungen",
+        "Ein Fuchs, der auf einer Lichtung steht, kann nicht geschlagen werden.",
+        story,
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert [node.text for node in graph.nodes if node.kind == "example"] == [story]
+
+
+def test_the_player_whose_turn_it_is_joins_the_story(builder: GraphBuilder, tmp_path: Path) -> None:
+    lines = [
+        "Spielende",
+        "Es gewinnt, wer am Ende die meisten Kohlrabi übrig hat.",
+        "Beispiel",
+        "Emma hat ihren letzten Salatkopf gegessen und zieht als Erste ins Ziel. Nach ihr ist "
+        "in dieser Runde nur noch Finn an der Reihe.",
+        "Auch Finn schafft es ins Ziel. Emma hat noch 6 Kohlrabi übrig, Finn dagegen 11.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    examples = [node.text for node in graph.nodes if node.kind == "example"]
+    assert len(examples) == 1 and examples[0].endswith("Finn dagegen 11.")

@@ -70,3 +70,33 @@ def test_a_heading_said_to_the_reader_stands_over_the_first_piece() -> None:
     found = blocks("zehnbaustellen")
     at = found.index("Das brauchst du")
     assert found[at + 1] == "108 Spielkarten:"
+
+
+def test_a_short_box_between_full_lines_wraps_at_its_own_reach() -> None:
+    found = blocks("zehnlaternen")
+    # Four lines of a "Hinweis:" box, 44 characters in a leaflet of 55.
+    assert (
+        "Mit dem Auslegen zu warten, kann sich lohnen: Die Mitspieler erfahren dann weniger "
+        "über die eigenen Karten. Allerdings drohen viele Minuspunkte, wenn ein anderer die "
+        "Runde überraschend beendet." in found
+    )
+
+
+def test_the_title_over_the_box_facts_stays_though_the_running_head_repeats_it() -> None:
+    found = blocks("fuchsjagd")
+    assert found[:3] == [
+        "Wendt & Hollerbach",
+        "Fuchsjagd",
+        "Das listige Laufspiel rund um den Fuchsbau",
+    ]
+    assert found.count("Fuchsjagd") == 1  # the running heads of pages 2 to 4 are out
+
+
+def test_a_sentence_the_page_cuts_after_a_comma_reads_on_over_the_page_break() -> None:
+    found = blocks("fuchsjagd")
+    # "… auf seinem Feld," / "bis ihn" / "- 3 -" / "Fuchsjagd" / "ein Spieler …"
+    assert any(
+        "Der Jäger bleibt so lange auf seinem Feld, bis ihn ein Spieler mit der nächsten "
+        "Eins versetzt." in text
+        for text in found
+    )

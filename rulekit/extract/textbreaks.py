@@ -135,6 +135,8 @@ def resumes(before: list[str], unit: list[str], width: float, broken: bool = Fal
                 any(re.search(r"[.!?,:;]\s", line.strip()) for line in before)
                 # "Nach der dritten 6 hintereinander führst du" / "deinen Zug noch aus,"
                 or any(ends_open(line) for line in before[:-1])
+                # "Der Jäger bleibt so lange auf seinem Feld," / "bis ihn" / page break
+                or any(re.search(r"[.!?,:;]$", line.strip()) for line in before[:-1])
             )
         )
     )

@@ -15,7 +15,7 @@ from itertools import pairwise
 from wordfreq import zipf_frequency
 
 from rulekit.extract.artefacts import set_apart_as_artefacts
-from rulekit.extract.textshapes import NUMBERS_ROW, SECTION_NUMBER
+from rulekit.extract.textshapes import BOX_FACTS, NUMBERS_ROW, SECTION_NUMBER
 from rulekit.model import Repair, TextLine
 
 # A page flattened onto one line is many times longer than any printed line.
@@ -356,9 +356,16 @@ def mark_running_lines(lines: list[TextLine]) -> tuple[list[TextLine], list[Repa
     for seen in near.values():
         # The first page often has no number: one occurrence may stand away from one;
         # the game's title that opens the copy, which the running head repeats, another.
+        # The title is told from a first page's head by the box's facts under it ("Für 2
+        # bis 4 Spieler ab 6 Jahren") or by a first page with a head of its own besides.
         numbered = sum(at for _, at in seen)
-        title = seen[0][0] in content[:RUNNING_TITLE_LINES] and not seen[0][1]
-        if title and 2 <= numbered < len(seen) - 1:
+        first = seen[0][0]
+        title = first in content[:RUNNING_TITLE_LINES] and not seen[0][1]
+        under = content[content.index(first) + 1 : content.index(first) + 1 + RUNNING_TITLE_LINES]
+        if title and (
+            2 <= numbered < len(seen) - 1
+            or any(BOX_FACTS.search(lines[index].text) for index in under)
+        ):
             seen = seen[1:]
         if numbered >= 2 and numbered >= len(seen) - 1:
             kinds.update((index, "running-header") for index, _ in seen)

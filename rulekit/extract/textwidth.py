@@ -40,8 +40,12 @@ DELIBERATE_BREAK = 0.85
 # characters of the reach may have been carried over all the same.
 EARLY_WRAP = 2
 # The lines on one side of a line that tell whether it stands in a narrow box of an
-# evenly wrapped copy, and how far inside the column's reach the box stays.
+# evenly wrapped copy, the fewest lines of a box that tell it, and how far inside the
+# column's reach the box stays.
 BOX_LINES = 8
+BOX_MIN_LINES = 4
+# So few lines tell a box only when it is set clearly narrower: this share of the reach.
+SHORT_BOX = 0.85
 BOX_SLACK = 3
 # The lines before a line that tell the width of its column: few, so that text set
 # narrow beside a picture right under a full-width line is measured by its own lines.
@@ -169,11 +173,21 @@ def box_reach(texts: list[str], position: int, reach: int) -> int:
     end, a lower-case word after).  A list's short lines end on purpose, not as wraps.
     """
     found = reach
+    # A short box between full lines ("Hinweis:" and four lines) shows in the few lines
+    # around the line, on either side of it or across it.
+    short = [
+        range(start, start + BOX_MIN_LINES)
+        for start in range(max(0, position - BOX_MIN_LINES + 1), position + 1)
+        if start + BOX_MIN_LINES <= len(texts)
+    ]
     for window in (
         range(max(0, position - BOX_LINES + 1), position + 1),
         range(position, min(len(texts), position + BOX_LINES)),
+        *short,
     ):
         longest = max(len(texts[i]) for i in window)
+        if len(window) == BOX_MIN_LINES and longest >= SHORT_BOX * reach:
+            continue  # a few lines of the column that happen to stop short
         wraps = [
             i
             for i in window

@@ -28,11 +28,13 @@ from rulekit.graph.story_cast import (
     names_again,
     names_player,
     opens_with_name,
+    points_at_told,
     refers_to_player,
     story_pronoun,
     supposed,
     supposes,
     tells_story,
+    tells_throw,
 )
 from rulekit.graph.unit import Unit
 from rulekit.model import Block, NodeKind
@@ -43,7 +45,7 @@ _PLACE_BACK = frozenset({"dort", "darunter", "darauf", "daneben"})
 # Words of a sequence that open it rather than go on with it.
 _STARTS = frozenset({"zuerst"})
 # A word that draws the conclusion of what was just said, early in a sentence.
-_CONCLUDING = frozenset({"also", "somit", "folglich"})
+_CONCLUDING = frozenset({"also", "somit", "folglich", "deshalb", "deswegen", "darum"})
 # Adverbs that point back to what was just said: "damit", "dadurch".
 _POINTING_BACK = frozenset({"damit", "dadurch", "dafür", "davon"})
 CONCLUDING_REACH = 6
@@ -102,8 +104,10 @@ def leaves(
             # ("Beispiel: Du bist an der 2. Pforte … Eine Kartengruppe darf mehr Karten
             # haben …"), not what would have been ("… hätte Malte nicht auslegen dürfen").
             return True
-        if supposed(judge, sentence):
+        if supposed(judge, sentence) or tells_throw(judge, sentence):
             return False  # "Mit jeder anderen Zahl hätte sie … nicht ziehen dürfen."
+        if unit is not None and points_at_told(judge, sentence, unit.sentences):
+            return False  # "Jede andere Augenzahl nützt diesem Fuchs nichts."
         every = any(t.lower_ in EVERY for t in sentence)  # "Auf jedem Feld darf nur …"
         return judge.generic_actor(sentence) or (every and judge.modal(sentence))
     if starts_story(judge, sentence, names):
@@ -455,10 +459,17 @@ def sets_scene(judge: KindJudge, previous: Unit, sentence: Span, block: Block) -
         and not judge.lexicon.german_as_written(opener.lower_)
         and any(t.lower_ in STORY_PRONOUNS for t in sentence)
     )
-    if pointed:
-        # "nur noch" limits the story's hand, it binds no one: no modal, no one in general.
-        return not (judge.modal(scene) or judge.generic_actor(scene))
-    return named and not judge.normative(scene)
+    # Or it sets a piece by its colour and the story tells of colours ("Der rote Fuchs
+    # rastet auf einer Lichtung. Der gelbe Fuchs steht …", "Der grüne Fuchs ist nur noch
+    # fünf Felder … entfernt. Da würfelt Blau …").
+    placed = any(judge.colour_adjective(t) for t in scene) and any(
+        judge.colour_adjective(t) or (t.text[:1].isupper() and t.lower_ in judge.cues.colour_words)
+        for t in sentence
+    )
+    if named and not judge.normative(scene):
+        return True
+    # "nur noch" limits the story's hand, it binds no one: no modal, no one in general.
+    return (pointed or placed) and not (judge.modal(scene) or judge.generic_actor(scene))
 
 
 def consequence(judge: KindJudge, unit: Unit, sentence: Span) -> bool:

@@ -54,6 +54,8 @@ STORY_VERBS = frozenset({"hat", "ist", "wird", "hätte", "wäre", "würde", *MOD
 # A name that joins a story stands before a comma or its verb ("Emil, der links von ihm
 # sitzt, muss …") and is no longer than this: a coined card or field name is a compound.
 CAST_NAME_LENGTH = 10
+# The words after the name of the player whose turn it is.
+_TURN = ["an", "der", "reihe"]
 
 
 class StoryJudge(LineJudge):
@@ -457,16 +459,22 @@ class StoryJudge(LineJudge):
             # A card among values ("legt Rot 4, Kobold, Kobold und Grün 7 aus") is no one.
             if bare and index >= 2 and tokens[index - 2].like_num:
                 continue
+            # Whose turn it is ("Nach ihr ist nur noch Finn an der Reihe").
+            turn = [t.lower_ for t in tokens[index + 1 : index + 1 + len(_TURN)]] == _TURN
             if (
-                (bare or (before is not None and _inflected_verb(before)))
-                and (following.text == "," or _inflected_verb(following))
-                and self.cast_name(token)
-            ):
+                turn
+                or (
+                    (bare or (before is not None and _inflected_verb(before)))
+                    and (following.text == "," or _inflected_verb(following))
+                )
+            ) and self.cast_name(token, inflected=not turn):
                 names.add(token.text)
 
-    def cast_name(self, token: Token) -> bool:
+    def cast_name(self, token: Token, inflected: bool = True) -> bool:
         """A word that may name a player: capitalised, short, spelled as no German word
-        is ("Emil", not "Karte"), whatever else knows it as a name."""
+        is ("Emil", not "Karte"), whatever else knows it as a name.  Where the sentence
+        says it is the player's turn, a name that a noun's plural or stem also spells
+        ("Finn", "Finnen") is one all the same: `inflected` checks for those."""
         return (
             token.is_alpha
             and token.text[:1].isupper()
@@ -477,13 +485,19 @@ class StoryJudge(LineJudge):
             and token.text not in self.articled
             and not self.lexicon.german_as_written(token.lower_)
             and not token.lower_.endswith(NOUN_ENDINGS)
-            # No inflected noun: "Felder, die sich nur an einer Ecke berühren, …"
-            and token.lemma_ == token.text
-            and self.lexicon.noun_stems(token.text) in ([], [token.text])
-            # Nor a noun whose plural the dictionary knows: "Käfer, die schon in der
-            # Heimwabe sind, …" ("Käfern"), "Hase" ("Hasen"); a name has none.
-            and not any(
-                self.lexicon.german_as_written(token.text + ending) for ending in PLURAL_ENDINGS
+            and (
+                not inflected
+                # No inflected noun: "Felder, die sich nur an einer Ecke berühren, …"
+                or (
+                    token.lemma_ == token.text
+                    and self.lexicon.noun_stems(token.text) in ([], [token.text])
+                    # Nor a noun whose plural the dictionary knows: "Käfer, die schon in der
+                    # Heimwabe sind, …" ("Käfern"), "Hase" ("Hasen"); a name has none.
+                    and not any(
+                        self.lexicon.german_as_written(token.text + ending)
+                        for ending in PLURAL_ENDINGS
+                    )
+                )
             )
         )
 

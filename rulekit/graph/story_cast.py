@@ -9,7 +9,9 @@ from itertools import pairwise
 from spacy.tokens import Span, Token
 
 from rulekit.graph.clauses import opens_with_case
+from rulekit.graph.exceptions import NUMBER_WORDS
 from rulekit.graph.kinds import KindJudge
+from rulekit.graph.shapes import INDEFINITE_ARTICLES
 
 # The subject after a verb of what would have happened: "wäre es", "hätte er".
 _SUPPOSED_SUBJECTS = frozenset({"es", "er", "sie", "das"})
@@ -24,6 +26,8 @@ PLURAL_ADDRESS = frozenset(
 # Pronouns for a player of a story inside a sentence ("Nur ein Wurm kann ihn retten"),
 # beside the possessives that carry an example on ("sein", `continuation_possessives`).
 STORY_PRONOUNS = frozenset({"er", "sie", "ihn", "ihm", "ihr", "ihre", "ihren", "ihrem", "ihrer"})
+# The two the story told of.
+_BOTH = frozenset({"beide", "beiden"})
 
 
 def tells_story(judge: KindJudge, sentence: Span, names: set[str]) -> bool:
@@ -34,6 +38,7 @@ def tells_story(judge: KindJudge, sentence: Span, names: set[str]) -> bool:
         return True
     return refers_to_player(judge, sentence, names) or any(
         t.like_num
+        or t.lower_ in _BOTH  # "Beide bleiben friedlich nebeneinander stehen."
         or t.lower_ in judge.cues.colour_words
         or judge.colour_adjective(t)  # "Die gelbe Figur wird geschlagen …"
         for t in sentence
@@ -158,3 +163,41 @@ def opens_with_name(sentence: Span, names: set[str]) -> bool:
     """The sentence opens with a player of the story: "Jonas bleibt stehen …"."""
     words = [t for t in sentence if t.is_alpha]
     return bool(words) and words[0].text in names
+
+
+# The face one of a die, said as a noun: "eine Eins".
+_ONE = "eins"
+
+
+def tells_throw(judge: KindJudge, sentence: Span) -> bool:
+    """The sentence states a throw or draw of one value, named with the indefinite
+    article ("Der Spieler würfelt zuerst eine Drei, dann eine Sechs …"): a moment of a
+    story, not a case a rule decides ("Würfelt ein Spieler eine Sechs, …", "Wer eine
+    Sechs hat, …") nor what one may do with it ("Mit einer Sechs darf er …")."""
+    words = [t for t in sentence if not t.is_punct]
+    if not words or words[0].lower_ == "wer" or judge.modal(sentence):
+        return False
+    if opens_with_case(sentence, judge.cues):
+        return False
+    return any(
+        article.lower_ in INDEFINITE_ARTICLES
+        and (value.like_num or value.lower_ in NUMBER_WORDS or value.lower_ == _ONE)
+        for article, value in pairwise(words)
+    )
+
+
+# The demonstratives that point at a thing just named ("diesem Fuchs").
+_POINTING = frozenset({"dieser", "diese", "dieses", "diesem", "diesen"})
+
+
+def points_at_told(judge: KindJudge, sentence: Span, told: list[Span]) -> bool:
+    """The sentence points with a demonstrative at a thing the story named and states
+    what comes of it ("… Ihr nächster Fuchs steht direkt vor dem Bau. … Jede andere
+    Augenzahl nützt diesem Fuchs nichts"): the story's piece, not a rule's of any."""
+    if judge.modal(sentence):
+        return False
+    named = {t.lemma_.lower() for s in told for t in s if t.is_alpha and t.text[:1].isupper()}
+    return any(
+        pointer.lower_ in _POINTING and thing.text[:1].isupper() and thing.lemma_.lower() in named
+        for pointer, thing in pairwise(sentence)
+    )

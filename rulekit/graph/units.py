@@ -367,6 +367,8 @@ class Segmenter(ListReader):
             told = told_on(self.judge, sentences, state.open_unit, state.names)
             if told:
                 state.open_unit.extend(sentences[:told], block)
+                for sentence in sentences[:told] if state.open_unit.kind == "example" else []:
+                    judge.join_cast(sentence, state.names)
             if told == len(sentences):
                 return []
             state.open_unit = None
@@ -501,7 +503,8 @@ class Segmenter(ListReader):
                 units
                 and units[-1].kind == "example"
                 and units[-1].block is block
-                and judge.narrated(units[-1].sentences[0], set(state.names))
+                # The story's move, after the scene it may have set.
+                and any(judge.narrated(s, set(state.names)) for s in units[-1].sentences)
             ):
                 # A story goes on in its paragraph as a labelled example does: up to a
                 # sentence of players in general ("Tom hat 28 Punkte … Die 28 hat sich
@@ -535,11 +538,16 @@ class Segmenter(ListReader):
             previous is not None and goes_on_with_example(judge, previous, sentence)
         ):
             judge.join_cast(sentence, state.names)
-            if previous is not None and (
-                previous.kind == "example" or sets_scene(judge, previous, sentence, block)
-            ):
+            scene = previous is not None and sets_scene(judge, previous, sentence, block)
+            if previous is not None and (previous.kind == "example" or scene):
                 previous.kind = "example"
                 previous.sentences.append(sentence)
+                # The scene may take two sentences: a piece of one colour, then the
+                # story's ("Der rote Fuchs rastet … Der gelbe Fuchs steht …, und Gelb …").
+                before = units[-2] if scene and len(units) > 1 else None
+                if before is not None and sets_scene(judge, before, previous.sentences[0], block):
+                    before.kind = "example"
+                    before.sentences.extend(units.pop().sentences)
                 return []
             return [Unit("example", [sentence], block, section)]
         head, aside = parenthesised_example(sentence, self.judge)
