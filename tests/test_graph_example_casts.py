@@ -213,3 +213,50 @@ def test_the_player_whose_turn_it_is_joins_the_story(builder: GraphBuilder, tmp_
     graph = graph_of(builder, tmp_path, lines, blank=True)
     examples = [node.text for node in graph.nodes if node.kind == "example"]
     assert len(examples) == 1 and examples[0].endswith("Finn dagegen 11.")
+
+
+def test_a_story_ends_at_a_thing_of_any_kind(builder: GraphBuilder, tmp_path: Path) -> None:
+    story = (
+        "Anna würfelt eine 5. Ihre gelbe Maus landet genau auf dem Feld, auf dem Tims blaue "
+        "Maus steht. Die blaue Maus muss zurück ins Mauseloch."
+    )
+    rule = "Auch eine Maus auf ihrem eigenen Startfeld kann gefangen werden."
+    lines = [
+        "Fangen",
+        "Landet deine Maus auf einem Feld mit einer fremden Maus, ist diese gefangen.",
+        story,
+        f"{rule} Eine gefangene Maus braucht wie zu Beginn eine 6, um wieder herauszukommen.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert [node.text for node in graph.nodes if node.kind == "example"] == [story]
+    assert kind_of(graph, rule[:30])[0] == "rule"
+
+
+def test_a_player_named_by_letter_on_a_numbered_field_opens_a_story(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    story = (
+        "Spieler A steht auf Feld 17 und hat noch zwei Eicheln und 23 Nüsse. Er fliegt zwei "
+        "Felder weit auf das Nestfeld 19, zahlt dafür 3 Nüsse und legt eine Eichel ab."
+    )
+    rule = "Spieler A erhält die weißen Raben und beginnt."
+    lines = ["Nestfelder", rule, "Auf einem Nestfeld muß man eine Eichel ablegen.", story]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert [node.text for node in graph.nodes if node.kind == "example"] == [story]
+    assert kind_of(graph, rule[:30])[0] == "rule"
+
+
+def test_a_story_goes_on_with_the_player_whose_turn_it_brings_in(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    story = (
+        "Karim wirft einen Vorhang ab und legt ihn vor Mia. Als Nächste ist Ida an der Reihe "
+        "und möchte ebenfalls einen Vorhang loswerden."
+    )
+    lines = [
+        "Vorhänge",
+        "Wer einen Vorhang abwirft, legt ihn vor eine Mitspielerin oder einen Mitspieler.",
+        story,
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert [node.text for node in graph.nodes if node.kind == "example"] == [story]

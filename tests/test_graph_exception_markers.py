@@ -14,6 +14,12 @@ LAY_OFF = "An jede ausgelegte Kombination darf jeder Spieler passende Karten anl
 JUMP = "Beim Ziehen dürfen eigene wie fremde Figuren übersprungen werden."
 SWIM = "Jeder Biber schwimmt so viele Felder weit, wie der Würfel zeigt."
 BRIDGE = "Eine Brücke darf auf jedes freie Feld des Weges gelegt werden."
+BRING_OUT = (
+    "Würfelt ein Spieler eine Sechs und wartet noch ein Fuchs in seiner Höhle, so muß er "
+    "einen Fuchs auf sein Ausgangsfeld stellen."
+)
+BLOW = "Übersieht ein Spieler eine Gelegenheit zum Schlagen, darf jeder Mitspieler pusten."
+ONE_A_FIELD = "Auf jedem Feld darf immer nur ein Hase stehen."
 
 
 @pytest.mark.parametrize(
@@ -60,6 +66,27 @@ BRIDGE = "Eine Brücke darf auf jedes freie Feld des Weges gelegt werden."
             ["# Ziehen", SWIM],
             "Über einen Biberdamm darf niemand hinwegschwimmen, ausser wenn der Damm leer ist.",
             SWIM,
+        ),
+        (
+            ["# Heraus aus der Höhle", BRING_OUT],
+            "Das gilt nur, solange auf diesem Ausgangsfeld kein eigener Fuchs steht.",
+            BRING_OUT,
+        ),
+        (
+            ["# Schlagen", BLOW],
+            "Gepustet werden darf aber nur, bis der nächste Spieler gewürfelt hat.",
+            BLOW,
+        ),
+        (
+            # "innerhalb" takes the genitive.
+            ["# Ziehen", JUMP, "# Der Bau", "Jede Figur zieht am Ende in ihren Bau."],
+            "Innerhalb des Baus darf eine Figur keine andere überspringen.",
+            JUMP,
+        ),
+        (
+            ["# Ziehen", ONE_A_FIELD, "Besetzte Felder darfst du überspringen."],
+            "Auf dem Startfeld und im Ziel haben allerdings alle Hasen Platz.",
+            ONE_A_FIELD,
         ),
     ],
 )
@@ -171,3 +198,29 @@ def test_a_duty_named_as_not_holding_excepts_the_rule_that_imposes_it(
         lifted,
     )
     assert edges_of(graph, "exception-of") == [(lifted, duty)]
+
+
+def test_a_time_within_which_a_denial_holds_is_no_place(builder: GraphBuilder) -> None:
+    graph = build(
+        builder,
+        "# Tauschen",
+        "Du darfst eine Karte mit dem Vorrat tauschen.",
+        "Innerhalb eines Zuges darf kein Spieler zweimal tauschen.",
+    )
+    assert edges_of(graph, "exception-of") == []
+
+
+def test_a_denial_within_a_variant_narrows_the_variants_rule_before_it(
+    builder: GraphBuilder,
+) -> None:
+    placed = "Er stellt ihn auf ein beliebiges Feld des Waldwegs."
+    denial = "Auf eine Lichtung darf der Jäger jedoch nicht gestellt werden."
+    graph = build(
+        builder,
+        "# Ziehen",
+        "Wer an der Reihe ist, würfelt und zieht einen seiner Füchse.",
+        "# Für Profis: Der Jäger",
+        "Würfelt ein Spieler eine Eins, darf er statt eines Fuchses den Jäger ziehen. "
+        f"{placed} {denial}",
+    )
+    assert edges_of(graph, "exception-of") == [(denial, placed)]

@@ -1666,3 +1666,35 @@ def test_a_piece_named_before_a_relative_clause_is_no_player(
     assert kind_of(graph, "Lisa spielt")[0] == "example"
     assert kind_of(graph, "Käfer, die schon")[0] == "rule"
     assert kind_of(graph, "Endet dein Zug") == ("rule", True)
+
+
+def test_the_board_described_under_its_own_heading_is_defined_not_listed(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    described = "Auf dem Spielplan führt ein Waldweg aus 48 Feldern einmal rund um den Wald."
+    lines = [
+        "Spielmaterial",
+        "1 Spielplan",
+        "16 Füchse aus Holz",
+        "Der Spielplan",
+        described,
+        "Vier Felder des Waldwegs sind als Lichtung gezeichnet.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert kind_of(graph, "1 Spielplan")[0] == "component"
+    assert kind_of(graph, described[:30])[0] == "definition"
+    assert kind_of(graph, "Vier Felder des Waldwegs")[0] == "definition"
+
+
+def test_a_table_of_counts_against_counts_states_what_a_move_costs(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Die Kosten eines Fluges",
+        "Die Kostentafel, die jeder Spieler vor sich liegen hat, lautet:",
+        "1 Feld – 1 Nuß",
+        "2 Felder – 3 Nüsse",
+        "3 Felder – 6 Nüsse",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=False)
+    assert kind_of(graph, "2 Felder – 3 Nüsse") == ("rule", True)

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from rulekit.graph.builder import GraphBuilder
+from tests.test_graph_links import build
 from tests.test_graph_openings import kinds
 
 
@@ -82,3 +83,18 @@ def test_a_reprint_rights_notice_and_order_number_under_the_credits_are_other(
     ]
     found = kinds(builder, tmp_path, lines)
     assert [found[line] for line in lines[3:]] == ["other", "other", "other"]
+
+
+def test_a_question_set_as_a_heading_under_the_questions_heading_is_asked(
+    builder: GraphBuilder,
+) -> None:
+    question = "Was passiert, wenn der Nachziehstapel aufgebraucht ist?"
+    graph = build(
+        builder,
+        "# Spielende",
+        "Wer zuerst alle zehn Fenster erfüllt hat, gewinnt.",
+        "# Häufige Fragen",
+        f"# {question}",
+        "Mischt den Ablagestapel bis auf die oberste Karte und legt ihn bereit.",
+    )
+    assert {node.text: node.kind for node in graph.nodes}[question] == "lead-in"

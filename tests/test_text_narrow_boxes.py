@@ -100,3 +100,34 @@ def test_a_sentence_the_page_cuts_after_a_comma_reads_on_over_the_page_break() -
         "Eins versetzt." in text
         for text in found
     )
+
+
+def test_a_numbered_list_of_values_is_no_run_of_headings() -> None:
+    found = blocks("zehnfenster")
+    at = found.index("Die zehn Fenster")
+    assert found[at + 1 : at + 3] == ["1: 2 Drillinge", "2: 1 Drilling + 1 Viererfolge"]
+    kinds = {b.text: b.kind for b in extract(COPIES / "zehnfenster.txt", None).blocks}
+    assert kinds["1: 2 Drillinge"] != "heading"
+
+
+def test_a_number_the_sentence_goes_on_with_over_the_page_break_reads_on() -> None:
+    found = blocks("rabenrennen")
+    # "… auf das Windfeld" / running foot / "— 4 —" / "47 zurückfliegen und …"
+    assert any("auf das Windfeld 47 zurückfliegen und erhält dafür 35 Nüsse." in t for t in found)
+
+
+def test_an_icons_text_stands_apart_as_figure_text() -> None:
+    extracted = extract(COPIES / "zehnfenster.txt", None).blocks
+    kinds = {b.text: b.kind for b in extracted}
+    assert kinds["[Symbol Glaskarte]"] == "figure"
+    assert kinds["[Symbol Karte ziehen]"] == "figure"  # though a colon announced a list
+    assert kinds["Die Karten"] == "heading"
+    assert kinds["1. Karte ziehen"] == "list-item"
+
+
+def test_a_full_line_that_opens_a_sentence_reads_on_over_the_page_break() -> None:
+    # "Hast du nach dem Auslegen und Anlegen" / "Seite 2 von 4" / "keine Handkarte …"
+    assert (
+        "Hast du nach dem Auslegen und Anlegen keine Handkarte mehr übrig, wirfst du nichts ab."
+        in blocks("zehnfenster")
+    )

@@ -29,6 +29,8 @@ from rulekit.extract.textwidth import Measure
 PARAGRAPH_END = 0.8  # a sentence ending on a line shorter than this ends its paragraph
 # A sentence's end, then the words of the next up to the line's end.
 _BEGUN = re.compile(r"[a-zäöüß]{2}[.!?]\s+[A-ZÄÖÜ][^.!?:]*$")
+# A number and a word in lower case: "47 zurückfliegen".
+_NUMBER_GOES_ON = re.compile(r"^\d+\s+[a-zäöüß]")
 
 
 def announcing_colon(text: str, following: str, widths: Measure, local: float) -> bool:
@@ -100,7 +102,10 @@ def resumes(before: list[str], unit: list[str], width: float, broken: bool = Fal
     # A line that ends in a function word wants the next, a noun too ("… legt seine" /
     # "Karten ab."), and so does a clause left open by its comma ("… 215 Strafpunkte," /
     # "Marie aber nur 190.").
-    if not (goes_on(text, unit[0]) or ends_open(text) or text.rstrip().endswith(",")):
+    # A number the sentence goes on with across the page ("… auf das Windfeld" / page
+    # break / "47 zurückfliegen und …"), not a list's marker or a count that opens a line.
+    number_on = broken and not terminal(text) and _NUMBER_GOES_ON.match(unit[0].strip())
+    if not (goes_on(text, unit[0]) or ends_open(text) or text.rstrip().endswith(",") or number_on):
         return False
     stripped = text.strip()
     if stripped.endswith(BREAK_HYPHENS) and stripped[-2:-1].isalpha():
@@ -108,14 +113,15 @@ def resumes(before: list[str], unit: list[str], width: float, broken: bool = Fal
     # A list item is running text when its marker opens a sentence ("b) Außerdem
     # erhält … und" / page break / "stellt sie …"), however few its lines.
     item = bool(LIST_MARKER.match(before[0].strip()))
-    # A full line of running text whose clauses a comma parts is a paragraph's, however
-    # few its lines ("Die Scheune darfst du nur betreten, wenn du nach dem Bezahlen" /
-    # page break / "höchstens …"); a line of a list is not ("2 Zusatzpunkte bei zwei
-    # gewürfelten Duetten,", "blau für den Verteidiger und").
+    # A full line of running text whose clauses a comma parts, or that opens a sentence,
+    # is a paragraph's, however few its lines ("Die Scheune darfst du nur betreten, wenn
+    # du nach dem Bezahlen" / page break / "höchstens …"); a line of a list is not ("2
+    # Zusatzpunkte bei zwei gewürfelten Duetten,", "blau für den Verteidiger und").
     alone = (
         broken
         and running_text(stripped)
-        and "," in stripped[:-1]
+        # "Hast du nach dem Auslegen und Anlegen" / page break / "keine Handkarte …"
+        and ("," in stripped[:-1] or stripped[:1].isupper())
         and not (stripped.endswith(",") or COUNTED.match(stripped))
     )
     wrapped = (len(before) > 1 or item or alone) and len(stripped) >= PARAGRAPH_END * width

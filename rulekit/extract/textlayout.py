@@ -50,6 +50,7 @@ from rulekit.extract.textshapes import (
     CREDITS_LINE,
     DETERMINERS,
     EQUATION_ROW,
+    ICON_TEXT,
     LABELLED_OPENER,
     LEADER_ROW,
     LIST_MARKER,
@@ -96,6 +97,8 @@ from rulekit.model import LineRole, TextLine
 # A label and its value, a count or a list ("Alter: 8+", "Ihr braucht: Spielplan,
 # Würfel"), is no heading; a heading may name its part before a colon ("Phase 1: Bewegung").
 _LABELLED_VALUE = re.compile(r"^[^\W\d_][^:.!?]{0,30}:\s+\S*(?:[^\W\d_]+\s+)*?(?:\d|\S+,\s)")
+# A number and its value: "1: 2 Drillinge", a row of a numbered list.
+_NUMBERED_VALUE = re.compile(r"^\d{1,2}:\s+\S")
 HEADING_MAX_LINES = 2
 # A box set beside the text is narrower than this share of the page's lines: its own
 # lines tell where a paragraph in it ends, and a break with room for the next word.
@@ -332,8 +335,8 @@ def _classify(lines: list[TextLine], units: list[list[int]], width: float) -> li
             )
         ):
             role = "body"  # what a sentence announces with its colon is its list, not a heading
-        if role == "figure" and announced:
-            role = "body"  # nor its figure text: its items, one a line
+        if role == "figure" and announced and not ICON_TEXT.match(texts[0]):
+            role = "body"  # nor its figure text: its items, one a line (but an icon's)
         # The list runs on while its lines leave the sentence open ("..., " / "... und").
         announced = role == "body" and (
             _announces(lines, unit) or (announced and not terminal(lines[unit[-1]].text))
@@ -504,12 +507,14 @@ def _unit_role(
         return "list-item"
     if ROMAN_HEADING.match(first) and len(texts) == 1 and not terminal(first):
         return "heading"  # "II. Der Spielplan"
-    if stacked_names(texts, width) or CAPTION.match(first):
+    if stacked_names(texts, width) or CAPTION.match(first) or ICON_TEXT.match(first):
         return "figure"
     if not any(map(has_word, texts)):
         return "figure"  # a diagram's notation: a board's squares and coordinates
-    if len(texts) == 1 and (_LABELLED_VALUE.match(first) or ACROSS_ROW.match(first)):
-        return "body"  # "Ziel: …", "Karotten 1 3 6 10 15": a row, never a heading
+    if len(texts) == 1 and (
+        _LABELLED_VALUE.match(first) or ACROSS_ROW.match(first) or _NUMBERED_VALUE.match(first)
+    ):
+        return "body"  # "Ziel: …", "Karotten 1 3 6 10 15", "1: 2 Drillinge": a row
     if len(texts) > 1 and ":" in first and all(parted(text) for text in texts[:-1]):
         return "body"  # credits run over lines by their middle dots ("Autorin: … ·")
     capitals = all_caps(" ".join(texts))

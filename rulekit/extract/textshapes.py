@@ -115,6 +115,9 @@ BOX_DURATION = re.compile(r"\d+\s+Min(?:uten|\.)$")
 
 # A figure's caption: "Abbildung 1: Startaufstellung …", "Abb. 3".
 CAPTION = re.compile(r"^(?:Abbildung|Abb\.|Bild)\s*\d+[a-z]?\b[.:]?")
+# An icon or picture copied as its alternative text, a line of words in square
+# brackets: "[Symbol Karte ziehen]", not a task's points ("[30 Punkte]").
+ICON_TEXT = re.compile(r"^\[[^\W\d_][^\[\]]{0,59}\]$")
 
 # Glyphs that mark the items of a list: bullets, dashes, ticks, arrows (a scan reads
 # an arrow "→" as ">").

@@ -23,6 +23,7 @@ from rulekit.extract.textshapes import (
     CELL_MARKS,
     COLUMN_TITLE_WORDS,
     DASH_GOES_ON,
+    ICON_TEXT,
     IMPRINT,
     INFLECTED,
     LABELLED_OPENER,
@@ -149,6 +150,9 @@ def sentence_units(
                     or (position > 0 and heads_list(lines, content, position - 1))
                     or item_after_colon(lines, content, position, widths)
                     or quoted_apart(lines[previous].text, line.text)
+                    # An icon's text stands apart from the lines around it.
+                    or ICON_TEXT.match(lines[previous].text.strip())
+                    or ICON_TEXT.match(line.text.strip())
                     # A row of a table set across the page ("Karotten 1 3 6 10") is a line
                     # of its own, in any copy.
                     or ACROSS_ROW.match(lines[previous].text.strip())

@@ -27,6 +27,7 @@ from rulekit.graph.story_cast import (
     exclaimed,
     names_again,
     names_player,
+    of_any,
     opens_with_name,
     points_at_told,
     refers_to_player,
@@ -93,6 +94,8 @@ def leaves(
             return False
         if story and not (tells_story(judge, sentence, names) or supposed(judge, sentence)):
             return True
+        if story and of_any(judge, sentence, names):
+            return True  # "Eine gefangene Maus braucht wie zu Beginn eine 6, …
         if (
             unit is not None
             and judge.modal(sentence)
@@ -213,7 +216,7 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
         )
     ):
         return 0
-    if unit.kind == "example" and _addresses_other(unit, first):
+    if unit.kind == "example" and (_addresses_other(unit, first) or of_any(judge, first, names)):
         return 0
     if unit.kind == "example" and judge.label(unit.sentences[0].text) in judge.cues.example_labels:
         # The players the labelled example tells of ("Beispiel: Katrin steht …") are its

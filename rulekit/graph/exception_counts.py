@@ -24,8 +24,9 @@ if TYPE_CHECKING:
 REPLACING = frozenset({"statt", "anstatt", "anstelle"})
 # After "statt", these say one ("2 Karten statt einer").
 ONE_WORDS = frozenset({"einer", "eine", "einen", "einem", "eins"})
-# Words that let many of a thing stand in one place: "beliebig viele Igel".
-_MANY = frozenset({"viele"})
+# Words that let many of a thing stand in one place: "beliebig viele Igel", "Im Ziel
+# haben allerdings alle Hasen Platz".
+_MANY = frozenset({"viele", "alle"})
 # Counts of more than one: "zwei Schiffe derselben Farbe".
 _SEVERAL = frozenset(NUMBER_WORDS)
 # A rule that lets only one stand there says "nur" before its count: "immer nur ein Igel".

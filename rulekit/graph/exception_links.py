@@ -199,6 +199,19 @@ def excepted(
         # A variant changes the game as a whole ("Statt mit 10 spielt ihr mit 8
         # Karten"); its rules are not carved out of one, and a sentence that points to
         # one ("Es sei denn, Sie wählen die Variante …") only says where the game changes.
+        # Within it, a denial set against the rule just before narrows that rule of the
+        # variant ("Er stellt ihn auf ein beliebiges Feld. Auf eine Lichtung darf der
+        # Jäger jedoch nicht gestellt werden.").
+        own = [
+            rule
+            for rule in targets
+            if rule.section == exception.section
+            and rule.position < exception.position
+            and not rule.exception
+        ]
+        contrast = any(t.lower_ in cues.exception_contrasts for t in exception.sentences[0])
+        if own and own[-1].block is exception.block and contrast and denies_action(exception, cues):
+            return own[-1:]
         return []
     if exception.node_id in context.cases:
         return [context.cases[exception.node_id]]

@@ -15,7 +15,8 @@ from the sentence, not from single words alone (see `exception_cues` in
   "Außer auf der Karte steht ..."), but not a noun phrase that narrows the sentence's
   own rule ("Mit Ausnahme der Salatfelder ...", "Außer dem Startspieler ...");
 - a contrast word with a negation or restriction ("darf aber nicht", "jedoch ...
-  nicht", "allerdings ausschließlich");
+  nicht", "allerdings ausschließlich", "darf aber nur, bis …"), and a rule said to hold
+  only in a case ("Das gilt nur, solange …");
 - "no longer" or "only from now on": a negation with "mehr", or "nur noch", beside a
   modal verb, outside a condition ("kann nicht mehr", "müssen keine Karten mehr",
   "darf nur noch eine Karte", but not "nicht mehr als 3" nor "Wer keinen Zug mehr
@@ -106,6 +107,12 @@ _CONTRACTED_PLACES = frozenset({"im", "am"})
 _DATIVE_DETERMINERS = frozenset(
     {"einem", "einer", "dem", "der", "den", "diesem", "dieser", "ihnen"}
 )
+# Words after a contrast or "gilt" that narrow a rule to a case: "aber nur", "gilt erst".
+_NARROWING = frozenset({"nur", "erst"})
+# What points back to the rule just said: "Das gilt nur …".
+_POINTING_BACK = frozenset({"das", "dies", "dieses", "diese"})
+_WITHIN = "innerhalb"
+_GENITIVE_DETERMINERS = frozenset({"des", "der", "eines", "einer", "dieses", "dieser"})
 PLACE_DENIAL_WORDS = 5
 
 
@@ -277,10 +284,12 @@ def local_denial(sentence: Span, cues: Cues) -> bool:
     if len(words) < PLACE_DENIAL_WORDS or words[0].lower_ not in _PLACE_PREPOSITIONS:
         return False
     contracted = words[0].lower_ in _CONTRACTED_PLACES  # "Im Kasten", "Am Rand"
-    if not contracted and words[1].lower_ not in _DATIVE_DETERMINERS:
+    # "innerhalb" takes the genitive: "Innerhalb des Baus darf kein Fuchs …".
+    cases = _GENITIVE_DETERMINERS if words[0].lower_ == _WITHIN else _DATIVE_DETERMINERS
+    if not contracted and words[1].lower_ not in cases:
         return False
     noun = next((t for t in words[1:] if t.text[:1].isupper()), None)
-    if noun is None or noun.lower_ in cues.turn_nouns:
+    if noun is None or {noun.lower_, noun.lemma_.lower()} & cues.turn_nouns:
         return False
     if words[1].lower_ == "den" and not noun.lower_.endswith("n"):
         return False  # "In den Bienenkorb darf …": where a piece goes
@@ -329,10 +338,29 @@ def cued_exception(sentence: Span, cues: Cues) -> bool:
     if contrasted and (
         _limited(lowers, cues)
         or any(t.lower_ in cues.overriding_contrasts for c in contrasted for t in c)
+        # "Gepustet werden darf aber nur, bis …": the contrast narrows to a case.
+        or any(
+            word in cues.exception_contrasts and after in _NARROWING
+            for word, after in pairwise(lowers)
+        )
     ):
+        return True
+    if _holds_only(words, cues):
         return True
     return (
         no_longer(sentence, cues) or _forbidden_if(sentence, cues) or bool(shortage(sentence, cues))
+    )
+
+
+def _holds_only(words: list[Token], cues: Cues) -> bool:
+    """The sentence says that what was just said holds only in a case: "Das gilt nur,
+    solange …", "Dies gilt erst ab der zweiten Runde"."""
+    lowers = [t.lower_ for t in words[:4]]
+    return (
+        len(lowers) > 2
+        and lowers[0] in _POINTING_BACK
+        and words[1].lemma_.lower() == _HOLDS
+        and bool(set(lowers[2:4]) & _NARROWING)
     )
 
 

@@ -107,6 +107,10 @@ def board_kind(
     board's description under another heading ("Der Spielplan zeigt einen Bauerngarten,
     …" under "Vorbereitung", "(1) Auf dem Spielplan führt …" / "(2) Kurz vor jedem
     Startfeld …" under "Spielmaterial"), up to the next heading."""
+    if told == "component" and state.board and judge.describes_board(head):
+        # Under the board's own heading ("Der Spielplan") the board is described, not
+        # listed: "Auf dem Spielplan führt ein Waldweg aus 48 Feldern rund um den Wald."
+        return "definition"
     if told != "rule" or not judge.describes_board(head):
         return told
     words = [t for t in head if t.is_alpha]

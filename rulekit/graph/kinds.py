@@ -65,6 +65,8 @@ COMMENT_SUBJECTS = frozenset({"das", "dies"})
 DEFINITE_ARTICLES = frozenset({"der", "die", "das", "den", "dem", "des"})
 # "gelten als": what counts as what.
 _COUNTS = frozenset({"gilt", "gelten"})
+# A field told by its number: "auf Feld 17".
+_FIELD = "feld"
 
 
 def counts_as(clause: Span) -> bool:
@@ -288,6 +290,22 @@ class KindJudge(DefinitionJudge):
                     return True
         return words >= (2 if strong else 1)
 
+    def _lettered_at_field(self, sentence: Span) -> bool:
+        """The sentence opens with a player named by letter and tells the field they are
+        on by its number, binding no one: a story's moment, not a rule of that role."""
+        tokens = [t for t in sentence if not t.is_space]
+        return (
+            len(tokens) > 2
+            and tokens[0].lower_ in self.cues.actor_nouns
+            and len(tokens[1].text) == 1
+            and tokens[1].text.isupper()
+            and not self.normative(sentence)
+            and any(
+                field.lemma_.lower() == _FIELD and number.is_digit
+                for field, number in pairwise(tokens)
+            )
+        )
+
     def example(self, sentence: Span) -> bool:
         """A worked case: "z. B." or "zum Beispiel" with concrete values, or in a
         sentence of its own in brackets; "z. B." inside a rule's brackets is not one."""
@@ -301,6 +319,8 @@ class KindJudge(DefinitionJudge):
         bracketed = lower.startswith("(") and lower.rstrip(".").endswith(")")
         if bracketed and self.lettered_players([sentence]) and any(t.like_num for t in sentence):
             return True  # "(Spieler B legt eine grüne 5 an …)": a move of a player told by letter
+        if self._lettered_at_field(sentence):
+            return True  # "Spieler A steht auf Feld 17 und hat noch zwei Eicheln …"
         if bracketed:
             lower = lower.lstrip("(")  # a sentence wholly in brackets: read what it says
         for phrase in self.cues.example_phrases:

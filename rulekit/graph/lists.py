@@ -28,6 +28,8 @@ from rulekit.nlp import Cues
 
 # A part of the game named by its number, then what it holds: "Aufgabe 1: 2 Drillinge".
 NUMBERED_PART = re.compile(r"^\s*[A-ZÄÖÜ][\w-]*\s+\d+\s*[:–—]\s+\S")
+# A count against a count: "2 Felder – 3 Nüsse", what one pays for the other.
+_COUNT_ROW = re.compile(r"^\s*\d+\s+[^\W\d_]+\s*[–—:=-]\s*\d+\s+[^\W\d_]+\s*$")
 
 
 @dataclass
@@ -217,11 +219,14 @@ class ListReader:
         if kind == "step":
             kind = ordered_table_line(block.text) or kind
         part = NUMBERED_PART.match(block.text)
-        if (part and kind == "definition") or (
-            kind == "step" and verbless(block.text) and (part or _demands(sentences[0]))
+        if (
+            (part and kind == "definition")
+            or (kind == "definition" and _COUNT_ROW.match(block.text))
+            or (kind == "step" and verbless(block.text) and (part or _demands(sentences[0])))
         ):
             # "Aufgabe 1: 2 Drillinge" under "Die Aufgaben lauten:" is what the part
-            # demands of the players, not what a word means, nor, under "… in dieser
+            # demands of the players, not what a word means, nor is "2 Felder – 3 Nüsse"
+            # under "Die Kostentafel … lautet:", what a move costs; nor, under "… in dieser
             # Reihenfolge erfüllen:", an instruction; nor is "1. Zwei Drillinge" under
             # "Im Einzelnen verlangen die Proben Folgendes:", which counts, but does nothing.
             kind = "rule"

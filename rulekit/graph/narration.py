@@ -460,14 +460,10 @@ class StoryJudge(LineJudge):
             if bare and index >= 2 and tokens[index - 2].like_num:
                 continue
             # Whose turn it is ("Nach ihr ist nur noch Finn an der Reihe").
-            turn = [t.lower_ for t in tokens[index + 1 : index + 1 + len(_TURN)]] == _TURN
-            if (
-                turn
-                or (
-                    (bare or (before is not None and _inflected_verb(before)))
-                    and (following.text == "," or _inflected_verb(following))
-                )
-            ) and self.cast_name(token, inflected=not turn):
+            turn = [t.lower_ for t in tokens[index + 1 : index + 4]] == _TURN
+            subject = bare or (before is not None and _inflected_verb(before))
+            acts = following.text == "," or _inflected_verb(following)
+            if (turn or (subject and acts)) and self.cast_name(token, inflected=not turn):
                 names.add(token.text)
 
     def cast_name(self, token: Token, inflected: bool = True) -> bool:

@@ -31,17 +31,24 @@ _BOTH = frozenset({"beide", "beiden"})
 
 
 def tells_story(judge: KindJudge, sentence: Span, names: set[str]) -> bool:
-    """The sentence names a player of the story or a colour, refers to one ("ist ihr
-    zu riskant", "kann ihn retten"), gives a value ("Die 28 hat sich aber schon …
+    """The sentence names a player of the story or a colour, brings one in ("Als
+    Nächste ist Ida an der Reihe"), refers to one ("ist ihr zu riskant", "kann ihn
+    retten"), gives a value ("Die 28 hat sich aber schon …
     geschnappt") or exclaims in a word or two ("Fehlwurf!")."""
     if exclaimed(sentence):
         return True
-    return refers_to_player(judge, sentence, names) or any(
-        t.like_num
-        or t.lower_ in _BOTH  # "Beide bleiben friedlich nebeneinander stehen."
-        or t.lower_ in judge.cues.colour_words
-        or judge.colour_adjective(t)  # "Die gelbe Figur wird geschlagen …"
-        for t in sentence
+    cast = set(names)
+    judge.join_cast(sentence, cast)  # "Als Nächste ist Ida an der Reihe …" brings her in
+    return (
+        cast != names
+        or refers_to_player(judge, sentence, names)
+        or any(
+            t.like_num
+            or t.lower_ in _BOTH  # "Beide bleiben friedlich nebeneinander stehen."
+            or t.lower_ in judge.cues.colour_words
+            or judge.colour_adjective(t)  # "Die gelbe Figur wird geschlagen …"
+            for t in sentence
+        )
     )
 
 
@@ -200,4 +207,36 @@ def points_at_told(judge: KindJudge, sentence: Span, told: list[Span]) -> bool:
     return any(
         pointer.lower_ in _POINTING and thing.text[:1].isupper() and thing.lemma_.lower() in named
         for pointer, thing in pairwise(sentence)
+    )
+
+
+# Focus particles before the subject: "Auch eine Maus …".
+_FOCUS = frozenset({"auch", "nur", "selbst", "sogar"})
+# The indefinite article of a subject, and the pronouns of a player who acts.
+_SUBJECT_ARTICLES = frozenset({"ein", "eine"})
+_ACTING = frozenset({"er", "sie", "ihn", "ihm"})
+# The words of the thing after its article ("eine echte 8").
+_PHRASE = 3
+
+
+def of_any(judge: KindJudge, sentence: Span, names: set[str]) -> bool:
+    """The sentence opens with a thing of any kind, by the indefinite article ("Auch eine
+    Maus auf ihrem eigenen Startfeld kann gefangen werden", "Eine gefangene Maus braucht
+    …"), and names no player and no colour of the story: a rule of any such thing, where
+    a story's thing has a colour ("Ein roter Kegel steht …")."""
+    tokens = [t for t in sentence if not t.is_punct and not t.is_space]
+    if tokens and tokens[0].lower_ in _FOCUS:
+        tokens = tokens[1:]
+    if len(tokens) < 2 or tokens[0].lower_ not in _SUBJECT_ARTICLES:
+        return False
+    if any(t.like_num or t.lower_ in NUMBER_WORDS for t in tokens[1:_PHRASE]):
+        return False  # "Eine 8 und eine weitere 2 behält er …", "Eine echte 8 kann dort …"
+    if supposed(judge, sentence):
+        return False  # "Auch ein Vierling aus einer Zehn … wäre erlaubt gewesen."
+    return not any(
+        t.text in names
+        or t.lower_ in _ACTING  # "Einen neuen Wichtel darf er …": the story's player acts
+        or t.lower_ in judge.cues.colour_words
+        or judge.colour_adjective(t)
+        for t in sentence
     )

@@ -18,7 +18,7 @@ from spacy.language import Language
 from spacy.tokens import Span
 
 from rulekit.extract.lexicon import Lexicon
-from rulekit.extract.textshapes import ends_open, reads_as_text, terminal
+from rulekit.extract.textshapes import ICON_TEXT, ends_open, reads_as_text, terminal
 from rulekit.graph.continuation import (
     consequence,
     goes_on_with_example,
@@ -213,8 +213,12 @@ class Segmenter(ListReader):
             and table_header(text, following)
         ):
             return [Unit("other", sentences, block, section)]
-        if (block.kind == "paragraph" and not title) or (
-            block.kind == "list-item" and not numbered_heading
+        # A question the copy set as a heading under the questions' heading is asked.
+        heading = state.sections[-1].block.text if state.sections else None
+        if (
+            (block.kind == "paragraph" and not title)
+            or (block.kind == "heading" and text.endswith("?") and judge.asked(heading, None))
+            or (block.kind == "list-item" and not numbered_heading)
         ):
             return None
         # After the component list "Spielregel" heads the rules; it is no booklet's title.
@@ -233,7 +237,7 @@ class Segmenter(ListReader):
         if block.kind == "figure" and not judge.stacked_heading(text, following, above):
             if state.material and judge.component_line(text):
                 return [Unit("component", sentences, block, section)]
-            if state.items is not None and reads_as_text(text):
+            if state.items is not None and reads_as_text(text) and not ICON_TEXT.match(text):
                 # The line a colon announced, however much it looks like a figure label;
                 # not the labels of a diagram ("a b c d e f g h", "0Z0Z0Z0Z", "8",
                 # "Animal + female : boolean").
@@ -542,8 +546,7 @@ class Segmenter(ListReader):
             if previous is not None and (previous.kind == "example" or scene):
                 previous.kind = "example"
                 previous.sentences.append(sentence)
-                # The scene may take two sentences: a piece of one colour, then the
-                # story's ("Der rote Fuchs rastet … Der gelbe Fuchs steht …, und Gelb …").
+                # A scene of two sentences ("Der rote Fuchs rastet … Der gelbe Fuchs …").
                 before = units[-2] if scene and len(units) > 1 else None
                 if before is not None and sets_scene(judge, before, previous.sentences[0], block):
                     before.kind = "example"
