@@ -260,3 +260,29 @@ def test_a_story_goes_on_with_the_player_whose_turn_it_brings_in(
     ]
     graph = graph_of(builder, tmp_path, lines, blank=True)
     assert [node.text for node in graph.nodes if node.kind == "example"] == [story]
+
+
+def test_a_paragraph_opened_by_a_piece_of_a_new_colour_is_an_example_of_its_own(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    first = (
+        "Beispiel: Der blaue Biber steht auf Feld 21 und zieht mit einer 4 auf den Strudel "
+        "auf Feld 25. Er wird sofort auf Feld 22 zurückgetrieben."
+    )
+    second = (
+        "Der gelbe Biber steht auf Feld 14 und landet mit einer 2 auf dem Strudel auf Feld "
+        "16; er wird auf Feld 13 zurückgetrieben."
+    )
+    lines = [
+        "Strudel",
+        "Beendet ein Biber seinen Zug auf einem Strudel, so wird er um drei Felder "
+        "zurückgetrieben.",
+        first,
+        second,
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert [node.text for node in graph.nodes if node.kind == "example"] == [first, second]
+    # Under a label alone the piece opens the example the label announced.
+    graph = graph_of(builder, tmp_path, [*lines[:2], "Beispiel:", second], blank=True)
+    examples = [node.text for node in graph.nodes if node.kind == "example"]
+    assert examples == [f"Beispiel: {second}"]

@@ -131,3 +131,17 @@ def test_a_full_line_that_opens_a_sentence_reads_on_over_the_page_break() -> Non
         "Hast du nach dem Auslegen und Anlegen keine Handkarte mehr übrig, wirfst du nichts ab."
         in blocks("zehnfenster")
     )
+
+
+def test_a_number_the_sentence_wanted_ends_it_and_a_count_wants_its_noun() -> None:
+    found = blocks("kaesejagd")
+    # "… zieht 4 Felder weit auf Feld" / "27." / "Käsefeld": the heading stands apart.
+    at = found.index("Käsefeld")
+    assert found[at - 1].endswith("zieht 4 Felder weit auf Feld 27.")
+    # "… und 10" / "Krümel nehmen", "… höchstens 20" / "Krümel" in the summary box.
+    assert "Krümelfeld: stehen bleiben und 10 Krümel nehmen" in found
+    assert "Speisekammer: ohne Käse, höchstens 20 Krümel" in found
+    # But the last of values listed counts nothing: the next piece stands apart.
+    found = blocks("ameisenstrasse")
+    assert "Zuckerstücke (Spielgeld) im Wert von 1, 5, 10 und 50" in found
+    assert "16 Krümelkarten" in found

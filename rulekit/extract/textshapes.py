@@ -207,9 +207,16 @@ def terminal(text: str) -> bool:
 
 # Bounds that want the count they bound.
 _BOUNDS = frozenset({"höchstens", "mindestens", "maximal", "genau"})
-# A preposition or a plus and a number at a line's end: "… für 2–6 Spieler ab 10" /
-# "Jahren", "… 1 Satz aus 3" / "Karten", "… aus 5 Karten + 1" / "Drilling".
-_OPEN_COUNT = re.compile(r"(?:\b(?:ab|für|aus|je)|\+|,)\s+\d+(?:\s*[-–]\s*\d+)?$")
+# A preposition, a conjunction, a bound or a plus and a number at a line's end: "… für
+# 2–6 Spieler ab 10" / "Jahren", "… 1 Satz aus 3" / "Karten", "… aus 5 Karten + 1" /
+# "Drilling", "Krümelfeld: stehen bleiben und 10" / "Krümel nehmen", "… höchstens 20" /
+# "Krümel".
+_OPEN_COUNT = re.compile(
+    r"(?:\b(?:ab|für|aus|je|und|oder|höchstens|mindestens|maximal|genau)|\+|,)"
+    r"\s+\d+(?:\s*[-–]\s*\d+)?$"
+)
+# The last of values listed ("im Wert von 1, 5, 10 und 50", "bei 3 oder 4"), no count.
+_LAST_VALUE = re.compile(r"\d\S*\s+(?:und|oder)\s+\d+$")
 # An address's postcode at a line's end, after the street: "…, Lindenstraße 14, 96215".
 _OPEN_POSTCODE = re.compile(r",\s*(?:D-)?\d{5}$")
 # Four digits: Germany's postcodes before 1993, Austria's and Switzerland's.
@@ -247,7 +254,14 @@ def wants_more(text: str) -> bool:
     ("… für 2–6 Spieler ab 10" / "Jahren", "… mit Startfeld, 64" / "Rennfeldern").
     Stricter than `ends_open`, whose stop words hold verbs ("… mehr geht")."""
     words = text.split()
-    return bool(words) and (words[-1] in _JOINERS or _OPEN_COUNT.search(text.rstrip()) is not None)
+    return bool(words) and (words[-1] in _JOINERS or open_count(text))
+
+
+def open_count(text: str) -> bool:
+    """The line ends in a count that wants its noun (`_OPEN_COUNT`), not in the last of
+    values listed (`_LAST_VALUE`)."""
+    stripped = text.rstrip()
+    return _OPEN_COUNT.search(stripped) is not None and not _LAST_VALUE.search(stripped)
 
 
 def parted(text: str) -> bool:
@@ -281,7 +295,7 @@ def ends_open(text: str) -> bool:
         return True
     if word in _BOUNDS and last[:1].islower():
         return True  # a bound wants its count ("… und höchstens" / "10 Karotten …")
-    if _OPEN_COUNT.search(text.rstrip()):
+    if open_count(text):
         return True  # a count wants what it counts ("… ab 10" / "Jahren")
     if word in _INFLECTED_POSSESSIVES:
         return True  # a possessive wants its noun ("Tipp: Legt eure" / "Honigtöpfchen …")

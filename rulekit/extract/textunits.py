@@ -194,7 +194,9 @@ def sentence_units(
             item_end = _next_marker(lines, content, position)
             if item_end:
                 continue
-        if terminal(line.text):
+        # A number the sentence wanted ends it ("… zieht 4 Felder weit auf Feld" / "27.").
+        number = MARKER_ONLY.match(line.text.strip()) and line.text.strip()[:1].isdigit()
+        if terminal(line.text) or (len(current) > 1 and number):
             units.append(current)
             current = []
     if current:

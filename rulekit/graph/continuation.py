@@ -43,6 +43,8 @@ from rulekit.model import Block, NodeKind
 # Where a sentence goes on from the one before: "Wer dort landet, …", "Alle Plättchen
 # darunter …" opens with the place the sentence before named.
 _PLACE_BACK = frozenset({"dort", "darunter", "darauf", "daneben"})
+# The articles before a piece of the story ("Der gelbe Biber", "Ein roter Kegel").
+_ARTICLES = frozenset({"der", "die", "das", "ein", "eine"})
 # Words of a sequence that open it rather than go on with it.
 _STARTS = frozenset({"zuerst"})
 # A word that draws the conclusion of what was just said, early in a sentence.
@@ -134,6 +136,22 @@ def leaves(
     return shared < 2 or shared * 2 < len(own)
 
 
+def _new_piece(judge: KindJudge, first: Span, unit: Unit, names: set[str]) -> bool:
+    """The paragraph opens with a piece of a colour the example has not told of ("Der
+    gelbe Biber steht auf Feld 14 …" after "Beispiel: Der blaue Biber …"), and names
+    none of its players: a story of its own."""
+    words = [t for t in first if t.is_alpha][:3]
+    return (
+        not judge.label_alone(unit.text)  # "Beispiel:" / "Die blaue Ameise steht …"
+        and not names_player(first, names)  # "3. Die blaue Schnecke … zählt Paula mit"
+        and len(words) == 3
+        and words[0].lower_ in _ARTICLES
+        and judge.colour_adjective(words[1])
+        and words[2].text[:1].isupper()
+        and judge.colour_stem(words[1]) not in colours(judge, unit.sentences)
+    )
+
+
 def starts_story(judge: KindJudge, sentence: Span, names: set[str]) -> bool:
     """The sentence tells a move of named players (`narrated`) or sets pieces of two
     colours on the board, as a story's scene does ("Ein gelber Kegel sitzt auf einem
@@ -216,7 +234,11 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
         )
     ):
         return 0
-    if unit.kind == "example" and (_addresses_other(unit, first) or of_any(judge, first, names)):
+    if unit.kind == "example" and (
+        _addresses_other(unit, first)
+        or of_any(judge, first, names)
+        or _new_piece(judge, first, unit, names)
+    ):
         return 0
     if unit.kind == "example" and judge.label(unit.sentences[0].text) in judge.cues.example_labels:
         # The players the labelled example tells of ("Beispiel: Katrin steht …") are its
