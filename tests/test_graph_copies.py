@@ -537,3 +537,20 @@ def test_a_card_boxs_setup_call_and_an_example_that_supposes(
     assert not any(node.text.startswith("Auch ein Vierling") for node in graph.nodes)
     # The next numbered paragraph is no part of it.
     assert kind_of(graph, "10. Der Gartenweg:")[0] == "rule"
+
+
+def test_in_a_leaflet_of_numbered_paragraphs_an_example_shows_the_rules_near_it(
+    builder: GraphBuilder,
+) -> None:
+    copy = Path(__file__).parent / "data" / "invented" / "copies" / "spatzenrennen.txt"
+    graph = builder.build(invented_manual("spatzenrennen"), extract(copy, None, []))
+    text = {node.id: node.text for node in graph.nodes}
+    shown = {
+        text[edge.to]
+        for edge in graph.edges
+        if edge.type == "illustrates" and text[edge.from_].startswith("Beispiel: Gelb hat einen")
+    }
+    # One heading over thirteen paragraphs: the rules it walks through stand near it,
+    # not in the component list of paragraph 1.
+    assert shown
+    assert not any(rule.startswith("1) Zum Spiel gehören") for rule in shown)

@@ -1698,3 +1698,54 @@ def test_a_table_of_counts_against_counts_states_what_a_move_costs(
     ]
     graph = graph_of(builder, tmp_path, lines, blank=False)
     assert kind_of(graph, "2 Felder – 3 Nüsse") == ("rule", True)
+
+
+def test_a_leaflets_numbered_paragraphs_are_rules_sentence_by_sentence(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "SPATZENRENNEN",
+        "Ein lustiges Würfelspiel für 2 bis 4 Spieler von 6 Jahren an",
+        "Wenn im Frühjahr die Sonne scheint, ist bei den Spatzen der Teufel los. Aus allen "
+        "Ecken flattern sie herbei.",
+        "1) Zum Spiel gehören ein Spielplan, 16 Spatzen und ein Würfel. Der Spielplan zeigt "
+        "einen Garten. Rund um den Garten führt der Gartenweg mit 48 Feldern. In jeder Ecke "
+        "liegt ein Nest.",
+        "2) Jeder Spieler wählt eine Farbe und stellt seine vier Spatzen in das Nest. Vor "
+        "Beginn würfelt jeder Spieler einmal. Wer die höchste Augenzahl hat, fängt an. Dann "
+        "geht es reihum weiter.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert kind_of(graph, "Vor Beginn würfelt jeder")[0] == "rule"
+    assert kind_of(graph, "Rund um den Garten führt")[0] == "definition"
+    assert not [node for node in graph.nodes if node.kind == "step"]
+
+
+def test_a_thing_the_manual_counts_names_no_player(builder: GraphBuilder, tmp_path: Path) -> None:
+    lines = [
+        "Klee",
+        "Klee ist die Währung der Schafweide: Mit ihm bezahlst du jeden Zug.",
+        "Zu Beginn bekommt jeder 70 Klee aus dem Vorrat.",
+        "Wie viel Klee du hast, dürfen alle jederzeit sehen.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert not [node for node in graph.nodes if node.kind == "example"]
+
+
+def test_a_remarks_label_of_words_alone_on_its_line_opens_the_remark(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Der Spielplan",
+        "Der Weg führt über 64 Felder.",
+        "Gut zu wissen",
+        "Die Felder sind von 1 bis 64 durchnummeriert. So kannst du leicht nachzählen.",
+        "Ablauf",
+        "Wer an der Reihe ist, zieht.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=False)
+    notes = [node.text for node in graph.nodes if node.kind == "note"]
+    assert notes == [
+        "Gut zu wissen Die Felder sind von 1 bis 64 durchnummeriert. So kannst du leicht "
+        "nachzählen."
+    ]

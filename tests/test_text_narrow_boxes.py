@@ -145,3 +145,11 @@ def test_a_number_the_sentence_wanted_ends_it_and_a_count_wants_its_noun() -> No
     found = blocks("ameisenstrasse")
     assert "Zuckerstücke (Spielgeld) im Wert von 1, 5, 10 und 50" in found
     assert "16 Krümelkarten" in found
+
+
+def test_a_sentence_the_page_cuts_in_an_evenly_wrapped_leaflet_reads_on() -> None:
+    found = blocks("spatzenrennen")
+    # "… alle Felder mitgezählt," / "- 2 -" / "auch die besetzten."
+    assert any("Beim Hüpfen werden alle Felder mitgezählt, auch die besetzten." in t for t in found)
+    # A numbered paragraph the page cuts after an article: "… müßte in der" / "- 3 -".
+    assert any("müßte in der Dachrinne über den vorderen hinweghüpfen" in t for t in found)

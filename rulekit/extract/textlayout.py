@@ -149,6 +149,9 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
             and (
                 widths.wrapped(previous_last.text, first.text)
                 or clause_goes_on(previous_last.text, first.text)
+                # The page's end cut the item where the text resumes (below): "… müßte
+                # in der" / "- 3 -" / "Dachrinne über den vorderen hinweghüpfen …".
+                or bool(previous_unit and boundary_between(lines, previous_unit[-1], unit[0]))
                 # A label called after a sentence's end labels the next line's sentence
                 # ("… setzen. Ausnahme:" / "Auf ein Kleeblattfeld darf …").
                 or (

@@ -158,10 +158,23 @@ def mark_breaks_on_purpose(
     result = list(lines)
     texts = [lines[index].text.strip() for index in content]
     for position, (before, index) in enumerate(pairwise(content)):
+        if index > before + 1 and _cut_by_page(texts[position], texts[position + 1]):
+            continue
         reach = box_reach(texts, position, widths.reach) if widths.reach else None
         if widths.deliberate(lines[before].text, lines[index].text, reach=reach):
             result[index] = lines[index].model_copy(update={"starts_paragraph": True})
     return result
+
+
+def _cut_by_page(text: str, following: str) -> bool:
+    """A sentence the page's end cuts, its page number or running head between: the
+    line ended where the page did ("Beim Hüpfen werden alle Felder mitgezählt," / "- 2 -"
+    / "auch die besetzten.", "… müßte in der" / "- 3 -" / "Dachrinne …")."""
+    return (
+        not terminal(text)
+        and not text.endswith(":")
+        and (following[:1].islower() or ends_open(text))
+    )
 
 
 def box_reach(texts: list[str], position: int, reach: int) -> int:

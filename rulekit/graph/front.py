@@ -15,6 +15,7 @@ from rulekit.extract.textshapes import BOX_DURATION, BOX_FACTS, terminal
 from rulekit.graph.kinds import KindJudge
 from rulekit.graph.line_kinds import LABEL
 from rulekit.graph.lists import SegmentState
+from rulekit.graph.markers import first_item
 from rulekit.graph.shapes import addresses
 from rulekit.graph.unit import Unit
 from rulekit.model import Block, NodeKind
@@ -126,11 +127,12 @@ def rules_begin(judge: KindJudge, state: SegmentState, block: Block) -> None:
     would, in a rulebook that has none (a box lid's): the cover, its box facts and an
     assumed preface end there."""
     match = LABEL.match(block.text)
-    if match is None:
-        return
-    label = match.group(1)
+    label = match.group(1) if match is not None else ""
     parts = judge.cues.structure_headings | judge.cues.board_headings
-    if judge.heading_words(label, parts) or judge.material_heading(label):
+    # So does the first of a leaflet's numbered paragraphs ("1) Zum Spiel gehören …
+    # Der Spielplan zeigt …"), a paragraph of sentences the cover has none of.
+    numbered = first_item(block.text) and _SENTENCE_END.search(block.text) is not None
+    if numbered or (label and (judge.heading_words(label, parts) or judge.material_heading(label))):
         state.cover = state.facts = False
         if state.assumed_preface:
             state.preface = state.assumed_preface = False

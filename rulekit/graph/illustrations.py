@@ -59,6 +59,8 @@ WORKED_MIN_SHARED = 4.0
 # least `SECTION_MIN_SHARED` (more than an everyday word), without decay.
 SECTION_SHARE_OF_BEST = 0.8
 SECTION_MIN_SHARED = 3.0
+# The rules of its own section nearest before it that a worked example walks through.
+LOCAL_RULES = 12
 # A worked example that shows no rule otherwise shows the rule of its own section it
 # shares this many times more with than with the next.
 OWN_LEAD = 1.25
@@ -162,6 +164,10 @@ def _illustrated(
         # ("Igelfeld: …"), whatever values they share.
         and not (labelled and _other_item(rule, example))
     ]
+    # Its own section, where the rules it walks through stand; in a manual of few
+    # headings (a leaflet's numbered paragraphs) only the rules just before it.
+    own_section = [rule for rule in earlier if rule.section == example.section]
+    own_rules = {id(rule) for rule in own_section[-LOCAL_RULES:]}
     for sentence in example.sentences:
         features = overlap.features([sentence])
         plain = [(overlap.weight(features & rule.features), rule) for rule in earlier]
@@ -177,7 +183,7 @@ def _illustrated(
         chosen.extend(rule for score, rule in scored if score >= cut and rule not in chosen)
         # Within its own section, where the rules it walks through stand, a sentence
         # shows the rules it is most alike with less in common than elsewhere.
-        own_scores = [(score, rule) for score, rule in plain if rule.section == example.section]
+        own_scores = [(score, rule) for score, rule in plain if id(rule) in own_rules]
         own_best = max((score for score, _ in own_scores), default=0.0)
         own_cut = max(SECTION_MIN_SHARED, SECTION_SHARE_OF_BEST * own_best)
         chosen.extend(rule for score, rule in own_scores if score >= own_cut and rule not in chosen)
@@ -186,7 +192,7 @@ def _illustrated(
     own = [
         (overlap.weight(example.features & rule.features), rule)
         for rule in earlier
-        if rule.section == example.section
+        if id(rule) in own_rules
     ]
     ranked = sorted(own, key=lambda pair: -pair[0])
     best_score, best_rule = ranked[0] if ranked else (0.0, None)

@@ -120,9 +120,10 @@ _ARTICLES = frozenset(
 
 def _after_article(doc: Doc, index: int) -> bool:
     """The word at `index` follows an article, or an article and an inflected adjective
-    ("ein Joker", "ein blaues Entlein", "das geschlagene Entlein")."""
+    ("ein Joker", "ein blaues Entlein", "das geschlagene Entlein"), or a count ("70
+    Klee"): a thing counted is no player."""
     before = doc[index - 1]
-    if before.lower_ in _ARTICLES:
+    if before.lower_ in _ARTICLES or before.text.isdigit():
         return True
     return (
         index > 1
@@ -146,8 +147,9 @@ class LineJudge:
         self.cues = cues
         self.lexicon = lexicon
         self._lemmas = nlp.get_pipe("lemmatizer").lookups.get_table("lemma_lookup")  # type: ignore[attr-defined]
-        # The capitalised words the manual at hand writes after an article ("ein Joker",
-        # "die Aussetzkarten"): nouns of the game, never the names of players.
+        # The capitalised words the manual at hand writes after an article or a count
+        # ("ein Joker", "die Aussetzkarten", "70 Klee"): nouns of the game, never the
+        # names of players.
         self.articled: frozenset[str] = frozenset()
 
     def read_manual(self, docs: list[Doc]) -> None:
@@ -166,6 +168,8 @@ class LineJudge:
         opened = run_in_label(text, self.cues)
         if opened:
             return opened
+        if text.strip().lower() in self.cues.note_labels:
+            return text.strip().lower()  # a remark's label of words alone: "Gut zu wissen"
         bare = _BARE_LABEL.match(text)
         word = bare.group(1).lower() if bare else ""
         if word not in self.cues.example_labels | self.cues.note_labels:
@@ -177,8 +181,10 @@ class LineJudge:
     def label_alone(self, text: str) -> bool:
         """The line is nothing but a label: "Beispiel 1:", "Achtung!", or an example's or
         a remark's label word without its colon ("BEISPIEL", "Tipp")."""
-        return LABEL_ONLY.match(text) is not None or (
-            _BARE_LABEL.match(text) is not None and bool(self.label(text))
+        return (
+            LABEL_ONLY.match(text) is not None
+            or (_BARE_LABEL.match(text) is not None and bool(self.label(text)))
+            or text.strip().lower() in self.cues.note_labels
         )
 
     def heading_words(self, text: str, words: frozenset[str]) -> bool:

@@ -27,6 +27,8 @@ from rulekit.model import Block, NodeKind
 from rulekit.nlp import Cues
 
 # A part of the game named by its number, then what it holds: "Aufgabe 1: 2 Drillinge".
+# The most sentences an item of a procedure holds; more make a numbered paragraph.
+STEP_SENTENCES = 3
 NUMBERED_PART = re.compile(r"^\s*[A-ZÄÖÜ][\w-]*\s+\d+\s*[:–—]\s+\S")
 # A count against a count: "2 Felder – 3 Nüsse", what one pays for the other.
 _COUNT_ROW = re.compile(r"^\s*\d+\s+[^\W\d_]+\s*[–—:=-]\s*\d+\s+[^\W\d_]+\s*$")
@@ -157,6 +159,16 @@ class ListReader:
             return False
         if state.items is None and self.judge.narrated(first, set(state.names)):
             return False  # "1. Jonas ist an der Reihe …": a story told in numbered sentences
+        if (
+            state.items is None
+            and not setup
+            and len(sentences) > STEP_SENTENCES
+            and not self.judge.imperative(first)
+        ):
+            # "1) Zum Spiel gehören … Der Spielplan zeigt … Rund um den Garten führt …":
+            # a leaflet's numbered paragraphs, each of many sentences, rules in no order;
+            # "1. Mischt die Karten … Die Vorderseite …" instructs, a step however long.
+            return False
         if (
             state.items is None
             and marker_type(sentences[0].text) == "digit"
