@@ -286,3 +286,21 @@ def test_a_paragraph_opened_by_a_piece_of_a_new_colour_is_an_example_of_its_own(
     graph = graph_of(builder, tmp_path, [*lines[:2], "Beispiel:", second], blank=True)
     examples = [node.text for node in graph.nodes if node.kind == "example"]
     assert examples == [f"Beispiel: {second}"]
+
+
+def test_the_pages_footnote_under_an_example_is_no_part_of_it(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    example = (
+        "Beispiel: Peter steht auf Feld 20 und zieht 4 Felder weit auf Feld 24. Er zahlt "
+        "dafür 10 Eicheln."
+    )
+    footnote = "¹ Gemeint ist der ganze Weg vom alten bis zum neuen Feld."
+    lines = [
+        "Ziehen",
+        "Jeder Zug kostet Eicheln, je weiter, desto mehr.¹",
+        example,
+        footnote,
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert [node.text for node in graph.nodes if node.kind == "example"] == [example]

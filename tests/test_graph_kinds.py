@@ -1749,3 +1749,39 @@ def test_a_remarks_label_of_words_alone_on_its_line_opens_the_remark(
         "Gut zu wissen Die Felder sind von 1 bis 64 durchnummeriert. So kannst du leicht "
         "nachzählen."
     ]
+
+
+def test_a_run_in_label_opens_the_component_list_and_a_numbered_demand_is_a_rule(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "ZEHNKRONEN",
+        "Für 2–6 Spieler ab 8 Jahren",
+        "Inhalt: 108 Spielkarten",
+        "96 Zahlenkarten (1 bis 12 in vier Farben)",
+        "8 Narren",
+        "4 Bannkarten",
+        "Ziel: Ihr versucht, die zehn Kronen der Reihe nach zu erfüllen.",
+        "Diese zehn Kronen gibt es:",
+        "1 – 2 Drillinge",
+        "2 – 1 Drilling + 1 Viererfolge",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=False)
+    assert kind_of(graph, "8 Narren")[0] == "component"
+    assert kind_of(graph, "1 – 2 Drillinge") == ("rule", True)
+
+
+def test_the_board_described_in_the_paragraph_of_the_component_list_is_defined(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    described = (
+        "Auf dem Spielplan ist eine Rennbahn aus 40 runden Feldern aufgedruckt, die im "
+        "Viereck um die Mitte des Planes herumführt."
+    )
+    lines = [
+        "KEGELRENNEN",
+        f"SPIELMATERIAL: 1 Spielplan, 16 Kegel aus Holz und 1 Würfel. {described}",
+        "ZIEL DES SPIELES: Jeder Spieler versucht, seine vier Kegel ins Ziel zu bringen.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert kind_of(graph, described[:30])[0] == "definition"

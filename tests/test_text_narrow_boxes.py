@@ -153,3 +153,18 @@ def test_a_sentence_the_page_cuts_in_an_evenly_wrapped_leaflet_reads_on() -> Non
     assert any("Beim Hüpfen werden alle Felder mitgezählt, auch die besetzten." in t for t in found)
     # A numbered paragraph the page cuts after an article: "… müßte in der" / "- 3 -".
     assert any("müßte in der Dachrinne über den vorderen hinweghüpfen" in t for t in found)
+
+
+def test_a_row_whose_cells_the_copy_parts_by_spaces_is_no_heading() -> None:
+    kinds = {b.text: b.kind for b in extract(COPIES / "zehnlaternen.txt", None).blocks}
+    for row in ("Phase 1   2 Drillinge", "Phase 6   7 Karten einer Farbe"):
+        assert kinds[row] == "paragraph"
+
+
+def test_an_abbreviation_a_line_end_parts_reads_on() -> None:
+    # "… einen seiner Pilze fressen, d." / "h. in die Schachtel zurücklegen."
+    assert any(
+        "muß der Spieler sofort einen seiner Pilze fressen, d. h. in die Schachtel zurücklegen."
+        in text
+        for text in blocks("rehsprung")
+    )

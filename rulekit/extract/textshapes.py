@@ -202,9 +202,13 @@ def terminal(text: str) -> bool:
         return False
     if _DOTTED_COMPOUND.match(stripped.split()[-1]) or CREDITS_RUN.search(stripped):
         return False
+    if LETTER_ABBREVIATION.fullmatch(stripped.split()[-1]):
+        return False  # the first half of "d. h." or "z. B." at a line's end ("…, d." / "h. …")
     return stripped.rstrip(TRAILING_CLOSERS)[-1:] in (".", "!", "?", ":", ";")
 
 
+# One lower-case letter and its dot: no word ends a sentence so.
+LETTER_ABBREVIATION = re.compile(r"[a-zäöüß]\.")
 # Bounds that want the count they bound.
 _BOUNDS = frozenset({"höchstens", "mindestens", "maximal", "genau"})
 # A preposition, a conjunction, a bound or a plus and a number at a line's end: "… für

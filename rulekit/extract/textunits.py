@@ -27,6 +27,7 @@ from rulekit.extract.textshapes import (
     IMPRINT,
     INFLECTED,
     LABELLED_OPENER,
+    LETTER_ABBREVIATION,
     LIST_MARKER,
     MARKER_ONLY,
     NUMBERS_ROW,
@@ -290,6 +291,8 @@ def _opens_unit(
     line, previous = lines[content[position]], lines[content[position - 1]]
     if parted(previous.text) or label_runs_on(previous.text) or begun_sentence(previous.text):
         return False
+    if LETTER_ABBREVIATION.fullmatch(previous.text.split()[-1]):
+        return False  # "…, d." / "h. in die Schachtel …": no item "h.".
     if previous.text.count("(") > previous.text.count(")") and ")" in line.text:
         return False  # the line closes the bracket the line before left open ("… Wert" / "10)")
     return (

@@ -6,9 +6,11 @@ block into units."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from spacy.lang.de.stop_words import STOP_WORDS
+from spacy.language import Language
 from spacy.tokens import Span, Token
 
 from rulekit.extract.textshapes import CAPTION
@@ -43,6 +45,8 @@ from rulekit.model import Block, NodeKind
 # Where a sentence goes on from the one before: "Wer dort landet, …", "Alle Plättchen
 # darunter …" opens with the place the sentence before named.
 _PLACE_BACK = frozenset({"dort", "darunter", "darauf", "daneben"})
+# A footnote opens with its superscript mark: "¹ Gemeint ist …".
+_FOOTNOTE = re.compile(r"^\s*[¹²³⁴⁵⁶⁷⁸⁹⁰]+\s")
 # The articles before a piece of the story ("Der gelbe Biber", "Ein roter Kegel").
 _ARTICLES = frozenset({"der", "die", "das", "ein", "eine"})
 # Words of a sequence that open it rather than go on with it.
@@ -215,8 +219,10 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
         or judge.signs_off(first)
         or closed(unit.text)
         or _opens_topic(judge, first, unit, names)
-        # A figure's caption ("Abb. 2: Der rote Komet …") is no part of the example.
+        # A figure's caption ("Abb. 2: Der rote Komet …") is no part of the example, nor
+        # is the page's footnote under it ("¹ Gemeint ist der ganze Weg …").
         or CAPTION.match(first.text) is not None
+        or _FOOTNOTE.match(first.text) is not None
         # Nor is a paragraph in brackets of a player it has not told of ("(Gelb könnte
         # …)"): an example of its own.
         or (
@@ -506,3 +512,22 @@ def consequence(judge: KindJudge, unit: Unit, sentence: Span) -> bool:
         and not any(judge.modal(s) for s in unit.sentences)
         and any(lower.startswith(opener + " ") for opener in judge.cues.consequence_openers)
     )
+
+
+def heads_rule(judge: KindJudge, nlp: Language, label: str, following: Block | None) -> bool:
+    """A remark's label of words alone on its line over a rule heads the rule ("Gut zu
+    wissen" / "Ziehen darfst du auch dann, …"); over a remark it opens the remark ("Gut zu
+    wissen" / "Die Felder des Spielplans sind … nummeriert.")."""
+    if " " not in label or following is None:
+        return False
+    first = re.split(r"(?<=[.!?])\s", following.text.strip(), maxsplit=1)[0]
+    return judge.modal(nlp(first)[:])
+
+
+def widen_scene(judge: KindJudge, units: list[Unit], block: Block) -> None:
+    """A scene of two sentences: the sentence before the one that set the story's scene
+    sets it too ("Der rote Fuchs rastet auf einer Lichtung. Der gelbe Fuchs steht …, und
+    Gelb würfelt …"), and the last unit, the story, joins it."""
+    if len(units) > 1 and sets_scene(judge, units[-2], units[-1].sentences[0], block):
+        units[-2].kind = "example"
+        units[-2].sentences.extend(units.pop().sentences)

@@ -24,6 +24,8 @@ _TERM = re.compile(
 )
 # What opens the noun phrase a term is defined by: a count or an article.
 _PHRASE_OPENERS = frozenset({"ein", "eine", "einen", "der", "die", "das", "alle", "je"})
+# The verbs of a path across the board, which particles make more of ("herumführen").
+_PATH_VERBS = ("führen", "zweigen")
 
 
 class DefinitionJudge(BindingJudge):
@@ -101,7 +103,11 @@ class DefinitionJudge(BindingJudge):
         rule_words = self.cues.normative_words - self.cues.universal_words
         return (
             bool(verbs)
-            and all(t.lemma_.lower() in laid_out for t in verbs)
+            # A path's verb with its particle too: "… die um die Mitte herumführt".
+            and all(
+                t.lemma_.lower() in laid_out or t.lemma_.lower().endswith(_PATH_VERBS)
+                for t in verbs
+            )
             and not (self.modal(sentence) or self.imperative(sentence))
             and not any(t.lower_ in rule_words for t in sentence)
             and not self.plays(sentence)

@@ -108,16 +108,17 @@ def board_kind(
     board's description under another heading ("Der Spielplan zeigt einen Bauerngarten,
     …" under "Vorbereitung", "(1) Auf dem Spielplan führt …" / "(2) Kurz vor jedem
     Startfeld …" under "Spielmaterial"), up to the next heading."""
-    if told == "component" and state.board and judge.describes_board(head):
-        # Under the board's own heading ("Der Spielplan") the board is described, not
-        # listed: "Auf dem Spielplan führt ein Waldweg aus 48 Feldern rund um den Wald."
-        return "definition"
-    if told != "rule" or not judge.describes_board(head):
+    if told not in ("rule", "component") or not judge.describes_board(head):
         return told
     words = [t for t in head if t.is_alpha]
     opens = next((t for t in words if t.text[:1].isupper() and t.lower_ not in STOP_WORDS), None)
     if opens is not None and opens.lower_ in judge.cues.board_headings:
         state.described = block
+    if told == "component" and not (state.board or state.described is block):
+        return told  # a piece of the list and what it is ("1 Spielplan mit 64 Feldern")
+    # Under the board's own heading ("Der Spielplan") or in the paragraph that opens
+    # with it, the board is described, not listed: "Auf dem Spielplan ist eine Rennbahn
+    # aus 40 Feldern aufgedruckt …" in "SPIELMATERIAL: 1 Spielplan, … ".
     return "definition" if state.board or state.described is not None else told
 
 
@@ -125,14 +126,20 @@ def rules_begin(judge: KindJudge, state: SegmentState, block: Block) -> None:
     """A paragraph opened by a run-in label that names a part of the rules ("Spielziel:
     …", "Vorbereitung: …", "Inhalt: …", "Der Spielplan: …") begins the rules as a heading
     would, in a rulebook that has none (a box lid's): the cover, its box facts and an
-    assumed preface end there."""
+    assumed preface end there, and after "Inhalt:" the component list begins."""
     match = LABEL.match(block.text)
     label = match.group(1) if match is not None else ""
     parts = judge.cues.structure_headings | judge.cues.board_headings
     # So does the first of a leaflet's numbered paragraphs ("1) Zum Spiel gehören …
     # Der Spielplan zeigt …"), a paragraph of sentences the cover has none of.
     numbered = first_item(block.text) and _SENTENCE_END.search(block.text) is not None
-    if numbered or (label and (judge.heading_words(label, parts) or judge.material_heading(label))):
+    material = bool(label) and judge.material_heading(label)
+    part = bool(label) and judge.heading_words(label, parts)
+    if numbered or material or part:
         state.cover = state.facts = False
         if state.assumed_preface:
             state.preface = state.assumed_preface = False
+    if material or part:
+        # As under a heading: after "Inhalt: 108 Spielkarten" the pieces follow, one a
+        # line ("96 Zahlenkarten (…)" / "8 Narren"), up to the next part's label.
+        state.material = state.listed_material = material

@@ -30,6 +30,8 @@ from rulekit.nlp import Cues
 # The most sentences an item of a procedure holds; more make a numbered paragraph.
 STEP_SENTENCES = 3
 NUMBERED_PART = re.compile(r"^\s*[A-ZÄÖÜ][\w-]*\s+\d+\s*[:–—]\s+\S")
+# A numbered part and the count it asks for: "1 – 2 Drillinge".
+_DEMAND = re.compile(r"^\s*\d{1,2}\s*[–—]\s*\d+\s+[A-ZÄÖÜ]")
 # A count against a count: "2 Felder – 3 Nüsse", what one pays for the other.
 _COUNT_ROW = re.compile(r"^\s*\d+\s+[^\W\d_]+\s*[–—:=-]\s*\d+\s+[^\W\d_]+\s*$")
 
@@ -244,7 +246,9 @@ class ListReader:
             kind = "rule"
         if kind == "rule" and lead is not None and lead.kind == "lead-in":
             piece = state.material and judge.component_line(block.text)
-            kind = "component" if piece or judge.listed_piece(lead.text, block.text) else kind
+            # "Diese zehn Kronen gibt es:" / "1 – 2 Drillinge": what the first crown asks.
+            listed = judge.listed_piece(lead.text, block.text) and not _DEMAND.match(block.text)
+            kind = "component" if piece or listed else kind
         if kind == "rule" and IMPRINT.search(block.text):
             kind = "other"  # "Übersicht zum Ausdrucken:" / "www…" / "© 2023 Kranich Spiele …"
         return self._flagged(Unit(kind, sentences, block, section, lead=lead))

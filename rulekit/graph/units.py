@@ -22,11 +22,13 @@ from rulekit.extract.textshapes import ICON_TEXT, ends_open, reads_as_text, term
 from rulekit.graph.continuation import (
     consequence,
     goes_on_with_example,
+    heads_rule,
     leaves,
     remark_goes_on,
     sets_scene,
     starts_story,
     told_on,
+    widen_scene,
 )
 from rulekit.graph.front import board_kind, front_kind, rules_begin, states_facts
 from rulekit.graph.ids import heading_level, section_id
@@ -246,7 +248,8 @@ class Segmenter(ListReader):
                 return []  # figure text is no part of the body
             return None  # a whole sentence the layout took for figure text
         label = judge.label(text)
-        if label in self.cues.example_labels | self.cues.note_labels and judge.label_alone(text):
+        alone = judge.label_alone(text) and not heads_rule(judge, self.nlp, label, following)
+        if label in self.cues.example_labels | self.cues.note_labels and alone:
             # A label alone ("Beispiel:", "Achtung!") is followed by what it labels.
             note = label in self.cues.note_labels
             unit = Unit("note" if note else "example", sentences, block, section, labelled=note)
@@ -546,11 +549,8 @@ class Segmenter(ListReader):
             if previous is not None and (previous.kind == "example" or scene):
                 previous.kind = "example"
                 previous.sentences.append(sentence)
-                # A scene of two sentences ("Der rote Fuchs rastet … Der gelbe Fuchs …").
-                before = units[-2] if scene and len(units) > 1 else None
-                if before is not None and sets_scene(judge, before, previous.sentences[0], block):
-                    before.kind = "example"
-                    before.sentences.extend(units.pop().sentences)
+                if scene:
+                    widen_scene(judge, units, block)
                 return []
             return [Unit("example", [sentence], block, section)]
         head, aside = parenthesised_example(sentence, self.judge)
