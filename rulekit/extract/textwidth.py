@@ -170,11 +170,7 @@ def _cut_by_page(text: str, following: str) -> bool:
     """A sentence the page's end cuts, its page number or running head between: the
     line ended where the page did ("Beim Hüpfen werden alle Felder mitgezählt," / "- 2 -"
     / "auch die besetzten.", "… müßte in der" / "- 3 -" / "Dachrinne …")."""
-    return (
-        not terminal(text)
-        and not text.endswith(":")
-        and (following[:1].islower() or ends_open(text))
-    )
+    return not terminal(text) and (following[:1].islower() or ends_open(text))
 
 
 def box_reach(texts: list[str], position: int, reach: int) -> int:

@@ -58,6 +58,7 @@ from rulekit.graph.clauses import (
 from rulekit.graph.phases import in_end_phase
 from rulekit.graph.shapes import (
     COPULAS,
+    DEMONSTRATIVES,
     RELATIVE_PRONOUNS,
     has_phrase,
     verb_form,
@@ -110,7 +111,7 @@ _DATIVE_DETERMINERS = frozenset(
 # Words after a contrast or "gilt" that narrow a rule to a case: "aber nur", "gilt erst".
 _NARROWING = frozenset({"nur", "erst"})
 # What points back to the rule just said: "Das gilt nur …".
-_POINTING_BACK = frozenset({"das", "dies", "dieses", "diese"})
+_POINTING_BACK = DEMONSTRATIVES | {"diese"}
 _WITHIN = "innerhalb"
 _GENITIVE_DETERMINERS = frozenset({"des", "der", "eines", "einer", "dieses", "dieser"})
 PLACE_DENIAL_WORDS = 5

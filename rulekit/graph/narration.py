@@ -14,7 +14,13 @@ from rulekit.extract.textshapes import CAPTION
 from rulekit.graph.exceptions import marked_exception, opens_exception
 from rulekit.graph.line_kinds import LineJudge
 from rulekit.graph.markers import MARKER
-from rulekit.graph.shapes import INDEFINITE_ARTICLES, VERB_ENDINGS, has_verb, outside_brackets
+from rulekit.graph.shapes import (
+    DEMONSTRATIVES,
+    INDEFINITE_ARTICLES,
+    VERB_ENDINGS,
+    has_verb,
+    outside_brackets,
+)
 
 # Endings of abstract nouns and verbs: a word with one is no name.
 # The endings of a German noun's plural (or its dative plural): "Käfer-n", "Hase-n",
@@ -44,8 +50,6 @@ _APPOSITION_MARKS = frozenset({"also", "nämlich"})
 _VALUE_ARTICLES = frozenset({"eine", "einen", "die", "der", "den"})
 # Values listed by commas alone tell a throw when there are at least this many.
 LISTED_THROW = 4
-# Words that point back to what was just told: "Das ist nicht erlaubt".
-DEMONSTRATIVES = frozenset({"das", "dies", "dieses"})
 # What a player could or would have done, too: "Gelb könnte mit der 5 …".
 MODAL_STORY_VERBS = frozenset(
     {"darf", "kann", "muss", "will", "soll", "möchte", "könnte", "dürfte", "müsste", "sollte"}
@@ -54,8 +58,7 @@ STORY_VERBS = frozenset({"hat", "ist", "wird", "hätte", "wäre", "würde", *MOD
 # A name that joins a story stands before a comma or its verb ("Emil, der links von ihm
 # sitzt, muss …") and is no longer than this: a coined card or field name is a compound.
 CAST_NAME_LENGTH = 10
-# The words after the name of the player whose turn it is.
-_TURN = ["an", "der", "reihe"]
+_TURN = ["an", "der", "reihe"]  # after the name of the player whose turn it is
 
 
 class StoryJudge(LineJudge):
@@ -459,18 +462,15 @@ class StoryJudge(LineJudge):
             # A card among values ("legt Rot 4, Kobold, Kobold und Grün 7 aus") is no one.
             if bare and index >= 2 and tokens[index - 2].like_num:
                 continue
-            # Whose turn it is ("Nach ihr ist nur noch Finn an der Reihe").
-            turn = [t.lower_ for t in tokens[index + 1 : index + 4]] == _TURN
+            turn = [t.lower_ for t in tokens[index + 1 : index + 4]] == _TURN  # "Finn an der Reihe"
             subject = bare or (before is not None and _inflected_verb(before))
             acts = following.text == "," or _inflected_verb(following)
             if (turn or (subject and acts)) and self.cast_name(token, inflected=not turn):
                 names.add(token.text)
 
     def cast_name(self, token: Token, inflected: bool = True) -> bool:
-        """A word that may name a player: capitalised, short, spelled as no German word
-        is ("Emil", not "Karte"), whatever else knows it as a name.  Where the sentence
-        says it is the player's turn, a name that a noun's plural or stem also spells
-        ("Finn", "Finnen") is one all the same: `inflected` checks for those."""
+        """A word that may name a player: capitalised, short, spelled as no German word is
+        ("Emil", not "Karte"); unless `inflected`, also a noun's stem ("Finn", "Finnen")."""
         return (
             token.is_alpha
             and token.text[:1].isupper()

@@ -106,6 +106,8 @@ FINITE_MODALS = frozenset(
 VERB_ENDINGS = ("en", "ern", "eln")
 # The indefinite article: "ein Spieler", "eines Spielers", the numeral one after a limit.
 INDEFINITE_ARTICLES = frozenset({"ein", "eine", "einen", "einem", "einer", "eines"})
+# The demonstratives that stand for what was just said: "Das ist …", "Dies kostet …".
+DEMONSTRATIVES = frozenset({"das", "dies", "dieses"})
 _DETERMINERS_AS_VERBS = DETERMINERS | (POSSESSIVES - {"sein"})
 # Forms of "werden" that make a passive ("wird … gesetzt").
 _PASSIVE_AUXILIARIES = frozenset({"wird", "werden"})
