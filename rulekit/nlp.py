@@ -19,6 +19,7 @@ from typing import Any, cast
 import spacy
 import yaml
 from spacy.lang.de.stop_words import STOP_WORDS
+from spacy.lang.de.tokenizer_exceptions import TOKENIZER_EXCEPTIONS as ABBREVIATIONS
 from spacy.language import Language
 from spacy.lookups import Lookups
 from spacy.tokenizer import Tokenizer
@@ -127,6 +128,7 @@ class Cues:
     definition_phrases: tuple[str, ...]
     flavour_lemmas: frozenset[str]
     example_phrases: tuple[str, ...]
+    instance_particles: frozenset[str]
     conclusion_words: tuple[str, ...]
     example_openers: tuple[str, ...]
     colour_words: frozenset[str]
@@ -156,6 +158,7 @@ class Cues:
     consists_phrases: tuple[str, ...]
     existence_phrases: tuple[str, ...]
     first_person_plural: frozenset[str]
+    first_person_singular: frozenset[str]
     question_labels: frozenset[str]
     question_headings: frozenset[str]
     answer_words: frozenset[str]
@@ -224,7 +227,8 @@ def sentence_boundaries(doc: Doc, lemmas: Mapping[str, str]) -> Doc:
     piece or a field ends one before a function word ("… zu Connys Figur A. Dann spielt
     er …"); an initial goes on with
     a name ("A. Müller"), and the letters of "z. B." or "d. h." abbreviate together; an
-    abbreviation with dots inside ends none before its number ("Art.-Nr. 49021"); a
+    abbreviation with dots inside ends none before its number ("Art.-Nr. 49021",
+    "Spielregel-Nr. 3/77"); a
     trade mark sign goes with the name before it ("Ärgern verboten!® ist …"); a sentence
     closed inside its bracket ends at it ("(… eine 8.) In seinem Zug …"); a quoted call
     goes on before a word in lower case ("… rufst du „Angezweifelt!“ und hebst …").
@@ -264,10 +268,14 @@ def sentence_boundaries(doc: Doc, lemmas: Mapping[str, str]) -> Doc:
                 doc[following.i + 1].is_sent_start = False
             continue
         if token.text == "." and token.i > 0 and following.like_num:
-            # The full stop of an abbreviation with dots inside ("Art.-Nr. 49021"),
-            # which the tokenizer cuts off, ends no sentence before its number.
+            # The full stop of an abbreviation with dots inside ("Art.-Nr. 49021") or of
+            # one closing a compound ("Spielregel-Nr. 3/77"), which the tokenizer cuts
+            # off, ends no sentence before its number.
             abbreviated = doc[token.i - 1].text
-            if "." in abbreviated and abbreviated.replace(".", "").replace("-", "").isalpha():
+            last_part = abbreviated.rsplit("-", 1)[-1]
+            if (
+                "." in abbreviated or ("-" in abbreviated and f"{last_part}." in ABBREVIATIONS)
+            ) and abbreviated.replace(".", "").replace("-", "").isalpha():
                 following.is_sent_start = False
                 continue
         if _LETTER_DOT.match(token.text):

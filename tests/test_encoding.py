@@ -639,3 +639,17 @@ def test_pdf_fonts_whose_maps_are_lost_or_point_into_the_private_use_area(
     manual = damaged_pdf(1, tmp_path, kind, bases=(base,))
     body = [b.text for b in extract(manual.path).blocks if b.kind in BODY_KINDS]
     assert char_error_rate(body, manual.body) <= DAMAGE_CER / 2, manual.note
+
+
+def test_a_lost_ligature_opens_no_capitalised_word(lexicon: Lexicon) -> None:
+    """A font sets "fi" as one glyph only in lower case: "gur" never lost the "Fi" of
+    "Figur", though "nden" lost the "fi" of "finden"."""
+    lines = as_lines(
+        ["Die Spiel gur darf ziehen, wenn sie ein Feld frei nden kann.", "Alle müssen es schaen."]
+    )
+    restored, repairs = restore_dropped_letters(lines, lexicon)
+    assert restored[0].text == "Die Spiel gur darf ziehen, wenn sie ein Feld frei finden kann."
+    assert {(r.before, r.after) for r in applied(repairs)} == {
+        ("nden", "finden"),
+        ("schaen", "schaffen"),
+    }

@@ -554,3 +554,39 @@ def test_in_a_leaflet_of_numbered_paragraphs_an_example_shows_the_rules_near_it(
     # not in the component list of paragraph 1.
     assert shown
     assert not any(rule.startswith("1) Zum Spiel gehören") for rule in shown)
+
+
+def test_a_gender_inclusive_subject_names_no_player_of_a_story(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Vorbereitung",
+        "1. Jede*r nimmt sich eine Phasenkarte.",
+        "2. Wer zuletzt am Meer war, mischt alle Karten und gibt allen verdeckt",
+        "10 Karten.",
+        "Jede_r legt die übrigen Karten als Nachziehstapel in die Mitte.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=False)
+    assert kind_of(graph, "1. Jede*r nimmt sich")[0] == "step"
+    assert kind_of(graph, "2. Wer zuletzt am Meer war")[0] == "step"
+    assert kind_of(graph, "Jede_r legt die übrigen Karten")[0] == "rule"
+
+
+def test_an_instance_told_with_so_and_etwa_and_an_order_number_in_a_compound(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Der Einlauf ins Ziel",
+        "Ins Ziel darf nur, wer nicht mehr Rettiche besitzt, als ihm nach seinem Platz",
+        "erlaubt ist: der erste Hase höchstens 10, der zweite höchstens 20 Rettiche. So",
+        "muß etwa ein Spieler, der als zweiter einlaufen will und noch 27 Rettiche",
+        "hätte, vorher mindestens 7 Rettiche loswerden.",
+        "Sollte diesem Spiel einmal ein Teil fehlen, so wende man sich unter Angabe der",
+        "Spielregel-Nr. 3/77 an die Otto Brenninger KG.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=False)
+    assert kind_of(graph, "So muß etwa ein Spieler")[0] == "example"
+    assert any(
+        node.text.startswith("Sollte diesem Spiel") and node.text.endswith("Brenninger KG.")
+        for node in graph.nodes
+    )

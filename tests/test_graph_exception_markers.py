@@ -88,6 +88,12 @@ ONE_A_FIELD = "Auf jedem Feld darf immer nur ein Hase stehen."
             "Auf dem Startfeld und im Ziel haben allerdings alle Hasen Platz.",
             ONE_A_FIELD,
         ),
+        (
+            # A contrast that bounds what was allowed.
+            ["# Perle", "Du darfst in einer Kombination beliebig viele Perlen einsetzen."],
+            "Jede Kombination braucht aber mindestens zwei echte Muschelkarten.",
+            "Du darfst in einer Kombination beliebig viele Perlen einsetzen.",
+        ),
     ],
 )
 def test_what_another_rule_is_said_not_to_cover_excepts_it(
@@ -224,3 +230,22 @@ def test_a_denial_within_a_variant_narrows_the_variants_rule_before_it(
         f"{placed} {denial}",
     )
     assert edges_of(graph, "exception-of") == [(denial, placed)]
+
+
+def test_what_a_case_does_away_with_excepts_the_rule_that_does_it(
+    builder: GraphBuilder,
+) -> None:
+    discard = "4. Zum Schluss wirfst du eine Karte auf den Ablagestapel ab."
+    lifted = "Hast du nach dem Anlegen keine Karte mehr, entfällt das Abwerfen."
+    graph = build(
+        builder,
+        "# Spielablauf",
+        "1. Zieh eine Karte.",
+        "2. Lege deine Phase aus, wenn du kannst.",
+        "3. Lege passende Karten an ausgelegte Phasen an.",
+        discard,
+        "# Anlegen",
+        "An jede ausgelegte Phase darf jeder passende Karten anlegen.",
+        lifted,
+    )
+    assert edges_of(graph, "exception-of") == [(lifted, discard)]

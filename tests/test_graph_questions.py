@@ -61,6 +61,26 @@ def test_question_headings_head_their_rules_and_the_questions_of_a_faq_are_asked
             ],
             {2: "section", 3: "lead-in", 5: "lead-in"},
         ),
+        # Under the questions' heading a question is asked, however it asks: of the
+        # player's own piece ("mein Wiesel") or whether a rule holds ("Gilt …?").
+        (
+            [
+                "Fragen und Antworten",
+                "Gilt die Schlagpflicht auch für die Gänge?",
+                "Nein, durch einen Gang schlüpfst du nur, wenn du willst.",
+                "Ist mein Wiesel auf einem fremden Startfeld sicher?",
+                "Nein, nur auf den Fluchtbauen kann es nicht geschlagen werden.",
+            ],
+            {1: "lead-in", 3: "lead-in"},
+        ),
+        (
+            [
+                "Zweifelsfälle",
+                "Wohin kommt eine Wetterkarte, die ein Spieler behalten darf?",
+                "Er legt sie offen vor sich ab.",
+            ],
+            {1: "lead-in"},
+        ),
     ],
 )
 def test_a_question_of_questions_and_answers_is_asked(

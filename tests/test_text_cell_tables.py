@@ -176,3 +176,34 @@ def test_a_word_an_even_copy_wrapped_early_goes_on_in_lower_case() -> None:
         text.startswith("Sobald ein Spieler in der laufenden Runde sein Regal eingeräumt hat")
         for text in found
     )
+
+
+def test_a_table_whose_cells_the_copy_parts_by_two_spaces_heads_nothing(tmp_path: Path) -> None:
+    # Column titles and rows of a narrow booklet's table, then a tip after the last row,
+    # whose count ("aus 4") wants no noun from it.
+    lines = [
+        "Farbreihe: eine Reihe, deren",
+        "Karten alle dieselbe Farbe haben.",
+        "Farbgruppe: Karten derselben Farbe",
+        "mit beliebigen Zahlen.",
+        "Die zehn Phasen",
+        "Phase  Aufgabe",
+        "1  2 Dreiersätze",
+        "2  Dreiersatz + Reihe aus 4",
+        "3  Farbreihe aus 4",
+        "Tipp: Steckt eine Büroklammer",
+        "an den Rand eurer Phasenkarte.",
+        "Vorbereitung",
+        "1. Jede*r nimmt sich eine Phasenkarte.",
+    ]
+    path = tmp_path / "manual.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    found = [(b.kind, b.text) for b in extract(path, None).blocks]
+    assert found[2:8] == [
+        ("heading", "Die zehn Phasen"),
+        ("paragraph", "Phase  Aufgabe"),
+        ("paragraph", "1  2 Dreiersätze"),
+        ("paragraph", "2  Dreiersatz + Reihe aus 4"),
+        ("paragraph", "3  Farbreihe aus 4"),
+        ("paragraph", "Tipp: Steckt eine Büroklammer an den Rand eurer Phasenkarte."),
+    ]

@@ -97,8 +97,9 @@ from rulekit.model import LineRole, TextLine
 # A label and its value, a count or a list ("Alter: 8+", "Ihr braucht: Spielplan,
 # Würfel"), is no heading; a heading may name its part before a colon ("Phase 1: Bewegung").
 _LABELLED_VALUE = re.compile(r"^[^\W\d_][^:.!?]{0,30}:\s+\S*(?:[^\W\d_]+\s+)*?(?:\d|\S+,\s)")
-# The gap between two cells of a row, as a viewer copies a table: "Phase 1   2 Drillinge".
-_CELL_GAP = re.compile(r"\S {3,}\S")
+# The gap between two cells of a row, as a viewer copies a table: "Phase 1   2 Drillinge",
+# "1  2 Dreiersätze"; a copy parts the words of a line by one space.
+_CELL_GAP = re.compile(r"\S {2,}\S")
 # A number and its value: "1: 2 Drillinge", a row of a numbered list.
 _NUMBERED_VALUE = re.compile(r"^\d{1,2}:\s+\S")
 HEADING_MAX_LINES = 2
@@ -518,7 +519,7 @@ def _unit_role(
         return "figure"  # a diagram's notation: a board's squares and coordinates
     row = _LABELLED_VALUE.match(first) or ACROSS_ROW.match(first) or _NUMBERED_VALUE.match(first)
     if len(texts) == 1 and (row or _CELL_GAP.search(first)):
-        return "body"  # "Ziel: …", "Karotten 1 3 6 10 15", "Phase 1   2 Drillinge": a row
+        return "body"  # "Ziel: …", "Karotten 1 3 6 10 15", "Phase  Aufgabe": a row
     if len(texts) > 1 and ":" in first and all(parted(text) for text in texts[:-1]):
         return "body"  # credits run over lines by their middle dots ("Autorin: … ·")
     capitals = all_caps(" ".join(texts))

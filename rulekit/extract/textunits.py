@@ -40,6 +40,7 @@ from rulekit.extract.textshapes import (
     label_runs_on,
     listed,
     listed_pieces,
+    open_count,
     parted,
     running_text,
     runs_on,
@@ -299,8 +300,12 @@ def _opens_unit(
         (
             _starts_sentence(line.text, capitalised_inside)
             and not _ordinal_after(previous.text, line.text)
-            # "… für 2–6 Spieler ab 10" / "Jahren": a stop word that is a noun
-            and not wants_more(previous.text)
+            # "… für 2–6 Spieler ab 10" / "Jahren": a stop word that is a noun; a label
+            # ("… aus 4" / "Tipp: …") is no counted thing, the count ended a table's row.
+            and not (
+                wants_more(previous.text)
+                and not (open_count(previous.text) and LABELLED_OPENER.match(line.text.strip()))
+            )
             and not _marker_in_sentence(lines, content, position, widths.width)
         )
         or value_rows(previous.text, line.text)

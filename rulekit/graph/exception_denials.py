@@ -30,7 +30,7 @@ from rulekit.graph.exceptions import negated
 from rulekit.graph.overlap import Overlap, stem
 from rulekit.graph.phases import headings
 from rulekit.graph.shapes import verb_form
-from rulekit.graph.special_cases import counterparts
+from rulekit.graph.special_cases import counterparts, nominalised, verbs
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
@@ -396,3 +396,29 @@ def with_parts(features: set[str], overlap: Overlap) -> set[str]:
 def _permits(unit: Unit, cues: Cues) -> bool:
     """The unit says what may be done: "kann", "darf", "dürfen"."""
     return any(t.lemma_.lower() in cues.permission_lemmas for s in unit.sentences for t in s)
+
+
+# The verb of what a case does away with: "…, entfällt das Ablegen".
+_LIFTING = "entfallen"
+_LIFTED_REACH = 3
+
+
+def lifted_doers(exception: Unit, earlier: list[Unit]) -> list[Unit]:
+    """The rules that do what an exception does away with ("Wirst du … deine letzte
+    Karte los, entfällt das Ablegen"): the nearest earlier rule that does it ("Zum
+    Schluss legst du eine Handkarte … ab"), and the step of the turn that names it
+    ("4. Ablegen").  None if it does away with no action."""
+    lifting = [t.i for s in exception.sentences for t in s if t.lemma_.lower() == _LIFTING]
+    # What is done away with stands beside the verb ("entfällt das Ablegen", "das
+    # Abwerfen entfällt"), not in the case before it ("beim Auslegen oder Anlegen").
+    lifted = {
+        stem(token.lower_)
+        for token in nominalised(exception.sentences)
+        if any(abs(token.i - at) <= _LIFTED_REACH for at in lifting)
+    }
+    if not lifted:
+        return []
+    doing = [rule for rule in earlier if lifted & verbs(rule)]
+    nearest = [rule for rule in doing if rule.kind != "step"][-1:]
+    steps = [rule for rule in doing if rule.kind == "step"][-1:]
+    return [*nearest, *steps]

@@ -69,6 +69,7 @@ from rulekit.graph.exception_denials import (
     allowed_actions,
     claimed,
     denied_gains,
+    lifted_doers,
     limited_actions,
     named_by_heading,
     obliged_move,
@@ -213,8 +214,6 @@ def excepted(
         if own and own[-1].block is exception.block and contrast and denies_action(exception, cues):
             return own[-1:]
         return []
-    if exception.node_id in context.cases:
-        return [context.cases[exception.node_id]]
     # What follows an exception in its own paragraph goes on with it ("Der Mineur rückt
     # dann ... vor"); it is not what the exception carves a case out of.
     candidates = [
@@ -227,6 +226,13 @@ def excepted(
         and not in_variant(rule, by_id, cues, context.parts)
     ]
     earlier = [rule for rule in candidates if rule.position < exception.position]
+    # What a case does away with ("…, entfällt das Ablegen") is what the rules that do
+    # it say, whatever the case shares with the rule beside it.
+    doers = lifted_doers(exception, earlier)
+    if doers:
+        return doers
+    if exception.node_id in context.cases:
+        return [context.cases[exception.node_id]]
     # A place where many may stand lifts the rule that lets one stand on a field.
     limit = capacity_limit(exception, earlier, cues)
     if limit is not None:

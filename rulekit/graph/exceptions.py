@@ -339,9 +339,11 @@ def cued_exception(sentence: Span, cues: Cues) -> bool:
     if contrasted and (
         _limited(lowers, cues)
         or any(t.lower_ in cues.overriding_contrasts for c in contrasted for t in c)
-        # "Gepustet werden darf aber nur, bis …": the contrast narrows to a case.
+        # "Gepustet werden darf aber nur, bis …": the contrast narrows to a case, or
+        # bounds what was allowed ("braucht aber mindestens zwei echte Muschelkarten").
         or any(
-            word in cues.exception_contrasts and after in _NARROWING
+            word in cues.exception_contrasts
+            and (after in _NARROWING or after in cues.lower_bound_words | cues.upper_bound_words)
             for word, after in pairwise(lowers)
         )
     ):

@@ -222,14 +222,15 @@ class KindJudge(DefinitionJudge):
         return "rule"
 
     def players_question(self, sentence: Span) -> bool:
-        """A question a player asks of the rules: in the first person ("Kann ich …?"), of
+        """A question a player asks of the rules: in the first person ("Kann ich …?", "Ist
+        mein Wiesel … sicher?"), of
         what one may or must do ("Darf man …?", "Darf ein Reiter … überspringen?"), or of
         what happens in a case ("Was geschieht, wenn …?", "Bekommt man …, wenn …?"), or
         one a label marks as the question of a question and its answer ("F: Zählt …?")."""
         tokens = list(sentence)
         words = [t.lower_ for t in tokens if t.is_alpha]
         return bool(words) and (
-            "ich" in words
+            bool(set(words) & self.cues.first_person_singular)
             or self.label(sentence.text) in self.cues.question_labels
             # Of what a player or a piece may do ("Darf ein Reiter …?"), not the reader
             # ("Habt ihr … tun muss?") nor a question that goes on ("Oder darf …?").
@@ -314,6 +315,14 @@ class KindJudge(DefinitionJudge):
             return True
         if lower.lstrip("(").startswith(self.cues.example_openers):
             return True
+        words = [t.lower_ for t in sentence if not t.is_space][:3]
+        if (
+            len(words) == 3
+            and words[0] == "so"
+            and words[2] in self.cues.instance_particles
+            and any(t.like_num for t in sentence)
+        ):
+            return True  # "So muß etwa ein Spieler, der … 27 Rettiche …": an instance
         if self.worked_cases(sentence):
             return True
         bracketed = lower.startswith("(") and lower.rstrip(".").endswith(")")

@@ -199,6 +199,13 @@ class LineJudge:
         opener = re.match(r"\w+", following.text.strip()) if following is not None else None
         return opener is not None and opener.group().lower() in self.cues.answer_words
 
+    def asked_under(self, sentence: str, headings: list[str]) -> bool:
+        """A question under the heading of the questions and answers ("Fragen und
+        Antworten", "Zweifelsfälle"): a player's, whatever it asks."""
+        return sentence.rstrip('“”"»« ').endswith("?") and any(
+            self.heading_words(heading, self.cues.question_headings) for heading in headings
+        )
+
     def stacked_heading(self, text: str, following: Block | None, above: Block | None) -> bool:
         """A line the layout took for a picture's label that heads a part of the rules:
         a word of the rules' structure ("Varianten" over "Kurze Tour"), and the heading

@@ -100,7 +100,8 @@ class StoryJudge(LineJudge):
         found = bool(listed)
         for index, token in enumerate(tokens[:-1]):
             following = tokens[index + 1]
-            if not (token.is_alpha and token.text[:1].isupper()) or token.lower_ in STOP_WORDS:
+            # "Jede*r" is read as "jeder" (`rulekit.nlp.gendered_forms`), no name.
+            if not (token.is_alpha and token.text[:1].isupper()) or token.norm_ in STOP_WORDS:
                 continue
             # "Conny (Rot)" names a player by her colour; "4 Rastscheiben (weiß)" counts a
             # piece and "je Farbe (rot, gelb, grün)" lists the colours there are.

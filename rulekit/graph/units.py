@@ -557,6 +557,8 @@ class Segmenter(ListReader):
         kind = judge.sentence_kind(head, state.material)
         if SPEECH.match(block.text.strip()):
             kind = "flavour"  # a speech bubble's call set apart: "„Hopp, hopp – und drüber!“"
+        elif kind == "flavour" and judge.asked_under(head.text, [u.text for u in state.sections]):
+            kind = "lead-in"  # "Gilt die Schlagpflicht auch für die Gänge?" leads to its answer
         if kind == "other" and judge.greets(head):
             state.idea = True  # "Liebe Wichtelfreunde!" opens a letter with the game's story
         # What binds the players in a preface no heading announced is a rule: the box's

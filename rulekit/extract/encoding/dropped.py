@@ -154,7 +154,8 @@ def _restorations(
     A restoration must be a frequent German word or a word of the document;
     with a piece of a `lost` kind, any word the lexicon knows.  Where the
     remnant lost its first letter, both cases are offered ("würfel" and
-    "Würfel"); the caller picks one by the document.
+    "Würfel"); the caller picks one by the document.  A ligature is lost only at
+    the start of a word in lower case: "gur" is no "Figur".
     """
     common = lexicon.common_forms(COMMON_ZIPF)
     folded = word.casefold()
@@ -166,7 +167,10 @@ def _restorations(
                 continue
             candidate = word[:position] + piece + word[position:]
             forms = [candidate]
-            if position == 0:
+            if position == 0 and _kind(piece) == "ligature":
+                # A ligature joins lower-case letters: "Figur" never lost its "Fi".
+                forms = [] if word[0].isupper() else [candidate]
+            elif position == 0:
                 forms = (
                     [candidate.capitalize()]
                     if word[0].isupper()
