@@ -133,6 +133,7 @@ class Cues:
     example_openers: tuple[str, ...]
     colour_words: frozenset[str]
     honorifics: frozenset[str]
+    kin_titles: frozenset[str]
     turn_nouns: frozenset[str]
     showing_lemmas: frozenset[str]
     announcing_lemmas: frozenset[str]

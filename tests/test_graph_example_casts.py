@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rulekit.graph.builder import GraphBuilder
-from tests.test_graph_kinds import graph_of, kind_of
+from tests.test_graph_kinds import graph_of, kind_of, kind_of_text
 
 
 def test_an_example_of_players_named_by_letter_keeps_its_sentences(
@@ -304,3 +304,38 @@ def test_the_pages_footnote_under_an_example_is_no_part_of_it(
     ]
     graph = graph_of(builder, tmp_path, lines, blank=True)
     assert [node.text for node in graph.nodes if node.kind == "example"] == [example]
+
+
+def test_a_kin_title_opens_a_story_of_its_player_but_not_the_games_story(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Die Geschichte",
+        "Im Garten von Oma Lene biegen sich die Äste.",
+        "Kein Zug möglich",
+        "Kannst du weder vorwärts noch rückwärts ziehen, stellst du deinen Hasen auf den Start.",
+        "Oma Rosi steht auf Feld 40 und hat keine Kressebündel mehr. Also muss Oma Rosi "
+        "zurück auf den Start.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert kind_of(graph, "Im Garten von Oma Lene")[0] == "flavour"
+    assert kind_of(graph, "Oma Rosi steht auf Feld 40")[0] == "example"
+    assert "Also muss Oma Rosi" in kind_of_text(graph, "Oma Rosi steht auf Feld 40")
+
+
+def test_what_an_examples_colon_announces_is_part_of_it(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Die Laubhaufen",
+        "In einem Laubhaufen ist ein Igel sicher.",
+        "Beispiel: Rot ist an der Reihe und würfelt eine 3. Auf dem Spielplan sieht es so aus:",
+        "1. Ein roter Igel steht auf dem roten Startfeld.",
+        "2. Drei Felder vor ihm liegt ein Laubhaufen.",
+        "Rot zieht deshalb den Igel vom Startfeld in den Laubhaufen.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    example = kind_of_text(graph, "Beispiel: Rot ist an der Reihe")
+    assert "1. Ein roter Igel" in example
+    assert "2. Drei Felder vor ihm" in example
+    assert not any(node.kind == "step" for node in graph.nodes)

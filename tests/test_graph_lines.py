@@ -106,3 +106,58 @@ def test_the_headings_of_the_pieces_and_of_the_rules_after_them_are_sections(
     assert kind_of(graph, "6 Schnecken aus Holz")[0] == "component"
     assert kind_of(graph, "Spielregel")[0] == "section"
     assert kind_of(graph, "2. Spielbeginn")[0] != "component"
+
+
+def test_what_a_field_shows_and_what_things_are_called_define_and_the_imprint_is_other(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Spielmaterial",
+        "1 Spielplan",
+        "16 Wiesel aus Holz",
+        "Der Spielplan",
+        "Die vier Felder mit einer Baumwurzel heißen Fluchtbaue.",
+        "Die besonderen Felder",
+        "Rettichfeld: Hier ist ein dicker weißer Rettich abgebildet. Wer hier steht, darf "
+        "10 Rettiche nehmen.",
+        "Zahlenfeld: Steht dein Hase zu Beginn deines Zuges hier, nimmst du 10 Rettiche "
+        "für jeden Hasen vor dir. Auch Hasen, die schon im Ziel sind, zählen dabei mit.",
+        "Spielende",
+        "Wer zuerst im Ziel ist, gewinnt.",
+        "Der Autor dankt allen Testspielern für ihre Geduld.",
+        "Bitte bewahrt die Anschrift für spätere Rückfragen auf.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert kind_of(graph, "Die vier Felder mit einer Baumwurzel")[0] == "definition"
+    assert kind_of(graph, "Rettichfeld: Hier ist")[0] == "definition"
+    assert kind_of(graph, "Wer hier steht")[0] == "rule"
+    assert kind_of(graph, "Auch Hasen, die schon im Ziel")[0] == "rule"
+    assert kind_of(graph, "Der Autor dankt")[0] == "other"
+    assert kind_of(graph, "Bitte bewahrt die Anschrift")[0] == "other"
+
+
+def test_headings_over_a_summary_a_case_and_the_list_of_a_things_parts(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Spielmaterial",
+        "96 Ruderkarten",
+        "8 Steuermannkarten",
+        "Die Etappen",
+        "Die zehn Etappen verlangen folgende Kombinationen:",
+        "1. 2 Drillinge",
+        "2. 1 Drilling + 1 Viererfolge",
+        "Kein Zug möglich",
+        "Kann ein Spieler nicht ziehen, setzt er aus.",
+        "Spielvariante für Könner",
+        "Wer das Spiel gut kennt, kann mit zwei zusätzlichen Regeln spielen:",
+        "• Doppelsechs: Wer zwei Sechsen würfelt, darf zweimal ziehen.",
+        "• Rückwärtsigel: Eine gewürfelte 1 darf man auch rückwärts ziehen.",
+        "Kurz & knapp",
+        "• Eine 6 bringt einen Igel aufs Startfeld.",
+        "• Wer schlagen kann, muss schlagen.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=False)
+    assert kind_of(graph, "1. 2 Drillinge") == ("rule", True)
+    assert kind_of(graph, "Kein Zug möglich")[0] == "section"
+    assert kind_of(graph, "Kurz & knapp")[0] == "section"

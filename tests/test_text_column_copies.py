@@ -194,3 +194,66 @@ def test_numbered_moves_an_answer_named_parts_and_a_title_in_capitals(tmp_path: 
     assert "Schlüssel 3 – 1 Farbe aus 5 Karten + 1 Drilling" in found
     # A title in capitals stands over its text.
     assert "VARIANTE 1: DIE KURZE PARTIE" in found
+
+
+# A sheet in three narrow columns as Chromium copies it: CRLF, no hyphen breaks, bullets.
+BULLETS = (
+    "Schlagen\r\n"
+    "Wer schlagen kann, muss schlagen.\r\n"
+    "Vergisst ein Spieler das, wird er\r\n"
+    "„gestupst“:\r\n"
+    "• Jeder Mitspieler, der den\r\n"
+    "Fehler bemerkt, darf „Stups!“\r\n"
+    "rufen.\r\n"
+    "• Der Igel, der hätte schlagen\r\n"
+    "müssen, wandert zurück.\r\n"
+    "Die Zielgasse\r\n"
+    "In der Zielgasse gelten besondere\r\n"
+    "Regeln:\r\n"
+    "• Man darf dort keinen Igel\r\n"
+    "überspringen.\r\n"
+    "Illustration: Tobias Reuter\r\n"
+    "© 2004 Distelfink Spiele GmbH,\r\n"
+    "Made in Germany\r\n"
+    "www.distelfink-spiele.de\r\n"
+)
+
+
+def test_a_quoted_call_a_label_left_wanting_and_an_imprint_after_a_comma_go_on(
+    tmp_path: Path,
+) -> None:
+    found = texts(tmp_path, BULLETS)
+    assert "• Jeder Mitspieler, der den Fehler bemerkt, darf „Stups!“ rufen." in found
+    assert "In der Zielgasse gelten besondere Regeln:" in found
+    assert "© 2004 Distelfink Spiele GmbH, Made in Germany" in found
+    assert "Regeln:" not in found
+
+
+def test_three_page_numbers_that_count_on_carry_a_sentence_over_the_running_head(
+    tmp_path: Path,
+) -> None:
+    # Page 1 bears no number; "2", "3" and "4" count the others, each over the game's
+    # name, which heads every page after the first.
+    body = [f"Regel {n}: Wer an der Reihe ist, zieht so weit, wie er bezahlt." for n in range(20)]
+    lines = [
+        "KRESSEJAGD",
+        "Für 2 bis 6 Spieler ab 8 Jahren",
+        *body,
+        "KRESSEJAGD",
+        *body[:18],
+        "Dafür erhältst du 10 Kressebündel für jeden",
+        "2",
+        "KRESSEJAGD",
+        "Hasen, der vor dir liegt, mindestens aber 10.",
+        *body[:17],
+        "3",
+        "KRESSEJAGD",
+        *body[:17],
+        "4",
+    ]
+    found = texts(tmp_path, "\n".join(lines) + "\n")
+    assert (
+        "Dafür erhältst du 10 Kressebündel für jeden Hasen, der vor dir liegt, mindestens "
+        "aber 10." in " ".join(found)
+    )
+    assert found.count("KRESSEJAGD") == 1

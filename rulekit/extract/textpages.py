@@ -55,6 +55,9 @@ COVER_LINES = 5
 # page the excerpt or the reading order skips), this many at least, each at least
 # `PAGE_LINES` content lines after the last, count the pages ("1" … "2" … "4").
 PAGE_CHAIN = 4
+# Fewer count the pages of a short copy whose first page bears none ("2" … "3" … "4"),
+# if they count on one by one.
+SHORT_PAGE_CHAIN = 3
 PAGE_STEP = 2
 PAGE_LINES = 15
 # Between two page numbers stand few other lone numbers (a picture's callouts), not the
@@ -278,7 +281,11 @@ def _page_chain(lines: list[TextLine]) -> set[int]:
         ]
         best.append([*max(links, key=len, default=[]), at])
     chain = max(best, key=len, default=[])
-    return {numbers[at][0] for at in chain} if len(chain) >= PAGE_CHAIN else set()
+    counted = [numbers[at][2] for at in chain]
+    one_by_one = all(later - earlier == 1 for earlier, later in pairwise(counted))
+    if len(chain) >= PAGE_CHAIN or (len(chain) >= SHORT_PAGE_CHAIN and one_by_one):
+        return {numbers[at][0] for at in chain}
+    return set()
 
 
 def _number_rows(lines: list[TextLine]) -> set[int]:

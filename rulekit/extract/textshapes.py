@@ -316,6 +316,8 @@ def ends_open(text: str) -> bool:
         return True
     if word not in STOP_WORDS or clause_heading(text):
         return False
+    if word.endswith("lich"):
+        return False  # an adjective's bare form is said of a thing ("Kein Zug möglich")
     if (
         len(words) == 1
         and last[:1].isupper()

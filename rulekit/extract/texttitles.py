@@ -269,7 +269,10 @@ def set_apart(
         # of the", "als der aktuelle")
         return False
     if _LABEL_ALONE.match(after):
-        return True  # a label of its own ("8. 1 Fünfling + 1 Drilling" / "Erklärungen:")
+        # A label of its own ("8. 1 Fünfling + 1 Drilling" / "Erklärungen:"), unless the
+        # line left a word in lower case wanting it and it did not fit ("In der Zielgasse
+        # gelten besondere" / "Regeln:").
+        return not (last[:1].islower() and not widths.deliberate(text, after, width))
     if question_heading([after], width):
         return True  # a sentence goes on with no capitalised question word ("Worum geht es?")
     if _count_inside(text, after):

@@ -31,7 +31,6 @@ from rulekit.extract.textshapes import (
     LIST_MARKER,
     MARKER_ONLY,
     NUMBERS_ROW,
-    POSTCODE_TOWN,
     RUNNING_WORDS,
     SECTION_SIGN,
     VALUE_ROW,
@@ -62,6 +61,8 @@ from rulekit.model import TextLine
 
 # The most lines back an item without a marker looks for the colon that announced it.
 ITEM_LIST_LINES = 12
+# The quotes that close a call: "„Stups!“", "»Halt!«".
+_CLOSING_QUOTES = '“”"«»‘’'
 # The most lines of an item between its number alone on its line and the next one.
 MARKER_ITEM_LINES = 8
 # A line this share of the body width long is full: the sentence it leaves open wrapped.
@@ -198,12 +199,26 @@ def sentence_units(
                 continue
         # A number the sentence wanted ends it ("… zieht 4 Felder weit auf Feld" / "27.").
         number = MARKER_ONLY.match(line.text.strip()) and line.text.strip()[:1].isdigit()
-        if terminal(line.text) or (len(current) > 1 and number):
+        following = lines[content[position + 1]].text if position + 1 < len(content) else ""
+        ended = terminal(line.text) and not _call_goes_on(line.text, following)
+        if ended or (len(current) > 1 and number):
             units.append(current)
             current = []
     if current:
         units.append(current)
     return units
+
+
+def _call_goes_on(text: str, following: str) -> bool:
+    """A quoted call at a line's end goes on in its sentence in lower case ("… darf
+    „Stups!“" / "rufen.")."""
+    stripped, after = text.rstrip(), following.lstrip()
+    return (
+        len(stripped) > 1
+        and stripped[-1] in _CLOSING_QUOTES
+        and stripped[-2] in "!?"
+        and after[:1].islower()
+    )
 
 
 def column_titles(text: str, rows: list[str]) -> bool:
@@ -224,10 +239,11 @@ def column_titles(text: str, rows: list[str]) -> bool:
 
 def imprint_lines(text: str, following: str) -> bool:
     """Two lines, one of an imprint (an address, "© …"), that a sentence does not run
-    across: each is a line of its own ("… GmbH, D-20095 Hamburg" / "www.verlag.de"); an
-    address broken before its postcode and town is one line ("… Reitbahnstraße 14," /
-    "04109 Leipzig")."""
-    broken = text.rstrip().endswith(",") and POSTCODE_TOWN.match(following.strip()) is not None
+    across: each is a line of its own ("… GmbH, D-20095 Hamburg" / "www.verlag.de"); a
+    line that ends in a comma goes on, an address broken before its postcode and town
+    ("… Reitbahnstraße 14," / "04109 Leipzig") or a firm before its origin ("© 2004 …
+    GmbH," / "Made in Germany")."""
+    broken = text.rstrip().endswith(",")
     return (
         bool(IMPRINT.search(text) or IMPRINT.search(following))
         and not broken

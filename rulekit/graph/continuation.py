@@ -232,11 +232,15 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
         )
         # The next numbered paragraph ("10. Der Gartenweg: …", "6. Noch Fragen?") opens
         # something of its own; under a bare label the moves may be numbered from 1
-        # ("Beispiel:" / "1. Birgit …" / "2. …").
+        # ("Beispiel:" / "1. Birgit …" / "2. …"), and so may what an example's colon
+        # announces ("Auf dem Spielplan sieht es so aus:" / "1. Ein roter Igel steht …").
         or (
             NUMBERED.match(first.text) is not None
             and not counts_on_story(unit, first)
-            and not (judge.label_alone(unit.text) and first_item(first.text))
+            and not (
+                (judge.label_alone(unit.text) or unit.text.rstrip().endswith(":"))
+                and first_item(first.text)
+            )
         )
     ):
         return 0

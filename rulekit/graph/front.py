@@ -29,6 +29,8 @@ _READER = frozenset({"Ihnen", "Euch", "euch", "dich", "dir", "du", "Du"})
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-ZÄÖÜ])")
 # What a sentence under the box's facts may have been taken for, being neither.
 _COVER_KINDS = frozenset({"rule", "definition", "note", "lead-in", "flavour"})
+# The last part of a field's name: "Rettichfeld", "Zielfelder".
+_FIELD_NOUNS = ("feld", "felder")
 
 
 def states_facts(added: list[Unit], count: int) -> bool:
@@ -118,8 +120,11 @@ def board_kind(
         return told  # a piece of the list and what it is ("1 Spielplan mit 64 Feldern")
     # Under the board's own heading ("Der Spielplan") or in the paragraph that opens
     # with it, the board is described, not listed: "Auf dem Spielplan ist eine Rennbahn
-    # aus 40 Feldern aufgedruckt …" in "SPIELMATERIAL: 1 Spielplan, … ".
-    return "definition" if state.board or state.described is not None else told
+    # aus 40 Feldern aufgedruckt …" in "SPIELMATERIAL: 1 Spielplan, … ".  So is a field
+    # in the sentence its name labels ("Rettichfeld: Hier ist ein Rettich abgebildet.").
+    label = LABEL.match(head.text)
+    field = label is not None and label.group(1).lower().endswith(_FIELD_NOUNS)
+    return "definition" if state.board or state.described is not None or field else told
 
 
 def rules_begin(judge: KindJudge, state: SegmentState, block: Block) -> None:

@@ -181,7 +181,14 @@ class KindJudge(DefinitionJudge):
         ):
             return "definition"  # "Die Würfel zeigen 5 Attribute:" names what they have
         main = main_clause(sentence)
-        if material and not (self.normative(main) or addresses(main) or done_to(main)):
+        # "Die vier Felder mit einer Baumwurzel heißen Fluchtbaue" names, no piece.
+        names = {t.lemma_.lower() for t in main} | {t.lower_ for t in main}
+        if material and not (
+            self.normative(main)
+            or addresses(main)
+            or done_to(main)
+            or names & self.cues.definition_lemmas
+        ):
             # A component's description may say what players can do with it in a
             # clause ("…, die Ihr verwenden könnt"); only its main clause could bind them,
             # as it does when it speaks to them ("Hast du …, erhältst du …") or says
@@ -189,7 +196,8 @@ class KindJudge(DefinitionJudge):
             return "component"
         if counts_as(main) and not (self.modal(main) or self.imperative(main)):
             return "definition"  # "Als Reihe gilt jede Folge …": "jede" binds no one
-        lemmas = {t.lemma_.lower() for t in sentence}
+        # The form as written too: the lemma table reads "heißen" as the adjective "heiß".
+        lemmas = {t.lemma_.lower() for t in sentence} | {t.lower_ for t in sentence}
         # "Die Restlaufzeit bezeichnet die Tage, die das Raubtier … auskommen kann":
         # a modal verb of a relative clause does not make the definition a rule.
         if not self.normative(main_clause(sentence)) and (

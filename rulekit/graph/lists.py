@@ -16,11 +16,18 @@ from rulekit.graph.clauses import case_clauses
 from rulekit.graph.continuation import refers_back
 from rulekit.graph.exceptions import flag
 from rulekit.graph.kinds import KindJudge
-from rulekit.graph.markers import after_marker, first_item, marker_type, next_item
+from rulekit.graph.markers import after_marker, bulleted_item, first_item, marker_type, next_item
 from rulekit.graph.mechanical import counted_task
 from rulekit.graph.overlap import stem
 from rulekit.graph.phases import names_setup
-from rulekit.graph.shapes import infinitive_instruction, names_a_set, tells_how, verb_form, verbless
+from rulekit.graph.shapes import (
+    heads_after_list,
+    infinitive_instruction,
+    names_a_set,
+    tells_how,
+    verb_form,
+    verbless,
+)
 from rulekit.graph.table_shapes import ordered_table_line
 from rulekit.graph.unit import Unit
 from rulekit.model import Block, NodeKind
@@ -304,6 +311,10 @@ def names_no_piece(heading: str, pieces: list[str]) -> bool:
 _FRONT_KINDS = ("other", "flavour")
 
 
+# A heading of an article and a noun: "Die Etappen", "Der Joker".
+_THING_HEADING = re.compile(r"(?:Der|Die|Das) [A-ZÄÖÜ][^\W\d_]+")
+
+
 def tells_story(heading: str, units: list[Unit], pieces: list[str], judge: KindJudge) -> bool:
     """A heading without a verb that does not name the rules, over the game's story:
     right after the component list (`pieces`), naming none of its pieces ("Rund um die
@@ -312,7 +323,8 @@ def tells_story(heading: str, units: list[Unit], pieces: list[str], judge: KindJ
     if not verbless(heading):
         return False  # "So wird gespielt" heads the rules
     if units and units[-1].kind == "component":
-        return names_no_piece(heading, pieces)
+        # "Die Etappen" names a thing of the game, not the title of its story.
+        return names_no_piece(heading, pieces) and not _THING_HEADING.fullmatch(heading.strip())
     return (
         not judge.material_heading(heading)
         and not judge.heading_words(heading, judge.cues.preface_headings)
@@ -334,3 +346,36 @@ def _opens_with_condition(span: Span, cues: Cues) -> bool:
     """The item's first clause is a condition ("Fällt der Würfel …, so …", "Wenn …")."""
     clauses = case_clauses(span, cues)
     return bool(clauses) and clauses[0][1]
+
+
+def heading_ends_items(
+    block: Block,
+    text: str,
+    following: Block | None,
+    state: SegmentState,
+    units: list[Unit],
+    title: bool,
+) -> bool:
+    """A heading over a paragraph, or a question set as one ("Wie viele Kleeblätter
+    darf ich tragen?"), ends a run of numbered steps ("Über 20 Punkte"), and in the
+    component list the items of one piece ("Würfel" … "Wertungsblock"); so does a
+    heading over a list that counts anew ("Spielablauf" over "1. …") or over a list of
+    bullets of its own ("Kurz & knapp" / "• Eine 6 bringt …")."""
+    return (
+        (block.kind == "heading" or title)
+        and following is not None
+        and (
+            following.kind == "paragraph"
+            or first_item(following.text)
+            or (block.kind == "heading" and bulleted_item(following))
+        )
+        and (
+            state.step is not None
+            or state.material
+            or (
+                state.items is not None
+                and bool(units)
+                and heads_after_list(units[-1].block, text, following)
+            )
+        )
+    )

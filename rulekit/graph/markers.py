@@ -22,6 +22,11 @@ NUMBERED = re.compile(rf"^{_OPEN_MARKER}(?:\d{{1,2}}[.)]|[a-z][.)](?!\s\w\.))\s"
 MARKER = re.compile(rf"^{_OPEN_MARKER}(?:(\d{{1,2}})|([a-z]))[.)]\s")
 
 
+def bulleted_item(block: Block) -> bool:
+    """A list item the text path found that no number or letter opens: a bullet's."""
+    return block.kind == "list-item" and not NUMBERED.match(block.text.strip())
+
+
 def next_item(text: str, following: Block | None) -> bool:
     """The block after is the item numbered next to this one ("3. …" then "4. …")."""
     number = MARKER.match(text)

@@ -141,9 +141,10 @@ class StoryJudge(LineJudge):
                 )
                 and any(t.like_num for t in tokens)
             )
-            # "Herr Kofler zieht …": a title and the name after it.
+            # "Herr Kofler zieht …", "Oma Rosi steht …": a title and the name after it.
+            kin = self.cues.kin_titles if index == start else frozenset()
             titled = (
-                token.lower_ in self.cues.honorifics
+                token.lower_ in self.cues.honorifics | kin
                 and following.is_alpha
                 and following.text[:1].isupper()
                 and following.lower_ not in STOP_WORDS

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
-from rulekit.extract.textshapes import DETERMINERS, POSSESSIVES, listed
+from rulekit.extract.textshapes import DETERMINERS, LIST_MARKER, POSSESSIVES, listed
 from rulekit.graph.markers import MARKER, marker_type
 from rulekit.model import Block
 
@@ -497,11 +497,12 @@ def open_bracket(text: str) -> bool:
 def heads_after_list(previous: Block, text: str, following: Block) -> bool:
     """A heading set unlike the lines of a list a colon announced heads what follows
     ("10 bis 12: 10 Punkte" / "Joker" / "Der Joker zählt …"); names one under another
-    are the list ("Sanierung" / "Produktion"), and a lower-case line goes on with it."""
+    are the list ("Sanierung" / "Produktion"), and a lower-case line goes on with it.
+    What follows may be a list of its own ("Kurz & knapp" / "• Eine 6 bringt …")."""
     return (
         previous.kind != "heading"
         and not listed(previous.text.strip(), text)
-        and following.text[:1].isupper()
+        and LIST_MARKER.sub("", following.text.strip())[:1].isupper()
     )
 
 

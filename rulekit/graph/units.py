@@ -34,12 +34,19 @@ from rulekit.graph.front import board_kind, front_kind, rules_begin, states_fact
 from rulekit.graph.ids import heading_level, section_id
 from rulekit.graph.kinds import KindJudge
 from rulekit.graph.line_kinds import LABEL, cover_blocks
-from rulekit.graph.lists import ListReader, SegmentState, material_ends, names_no_piece, tells_story
+from rulekit.graph.lists import (
+    ListReader,
+    SegmentState,
+    heading_ends_items,
+    material_ends,
+    names_no_piece,
+    tells_story,
+)
 from rulekit.graph.markers import (
     MARKER,
     NUMBERED,
+    bulleted_item,
     counts_on,
-    first_item,
     marked_level,
     next_item,
     opens_procedure,
@@ -53,7 +60,6 @@ from rulekit.graph.shapes import (
     TITLE,
     closed,
     ends_in_verb,
-    heads_after_list,
     interrogative_heading,
     item_line,
     marked_heading,
@@ -255,24 +261,7 @@ class Segmenter(ListReader):
             unit = Unit("note" if note else "example", sentences, block, section, labelled=note)
             state.open_unit = unit
             return [unit]
-        # A heading over a paragraph, or a question set as one ("Wie viele Kleeblätter
-        # darf ich tragen?"), ends a run of numbered steps ("Über 20 Punkte"), and
-        # in the component list the items of one piece ("Würfel" … "Wertungsblock"); so
-        # does a heading over a list that counts anew ("Spielablauf" over "1. …").
-        ends_items = (
-            (block.kind == "heading" or title)
-            and following is not None
-            and (following.kind == "paragraph" or first_item(following.text))
-            and (
-                state.step is not None
-                or state.material
-                or (
-                    state.items is not None
-                    and bool(units)
-                    and heads_after_list(units[-1].block, text, following)
-                )
-            )
-        )
+        ends_items = heading_ends_items(block, text, following, state, units, title)
         if state.items is not None and not numbered_heading:
             if self._step_goes_on(sentences, block, following, state):
                 return []
@@ -382,7 +371,7 @@ class Segmenter(ListReader):
             if told:
                 # The rest of the block, after the example's last sentence, is running text.
                 sentences, text = sentences[told:], ""
-        bulleted = block.kind == "list-item" and not NUMBERED.match(text)
+        bulleted = bulleted_item(block)
         if state.items is not None and (
             item_line(block, text) or (bulleted and len(sentences) == 1)
         ):
