@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rulekit.graph.builder import GraphBuilder
-from tests.test_graph_kinds import graph_of, kind_of
+from tests.test_graph_kinds import graph_of, kind_of, kind_of_text
 
 
 def test_a_credit_under_a_compound_label_is_no_rule(builder: GraphBuilder, tmp_path: Path) -> None:
@@ -161,3 +161,28 @@ def test_headings_over_a_summary_a_case_and_the_list_of_a_things_parts(
     assert kind_of(graph, "1. 2 Drillinge") == ("rule", True)
     assert kind_of(graph, "Kein Zug möglich")[0] == "section"
     assert kind_of(graph, "Kurz & knapp")[0] == "section"
+
+
+def test_a_tables_row_parted_by_a_tab_is_one_unit_and_the_cover_says_who_wins(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "MURMELBAHN",
+        "Für 2 bis 4 Spieler ab 6 Jahren",
+        "Doch wer hier gewinnen will, muss nicht nur schnell sein, sondern gut rechnen.",
+        "Wer als erster alle Murmeltiere im Bau hat, hat gewonnen.",
+        "Die Felder",
+        "Auf einigen Feldern ist aber mächtig was los:",
+        "Kohlfeld\tHier isst du einen Kohlkopf (siehe Seite 3).",
+        "Suhle\tNur rückwärts zu erreichen. Für jedes Feld zurück gibt es",
+        "10 Rüben.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=False)
+    assert kind_of(graph, "Doch wer hier gewinnen will")[0] == "flavour"
+    assert kind_of(graph, "Wer als erster alle Murmeltiere")[0] == "rule"
+    assert kind_of_text(graph, "Suhle") == (
+        "Suhle\tNur rückwärts zu erreichen. Für jedes Feld zurück gibt es 10 Rüben."
+    )
+    assert (
+        kind_of_text(graph, "Kohlfeld") == "Kohlfeld\tHier isst du einen Kohlkopf (siehe Seite 3)."
+    )

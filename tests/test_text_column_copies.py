@@ -257,3 +257,18 @@ def test_three_page_numbers_that_count_on_carry_a_sentence_over_the_running_head
         "aber 10." in " ".join(found)
     )
     assert found.count("KRESSEJAGD") == 1
+
+
+def test_ligature_characters_a_label_after_a_full_line_and_an_address_over_a_dot() -> None:
+    # A copy of a font that keeps its ligatures ("Pﬁff"); one in narrow columns with a
+    # label its line could not hold and an imprint whose next line opens with the dot
+    # that parts its items.
+    copies = Path(__file__).parent / "data" / "invented" / "copies"
+    wide = [b.text for b in extract(copies / "murmelbahn.txt", None).blocks]
+    narrow = [b.text for b in extract(copies / "zehnkerzen.txt", None).blocks]
+    assert any(
+        text.startswith("Für jüngere Kinder empfehlen wir, ohne Felsbrocken zu spielen; die Pfiff")
+        for text in wide
+    )
+    assert "Neben den Zahlenkarten gibt es zwei Sorten Sonderkarten:" in narrow
+    assert "© 2014 Mondkalb Spiele GmbH · Am Kalkofen 7 · 96047 Bamberg" in narrow

@@ -81,6 +81,7 @@ def clean_lines(
     """
     found = list(repairs or [])
     passes: list[Pass] = [
+        expand_ligatures,
         lambda ls: decode_fonts(ls, lexicon),
         set_bullets,
         compose_accents,
@@ -154,16 +155,27 @@ def _umlaut(vowel: str) -> str:
     return unicodedata.normalize("NFC", vowel + "\u0308")
 
 
-def fix_typography(lines: list[TextLine]) -> tuple[list[TextLine], list[Repair]]:
-    """Expand ligature characters, drop soft hyphens inside lines, set „ against its word
-    and a colon against the word it follows."""
+def expand_ligatures(lines: list[TextLine]) -> tuple[list[TextLine], list[Repair]]:
+    """Spell out ligature characters ("ﬁ" as "fi"), before the layout reads the words: a
+    copy of a font that keeps its ligatures holds them ("Pﬁff-Felder")."""
     result: list[TextLine] = []
     repairs: list[Repair] = []
     for line in lines:
-        text = line.text
-        fixed = _LIGATURE_RE.sub(lambda m: LIGATURE_CHARACTERS[m.group()], text)
-        if fixed != text:
-            repairs.append(_repair("ligature", text, fixed, line))
+        fixed = _LIGATURE_RE.sub(lambda m: LIGATURE_CHARACTERS[m.group()], line.text)
+        if fixed != line.text:
+            repairs.append(_repair("ligature", line.text, fixed, line))
+            line = line.model_copy(update={"text": fixed})
+        result.append(line)
+    return result, repairs
+
+
+def fix_typography(lines: list[TextLine]) -> tuple[list[TextLine], list[Repair]]:
+    """Drop soft hyphens inside lines, set „ against its word and a colon against the
+    word it follows."""
+    result: list[TextLine] = []
+    repairs: list[Repair] = []
+    for line in lines:
+        text = fixed = line.text
         inner = fixed.rstrip()
         if SOFT_HYPHEN in inner[:-1]:
             unhyphenated = inner[:-1].replace(SOFT_HYPHEN, "") + inner[-1]

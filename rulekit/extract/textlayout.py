@@ -58,6 +58,7 @@ from rulekit.extract.textshapes import (
     NUMBERED_HEADING,
     NUMBERED_ROW,
     RUN_IN_LABEL,
+    TAB_ROW,
     VALUE_ROW,
     all_caps,
     capitalised_mid_sentence,
@@ -260,6 +261,8 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                         # A row of a table set across the page, a line of its own.
                         or bool(ACROSS_ROW.match(previous_last.text.strip()))
                         or bool(ACROSS_ROW.match(first.text.strip()))
+                        # and so is one whose cells a tab parts ("Suhle\tNur rückwärts …").
+                        or bool(TAB_ROW.match(first.text))
                         or closed_item(lines[previous_unit[0]].text, previous_last.text, first.text)
                         or widths.deliberate(previous_last.text, first.text, column)
                         or imprint_lines(previous_last.text, first.text)

@@ -270,9 +270,11 @@ def set_apart(
         return False
     if _LABEL_ALONE.match(after):
         # A label of its own ("8. 1 Fünfling + 1 Drilling" / "Erklärungen:"), unless the
-        # line left a word in lower case wanting it and it did not fit ("In der Zielgasse
-        # gelten besondere" / "Regeln:").
-        return not (last[:1].islower() and not widths.deliberate(text, after, width))
+        # line left a sentence or a word in lower case wanting it and it did not fit ("In
+        # der Zielgasse gelten besondere" / "Regeln:", "… gibt es zwei Sorten" /
+        # "Sonderkarten:").
+        wanting = last[:1].islower() or running_text(text)
+        return not (wanting and not widths.deliberate(text, after, width))
     if question_heading([after], width):
         return True  # a sentence goes on with no capitalised question word ("Worum geht es?")
     if _count_inside(text, after):

@@ -240,10 +240,13 @@ def column_titles(text: str, rows: list[str]) -> bool:
 def imprint_lines(text: str, following: str) -> bool:
     """Two lines, one of an imprint (an address, "© …"), that a sentence does not run
     across: each is a line of its own ("… GmbH, D-20095 Hamburg" / "www.verlag.de"); a
-    line that ends in a comma goes on, an address broken before its postcode and town
+    line that ends in a comma or that the next opens with a middle dot goes on, an address
+    broken before its postcode and town
     ("… Reitbahnstraße 14," / "04109 Leipzig") or a firm before its origin ("© 2004 …
     GmbH," / "Made in Germany")."""
-    broken = text.rstrip().endswith(",")
+    # "… Am Kalkofen 7" / "· 96047 Bamberg": a line opened by the mark that parts the
+    # items goes on too.
+    broken = text.rstrip().endswith(",") or following.lstrip().startswith(("·", "|"))
     return (
         bool(IMPRINT.search(text) or IMPRINT.search(following))
         and not broken

@@ -68,15 +68,30 @@ def front_kind(
         state.facts
         and told in _COVER_KINDS
         and not BOX_FACTS.search(head.text)
-        # "Jeder Spieler zieht sofort zwei Karten." tells the players what to do: the
-        # rules begin.
-        and not (judge.imperative(head) or any(t.lower_ in judge.cues.actor_nouns for t in head))
+        # "Jeder Spieler zieht sofort zwei Karten." tells the players what to do, and "Wer
+        # dies als erster schafft, hat gewonnen." who wins: the rules begin.
+        and not (
+            judge.imperative(head)
+            or any(t.lower_ in judge.cues.actor_nouns for t in head)
+            or _says_who_wins(judge, head)
+        )
     ):
         blurb = cheered or judge.praises_game(head) or BOX_DURATION.search(head.text)
         return "other" if blurb else "flavour"
     if state.cover and (told == "flavour" or (told == "rule" and cheered)):
         return "other"
     return told
+
+
+def _says_who_wins(judge: KindJudge, head: Span) -> bool:
+    """The sentence says who wins after the clause of its subject ("Wer dies als erster
+    schafft, hat gewonnen."), not of a subject that only wants to ("Doch wer hier gewinnen
+    will, muss …")."""
+    comma = next((t.i for t in head if t.text == ","), None)
+    said = [t for t in head if comma is not None and t.i > comma]
+    return judge.generic_actor(head) and any(
+        t.lemma_.lower() in judge.cues.ending_lemmas for t in said
+    )
 
 
 def _tells_world(judge: KindJudge, head: Span, block: Block) -> bool:

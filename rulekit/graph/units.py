@@ -18,7 +18,7 @@ from spacy.language import Language
 from spacy.tokens import Span
 
 from rulekit.extract.lexicon import Lexicon
-from rulekit.extract.textshapes import ICON_TEXT, ends_open, reads_as_text, terminal
+from rulekit.extract.textshapes import ICON_TEXT, TAB_ROW, ends_open, reads_as_text, terminal
 from rulekit.graph.continuation import (
     consequence,
     goes_on_with_example,
@@ -441,7 +441,9 @@ class Segmenter(ListReader):
                 units.append(Unit("definition", [sentence], block, section))
                 continue
             label = judge.label(sentence.text)
-            if units and consequence(judge, units[-1], sentence):
+            # A table's row is one unit, its cells parted by a tab ("Suhle\tNur rückwärts …").
+            row = TAB_ROW.match(text) and units and units[-1].block is block
+            if row or (units and consequence(judge, units[-1], sentence)):
                 units[-1].sentences.append(sentence)
                 continue
             after = sentences[position + 1] if position + 1 < len(sentences) else None
