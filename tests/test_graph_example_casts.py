@@ -339,3 +339,20 @@ def test_what_an_examples_colon_announces_is_part_of_it(
     assert "1. Ein roter Igel" in example
     assert "2. Drei Felder vor ihm" in example
     assert not any(node.kind == "step" for node in graph.nodes)
+
+
+def test_a_card_of_a_colour_keeps_a_labelled_example_going_though_anyone_plays_it(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Joker",
+        "Hat ein Spieler seine Phase ausgelegt, darf er einen ausgelegten Joker gegen die "
+        "Karte tauschen, für die er steht.",
+        "Beispiel: In einer ausgelegten Reihe Rot 3, Gelb 4, Joker, Grün 6 steht der Joker "
+        "für eine 5. Ein Spieler, dessen Phase schon ausliegt, legt eine blaue 5 an seine "
+        "Stelle und nimmt den Joker auf.",
+        "Jeder Spieler darf in seinem Zug beliebig viele Karten anlegen.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert "legt eine blaue 5" in kind_of_text(graph, "Beispiel: In einer ausgelegten Reihe")
+    assert kind_of(graph, "Jeder Spieler darf in seinem Zug")[0] == "rule"

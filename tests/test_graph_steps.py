@@ -216,3 +216,21 @@ def test_paragraphs_numbered_through_the_text_are_no_procedure(
     graph = graph_of(builder, tmp_path, lines, blank=False)
     assert kind_of(graph, "3. Legen Sie")[0] == "rule"
     assert kind_of(graph, "Jeder Spieler wählt")[0] == "rule"
+
+
+def test_the_numbered_parts_of_a_box_lids_rules_are_paragraphs_of_rules(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    # No headings: each part opens with its number and a label that names a part of the
+    # rules ("Ziel:", "Aufbau:"); its sentences are rules, not the steps of a procedure.
+    lines = [
+        "1. Ziel: Jede und jeder von euch spielt eine Dachsfamilie. Wer als Erster alle vier "
+        "Dachse im Heimgang hat, gewinnt.",
+        "2. Aufbau: Legt den Plan in die Mitte. Sucht euch je eine Farbe aus. Wer zuletzt "
+        "einen Dachs gesehen hat, beginnt.",
+        "3. Los geht’s: Wer an der Reihe ist, würfelt einmal und zieht einen Dachs.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert not any(node.kind == "step" for node in graph.nodes)
+    assert kind_of(graph, "Wer als Erster alle vier Dachse")[0] == "rule"
+    assert kind_of(graph, "Sucht euch je eine Farbe aus.")[0] == "rule"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from itertools import pairwise
 
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.language import Language
@@ -117,6 +118,9 @@ def leaves(
             return False  # "Mit jeder anderen Zahl hätte sie … nicht ziehen dürfen."
         if unit is not None and points_at_told(judge, sentence, unit.sentences):
             return False  # "Jede andere Augenzahl nützt diesem Fuchs nichts."
+        tokens = [t for t in sentence if not t.is_space]
+        if any(judge.colour_adjective(a) and b.like_num for a, b in pairwise(tokens)):
+            return False  # "Ein Spieler, dessen Phase ausliegt, legt eine blaue 5 an …"
         every = any(t.lower_ in EVERY for t in sentence)  # "Auf jedem Feld darf nur …"
         return judge.generic_actor(sentence) or (every and judge.modal(sentence))
     if starts_story(judge, sentence, names):
