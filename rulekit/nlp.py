@@ -27,6 +27,7 @@ from spacy.tokens import Doc, Span
 from spacy.util import load_language_data, registry
 
 from rulekit.extract.lexicon import Lexicon
+from rulekit.extract.textshapes import CLOSING_QUOTES
 from rulekit.model import Term
 
 # Inflection endings of German nouns; a term followed by one is the same term.
@@ -40,8 +41,6 @@ _LETTER_DOT = re.compile(r"^[^\W\d_]\.$")
 _TRADE_MARKS = frozenset({"®", "™"})
 # An aside in brackets is looked back over for at most this many tokens.
 ASIDE_TOKENS = 60
-# Quotation marks that close a quote: „…“, »…«, "…".
-_CLOSING_QUOTES = frozenset({"“", "”", "«", '"', "‘", "’"})
 # Dashes after which a quoted title goes on with what it names.
 _DASHES = ("–", "—")
 # A preposition fused with its article ("am", "zum") wants a noun: a number after it is
@@ -256,7 +255,7 @@ def sentence_boundaries(doc: Doc, lemmas: Mapping[str, str]) -> Doc:
             following.is_sent_start = True
             continue
         if (
-            token.text in _CLOSING_QUOTES
+            token.text in CLOSING_QUOTES
             and token.i > 0
             and doc[token.i - 1].text in ("!", "?")
             and (following.text[:1].islower() or following.text in (",", ";", *_DASHES))

@@ -20,7 +20,9 @@ import re
 from itertools import pairwise
 
 from rulekit.extract.encoding import BREAK_HYPHENS
-from rulekit.extract.textshapes import VALUE_PAIR
+from rulekit.extract.textrows import (
+    VALUE_PAIR,
+)
 from rulekit.model import Repair, TextLine
 
 # A number cell: "3", "-2", "+5", "2,5", "1–9".

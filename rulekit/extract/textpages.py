@@ -15,7 +15,13 @@ from itertools import pairwise
 from wordfreq import zipf_frequency
 
 from rulekit.extract.artefacts import set_apart_as_artefacts
-from rulekit.extract.textshapes import BOX_FACTS, NUMBERS_ROW, SECTION_NUMBER
+from rulekit.extract.textrows import (
+    NUMBERS_ROW,
+)
+from rulekit.extract.textshapes import (
+    BOX_FACTS,
+    SECTION_NUMBER,
+)
 from rulekit.model import Repair, TextLine
 
 # A page flattened onto one line is many times longer than any printed line.

@@ -15,6 +15,20 @@ from spacy.lang.de.tokenizer_exceptions import TOKENIZER_EXCEPTIONS
 
 from rulekit.extract.encoding import BREAK_HYPHENS
 from rulekit.extract.lexicon import german_lexicon
+from rulekit.extract.textrows import (
+    ACROSS_ROW,
+    CELLS_ROW,
+    DESCRIBED_ROW,
+    EQUATION_ROW,
+    LEADER_ROW,
+    NAMED_PART,
+    NUMBERS_ROW,
+    ROW_NUMBER,
+    TAB_ROW,
+    VALUE_PAIR,
+    VALUE_ROW,
+    VALUES_ROW,
+)
 
 # A line opened by a run-in label: "Gestaltung: Michaela Kienle", "(R)andomplayer: die ...".
 RUN_IN_LABEL = re.compile(r"^[^\s:]+(?:\s+[^\s:]+){0,2}:\s+\S")
@@ -42,59 +56,9 @@ DETERMINERS = frozenset(
 _OWNERS = ("mein", "dein", "sein", "ihr", "unser", "eur")
 _ENDINGS = ("e", "en", "em", "er", "es")
 POSSESSIVES = frozenset({*_OWNERS[:-1], "euer"} | {o + e for o in _OWNERS for e in _ENDINGS})
-# The number a table's row opens with, no point after it: "5 1 Farbreihe aus 8 Karten".
-ROW_NUMBER = re.compile(r"^(?P<number>\d{1,2})\s+\S")
-# A part named and numbered before a dash or colon: "Schlüssel 1 – 2 Drillinge".
-NAMED_PART = re.compile(r"^(?P<name>[A-ZÄÖÜ][\w-]*)\s+(?P<number>\d{1,2})\s*[–—:-]\s")
 # Possessives with an ending, which are determiners: the bare "sein" and "ihr" may end
 # a clause as a verb or a pronoun.
 _INFLECTED_POSSESSIVES = POSSESSIVES - {"mein", "dein", "sein", "ihr", "unser", "euer"}
-# Marks between a table's cells: "Felder – Nüsse", "Karte | Punkte".
-CELL_MARKS = frozenset({"–", "—", "-", "|", "/", "→"})
-# A line of column titles over a table has at most this many words.
-COLUMN_TITLE_WORDS = 4
-# A table row of names and their values: "Sanierung 1 Aufklärung 4 Bevölkerung 21".
-VALUES_ROW = re.compile(r"^(?:[^\W\d_][\w-]*\s+\d+\s*){2,}$")
-# A thing and what it looks like in brackets, one a line: "Bienenstöcke (gelb, mit einem
-# Bienenkorb)" / "Blumenfelder (grün, …)".
-DESCRIBED_ROW = re.compile(r"^[A-ZÄÖÜ][\w-]*\s+\([^()]+\)$")
-# A row of a two-column table: a label of a few words or a range of numbers, then its
-# value ("Joker 25", "1-9 5", "21 bis 24 1", "Rote Karte 10", "Höhenstufe 7–9 6", "im
-# Basislager 0", "König, Dame, Bube 10", "10 bis 12 je 10"), maybe with the value's unit
-# ("1–9 je 5 Punkte", "Joker je 25 Punkte") or an aside in brackets after the label
-# ("Zahlenkarten Rot (1 bis 11, jede Zahl zweimal) 22").
-VALUE_ROW = re.compile(
-    r"^(?:\d+\s*(?:[-–]|bis)\s*\d+(?:\s+je)?|[^\W\d_][\w-]*,?(?:\s+[\w()–-]+,?){0,5}?"
-    r"(?:\s+\([^()]*\))?)\s+\d+"
-    # What the value counts is a noun ("10 Sternenstaub", "1 Punkt"); a line that goes on
-    # after its number in lower case ("… mit einer 5 oder") wraps a sentence.
-    r"(?:\s+[A-ZÄÖÜ][^\W\d_]*)?$"
-)
-# A row of a table of several columns: a label, then two or more cells that each give a
-# number and what it counts ("Weg 1 Punkt je Plättchen 1 Punkt je Plättchen", "Wappen 2
-# Punkte 1 Punkt").
-CELLS_ROW = re.compile(
-    r"^[A-ZÄÖÜ][\w-]*(?:\s+[^\W\d_][\w-]*){0,3}(?:\s+\d+(?:\s+[^\W\d_][\w-]*){1,3}){2,}$"
-)
-# A table row of numbers alone: "2 3", "4 10", maybe a dash or an arrow between them
-# ("4 – 10", "2 → 3").
-NUMBERS_ROW = re.compile(r"^\d{1,3}(?:\s+(?:[–—→=-]\s+)?\d{1,3})+$")
-# A row of a table set across the page: a label, maybe a word after it, and a run of
-# values ("Felder 1 2 3 4 5 6", "Karotten 1 3 6 10 15", "Ankunft als 1. 2. 3. 4.",
-# "höchstens 10 20 30 40 Tautropfen").
-ACROSS_ROW = re.compile(
-    r"^(?:[^\W\d_][\w-]*\s+){0,3}(?:\d+\.?\s+){2,}\d+\.?(?:\s+[^\W\d_][\w-]*){0,2}$"
-)
-# A term and what it stands for: "Drilling = drei Karten mit derselben Zahl".
-EQUATION_ROW = re.compile(r"^[^\W\d_][\w-]*(?:\s+[\w-]+){0,2}\s*=\s*\S")
-# A table row with dot leaders: "Karten 1 bis 9 ............ 5 Punkte".
-LEADER_ROW = re.compile(r"^\S.*?(?:\.{4,}|…{2,}|_{4,}).*\S$")
-# A table row whose cells a copy parts by a tab: "Zahlenkarten 1–9\t5 Minuspunkte".
-TAB_ROW = re.compile(r"^\S[^\t]*\t\s*\S")
-
-# Two values side by side, the cells of a table row ("1 29", "10 ······· 37"): prose puts
-# words between its numbers.
-VALUE_PAIR = re.compile(r"(?<![\w.,+\-])\d+\s+(?:[·.…]+\s*)?\d+(?![\w.,])")
 
 # The facts on a box: how many play, from what age ("für 2 bis 6 Spieler", "2–4
 # Personen", "ab 8 Jahren", "von 6 Jahren an", "6 bis 99 Jahre").
@@ -174,6 +138,8 @@ IMPRINT = re.compile(
 # An abbreviation of two abbreviated words: "Best.-Nr.", "Art.-Nr.".
 _DOTTED_COMPOUND = re.compile(r"^[A-ZÄÖÜ][a-zäöü]{0,4}\.-[A-ZÄÖÜ][a-zäöü]{0,4}\.$")
 OPENING_QUOTES = '„‚»«"“'
+# The quotes that close a quotation, a call after its mark: "„Stups!“", "»Halt!«".
+CLOSING_QUOTES = '“”"«‘’'
 TRAILING_CLOSERS = "\"')]»“”’"
 # Abbreviations that end no sentence ("ca.", "bzw.", "d. h."), as spaCy's German
 # tokenizer knows them; those a sentence often ends with ("usw.", "etc.", "II.") are left out.

@@ -15,13 +15,18 @@ from spacy.lang.de.stop_words import STOP_WORDS
 from rulekit.extract.encoding import BREAK_HYPHENS
 from rulekit.extract.textbreaks import begun_sentence, quoted_apart
 from rulekit.extract.textlabels import name_line
-from rulekit.extract.textshapes import (
+from rulekit.extract.textrows import (
     ACROSS_ROW,
+    CELL_MARKS,
+    COLUMN_TITLE_WORDS,
+    NUMBERS_ROW,
+    VALUE_ROW,
+)
+from rulekit.extract.textshapes import (
     BOX_DURATION,
     BOX_FACT_LINE,
     BOX_FACTS,
-    CELL_MARKS,
-    COLUMN_TITLE_WORDS,
+    CLOSING_QUOTES,
     DASH_GOES_ON,
     ICON_TEXT,
     IMPRINT,
@@ -30,10 +35,8 @@ from rulekit.extract.textshapes import (
     LETTER_ABBREVIATION,
     LIST_MARKER,
     MARKER_ONLY,
-    NUMBERS_ROW,
     RUNNING_WORDS,
     SECTION_SIGN,
-    VALUE_ROW,
     all_caps,
     ends_open,
     label_runs_on,
@@ -61,8 +64,6 @@ from rulekit.model import TextLine
 
 # The most lines back an item without a marker looks for the colon that announced it.
 ITEM_LIST_LINES = 12
-# The quotes that close a call: "„Stups!“", "»Halt!«".
-_CLOSING_QUOTES = '“”"«»‘’'
 # The most lines of an item between its number alone on its line and the next one.
 MARKER_ITEM_LINES = 8
 # A line this share of the body width long is full: the sentence it leaves open wrapped.
@@ -215,7 +216,7 @@ def _call_goes_on(text: str, following: str) -> bool:
     stripped, after = text.rstrip(), following.lstrip()
     return (
         len(stripped) > 1
-        and stripped[-1] in _CLOSING_QUOTES
+        and stripped[-1] in CLOSING_QUOTES
         and stripped[-2] in "!?"
         and after[:1].islower()
     )

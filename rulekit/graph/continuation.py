@@ -20,7 +20,6 @@ from rulekit.graph.exceptions import marked_exception
 from rulekit.graph.kinds import COMMENT_SUBJECTS, KindJudge
 from rulekit.graph.line_kinds import LABEL
 from rulekit.graph.markers import MARKER, NUMBERED, first_item
-from rulekit.graph.narration import recalls_value
 from rulekit.graph.shapes import EVERY, INDEFINITE_ARTICLES, closed, content_lemmas
 from rulekit.graph.story_cast import (
     PLURAL_ADDRESS,
@@ -33,6 +32,7 @@ from rulekit.graph.story_cast import (
     of_any,
     opens_with_name,
     points_at_told,
+    recalls_value,
     refers_to_player,
     story_pronoun,
     supposed,

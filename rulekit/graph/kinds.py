@@ -182,12 +182,8 @@ class KindJudge(DefinitionJudge):
             return "definition"  # "Die Würfel zeigen 5 Attribute:" names what they have
         main = main_clause(sentence)
         # "Die vier Felder mit einer Baumwurzel heißen Fluchtbaue" names, no piece.
-        names = {t.lemma_.lower() for t in main} | {t.lower_ for t in main}
         if material and not (
-            self.normative(main)
-            or addresses(main)
-            or done_to(main)
-            or names & self.cues.definition_lemmas
+            self.normative(main) or addresses(main) or done_to(main) or self._names(main)
         ):
             # A component's description may say what players can do with it in a
             # clause ("…, die Ihr verwenden könnt"); only its main clause could bind them,
@@ -196,12 +192,10 @@ class KindJudge(DefinitionJudge):
             return "component"
         if counts_as(main) and not (self.modal(main) or self.imperative(main)):
             return "definition"  # "Als Reihe gilt jede Folge …": "jede" binds no one
-        # The form as written too: the lemma table reads "heißen" as the adjective "heiß".
-        lemmas = {t.lemma_.lower() for t in sentence} | {t.lower_ for t in sentence}
         # "Die Restlaufzeit bezeichnet die Tage, die das Raubtier … auskommen kann":
         # a modal verb of a relative clause does not make the definition a rule.
         if not self.normative(main_clause(sentence)) and (
-            lemmas & self.cues.definition_lemmas
+            self._names(sentence)
             or any(has_phrase(lower, phrase) for phrase in self.cues.definition_phrases)
         ):
             return "definition"
@@ -228,6 +222,15 @@ class KindJudge(DefinitionJudge):
         if self.comment(sentence) or (not normative and self.hedged(sentence)):
             return "note"
         return "rule"
+
+    def _names(self, span: Span) -> bool:
+        """The span says what a thing is called or means ("heißen", "bedeutet"), by its
+        lemma or as written: the lemma table reads "heißen" as the adjective "heiß"."""
+        return any(
+            t.lemma_.lower() in self.cues.definition_lemmas
+            or t.lower_ in self.cues.definition_lemmas
+            for t in span
+        )
 
     def players_question(self, sentence: Span) -> bool:
         """A question a player asks of the rules: in the first person ("Kann ich …?", "Ist

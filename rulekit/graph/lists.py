@@ -16,6 +16,7 @@ from rulekit.graph.clauses import case_clauses
 from rulekit.graph.continuation import refers_back
 from rulekit.graph.exceptions import flag
 from rulekit.graph.kinds import KindJudge
+from rulekit.graph.line_kinds import LABEL
 from rulekit.graph.markers import after_marker, bulleted_item, first_item, marker_type, next_item
 from rulekit.graph.mechanical import counted_task
 from rulekit.graph.overlap import stem
@@ -34,8 +35,6 @@ from rulekit.model import Block, NodeKind
 from rulekit.nlp import Cues
 
 # A part of the game named by its number, then what it holds: "Aufgabe 1: 2 Drillinge".
-# The label an item opens with: "Ziel: …" in "1. Ziel: …".
-_ITEM_LABEL = re.compile(r"\s*([A-ZÄÖÜ][^:.!?]{0,30}):\s")
 # The most sentences an item of a procedure holds; more make a numbered paragraph.
 STEP_SENTENCES = 3
 NUMBERED_PART = re.compile(r"^\s*[A-ZÄÖÜ][\w-]*\s+\d+\s*[:–—]\s+\S")
@@ -170,7 +169,7 @@ class ListReader:
             return False
         if state.items is None and self.judge.narrated(first, set(state.names)):
             return False  # "1. Jonas ist an der Reihe …": a story told in numbered sentences
-        label = _ITEM_LABEL.match(first.text)
+        label = LABEL.match(first.text)
         parts = self.cues.structure_headings | frozenset(self.cues.aim_headings)
         if state.items is None and label and self.judge.heading_words(label.group(1), parts):
             # "1. Ziel: …", "3. Aufbau: Legt den Plan …": the numbered parts of a box lid's

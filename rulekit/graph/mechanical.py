@@ -18,7 +18,12 @@ from typing import TYPE_CHECKING
 
 from spacy.lang.de.stop_words import STOP_WORDS
 
-from rulekit.extract.textshapes import BOX_FACTS, VALUE_ROW
+from rulekit.extract.textrows import (
+    VALUE_ROW,
+)
+from rulekit.extract.textshapes import (
+    BOX_FACTS,
+)
 from rulekit.graph.exceptions import NUMBER_WORDS
 from rulekit.graph.markers import MARKER
 from rulekit.graph.shapes import CLAUSE_MIN_WORDS, COPULAS, has_phrase, has_verb, main_clause

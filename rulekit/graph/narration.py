@@ -17,17 +17,15 @@ from rulekit.graph.markers import MARKER
 from rulekit.graph.shapes import (
     DEMONSTRATIVES,
     INDEFINITE_ARTICLES,
+    PLAIN_DEFINITE_ARTICLES,
     VERB_ENDINGS,
     has_verb,
     outside_brackets,
 )
 
-# Endings of abstract nouns and verbs: a word with one is no name.
 # The endings of a German noun's plural (or its dative plural): "Käfer-n", "Hase-n",
 # "Kobold-e".
 PLURAL_ENDINGS = ("n", "en", "e")
-# The definite article before a piece told by its colour ("die gelbe Schnecke").
-_DEFINITE_ARTICLES = frozenset({"der", "die", "das"})
 # Words that join the items of a list: after one, a capitalised word is the next item.
 _JOINING = frozenset({"und", "oder", "sowie", "aber"})
 # Prepositions that open a time of a story ("In der nächsten Runde", "Beim nächsten Zug"),
@@ -135,7 +133,7 @@ class StoryJudge(LineJudge):
                     # numbers of a board ("Die roten Zahlen 6 und 8 …")
                     or (
                         index > 1
-                        and tokens[index - 2].lower_ in _DEFINITE_ARTICLES
+                        and tokens[index - 2].lower_ in PLAIN_DEFINITE_ARTICLES
                         and tokens[index - 1].lower_.endswith("e")
                     )
                 )
@@ -583,16 +581,6 @@ def _polite(words: list[Token]) -> bool:
             words[1].lower_.endswith("en")
             or any(w.text.startswith("Ihr") or w.text == "Ihnen" for w in words[2:])
         )
-    )
-
-
-def recalls_value(sentence: Span, told: list[Span]) -> bool:
-    """The sentence names a value the story told, with the definite article: "Trotz der 6
-    ist nun der nächste Spieler an der Reihe" after "Blau würfelt eine 6 …"."""
-    values = {t.text for s in told for t in s if t.like_num}
-    return any(
-        article.lower_ in _DEFINITE_ARTICLES and number.like_num and number.text in values
-        for article, number in pairwise(sentence)
     )
 
 

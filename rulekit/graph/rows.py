@@ -18,7 +18,9 @@ import re
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from rulekit.extract.textshapes import ACROSS_ROW
+from rulekit.extract.textrows import (
+    ACROSS_ROW,
+)
 from rulekit.graph.exceptions import NUMBER_WORDS
 from rulekit.graph.overlap import counts, quantities, stem
 

@@ -106,6 +106,8 @@ FINITE_MODALS = frozenset(
 VERB_ENDINGS = ("en", "ern", "eln")
 # The indefinite article: "ein Spieler", "eines Spielers", the numeral one after a limit.
 INDEFINITE_ARTICLES = frozenset({"ein", "eine", "einen", "einem", "einer", "eines"})
+# The definite article before a thing as subject or object: "die gelbe Schnecke", "der 6".
+PLAIN_DEFINITE_ARTICLES = frozenset({"der", "die", "das"})
 # The demonstratives that stand for what was just said: "Das ist …", "Dies kostet …".
 DEMONSTRATIVES = frozenset({"das", "dies", "dieses"})
 _DETERMINERS_AS_VERBS = DETERMINERS | (POSSESSIVES - {"sein"})

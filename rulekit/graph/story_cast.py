@@ -11,7 +11,7 @@ from spacy.tokens import Span, Token
 from rulekit.graph.clauses import opens_with_case
 from rulekit.graph.exceptions import NUMBER_WORDS
 from rulekit.graph.kinds import KindJudge
-from rulekit.graph.shapes import INDEFINITE_ARTICLES
+from rulekit.graph.shapes import INDEFINITE_ARTICLES, PLAIN_DEFINITE_ARTICLES
 
 # The subject after a verb of what would have happened: "wäre es", "hätte er".
 _SUPPOSED_SUBJECTS = frozenset({"es", "er", "sie", "das"})
@@ -239,4 +239,14 @@ def of_any(judge: KindJudge, sentence: Span, names: set[str]) -> bool:
         or t.lower_ in judge.cues.colour_words
         or judge.colour_adjective(t)
         for t in sentence
+    )
+
+
+def recalls_value(sentence: Span, told: list[Span]) -> bool:
+    """The sentence names a value the story told, with the definite article: "Trotz der 6
+    ist nun der nächste Spieler an der Reihe" after "Blau würfelt eine 6 …"."""
+    values = {t.text for s in told for t in s if t.like_num}
+    return any(
+        article.lower_ in PLAIN_DEFINITE_ARTICLES and number.like_num and number.text in values
+        for article, number in pairwise(sentence)
     )

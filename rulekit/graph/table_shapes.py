@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import re
 
-from rulekit.extract.textshapes import (
-    BOX_FACTS,
+from rulekit.extract.textrows import (
     CELL_MARKS,
     COLUMN_TITLE_WORDS,
     NUMBERS_ROW,
     VALUE_ROW,
+)
+from rulekit.extract.textshapes import (
+    BOX_FACTS,
 )
 from rulekit.graph.shapes import ITEM_LINE_WORDS, SENTENCE_END, verbless
 from rulekit.model import Block, NodeKind

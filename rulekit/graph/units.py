@@ -18,7 +18,15 @@ from spacy.language import Language
 from spacy.tokens import Span
 
 from rulekit.extract.lexicon import Lexicon
-from rulekit.extract.textshapes import ICON_TEXT, TAB_ROW, ends_open, reads_as_text, terminal
+from rulekit.extract.textrows import (
+    TAB_ROW,
+)
+from rulekit.extract.textshapes import (
+    ICON_TEXT,
+    ends_open,
+    reads_as_text,
+    terminal,
+)
 from rulekit.graph.continuation import (
     consequence,
     goes_on_with_example,
