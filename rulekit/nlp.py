@@ -130,6 +130,7 @@ class Cues:
     instance_particles: frozenset[str]
     conclusion_words: tuple[str, ...]
     example_openers: tuple[str, ...]
+    supposition_words: frozenset[str]
     colour_words: frozenset[str]
     honorifics: frozenset[str]
     kin_titles: frozenset[str]

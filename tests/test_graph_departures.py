@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from rulekit.graph.builder import GraphBuilder
-from tests.conftest import read_copy
+from tests.conftest import linked, read_copy
 from tests.test_graph_links import build, edges_of
 
 ONE_PER_FIELD = "Auf einem Feld darf immer nur ein Bergsteiger stehen."
@@ -850,3 +850,35 @@ def test_a_labelled_exception_denies_the_action_of_the_step_that_does_it(
     )
     assert (denial, draw) in edges_of(graph, "exception-of")
     assert (denial, joker) not in edges_of(graph, "exception-of")
+
+
+def test_going_back_instead_of_forward_excepts_the_rule_of_how_one_moves(
+    builder: GraphBuilder,
+) -> None:
+    forward = "Gezogen wird immer vorwärts."
+    instead = (
+        "Statt vorwärts zu ziehen, darfst du zum nächsten Mauseloch hinter dir zurückziehen. "
+        "Für jedes Feld, das du dabei zurücklegst, bekommst du 10 Körner aus dem Vorrat."
+    )
+    example = (
+        "Beispiel: Mia hat nur noch 4 Körner. Das nächste Mauseloch hinter ihr liegt drei "
+        "Felder zurück. Mia zieht bis zu diesem Mauseloch zurück. Sie zahlt dafür nichts, "
+        "sondern bekommt 3 × 10 = 30 Körner."
+    )
+    graph = build(
+        builder,
+        "# Ein Zug",
+        "Wer an der Reihe ist, muss seine Maus ziehen.",
+        forward,
+        "Wie weit du ziehst, bestimmst du selbst, höchstens aber 10 Felder.",
+        "# Käsefelder",
+        "Auf ein Käsefeld darfst du nur ziehen, wenn du noch einen Käse hast.",
+        "In deinem nächsten Zug bleibt deine Maus auf dem Käsefeld sitzen und frisst.",
+        "# Mauselöcher",
+        instead,
+        example,
+    )
+    rule = instead.split(". ")[0] + "."
+    assert (rule, forward) in edges_of(graph, "exception-of")
+    # The example does what the exception allows instead: it shows it.
+    assert rule in linked(graph, "illustrates", "Beispiel: Mia")

@@ -234,3 +234,13 @@ def test_the_numbered_parts_of_a_box_lids_rules_are_paragraphs_of_rules(
     assert not any(node.kind == "step" for node in graph.nodes)
     assert kind_of(graph, "Wer als Erster alle vier Dachse")[0] == "rule"
     assert kind_of(graph, "Sucht euch je eine Farbe aus.")[0] == "rule"
+
+
+def test_the_rows_of_a_table_of_tasks_are_mechanical_rules(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    rows = ["1 Zwei Drillinge", "2 Sechs Karten einer Farbe", "3 Vierling + Drilling"]
+    lines = ["Die Tore auf einen Blick", "Tor Aufgabe", *rows, "Viel Spaß beim Spielen!"]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    kinds = {node.text: (node.kind, node.mechanical) for node in graph.nodes}
+    assert [kinds[row] for row in rows] == [("rule", True)] * 3

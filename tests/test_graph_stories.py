@@ -674,3 +674,42 @@ def test_a_story_ends_where_a_case_is_put_to_the_reader_after_a_number(
     graph = graph_of(builder, tmp_path, lines, blank=True)
     assert kind_of(graph, "Mia hat noch")[0] == "example"
     assert kind_of(graph, "Würfelst du eine 6") == ("rule", True)
+
+
+def test_a_story_under_its_heading_goes_on_in_its_paragraph_though_it_says_must(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Eine kleine Geschichte vorweg",
+        "Wenn auf dem alten Hof die Lichter ausgehen, huschen die Iltisse aus ihren Höhlen. "
+        "Doch der Weg ist eng. Wer einem anderen Iltis in die Quere kommt, muss zurück in "
+        "seine Höhle. Nur unter dem Dach der Scheune kann ein Iltis kurz verschnaufen.",
+        "Spielablauf",
+        "Wer eine 6 würfelt, muss einen Iltis aus seiner Höhle auf sein Startfeld setzen.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert kind_of(graph, "Wer einem anderen Iltis") == ("flavour", False)
+    assert kind_of(graph, "Nur unter dem Dach") == ("flavour", False)
+    assert kind_of(graph, "Wer eine 6 würfelt") == ("rule", True)
+
+
+@pytest.mark.parametrize(
+    "story",
+    [
+        "Angenommen, Petra steht auf dem Marktfeld 31. Vor ihr sind noch zwei Hamster "
+        "unterwegs, und sie bekommt 20 Pastinaken.",
+        "Hat Klaus nur noch 2 Pastinaken, kann er höchstens 1 Feld weit ziehen, denn 2 "
+        "Felder kosten schon 3 Pastinaken.",
+    ],
+)
+def test_a_supposition_or_a_case_told_of_a_named_player_is_an_example(
+    builder: GraphBuilder, tmp_path: Path, story: str
+) -> None:
+    lines = [
+        "Marktfelder",
+        "Wer auf einem Marktfeld steht, bekommt 10 Pastinaken für jeden Hamster vor ihm.",
+        "Jeder Zug kostet Pastinaken; wer nicht genug hat, darf nicht so weit ziehen.",
+        story,
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert texts_of(graph, "example") == [story]

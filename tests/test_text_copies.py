@@ -849,3 +849,42 @@ def test_a_sentence_wrapped_after_a_number_is_no_row_of_values(tmp_path: Path) -
         "als Zweiter 20 Sternenstaub",
         "als Dritter 30 Sternenstaub",
     ]
+
+
+# A credit's name wrapped onto a line of its own stays with its label; the last of rows
+# counted on ends before the closing wish under it.
+WRAPPED_CREDIT = [
+    "Kaninchenfeld: Hier darf man bis",
+    "zu 15 Pastinaken an die Bank",
+    "abgeben, um vor der Scheune",
+    "leichter zu werden.",
+    "Viel Vergnügen beim Spiel",
+    "wünscht Ihnen Ihr Hollerbusch-",
+    "Team!",
+    "Spielidee: Gerd Wollny",
+    "Grafik und Gestaltung: Annette",
+    "Brauckmann",
+    "© 1987 Hollerbusch Spiele GmbH",
+]
+TASK_ROWS = [
+    "Die zehn Tore auf einen Blick",
+    "Tor Aufgabe",
+    "8 Zwei Vierlinge",
+    "9 Acht Karten einer Farbe",
+    "10 Fünfling + Reihe aus 5",
+    "Viel Spaß beim Spielen wünscht euch euer Brückenwerk-Team!",
+]
+
+
+@pytest.mark.parametrize(
+    ("lines", "block"),
+    [
+        (WRAPPED_CREDIT, "Grafik und Gestaltung: Annette Brauckmann"),
+        (TASK_ROWS, "10 Fünfling + Reihe aus 5"),
+    ],
+)
+def test_a_line_of_credits_or_the_last_row_of_a_table_is_a_block_of_its_own(
+    tmp_path: Path, lines: list[str], block: str
+) -> None:
+    extraction = extract_string(tmp_path, "\n".join(lines) + "\n")
+    assert block in [found.text for found in extraction.blocks]

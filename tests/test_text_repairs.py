@@ -174,3 +174,16 @@ def test_a_symbol_fonts_bullet_glyph_opens_a_list_item(tmp_path: Path) -> None:
         ("bullet", 3),
         ("bullet", 4),
     ]
+
+
+def test_a_word_broken_before_the_end_of_its_sentence_is_joined(tmp_path: Path) -> None:
+    # "Tasmanier" is a word no dictionary here knows; an abbreviation after a hyphen
+    # goes on as a conjunction would ("Ein- bzw. Ausgänge").
+    copy = (
+        "Spielablauf\n"
+        "Wer an der Reihe ist, zieht seinen Tas-\n"
+        "manier. Die Ein-\n"
+        "bzw. Ausgänge des Baus sind frei.\n"
+    )
+    text = " ".join(block.text for block in extract_string(tmp_path, copy).blocks)
+    assert "zieht seinen Tasmanier. Die Ein- bzw. Ausgänge" in text

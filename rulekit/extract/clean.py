@@ -15,6 +15,7 @@ from collections.abc import Callable
 from itertools import count
 
 from spacy.lang.de.stop_words import STOP_WORDS
+from spacy.lang.de.tokenizer_exceptions import TOKENIZER_EXCEPTIONS
 
 from rulekit.extract.artefacts import mark_artefacts
 from rulekit.extract.encoding import (
@@ -259,8 +260,8 @@ def join_lines(left: str, right: str, lexicon: Lexicon) -> tuple[str, Repair | N
     - a soft hyphen (or a not sign in its place) always marks a break;
     - a hyphen after a closing quote or bracket joins a compound ("„smart“-Funktion");
     - a hyphen before an upper-case continuation belongs to a compound ("Bunker-Karte");
-    - a hyphen before a conjunction is a suspended hyphen ("hin- und herbewegen"),
-      unless the joined word is a word ("her-" + "ein");
+    - a hyphen before a conjunction or an abbreviation is a suspended hyphen ("hin- und
+      herbewegen"), unless the joined word is a word ("her-" + "ein");
     - any other hyphen before a lower-case continuation is a line break.
     """
     if not left or not right:
@@ -284,7 +285,9 @@ def join_lines(left: str, right: str, lexicon: Lexicon) -> tuple[str, Repair | N
     joined = head[0] + tail.rstrip(".")
     if lexicon.known(joined):
         return left[:-1] + right, _hyphenation(left, right, 0.95)
-    if tail.casefold() in STOP_WORDS or tail.endswith("."):
+    # "Ein-" / "bzw. Ausgänge": an abbreviation goes on as a conjunction does; a word
+    # that ends the sentence ("Pasti-" / "naken.") is the rest of the broken word.
+    if tail.casefold() in STOP_WORDS or tail in TOKENIZER_EXCEPTIONS:
         return f"{left} {right}", None
     return left[:-1] + right, _hyphenation(left, right, 0.75)
 

@@ -53,6 +53,7 @@ from rulekit.extract.textshapes import (
     CAPTION,
     COUNTED,
     COUNTED_THING,
+    CREDIT_NAME,
     CREDITS_LINE,
     DETERMINERS,
     ICON_TEXT,
@@ -113,6 +114,8 @@ NARROW_BOX = 0.7
 TITLE_EXCLAMATION_WORDS = 5
 # The fewest counted lines one after another that make a list ("4 Brücken", ...).
 COUNTED_LIST = 3
+# The most words of a credit's name that wrap onto a line of their own ("Brauckmann").
+NAME_WRAP_WORDS = 2
 # Rows of a label and its value one under another that make a table ("Joker 25").
 VALUE_ROWS = 2
 # Lines of a label and its value one under another that make a list (credits, facts);
@@ -306,6 +309,17 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                     or (
                         juxtaposed_nouns(above, lines[index].text)
                         and not _table_wrap(lines, units, number, position, widths)
+                        # A credit's name wraps as any words do ("Grafik: Annette" /
+                        # "Brauckmann"): no heading over a heading.
+                        and not (
+                            CREDIT_NAME.match(above.split("·")[-1].strip())
+                            and len(lines[index].text.split()) <= NAME_WRAP_WORDS
+                            and not widths.deliberate(
+                                above,
+                                lines[index].text,
+                                local_width(lines, content, at[index], width),
+                            )
+                        )
                     )
                 )
             else:

@@ -126,6 +126,10 @@ CREDITS_RUN = re.compile(r":\s+\S.*·\s*[^\W\d_][\w.-]*(?:\s+[\w.-]+)?:$")
 # Hollerbusch-Redaktion · Illustration: Jonas Wehrle".
 _CREDIT = r"[^\W\d_][\w.-]*(?:\s+[\w.-]+)?:\s+[^·:]+"
 CREDITS_LINE = re.compile(rf"^{_CREDIT}(?:\s·\s{_CREDIT})+$")
+# A credit whose value is a name, which may wrap on: "Grafik und Gestaltung: Annette".
+CREDIT_NAME = re.compile(
+    r"^[^\W\d_][\w.-]*(?:\s+[\w.-]+){0,3}:\s+[A-ZÄÖÜ][\w.-]*(?:\s+[A-ZÄÖÜ][\w.-]*)*$"
+)
 # A line that opens with a web or mail address: "www.verlag.de", "info@verlag.de, …".
 WEB_ADDRESS = re.compile(r"^(?:www\.|\S*(?:@|://|[^\W\d_]\.[a-z]{2,4}(?:[/,;]|\s|$)))")
 # A line of an imprint: a copyright, a web or mail address, a postcode before its town;

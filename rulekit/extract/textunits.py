@@ -62,6 +62,8 @@ from rulekit.extract.texttitles import (
 from rulekit.extract.textwidth import Measure, local_width
 from rulekit.model import TextLine
 
+# A row of a table opened by its number, no marker's dot: "10 Fünfling + Reihe aus 5".
+_ROW_NUMBER = re.compile(r"(\d{1,2})\s+[^\W\d_]")
 # The most lines back an item without a marker looks for the colon that announced it.
 ITEM_LIST_LINES = 12
 # The most lines of an item between its number alone on its line and the next one.
@@ -325,6 +327,11 @@ def _opens_unit(
             and not (
                 wants_more(previous.text)
                 and not (open_count(previous.text) and LABELLED_OPENER.match(line.text.strip()))
+                # The last of rows counted on wants nothing ("9 Acht Karten einer Farbe" /
+                # "10 Fünfling + Reihe aus 5" / "Viel Spaß …").
+                and not (
+                    position >= 2 and _counts_on(lines[content[position - 2]].text, previous.text)
+                )
             )
             and not _marker_in_sentence(lines, content, position, widths.width)
         )
@@ -338,6 +345,13 @@ def _opens_unit(
             word_rest=position >= 2 and word_rest(lines[content[position - 2]].text, previous.text),
         )
     )
+
+
+def _counts_on(text: str, following: str) -> bool:
+    """Two rows opened by numbers that count on by one, without a marker's dot ("9 Acht
+    Karten einer Farbe" / "10 Fünfling + Reihe aus 5")."""
+    first, second = (_ROW_NUMBER.match(line.strip()) for line in (text, following))
+    return first is not None and second is not None and int(second[1]) == int(first[1]) + 1
 
 
 def item_after_colon(

@@ -20,6 +20,7 @@ one lifts the other ("… darf als Ausnahme … überspringen" against "… dür
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from spacy.lang.de.stop_words import STOP_WORDS
@@ -182,6 +183,20 @@ def obliged_move(exception: Unit, scored: list[tuple[float, Unit]], cues: Cues) 
     replaced = replaced_verbs(exception, cues)
     if not (stays or replaced):
         return []
+    # "Statt vorwärts zu ziehen, …" sets aside the rule that first tells how one moves
+    # ("Gezogen wird immer vorwärts"), whether or not it obliges the move.
+    manner = {stem(word.lemma_.lower()) for word in _replaced_manner(exception)}
+    told = [
+        rule
+        for _, rule in scored
+        if manner
+        and rule.position < exception.position
+        and not negated(rule, cues)
+        and manner <= rule.features
+        and {stem(verb) for verb in replaced} & rule.features
+    ]
+    if told:
+        return [min(told, key=lambda rule: rule.position)]
     moves = (cues.moving_lemmas if stays else frozenset()) | replaced
     obliging = [
         (score, rule)
@@ -202,13 +217,15 @@ def obliged_move(exception: Unit, scored: list[tuple[float, Unit]], cues: Cues) 
 
 
 def replaced_verbs(unit: Unit, cues: Cues) -> set[str]:
-    """The lemmas of the verbs a unit does something instead of: "statt zu ziehen", and
-    the verbs a clause negates before "sondern" ("zieht … nicht weiter, sondern frißt")."""
+    """The lemmas of the verbs a unit does something instead of: "statt zu ziehen",
+    "statt vorwärts zu ziehen", and the verbs a clause negates before "sondern" ("zieht
+    … nicht weiter, sondern frißt")."""
     replaced = {
         verb.lemma_.lower()
         for sentence in unit.sentences
-        for word, to, verb in zip(sentence, sentence[1:], sentence[2:], strict=False)
-        if word.lower_ in REPLACING and to.lower_ == "zu" and verb.is_alpha
+        for start, word in enumerate(sentence)
+        if word.lower_ in REPLACING
+        for verb in _infinitive(list(sentence[start + 1 :]))[-1:]
     }
     for sentence in unit.sentences:
         tokens = list(sentence)
@@ -222,6 +239,30 @@ def replaced_verbs(unit: Unit, cues: Cues) -> set[str]:
                 t.lemma_.lower() for t in clause if verb_form(t) and t.lower_ not in STOP_WORDS
             }
     return replaced
+
+
+def _infinitive(clause: list[Token]) -> list[Token]:
+    """An infinitive clause with "zu" that opens `clause` and ends at its first
+    punctuation, to its verb ("vorwärts zu ziehen, …"): none if it has no "zu"."""
+    for index, (to, verb) in enumerate(pairwise(clause)):
+        if to.is_punct:
+            return []
+        if to.lower_ == "zu" and verb_form(verb):
+            return clause[: index + 2]
+    return []
+
+
+def _replaced_manner(unit: Unit) -> list[Token]:
+    """The adverbs of what a unit does something instead of ("statt vorwärts zu
+    ziehen": "vorwärts")."""
+    return [
+        word
+        for sentence in unit.sentences
+        for start, opener in enumerate(sentence)
+        if opener.lower_ in REPLACING
+        for word in _infinitive(list(sentence[start + 1 :]))[:-2]
+        if word.is_alpha and word.text[:1].islower() and word.lower_ not in STOP_WORDS
+    ]
 
 
 def _forbids_staying(rule: Unit, cues: Cues) -> bool:

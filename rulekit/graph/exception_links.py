@@ -455,10 +455,18 @@ def _case_features(exception: Unit, overlap: Overlap, cues: Cues) -> set[str]:
 
 
 def denied_actions(exception: Unit, cues: Cues) -> set[str]:
+    """The stems of the verbs of a unit's claims that hold a negation (`negated_actions`)
+    and of what it does instead of another action ("…, statt zu ziehen, …" denies
+    "ziehen")."""
+    return {stem(verb) for verb in replaced_verbs(exception, cues)} | negated_actions(
+        exception, cues
+    )
+
+
+def negated_actions(exception: Unit, cues: Cues) -> set[str]:
     """The stems of the verbs of a unit's claims that hold a negation: "… muss nichts
-    bezahlt werden" denies "bezahlen"; and of what it does instead of another action
-    ("…, statt zu ziehen, …" denies "ziehen")."""
-    denied = {stem(verb) for verb in replaced_verbs(exception, cues)}
+    bezahlt werden" denies "bezahlen"."""
+    denied: set[str] = set()
     for sentence in exception.sentences:
         for clause, names_case in case_clauses(sentence, cues):
             if names_case or not any(t.lower_ in cues.exception_negations for t in clause):

@@ -40,7 +40,7 @@ import re
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Token
 
-from rulekit.graph.exception_links import ExceptionContext, denied_actions
+from rulekit.graph.exception_links import ExceptionContext, negated_actions
 from rulekit.graph.exceptions import NUMBER_WORDS
 from rulekit.graph.overlap import Overlap, quantities, stem
 from rulekit.graph.phases import in_setup
@@ -323,7 +323,7 @@ def _contradicted(example: Unit, rule: Unit, overlap: Overlap, cues: Cues) -> bo
     ("Eigene Kegel können nicht geschlagen werden" and "Der rote Kegel wird geschlagen").
     What a clause of the example denies too ("... kann er nicht bezahlen") it may show."""
     return _affirms(example, _denied_case(rule, overlap, cues), overlap, cues) or _affirms(
-        example, denied_actions(rule, cues), overlap, cues
+        example, negated_actions(rule, cues), overlap, cues
     )
 
 

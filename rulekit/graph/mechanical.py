@@ -153,20 +153,26 @@ def _value_row(unit: Unit) -> bool:
 
 # A run-in label of a word or two at an item's start: "Station:", "Stufe 1:".
 _ITEM_LABEL = re.compile(r"^[^\W\d_]+(?:\s+\d+)?:\s+")
+# A table's row opened by its number: "5 Sechs Karten einer Farbe".
+_ROW_NUMBER = re.compile(r"^\d{1,2}\s+(?=[^\W\d_])")
 
 
 def counted_task(text: str) -> bool:
     """A numbered item that counts things: "1. 2 Drillinge", "1. Zwei Drillinge", "4. Eine
-    Siebenerfolge"; what a numbered list of tasks or levels asks for."""
+    Siebenerfolge"; what a numbered list of tasks or levels asks for, and a table's row
+    of them, its number without a dot ("5 Sechs Karten einer Farbe"), that may join
+    things ("6 Vierling + Drilling")."""
     text = text.strip()
+    numbered = MARKER.match(text) or _ROW_NUMBER.match(text)
+    if numbered is None:
+        return False
     # A label after the number names the part ("1. Station: 1 Satz und 1 Folge").
-    words = _ITEM_LABEL.sub("", MARKER.sub("", text)).split()
-    return (
-        MARKER.match(text) is not None
-        and len(words) >= 2
-        and (words[0].isdigit() or words[0].lower() in NUMBER_WORDS or words[0].lower() in _ONE)
-        and words[1][:1].isupper()
+    words = _ITEM_LABEL.sub("", text[numbered.end() :].lstrip()).split()
+    counted = len(words) >= 2 and (
+        words[0].isdigit() or words[0].lower() in NUMBER_WORDS or words[0].lower() in _ONE
     )
+    joined = len(words) == 3 and words[1] == "+" and words[2][:1].isupper()
+    return len(words) >= 2 and words[1 + joined][:1].isupper() and (counted or joined)
 
 
 def _member_list(unit: Unit) -> bool:

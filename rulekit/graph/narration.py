@@ -93,6 +93,13 @@ class StoryJudge(LineJudge):
             start = next((i for i, t in enumerate(tokens) if t.idx >= end), start)
         if len(tokens) > start + 2 and tokens[start].is_alpha and tokens[start + 1].text == ":":
             start += 2
+        # "Angenommen, Petra steht …": the story opens after the supposition.
+        if (
+            len(tokens) > start + 2
+            and tokens[start].lower_ in self.cues.supposition_words
+            and tokens[start + 1].text == ","
+        ):
+            start += 2
         listed = self._listed_subjects(tokens[start:])
         names.update(listed)
         found = bool(listed)
@@ -163,6 +170,17 @@ class StoryJudge(LineJudge):
                 self._bare_subject(token, following, tokens)
                 or self._described_subject(token, following, tokens[index + 2 : index + 3])
             ):
+                names.add(token.text)
+                found = True
+            elif (
+                index == start + 1
+                and self._opening_verb(tokens[start])
+                and self._player_name(token)
+                and self.cast_name(token)
+                and _consequence(tokens[index:])
+            ):
+                # A case told of a player, the verb first: "Hat Klaus nur noch 2 …, kann er …"
+                # (not a request: "Helft Oma Lene bei der Ernte, bevor …").
                 names.add(token.text)
                 found = True
             elif names and self._inverted_subject(
@@ -298,6 +316,20 @@ class StoryJudge(LineJudge):
         if verb in self.cues.naming_lemmas or verb in self.cues.definition_lemmas:
             return False  # "Angreifen bedeutet: ..." defines
         return self._player_name(token)
+
+    def _opening_verb(self, token: Token) -> bool:
+        """A finite verb capitalised as the sentence's first word: "Hat", "Würfelt", not
+        a participle ("Gegessene Kohlköpfe …")."""
+        lower = token.lower_
+        lemma = self._lemmas.get(lower, lower)
+        return (
+            token.is_alpha
+            and token.text[:1].isupper()
+            and (
+                lower in STORY_VERBS
+                or (lower.endswith("t") and lower != lemma and lemma.endswith(VERB_ENDINGS))
+            )
+        )
 
     def _described_subject(self, token: Token, following: Token, after: list[Token]) -> bool:
         """A name, then a clause that says who it is: "Malte, der links von ihr sitzt, …"."""
@@ -496,6 +528,16 @@ class StoryJudge(LineJudge):
                 )
             )
         )
+
+
+def _consequence(tokens: list[Token]) -> bool:
+    """After the case's clause, its comma and the consequence's verb: "…, kann er …",
+    "…, so …"."""
+    comma = next((i for i, t in enumerate(tokens) if t.text == ","), None)
+    if comma is None or comma + 1 >= len(tokens):
+        return False
+    after = tokens[comma + 1]
+    return after.lower_ in ("so", "dann") or _inflected_verb(after)
 
 
 def _inflected_verb(token: Token) -> bool:

@@ -573,7 +573,18 @@ class Segmenter(ListReader):
             state.prefaced.clear()
         # A preface's own section keeps a modal rule; under a later heading of the
         # essay only an instruction is one ("Allerdings ziehen Sie nach jeder 5. Runde …").
-        keeps = judge.instructs(head) if state.preface_goes_on else judge.modal(head)
+        # Under a heading of the preface, a story's paragraph goes on as story ("Wer
+        # einem anderen Marder in die Quere kommt, … muss zurück in sein Versteck").
+        in_story = (
+            not state.assumed_preface
+            and previous is not None
+            and previous.block is block
+            and previous.kind == "flavour"
+        )
+        if state.preface_goes_on:
+            keeps = judge.instructs(head)
+        else:
+            keeps = judge.modal(head) and not in_story
         if state.preface and not state.preface_goes_on:
             state.preface_said += 1
             state.preface_we += judge.speaks_as_we(head)
