@@ -231,11 +231,18 @@ def sentence_boundaries(doc: Doc, lemmas: Mapping[str, str]) -> Doc:
     abbreviation with dots inside ends none before its number ("Art.-Nr. 49021",
     "Spielregel-Nr. 3/77"); a
     trade mark sign goes with the name before it ("Ärgern verboten!® ist …"); a sentence
-    closed inside its bracket ends at it ("(… eine 8.) In seinem Zug …"); a quoted call
+    closed inside its bracket ends at it ("(… eine 8.) In seinem Zug …") and one in
+    brackets after a sentence's end opens with its bracket; a quoted call
     goes on before a word in lower case ("… rufst du „Angezweifelt!“ und hebst …").
     """
     for token in doc[:-1]:
         following = doc[token.i + 1]
+        if token.text in (".", "!", "?") and following.text == "(" and following.i + 1 < len(doc):
+            # An aside in brackets after a sentence's end opens a sentence of its own, its
+            # bracket and all ("… Wabe hat. (Beispiel: Grün hat …)").
+            following.is_sent_start = True
+            doc[following.i + 1].is_sent_start = False
+            continue
         if following.text in _TRADE_MARKS:
             # The mark goes with the name before it, an exclamation mark and all
             # ("Ärgern verboten!® ist eine Marke …").

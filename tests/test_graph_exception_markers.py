@@ -249,3 +249,30 @@ def test_what_a_case_does_away_with_excepts_the_rule_that_does_it(
         lifted,
     )
     assert edges_of(graph, "exception-of") == [(lifted, discard)]
+
+
+@pytest.mark.parametrize(
+    ("rule", "exception"),
+    [
+        (
+            "Stimmt der Platz mit der Zahl auf dem Feld überein, erhält der Spieler das "
+            "Zehnfache dieser Zahl in Möhren.",
+            "Auf dem Feld 4 erhalten jedoch auch der Fünfte und der Sechste 40 Möhren.",
+        ),
+        (
+            "Sobald ein Spieler seine Phase ausgelegt hat, darf er in seinen Zügen Karten anlegen.",
+            "Im Zug, in dem er seine Phase auslegt, darf er jedoch noch nicht anlegen.",
+        ),
+    ],
+)
+def test_jedoch_auch_and_jedoch_after_a_relative_clause_except_the_rule(
+    builder: GraphBuilder, rule: str, exception: str
+) -> None:
+    graph = build(
+        builder,
+        "# Der Zug",
+        "Wer an der Reihe ist, zieht eine Karte vom Stapel.",
+        rule,
+        exception,
+    )
+    assert edges_of(graph, "exception-of") == [(exception, rule)]

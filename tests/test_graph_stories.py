@@ -713,3 +713,56 @@ def test_a_supposition_or_a_case_told_of_a_named_player_is_an_example(
     ]
     graph = graph_of(builder, tmp_path, lines, blank=True)
     assert texts_of(graph, "example") == [story]
+
+
+def test_a_story_opened_by_whose_piece_it_is_is_an_example(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    story = (
+        "Merles graues Kaninchen steht auf Feld 6, Oles braunes auf Feld 8. Merle möchte 2 "
+        "Felder weit ziehen, doch Feld 8 ist besetzt. Sie zieht deshalb 3 Felder weit."
+    )
+    lines = [
+        "Besetzte Felder",
+        "Auf jedem Feld darf nur ein Kaninchen stehen. Besetzte Felder werden übersprungen "
+        "und mitgezählt.",
+        story,
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert texts_of(graph, "example") == [story]
+
+
+def test_a_rule_of_any_player_before_an_example_in_brackets_stays_a_rule(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    rule = (
+        "Die übrigen Spieler können danach weiterspielen, bis nur noch ein Spieler Hummeln "
+        "außerhalb seiner Wabe hat."
+    )
+    example = "(Beispiel: Grün hat drei Hummeln in der Wabe und würfelt eine 6.)"
+    lines = [
+        "Spielende",
+        f"Wer als erster alle vier Hummeln in seine Wabe bringt, gewinnt. {rule} {example}",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert kind_of(graph, "Die übrigen Spieler") == ("rule", True)
+    assert texts_of(graph, "example") == [example]
+
+
+def test_a_labelled_example_goes_on_over_its_numbered_moves_and_its_reckoning(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Der Riegel",
+        "Wer einen Riegel ablegt, bestimmt einen Mitspieler, der einmal aussetzt.",
+        "Beispiel für einen Spielzug:",
+        "Anke, Bernd und Carola spielen zu dritt. Anke steht bei Phase 2, Bernd bei Phase 3.",
+        "1. Zug: Anke legt zwei Drillinge aus und wirft eine 9 ab.",
+        "2. Zug: Bernd zieht eine Karte und legt einen Riegel vor Anke.",
+        "Abrechnung: Anke hat noch eine 12 und eine 5 auf der Hand, das macht 15 Punkte.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    examples = texts_of(graph, "example")
+    assert len(examples) == 1
+    assert examples[0].startswith("Beispiel für einen Spielzug:")
+    assert examples[0].endswith("das macht 15 Punkte.")

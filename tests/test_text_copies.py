@@ -864,6 +864,8 @@ WRAPPED_CREDIT = [
     "Spielidee: Gerd Wollny",
     "Grafik und Gestaltung: Annette",
     "Brauckmann",
+    "Autor: Jonas Wiebeck · Illustration: Lea",
+    "Sturmfels · Redaktion: Tobias Renner",
     "© 1987 Hollerbusch Spiele GmbH",
 ]
 TASK_ROWS = [
@@ -888,3 +890,59 @@ def test_a_line_of_credits_or_the_last_row_of_a_table_is_a_block_of_its_own(
 ) -> None:
     extraction = extract_string(tmp_path, "\n".join(lines) + "\n")
     assert block in [found.text for found in extraction.blocks]
+
+
+# The head of a table set twice across the page, and a sentence that wraps after a count.
+COSTS = [
+    "Die Lauchtabelle",
+    "Felder Lauch Felder Lauch",
+    "1 1 11 66",
+    "2 3 12 78",
+    "3 6 13 91",
+    "Beispiel: Jannik möchte sein",
+    "Kaninchen 4 Felder weit ziehen. Laut",
+    "Lauchtabelle kostet ihn das 10 Lauch.",
+    "Für 5 Felder müsste er schon 15 Lauch",
+    "bezahlen, für 6 Felder sogar 21",
+    "Lauch.",
+]
+
+
+def test_a_tables_head_set_twice_across_the_page_is_no_running_header(tmp_path: Path) -> None:
+    extraction = extract_string(tmp_path, "\n".join(COSTS) + "\n")
+    texts = [block.text for block in extraction.blocks]
+    assert "Felder Lauch Felder Lauch" in texts
+    assert any(
+        text.endswith(
+            "Für 5 Felder müsste er schon 15 Lauch bezahlen, für 6 Felder sogar 21 Lauch."
+        )
+        for text in texts
+    )
+
+
+def test_items_counted_on_after_a_line_left_open_and_parts_wrapped_in_a_list(
+    tmp_path: Path,
+) -> None:
+    copy = [
+        "Ein Spielzug besteht aus vier Teilen, die",
+        "immer in dieser Reihenfolge ausgeführt",
+        "werden:",
+        "1. Aufnehmen: eine Karte auf die Hand nehmen",
+        "2. Auslegen: die eigene Phase auslegen, wenn",
+        "man kann",
+        "3. Anlegen: Karten an ausliegende Gruppen",
+        "anlegen, wenn man kann",
+        "Die zehn Phasen",
+        "Phase 4: 1 Siebenerfolge",
+        "Phase 5: 7 Karten einer Farbe",
+        "Phase 6: 8 gerade oder 8 ungerade",
+        "Karten",
+        "Phase 7: 2 Vierlinge",
+    ]
+    blocks = [(b.kind, b.text) for b in extract_string(tmp_path, "\n".join(copy) + "\n").blocks]
+    assert ("list-item", "2. Auslegen: die eigene Phase auslegen, wenn man kann") in blocks
+    assert (
+        "list-item",
+        "3. Anlegen: Karten an ausliegende Gruppen anlegen, wenn man kann",
+    ) in blocks
+    assert ("paragraph", "Phase 6: 8 gerade oder 8 ungerade Karten") in blocks

@@ -73,6 +73,13 @@ def doubled_header(text: str) -> bool:
     )
 
 
+def _heads_rows(text: str, following: str) -> bool:
+    """The column titles of a table set twice across the page ("Felder Lauch Felder
+    Lauch" over "1 1 11 66"): as many numbers under them as they have words."""
+    cells = following.split()
+    return len(cells) == len(text.split()) and all(cell.isdigit() for cell in cells)
+
+
 def mark_artefacts(lines: list[TextLine]) -> tuple[list[TextLine], list[Repair]]:
     """Mark slugs, their job-ticket lines, fingerprints and doubled headers as artefacts."""
     kinds: dict[int, str] = {}
@@ -82,7 +89,9 @@ def mark_artefacts(lines: list[TextLine]) -> tuple[list[TextLine], list[Repair]]
             kinds[index] = "printer-slug"
         elif is_fingerprint(text):
             kinds[index] = "fingerprint"
-        elif doubled_header(text):
+        elif doubled_header(text) and not _heads_rows(
+            text, lines[index + 1].text if index + 1 < len(lines) else ""
+        ):
             kinds[index] = "running-header"
     # Ticket lines only count beside a slug: alone, "Name: Wert" may be body text.
     slugs = [index for index, kind in kinds.items() if kind == "printer-slug"]

@@ -53,7 +53,6 @@ from rulekit.extract.textshapes import (
     CAPTION,
     COUNTED,
     COUNTED_THING,
-    CREDIT_NAME,
     CREDITS_LINE,
     DETERMINERS,
     ICON_TEXT,
@@ -71,6 +70,7 @@ from rulekit.extract.textshapes import (
     label_runs_on,
     listed,
     listed_pieces,
+    name_wraps,
     parted,
     reads_as_text,
     table_goes_on,
@@ -114,13 +114,16 @@ NARROW_BOX = 0.7
 TITLE_EXCLAMATION_WORDS = 5
 # The fewest counted lines one after another that make a list ("4 Brücken", ...).
 COUNTED_LIST = 3
-# The most words of a credit's name that wrap onto a line of their own ("Brauckmann").
-NAME_WRAP_WORDS = 2
 # Rows of a label and its value one under another that make a table ("Joker 25").
 VALUE_ROWS = 2
 # Lines of a label and its value one under another that make a list (credits, facts);
 # a label with a number names a part ("Phase 1: Bewegung").
 LABELLED_LIST = 2
+# Parts named by a label and a number, one under another with nothing between, make a
+# list ("Phase 5: 7 Karten einer Farbe" / "Phase 6: 8 gerade oder 8 ungerade" / "Karten"),
+# however their lines wrap; alone, such a part heads its text ("Phase 1: Bewegung").
+_NUMBERED_LABEL = re.compile(r"^[^\W\d_][\w-]*\s+\d{1,2}:\s+\S")
+NUMBERED_LIST = 3
 _LABEL_AND_VALUE = re.compile(r"^[^\W\d_](?:[^\W\d]|[.-])*(?:\s+(?:[^\W\d]|[.-])+)?:\s+\S.*[^:]$")
 _SUBJECT_PRONOUNS = frozenset({"er", "sie", "es", "du", "ihr", "man", "wir"})
 
@@ -312,8 +315,7 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                         # A credit's name wraps as any words do ("Grafik: Annette" /
                         # "Brauckmann"): no heading over a heading.
                         and not (
-                            CREDIT_NAME.match(above.split("·")[-1].strip())
-                            and len(lines[index].text.split()) <= NAME_WRAP_WORDS
+                            name_wraps(above, lines[index].text)
                             and not widths.deliberate(
                                 above,
                                 lines[index].text,
@@ -415,6 +417,7 @@ def _listed_lines(lines: list[TextLine], units: list[list[int]], roles: list[Lin
     shapes = (
         (COUNTED_THING, COUNTED_LIST),
         (_LABEL_AND_VALUE, LABELLED_LIST),
+        (_NUMBERED_LABEL, NUMBERED_LIST),
         (VALUE_ROW, VALUE_ROWS),
         (NUMBERED_ROW, VALUE_ROWS),
         (CELLS_ROW, VALUE_ROWS),

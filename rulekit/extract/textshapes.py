@@ -127,9 +127,12 @@ CREDITS_RUN = re.compile(r":\s+\S.*·\s*[^\W\d_][\w.-]*(?:\s+[\w.-]+)?:$")
 _CREDIT = r"[^\W\d_][\w.-]*(?:\s+[\w.-]+)?:\s+[^·:]+"
 CREDITS_LINE = re.compile(rf"^{_CREDIT}(?:\s·\s{_CREDIT})+$")
 # A credit whose value is a name, which may wrap on: "Grafik und Gestaltung: Annette".
-CREDIT_NAME = re.compile(
+_CREDIT_NAME = re.compile(
     r"^[^\W\d_][\w.-]*(?:\s+[\w.-]+){0,3}:\s+[A-ZÄÖÜ][\w.-]*(?:\s+[A-ZÄÖÜ][\w.-]*)*$"
 )
+# The most words of a credit's name that wrap onto the next line ("Brauckmann", "Sturmfels
+# · Redaktion: …").
+NAME_WRAP_WORDS = 2
 # A line that opens with a web or mail address: "www.verlag.de", "info@verlag.de, …".
 WEB_ADDRESS = re.compile(r"^(?:www\.|\S*(?:@|://|[^\W\d_]\.[a-z]{2,4}(?:[/,;]|\s|$)))")
 # A line of an imprint: a copyright, a web or mail address, a postcode before its town;
@@ -303,6 +306,19 @@ def clause_heading(text: str) -> bool:
     return _CLAUSE_HEADING.match(text.strip()) is not None
 
 
+def name_wraps(text: str, following: str) -> bool:
+    """The line ends in a credit's name that the next line goes on with: "Grafik und
+    Gestaltung: Annette" / "Brauckmann", "… · Illustration: Lea" / "Sturmfels ·
+    Redaktion: …"."""
+    rest = following.split("·")[0]
+    return (
+        bool(_CREDIT_NAME.match(text.split("·")[-1].strip()))
+        and 0 < len(rest.split()) <= NAME_WRAP_WORDS
+        and ":" not in rest
+        and rest.strip()[:1].isupper()
+    )
+
+
 def listed(text: str, following: str) -> bool:
     """Two lines of a list, one a line whatever their punctuation: both open alike.
 
@@ -333,6 +349,7 @@ def listed(text: str, following: str) -> bool:
                 and (ends_open(text) or _SENTENCE_END.search(after.split(":")[0]))
             )
             and not label_runs_on(text)
+            and not name_wraps(text, after)
         )
         or (DESCRIBED_ROW.match(text) and DESCRIBED_ROW.match(after))
         or (VALUES_ROW.match(text) and VALUES_ROW.match(after))
@@ -442,16 +459,19 @@ def running_text(text: str) -> bool:
 def value_rows(text: str, following: str) -> bool:
     """Two rows of a two-column table, a label and its value each ("Aussetzen 15" /
     "Joker 25", "1-9 5" / "10-12 10"): a row each, however short.  A line in lower case
-    and running text that does not end in its value goes on with the sentence above ("Grün
-    zieht deshalb auf Feld 19" / "zurück und bekommt für die 4 Felder"); a row's label
-    does not ("im Basislager 0", "jede nicht ausgespielte Tarnkappe 1")."""
+    and running text that does not end in its value, or whose first word closes a clause,
+    goes on with the sentence above ("Grün zieht deshalb auf Feld 19" / "zurück und
+    bekommt für die 4 Felder"); a row's label does not ("im Basislager 0", "jede nicht
+    ausgespielte Tarnkappe 1")."""
     return bool(
         VALUE_ROW.match(text.strip())
         and VALUE_ROW.match(following.strip())
         and not (
             goes_on(text, following)
             and running_text(following)
-            and not following.rstrip()[-1:].isdigit()
+            # ends in no value, or closes the clause above with its first word ("… 15
+            # Lauch" / "bezahlen, für 6 Felder sogar 21")
+            and (not following.rstrip()[-1:].isdigit() or following.split()[0].endswith(","))
         )
     )
 

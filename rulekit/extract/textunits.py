@@ -42,6 +42,7 @@ from rulekit.extract.textshapes import (
     label_runs_on,
     listed,
     listed_pieces,
+    name_wraps,
     open_count,
     parted,
     running_text,
@@ -128,12 +129,13 @@ def sentence_units(
             # A marker alone on its line ("4." over its text, as a copy of a hanging
             # number gives it) has its item's text on the next line.
             marker_alone = len(current) == 1 and MARKER_ONLY.match(lines[previous].text.strip())
+            name_on = _name_goes_on(lines, content, position, widths)
             if (
                 not marker_alone
                 and (
                     boundary_between(lines, previous, index)
                     or line.starts_paragraph
-                    or title_after_full_line(lines, content, position, widths)
+                    or (title_after_full_line(lines, content, position, widths) and not name_on)
                     # A title in capitals over its text ("VARIANTE 1: DIE KURZE PARTIE").
                     or (
                         all_caps(lines[previous].text)
@@ -170,7 +172,8 @@ def sentence_units(
                             or facts_apart(lines[previous].text, line.text)
                         )
                         if widths.even
-                        else (
+                        else not name_on
+                        and (
                             _opens_unit(lines, content, position, capitalised_inside, widths)
                             or imprint_lines(lines[previous].text, line.text)
                             or listed_pieces(
@@ -321,7 +324,10 @@ def _opens_unit(
     return (
         (
             _starts_sentence(line.text, capitalised_inside)
-            and not _ordinal_after(previous.text, line.text)
+            and not (
+                _ordinal_after(previous.text, line.text)
+                and not _next_item(lines, content, position)
+            )
             # "… für 2–6 Spieler ab 10" / "Jahren": a stop word that is a noun; a label
             # ("… aus 4" / "Tipp: …") is no counted thing, the count ended a table's row.
             and not (
@@ -508,6 +514,30 @@ def after_list(
         and text.lstrip("(")[:1].isupper()
         and (text.endswith(":") or _starts_sentence(text, capitalised_inside) or running_text(text))
     )
+
+
+def _name_goes_on(
+    lines: list[TextLine], content: list[int], position: int, widths: Measure
+) -> bool:
+    """The line at `position` holds the rest of a credit's name that did not fit on the
+    line above ("Grafik und Gestaltung: Annette" / "Brauckmann")."""
+    text, following = lines[content[position - 1]].text, lines[content[position]].text
+    return name_wraps(text, following) and not widths.deliberate(
+        text, following, local_width(lines, content, position, widths.width)
+    )
+
+
+def _next_item(lines: list[TextLine], content: list[int], position: int) -> bool:
+    """The line at `position` opens the item after the last one above it ("2. Auslegen:
+    …, wenn" / "man kann" / "3. Anlegen: …"): its number counts on from that item's."""
+    number = _ITEM_NUMBER.match(lines[content[position]].text.strip())
+    if number is None:
+        return False
+    for back in range(position - 1, max(-1, position - ITEM_LOOKBACK), -1):
+        item = _ITEM_NUMBER.match(lines[content[back]].text.strip())
+        if item is not None:
+            return int(number[1]) == int(item[1]) + 1
+    return False
 
 
 def _ordinal_after(text: str, following: str) -> bool:

@@ -236,13 +236,15 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
         )
         # The next numbered paragraph ("10. Der Gartenweg: …", "6. Noch Fragen?") opens
         # something of its own; under a bare label the moves may be numbered from 1
-        # ("Beispiel:" / "1. Birgit …" / "2. …"), and so may what an example's colon
+        # ("Beispiel:" / "1. Birgit …" / "2. …"), after the scene it sets too
+        # ("Beispiel für einen Spielzug:" / "Anke, Bernd und …" / "1. Zug: …"), and so may
+        # what an example's colon
         # announces ("Auf dem Spielplan sieht es so aus:" / "1. Ein roter Igel steht …").
         or (
             NUMBERED.match(first.text) is not None
             and not counts_on_story(unit, first)
             and not (
-                (judge.label_alone(unit.text) or unit.text.rstrip().endswith(":"))
+                (judge.label_alone(unit.sentences[0].text) or unit.text.rstrip().endswith(":"))
                 and first_item(first.text)
             )
         )
@@ -453,8 +455,12 @@ def _opens_topic(judge: KindJudge, sentence: Span, unit: Unit, names: set[str]) 
     with what befalls them ("Ben muss aussetzen: Er legt …")."""
     label = LABEL.match(sentence.text)
     words = label.group(1).split() if label else []
+    # What befalls the story's players under a label of their story ("Abrechnung: Anke hat
+    # noch die blaue 12 …") goes on with it.
+    told = [t for t in sentence if label and t.idx >= sentence.start_char + label.end()]
     return (
         bool(words)
+        and not (told[:1] and told[0].text in names and not judge.outside_rules(sentence.text))
         and not judge.label_alone(unit.text)
         and not any(c.isdigit() for w in words for c in w)
         and not set(words) & names

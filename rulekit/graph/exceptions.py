@@ -381,18 +381,28 @@ def shortage(sentence: Span, cues: Cues) -> list[Token]:
 
 
 def _contrasts(clause: list[Token], cues: Cues) -> bool:
-    """A contrast word in the clause; "aber auch nicht" adds, it does not contrast."""
+    """A contrast word in the clause; "aber auch nicht" adds, it does not contrast, but
+    "jedoch auch" overrides ("erhalten jedoch auch der Fünfte und der Sechste …")."""
     lowers = [t.lower_ for t in clause]
     return any(
-        word in cues.exception_contrasts and after != "auch"
+        word in cues.exception_contrasts and (after != "auch" or word in cues.overriding_contrasts)
         for word, after in zip(lowers, [*lowers[1:], ""], strict=True)
     )
 
 
 def _subordinate(clause: list[Token], cues: Cues) -> bool:
-    """A clause opened by a condition or a relative pronoun ("wenn …", "der …")."""
-    first = next(t for t in clause if t.is_alpha).lower_
-    return first in cues.condition_openers or first in RELATIVE_PRONOUNS
+    """A clause opened by a condition or a relative pronoun ("wenn …", "der …"), or by
+    a relative pronoun after its preposition, its verb last ("in dem er … auslegt")."""
+    words = [t for t in clause if t.is_alpha]
+    first = words[0].lower_
+    if first in cues.condition_openers or first in RELATIVE_PRONOUNS:
+        return True
+    return (
+        len(words) > 2
+        and words[0].text.islower()
+        and words[1].lower_ in RELATIVE_PRONOUNS
+        and verb_form(words[-1])
+    )
 
 
 def _forbidden_if(sentence: Span, cues: Cues) -> bool:

@@ -10,7 +10,7 @@ from itertools import pairwise
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
-from rulekit.extract.textshapes import CAPTION
+from rulekit.extract.textshapes import CAPTION, INFLECTED
 from rulekit.graph.exceptions import marked_exception, opens_exception
 from rulekit.graph.line_kinds import LineJudge
 from rulekit.graph.markers import MARKER
@@ -56,6 +56,8 @@ STORY_VERBS = frozenset({"hat", "ist", "wird", "hätte", "wäre", "würde", *MOD
 # A name that joins a story stands before a comma or its verb ("Emil, der links von ihm
 # sitzt, muss …") and is no longer than this: a coined card or field name is a compound.
 CAST_NAME_LENGTH = 10
+# The fewest letters of a name in the genitive ("Oles", "Merles"): "Ums" is none.
+GENITIVE_NAME_LENGTH = 3
 _TURN = ["an", "der", "reihe"]  # after the name of the player whose turn it is
 
 
@@ -125,8 +127,13 @@ class StoryJudge(LineJudge):
                 and following.text[:1].isupper()
                 and (
                     following.lower_ in self.cues.colour_words
-                    # A name, not a word ("… erhält kein Spieler Rohstofferträge").
-                    or (self._unknown(following) and not self.lexicon.known(following.text))
+                    # A name, not a word ("… erhält kein Spieler Rohstofferträge", "… ein
+                    # Spieler Hummeln außerhalb seiner Wabe hat").
+                    or (
+                        self._unknown(following)
+                        and not self.lexicon.known(following.text)
+                        and self.cast_name(following)
+                    )
                 )
             )
             # "Der rote Spieler würfelt eine 5", "Die gelbe Schnecke steht 3 Felder vor …":
@@ -182,6 +189,10 @@ class StoryJudge(LineJudge):
                 # A case told of a player, the verb first: "Hat Klaus nur noch 2 …, kann er …"
                 # (not a request: "Helft Oma Lene bei der Ernte, bevor …").
                 names.add(token.text)
+                found = True
+            elif index == start and self._genitive_name(token, following):
+                # "Merles graues Kaninchen steht auf Feld 6": whose piece it is.
+                names.update((token.text, token.text[:-1]))
                 found = True
             elif names and self._inverted_subject(
                 tokens[start : index - 1], tokens[index - 1], token
@@ -316,6 +327,21 @@ class StoryJudge(LineJudge):
         if verb in self.cues.naming_lemmas or verb in self.cues.definition_lemmas:
             return False  # "Angreifen bedeutet: ..." defines
         return self._player_name(token)
+
+    def _genitive_name(self, token: Token, following: Token) -> bool:
+        """A name in the genitive before the piece it owns: "Merles graues Kaninchen",
+        "Pauls Hase"; a word the dictionary does not know, its "s" cut a name."""
+        return (
+            token.is_alpha
+            and len(token.text) > GENITIVE_NAME_LENGTH
+            and token.text.endswith("s")
+            and self._player_name(token)
+            and following.is_alpha
+            and (
+                bool(INFLECTED.match(following.text))
+                or (following.text[:1].isupper() and self.lexicon.known(following.text))
+            )
+        )
 
     def _opening_verb(self, token: Token) -> bool:
         """A finite verb capitalised as the sentence's first word: "Hat", "Würfelt", not
