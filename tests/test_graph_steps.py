@@ -244,3 +244,22 @@ def test_the_rows_of_a_table_of_tasks_are_mechanical_rules(
     graph = graph_of(builder, tmp_path, lines, blank=True)
     kinds = {node.text: (node.kind, node.mechanical) for node in graph.nodes}
     assert [kinds[row] for row in rows] == [("rule", True)] * 3
+
+
+def test_a_bullet_of_an_ordered_procedure_is_one_step_a_bullet_of_what_holds_a_rule(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Spielablauf",
+        "In deinem Zug gehst du immer in dieser Reihenfolge vor:",
+        "• Du ziehst eine Karte.",
+        "• Du legst deine Phase aus, falls du alle nötigen Karten hast.",
+        "• Du wirfst eine Karte ab. Dann ist die Person links von dir an der Reihe.",
+        "• Ziehen und Abwerfen sind Pflicht, Auslegen darfst du auch auslassen.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=False)
+    kinds = {node.text: node.kind for node in graph.nodes}
+    assert kinds["• Du wirfst eine Karte ab. Dann ist die Person links von dir an der Reihe."] == (
+        "step"
+    )
+    assert kinds["• Ziehen und Abwerfen sind Pflicht, Auslegen darfst du auch auslassen."] == "rule"

@@ -946,3 +946,59 @@ def test_items_counted_on_after_a_line_left_open_and_parts_wrapped_in_a_list(
         "3. Anlegen: Karten an ausliegende Gruppen anlegen, wenn man kann",
     ) in blocks
     assert ("paragraph", "Phase 6: 8 gerade oder 8 ungerade Karten") in blocks
+
+
+def test_a_sentence_goes_on_over_a_count_and_the_page_foot_in_narrow_columns(
+    tmp_path: Path,
+) -> None:
+    copy = [
+        "Für 9 Felder müsste sie 45",
+        "Spargel bezahlen; so viele hat",
+        "sie nicht. Nadja zieht deshalb",
+        "zuerst 7 Felder für 28 Spargel.",
+        "Im nächsten Zug läuft sie mit 2",
+        "Feldern für 3 Spargel",
+        "3",
+        "ins Ziel und hat dann noch",
+        "9 Spargel im Korb.",
+        "Spielende",
+        "Wer als Erster im Ziel ist, gewinnt.",
+    ]
+    texts = [b.text for b in extract_string(tmp_path, "\n".join(copy) + "\n").blocks]
+    assert texts[0].endswith(
+        "Im nächsten Zug läuft sie mit 2 Feldern für 3 Spargel ins Ziel und hat dann noch 9 "
+        "Spargel im Korb."
+    )
+
+
+def test_credits_questions_and_a_heading_after_an_answer_stand_apart(tmp_path: Path) -> None:
+    copy = [
+        "Alle übrigen Regeln",
+        "bleiben gleich.",
+        "Fragen & Antworten",
+        "«Darf ich auf ein Feld",
+        "ziehen, auf dem schon",
+        "jemand steht?»",
+        "Nein, ausser im Ziel muss das",
+        "Feld frei sein.",
+        "F: Muss ich auslegen, sobald ich meine Phase komplett habe?",
+        "A: Nein, du entscheidest selbst, wann du auslegst.",
+        "Variante: Kurzspiel",
+        "Wenn ihr weniger Zeit habt, spielt ihr nur die Phasen mit ungerader Nummer.",
+        "Was auf den Sonderfeldern geschieht, lesen Sie im Abschnitt",
+        "„Die Sonderfelder“ auf Seite 3.",
+        "Illustration und Grafik: Nele Obermaier",
+        "Spielmaterial",
+        "1 Spielplan",
+        "Redaktion: Barbara Stucki",
+        "Die Autorin dankt allen",
+        "Testläuferinnen und Testläufern.",
+    ]
+    blocks = [(b.kind, b.text) for b in extract_string(tmp_path, "\n".join(copy) + "\n").blocks]
+    texts = [text for _, text in blocks]
+    assert ("heading", "Fragen & Antworten") in blocks
+    assert "«Darf ich auf ein Feld ziehen, auf dem schon jemand steht?»" in texts
+    assert ("heading", "Variante: Kurzspiel") in blocks
+    assert any("lesen Sie im Abschnitt „Die Sonderfelder“ auf Seite 3." in text for text in texts)
+    assert ("heading", "Spielmaterial") in blocks
+    assert "Die Autorin dankt allen Testläuferinnen und Testläufern." in texts

@@ -187,3 +187,18 @@ def test_a_word_broken_before_the_end_of_its_sentence_is_joined(tmp_path: Path) 
     )
     text = " ".join(block.text for block in extract_string(tmp_path, copy).blocks)
     assert "zieht seinen Tasmanier. Die Ein- bzw. Ausgänge" in text
+
+
+def test_a_name_in_capitals_written_in_its_own_case_elsewhere_is_no_slip(
+    tmp_path: Path,
+) -> None:
+    copy = (
+        "GRÄF-SPIELE\n"
+        "EULENFLUG\n"
+        "Ein lustiges Würfelspiel im nächtlichen Wald\n"
+        "Wer an der Reihe ist, würfelt und zieht eine Eule.\n"
+        "© 1976 by Wendelin Gräf KG · Spielefabrik\n"
+    )
+    extraction = extract_string(tmp_path, copy)
+    assert extraction.blocks[0].text == "GRÄF-SPIELE"
+    assert not [r for r in extraction.repairs if r.before == "GRÄF-SPIELE"]

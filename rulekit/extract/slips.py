@@ -17,8 +17,9 @@ the lexicon and the document leave no doubt:
   frequent (the shorter the word, the more frequent: a short token is a glyph
   away from many words), and far more frequent than any other it could be;
 - the document does not write the slip again and again without ever writing
-  the word: that is its author's spelling (a name), not a slip; nor is a
-  capitalised word beside another capitalised word (part of a name).
+  the word, nor in another case ("GRÄF-SPIELE" and "Gräf KG"): that is its author's
+  spelling (a name), not a slip; nor is a capitalised word beside another capitalised
+  word (part of a name).
 
 Two neighbours are joined ("ha ben") when a part is no word and the joined
 word is one the dictionary holds and is frequent or in the document; so are the
@@ -93,6 +94,13 @@ def repair_slips(lines: list[TextLine], lexicon: Lexicon) -> tuple[list[TextLine
     """Repair the sure OCR slips of the content lines; one `Repair` per change."""
     tokens = _tokens(lines)
     written = Counter(token.core for line in tokens for token in line)
+    # The cases each word is written in: a name in capitals is written in its own case
+    # elsewhere too ("GRÄF-SPIELE" and "Wendelin Gräf KG").
+    cases: dict[str, set[str]] = {}
+    for line in tokens:
+        for token in line:
+            for part in token.core.split("-"):
+                cases.setdefault(part.casefold(), set()).add(part)
     changes: list[Change] = []
     for line in tokens:
         joined: set[int] = set()
@@ -115,7 +123,14 @@ def repair_slips(lines: list[TextLine], lexicon: Lexicon) -> tuple[list[TextLine
             if position in joined or _in_name(line, position):
                 continue
             after = _confusion(token.core, lexicon, written)
-            if after is not None:
+            changed = [
+                part
+                for part, fixed in zip(
+                    token.core.split("-"), (after or "").split("-"), strict=False
+                )
+                if part != fixed
+            ]
+            if after is not None and not any(len(cases[part.casefold()]) > 1 for part in changed):
                 start = token.core_start
                 changes.append(Change(token.line, start, start + len(token.core), after, "ocr", 1))
     lines, repairs = apply_changes(lines, changes)

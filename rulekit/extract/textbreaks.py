@@ -135,6 +135,12 @@ def resumes(before: list[str], unit: list[str], width: float, broken: bool = Fal
     # last line.
     running = (
         running
+        # A sentence of lines of running text that a page cut goes on in lower case past
+        # the page's foot ("Im nächsten Zug läuft sie mit 2" / "Feldern für 3 Spargel" /
+        # "3" / "ins Ziel und …"), however short the column's last line.
+        or (
+            broken and len(before) > 1 and goes_on(text, unit[0]) and running_text(" ".join(before))
+        )
         or (
             len(before) > 1
             and (

@@ -65,6 +65,7 @@ from rulekit.extract.textshapes import (
     all_caps,
     capitalised_mid_sentence,
     closed_item,
+    credit_ends,
     ends_open,
     has_word,
     label_runs_on,
@@ -275,6 +276,7 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                         or widths.deliberate(previous_last.text, first.text, column)
                         or imprint_lines(previous_last.text, first.text)
                         or bool(CREDITS_LINE.match(previous_last.text.strip()))
+                        or credit_ends(previous_last.text, first.text)
                         # The text after a list, one item a line ("Phase 10: 1 Reihe aus 9
                         # Karten" / "In jeder Runde …"), as its unit starts there.
                         or after_list(lines, content, at[unit[0]], capitalised_inside)
@@ -441,7 +443,13 @@ def _listed_lines(lines: list[TextLine], units: list[list[int]], roles: list[Lin
                 and opened(opens, number - 1)
                 and opened(opens, number + 1)
             )
-            listed_line = opened(opens, number) or uncounted
+            # Credits and facts end no sentence; a question's answer does ("A: Nein, …").
+            said = (
+                opens is _LABEL_AND_VALUE
+                and number < len(units)
+                and terminal(lines[units[number][-1]].text)
+            )
+            listed_line = (opened(opens, number) and not said) or uncounted
             if listed_line and (
                 not run or not boundary_between(lines, units[run[-1]][-1], units[number][0])
             ):

@@ -306,13 +306,28 @@ def clause_heading(text: str) -> bool:
     return _CLAUSE_HEADING.match(text.strip()) is not None
 
 
+def _credit_name(text: str) -> list[str]:
+    """The words of the name the line's last credit gives ("… · Redaktion: Barbara
+    Stucki": "Barbara", "Stucki"), none if it ends in no such credit."""
+    credit = _CREDIT_NAME.match(text.split("·")[-1].strip())
+    return credit[0].split(":", 1)[1].split() if credit else []
+
+
+def credit_ends(text: str, following: str) -> bool:
+    """The line ends in a credit whose value is a full name, and a line that opens with
+    a capital follows ("… Redaktion: Barbara Stucki" / "Die Autorin dankt …")."""
+    return len(_credit_name(text)) >= NAME_WRAP_WORDS and following.strip()[:1].isupper()
+
+
 def name_wraps(text: str, following: str) -> bool:
-    """The line ends in a credit's name that the next line goes on with: "Grafik und
-    Gestaltung: Annette" / "Brauckmann", "… · Illustration: Lea" / "Sturmfels ·
+    """The line ends in a credit's first name that the next line goes on with: "Grafik
+    und Gestaltung: Annette" / "Brauckmann", "… · Illustration: Lea" / "Sturmfels ·
     Redaktion: …"."""
     rest = following.split("·")[0]
     return (
-        bool(_CREDIT_NAME.match(text.split("·")[-1].strip()))
+        # A first name alone ("Annette"); a full name is done ("Nele Obermaier" /
+        # "Spielmaterial").
+        len(_credit_name(text)) == 1
         and 0 < len(rest.split()) <= NAME_WRAP_WORDS
         and ":" not in rest
         and rest.strip()[:1].isupper()
@@ -456,6 +471,10 @@ def running_text(text: str) -> bool:
     return sum(word[:1].islower() for word in text.split()) >= RUNNING_WORDS
 
 
+# A count after a preposition that wants what it counts: "… läuft sie mit 2" / "Feldern".
+_COUNT_AFTER = re.compile(r"\b(?:mit|um|von|zu)\s+\d+$")
+
+
 def value_rows(text: str, following: str) -> bool:
     """Two rows of a two-column table, a label and its value each ("Aussetzen 15" /
     "Joker 25", "1-9 5" / "10-12 10"): a row each, however short.  A line in lower case
@@ -466,6 +485,9 @@ def value_rows(text: str, following: str) -> bool:
     return bool(
         VALUE_ROW.match(text.strip())
         and VALUE_ROW.match(following.strip())
+        # A clause whose count wants its noun ("Im nächsten Zug läuft sie mit 2" /
+        # "Feldern für 3 Spargel") is no row's label.
+        and not ((open_count(text) or _COUNT_AFTER.search(text.rstrip())) and running_text(text))
         and not (
             goes_on(text, following)
             and running_text(following)

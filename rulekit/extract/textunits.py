@@ -35,9 +35,11 @@ from rulekit.extract.textshapes import (
     LETTER_ABBREVIATION,
     LIST_MARKER,
     MARKER_ONLY,
+    OPENING_QUOTES,
     RUNNING_WORDS,
     SECTION_SIGN,
     all_caps,
+    credit_ends,
     ends_open,
     label_runs_on,
     listed,
@@ -343,6 +345,17 @@ def _opens_unit(
         )
         or value_rows(previous.text, line.text)
         or facts_apart(previous.text, line.text)
+        # A credit's full name ends its line before a sentence ("… Redaktion: Barbara
+        # Stucki" / "Die Autorin dankt …"), unless the name wraps on.
+        or credit_ends(previous.text, line.text)
+        # A quoted question under a title ("Fragen & Antworten" / "«Darf ich …»"), not a
+        # title quoted in running text ("… lesen Sie im Abschnitt" / "„Die Sonderfelder“").
+        or (
+            _starts_sentence(line.text.lstrip().lstrip(OPENING_QUOTES), capitalised_inside)
+            and line.text.lstrip()[:1] in OPENING_QUOTES
+            and not running_text(previous.text)
+            and not terminal(previous.text)
+        )
         or set_apart(
             previous,
             line,

@@ -22,6 +22,8 @@ from rulekit.graph.mechanical import counted_task
 from rulekit.graph.overlap import stem
 from rulekit.graph.phases import names_setup
 from rulekit.graph.shapes import (
+    COPULAS,
+    VERB_ENDINGS,
     heads_after_list,
     infinitive_instruction,
     names_a_set,
@@ -209,6 +211,11 @@ class ListReader:
             return False
         return self.judge.sentence_kind(first) == "rule"
 
+    def _ordered(self, lead: Unit | None) -> bool:
+        """The lead-in names an order ("in dieser Reihenfolge", "nacheinander")."""
+        lower = lead.text.lower() if lead is not None else ""
+        return any(phrase in lower for phrase in self.cues.sequence_phrases)
+
     def _sequence(self, lead: Unit) -> bool:
         """The lead-in names an order ("wie folgt", "in dieser Reihenfolge",
         "nacheinander"), how a thing is done ("So bereitet ihr das Spiel vor:"), or what
@@ -218,7 +225,7 @@ class ListReader:
         lower = lead.text.lower()
         lemmas = {t.lemma_.lower() for s in lead.sentences for t in s}
         return (
-            any(phrase in lower for phrase in self.cues.sequence_phrases)
+            self._ordered(lead)
             or tells_how(lower)
             or (bool(_WHAT_FOLLOWS.search(lower)) and not lemmas & self.cues.having_lemmas)
         )
@@ -258,6 +265,8 @@ class ListReader:
             # Reihenfolge erfüllen:", an instruction; nor is "1. Zwei Drillinge" under
             # "Im Einzelnen verlangen die Proben Folgendes:", which counts, but does nothing.
             kind = "rule"
+        if kind == "step" and _names_steps(sentences[0]):
+            kind = "rule"  # "• Ziehen und Abwerfen sind Pflicht, …" tells of the steps
         if kind == "rule" and lead is not None and lead.kind == "lead-in":
             piece = state.material and judge.component_line(block.text)
             # "Diese zehn Kronen gibt es:" / "1 – 2 Drillinge": what the first crown asks.
@@ -269,6 +278,19 @@ class ListReader:
 
     def _flagged(self, unit: Unit) -> Unit:
         return flag(unit, self.cues)
+
+
+def _names_steps(item: Span) -> bool:
+    """An item that opens with steps named as nouns and says what holds for them: "•
+    Ziehen und Abwerfen sind Pflicht, …", "Auslegen ist freiwillig"."""
+    words = [t for t in item if t.is_alpha]
+    return (
+        len(words) > 1
+        and words[0].text[:1].isupper()
+        and words[0].lower_.endswith(VERB_ENDINGS)
+        and words[0].lemma_.lower() == words[0].lower_
+        and (words[1].lower_ == "und" or words[1].lower_ in COPULAS)
+    )
 
 
 def _demands(item: Span) -> bool:

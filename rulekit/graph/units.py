@@ -381,10 +381,16 @@ class Segmenter(ListReader):
                 sentences, text = sentences[told:], ""
         bulleted = bulleted_item(block)
         if state.items is not None and (
-            item_line(block, text) or (bulleted and len(sentences) == 1)
+            item_line(block, text)
+            or (
+                bulleted
+                and (len(sentences) == 1 or (state.items == "step" and self._ordered(state.lead)))
+            )
         ):
             # An item the text path took for a paragraph (one short line without a sentence
-            # end), or a bulleted item of one sentence; numbered ones are steps (below).
+            # end), or a bulleted item of one sentence, or any of a procedure in an order
+            # its lead-in names ("• Du wirfst eine Karte ab. Dann ist …"); numbered ones
+            # are steps (below).
             return [self._item(state.items, sentences, block, section, state)]
         if (
             block.kind == "list-item"
