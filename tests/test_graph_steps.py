@@ -263,3 +263,23 @@ def test_a_bullet_of_an_ordered_procedure_is_one_step_a_bullet_of_what_holds_a_r
         "step"
     )
     assert kinds["• Ziehen und Abwerfen sind Pflicht, Auslegen darfst du auch auslassen."] == "rule"
+
+
+def test_the_parts_of_a_turn_in_an_order_named_are_steps(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    parts = [
+        "• Karte ziehen (Pflicht)",
+        "• Phase auslegen (wenn möglich)",
+        "• Karte abwerfen (Pflicht)",
+    ]
+    lines = [
+        "Spielablauf",
+        "Ein Spielzug besteht aus drei Teilen, die immer in dieser Reihenfolge ausgeführt werden:",
+        *parts,
+        "Karte ziehen",
+        "Der Spieler nimmt die oberste Karte vom Nachziehstapel auf die Hand.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=False)
+    kinds = {node.text: node.kind for node in graph.nodes}
+    assert [kinds[part] for part in parts] == ["step"] * 3

@@ -1002,3 +1002,24 @@ def test_credits_questions_and_a_heading_after_an_answer_stand_apart(tmp_path: P
     assert any("lesen Sie im Abschnitt „Die Sonderfelder“ auf Seite 3." in text for text in texts)
     assert ("heading", "Spielmaterial") in blocks
     assert "Die Autorin dankt allen Testläuferinnen und Testläufern." in texts
+
+
+def test_a_heading_said_as_a_clause_or_asked_under_a_full_line_stands_apart(
+    tmp_path: Path,
+) -> None:
+    copy = [
+        "Beispiel: Emma spielt Grün und würfelt eine 6. Auf ihrem Startfeld steht gerade "
+        "Mias gelbe",
+        "Katze. Emma stellt eine grüne Katze heraus, und Mias Katze muss zurück ins gelbe "
+        "Körbchen.",
+        "Wie kommen die Katzen ins Haus?",
+        "Hat eine Katze den Rundweg einmal ganz umrundet, zieht sie kurz vor ihrem Startfeld "
+        "in ihr",
+        "Haus. In fremde Häuser darf keine Katze ziehen; an ihnen läuft sie einfach vorbei.",
+        "Das Startfeld muss frei werden",
+        "Solange noch Katzen in deinem Körbchen sitzen, darf dein Startfeld nicht besetzt bleiben.",
+    ]
+    blocks = [(b.kind, b.text) for b in extract_string(tmp_path, "\n".join(copy) + "\n").blocks]
+    texts = [text for _, text in blocks]
+    assert "Wie kommen die Katzen ins Haus?" in texts
+    assert ("heading", "Das Startfeld muss frei werden") in blocks

@@ -9,12 +9,12 @@ from __future__ import annotations
 import re
 
 from rulekit.extract.encoding import BREAK_HYPHENS
+from rulekit.extract.textcredits import CREDITS_RUN
 from rulekit.extract.textshapes import (
     ANNOUNCING,
     BOX_DURATION,
     BOX_FACTS,
     COUNTED,
-    CREDITS_RUN,
     INLINE_LABELS,
     LIST_MARKER,
     OPENING_QUOTES,
@@ -208,5 +208,19 @@ def asked_apart(unit: list[str], opened: bool, following: str) -> bool:
         opened
         and len(unit) == 1
         and unit[0].rstrip().endswith("?")
+        and following.strip()[:1].isupper()
+    )
+
+
+def question_alone(unit: list[str], previous: str, following: str, width: float) -> bool:
+    """A short question alone on its line between a sentence's end and a new sentence:
+    a heading asked ("… zurück ins gelbe Körbchen." / "Wie kommen die Katzen ins Haus?" /
+    "Hat eine Katze …"), though the line before it is full."""
+    return (
+        len(unit) == 1
+        and unit[0].rstrip().endswith("?")
+        and len(unit[0].strip()) < PARAGRAPH_END * width
+        # after a sentence's end, not a colon that announces it ("… Überlegung:")
+        and previous.rstrip().endswith((".", "!"))
         and following.strip()[:1].isupper()
     )

@@ -15,6 +15,7 @@ from spacy.lang.de.tokenizer_exceptions import TOKENIZER_EXCEPTIONS
 
 from rulekit.extract.encoding import BREAK_HYPHENS
 from rulekit.extract.lexicon import german_lexicon
+from rulekit.extract.textcredits import CREDITS_RUN, name_wraps
 from rulekit.extract.textrows import (
     ACROSS_ROW,
     CELLS_ROW,
@@ -120,19 +121,6 @@ LABELLED_OPENER = re.compile(r"^[A-ZÄÖÜ][\w-]*(?:\.-?[\w-]+)*\.?:\s")
 INLINE_LABELS = re.compile(r":\s+\S.*:$")
 # What parts the items of an imprint's or credits' line: "… Kassel · www.verlag.de".
 _SEPARATORS = frozenset({"·", "•", "|"})
-# Credits run along a line, parted by middle dots: "Autor: … · Illustration: … · Redaktion:".
-CREDITS_RUN = re.compile(r":\s+\S.*·\s*[^\W\d_][\w.-]*(?:\s+[\w.-]+)?:$")
-# A line of credits, each a label and its names, parted by middle dots: "Regelbearbeitung:
-# Hollerbusch-Redaktion · Illustration: Jonas Wehrle".
-_CREDIT = r"[^\W\d_][\w.-]*(?:\s+[\w.-]+)?:\s+[^·:]+"
-CREDITS_LINE = re.compile(rf"^{_CREDIT}(?:\s·\s{_CREDIT})+$")
-# A credit whose value is a name, which may wrap on: "Grafik und Gestaltung: Annette".
-_CREDIT_NAME = re.compile(
-    r"^[^\W\d_][\w.-]*(?:\s+[\w.-]+){0,3}:\s+[A-ZÄÖÜ][\w.-]*(?:\s+[A-ZÄÖÜ][\w.-]*)*$"
-)
-# The most words of a credit's name that wrap onto the next line ("Brauckmann", "Sturmfels
-# · Redaktion: …").
-NAME_WRAP_WORDS = 2
 # A line that opens with a web or mail address: "www.verlag.de", "info@verlag.de, …".
 WEB_ADDRESS = re.compile(r"^(?:www\.|\S*(?:@|://|[^\W\d_]\.[a-z]{2,4}(?:[/,;]|\s|$)))")
 # A line of an imprint: a copyright, a web or mail address, a postcode before its town;
@@ -248,6 +236,13 @@ def parted(text: str) -> bool:
     return bool(words) and words[-1] in _SEPARATORS
 
 
+# The infinitives a modal verb ends its clause with ("… muss frei werden"), and the modals.
+_AUXILIARIES = frozenset({"werden", "sein", "haben"})
+_MODALS = frozenset(
+    {"muss", "muß", "müssen", "darf", "dürfen", "kann", "können", "soll", "sollen", "will"}
+)
+
+
 def ends_open(text: str) -> bool:
     """The line ends in a function word or a bound that wants the next ("… mit der",
     "… Sie", "… höchstens"), but for a heading said as a clause ("So spielst du") and a
@@ -289,6 +284,8 @@ def ends_open(text: str) -> bool:
         return True
     if word not in STOP_WORDS or clause_heading(text):
         return False
+    if word in _AUXILIARIES and any(w.casefold() in _MODALS for w in words[:-1]):
+        return False  # a clause that ends in its verbs ("Das Startfeld muss frei werden")
     if word.endswith("lich"):
         return False  # an adjective's bare form is said of a thing ("Kein Zug möglich")
     if (
@@ -304,34 +301,6 @@ def clause_heading(text: str) -> bool:
     """A heading said as a whole clause, which may end in a pronoun or a particle ("So
     spielst du", "So bereitet ihr das Spiel vor")."""
     return _CLAUSE_HEADING.match(text.strip()) is not None
-
-
-def _credit_name(text: str) -> list[str]:
-    """The words of the name the line's last credit gives ("… · Redaktion: Barbara
-    Stucki": "Barbara", "Stucki"), none if it ends in no such credit."""
-    credit = _CREDIT_NAME.match(text.split("·")[-1].strip())
-    return credit[0].split(":", 1)[1].split() if credit else []
-
-
-def credit_ends(text: str, following: str) -> bool:
-    """The line ends in a credit whose value is a full name, and a line that opens with
-    a capital follows ("… Redaktion: Barbara Stucki" / "Die Autorin dankt …")."""
-    return len(_credit_name(text)) >= NAME_WRAP_WORDS and following.strip()[:1].isupper()
-
-
-def name_wraps(text: str, following: str) -> bool:
-    """The line ends in a credit's first name that the next line goes on with: "Grafik
-    und Gestaltung: Annette" / "Brauckmann", "… · Illustration: Lea" / "Sturmfels ·
-    Redaktion: …"."""
-    rest = following.split("·")[0]
-    return (
-        # A first name alone ("Annette"); a full name is done ("Nele Obermaier" /
-        # "Spielmaterial").
-        len(_credit_name(text)) == 1
-        and 0 < len(rest.split()) <= NAME_WRAP_WORDS
-        and ":" not in rest
-        and rest.strip()[:1].isupper()
-    )
 
 
 def listed(text: str, following: str) -> bool:

@@ -14,6 +14,7 @@ from spacy.lang.de.stop_words import STOP_WORDS
 
 from rulekit.extract.encoding import BREAK_HYPHENS
 from rulekit.extract.textbreaks import begun_sentence, quoted_apart
+from rulekit.extract.textcredits import credit_ends, name_wraps
 from rulekit.extract.textlabels import name_line
 from rulekit.extract.textrows import (
     ACROSS_ROW,
@@ -39,12 +40,10 @@ from rulekit.extract.textshapes import (
     RUNNING_WORDS,
     SECTION_SIGN,
     all_caps,
-    credit_ends,
     ends_open,
     label_runs_on,
     listed,
     listed_pieces,
-    name_wraps,
     open_count,
     parted,
     running_text,

@@ -163,3 +163,40 @@ def rules_begin(judge: KindJudge, state: SegmentState, block: Block) -> None:
         # As under a heading: after "Inhalt: 108 Spielkarten" the pieces follow, one a
         # line ("96 Zahlenkarten (…)" / "8 Narren"), up to the next part's label.
         state.material = state.listed_material = material
+
+
+def told_as_preface(
+    judge: KindJudge,
+    state: SegmentState,
+    head: Span,
+    block: Block,
+    previous: Unit | None,
+    binds: bool,
+) -> bool:
+    """A rule's sentence that the preface or the game's idea tells, as flavour.
+
+    A preface's own section keeps a modal rule; under a later heading of the essay only
+    an instruction is one ("Allerdings ziehen Sie nach jeder 5. Runde …"); under a
+    heading of the preface, a story's paragraph goes on as story ("Wer einem anderen
+    Marder in die Quere kommt, … muss zurück in sein Versteck").  Under the game's idea,
+    an exclamation warns as the story does ("Doch Vorsicht: Wer zu lange zögert, bleibt
+    auf seinen Karten sitzen!"), unless it instructs.  Counts what the preface says.
+    """
+    in_story = (
+        not state.assumed_preface
+        and previous is not None
+        and previous.block is block
+        and previous.kind == "flavour"
+    )
+    keeps = judge.instructs(head) if state.preface_goes_on else (judge.modal(head) and not in_story)
+    if state.preface and not state.preface_goes_on:
+        state.preface_said += 1
+        state.preface_we += judge.speaks_as_we(head)
+    exclaims = head.text.rstrip().endswith("!") and not (
+        judge.normative(head)
+        or judge.imperative(head)
+        or any(t.lower_ in judge.cues.duty_words for t in head)  # "Schlagen ist Pflicht!"
+    )
+    return (state.preface and not (keeps or binds)) or (
+        state.idea and (exclaims or not (judge.modal(head) or judge.plays(head)))
+    )

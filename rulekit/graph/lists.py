@@ -231,8 +231,10 @@ class ListReader:
         )
 
     def _item_kind(self, unit: Unit, sentence: str) -> NodeKind:
-        """The kind of the list lines after a sentence that ends in a colon."""
-        if unit.kind in ("definition", "component"):
+        """The kind of the list lines after a sentence that ends in a colon: the parts of
+        a whole in an order it names are steps ("Ein Spielzug besteht aus vier Teilen, die
+        immer in dieser Reihenfolge ausgeführt werden:")."""
+        if unit.kind == "component" or (unit.kind == "definition" and not self._ordered(unit)):
             return unit.kind
         if self._sequence(unit):
             return "step"

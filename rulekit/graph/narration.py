@@ -22,6 +22,18 @@ from rulekit.graph.shapes import (
     has_verb,
     outside_brackets,
 )
+from rulekit.graph.story_words import (
+    MODAL_STORY_VERBS,
+    STORY_VERBS,
+    consequence,
+    copula_of_clause,
+    counts_after,
+    inflected_verb,
+    listed_throw,
+    names_values,
+    plural_verb,
+    polite,
+)
 
 # The endings of a German noun's plural (or its dative plural): "Käfer-n", "Hase-n",
 # "Kobold-e".
@@ -37,22 +49,8 @@ STORY_TURN_WORDS = 4
 NOUN_ENDINGS = ("en", "ern", "eln", "ung", "heit", "keit", "ion", "tät", "schaft")
 # Who a sentence about players in general speaks of.
 GENERIC_ACTORS = frozenset({"alle", "jeder", "jede", "jedes", "wer", "man", "spieler", "spielerin"})
-# Verbs among spaCy's stop words that a story tells of its player: "Lotta hat …", "Rot
-# möchte eigentlich nur 2 Felder weit ziehen", "Tim darf …"; not "gibt" or "geht", whose
-# subject is a thing as often ("Zusatzpunkte gibt es …").
-# Words before values that name instances of what a sentence says: "z. B. 2, 3, 4, 5".
-_INSTANCE_MARKS = frozenset({"b.", "bsp.", "beispiel", "etwa", "bspw."})
-# After a comma, these set out which values a phrase before means ("…, also 1, 3 und 5").
-_APPOSITION_MARKS = frozenset({"also", "nämlich"})
 # Articles before a value told: "eine 5 und eine 1", "die 6 und die 3".
 _VALUE_ARTICLES = frozenset({"eine", "einen", "die", "der", "den"})
-# Values listed by commas alone tell a throw when there are at least this many.
-LISTED_THROW = 4
-# What a player could or would have done, too: "Gelb könnte mit der 5 …".
-MODAL_STORY_VERBS = frozenset(
-    {"darf", "kann", "muss", "will", "soll", "möchte", "könnte", "dürfte", "müsste", "sollte"}
-)
-STORY_VERBS = frozenset({"hat", "ist", "wird", "hätte", "wäre", "würde", *MODAL_STORY_VERBS})
 # A name that joins a story stands before a comma or its verb ("Emil, der links von ihm
 # sitzt, muss …") and is no longer than this: a coined card or field name is a compound.
 CAST_NAME_LENGTH = 10
@@ -184,7 +182,7 @@ class StoryJudge(LineJudge):
                 and self._opening_verb(tokens[start])
                 and self._player_name(token)
                 and self.cast_name(token)
-                and _consequence(tokens[index:])
+                and consequence(tokens[index:])
             ):
                 # A case told of a player, the verb first: "Hat Klaus nur noch 2 …, kann er …"
                 # (not a request: "Helft Oma Lene bei der Ernte, bevor …").
@@ -231,7 +229,7 @@ class StoryJudge(LineJudge):
                 break
             elif token.lower_ == "und" and index + 2 < len(tokens):
                 last = tokens[index + 1]
-                if self._listed_name(last) and _plural_verb(tokens[index + 2]):
+                if self._listed_name(last) and plural_verb(tokens[index + 2]):
                     return {t.text for t in (*names, last)}
                 return set()
         return set()
@@ -304,11 +302,11 @@ class StoryJudge(LineJudge):
         return (
             joined
             and not any(
-                _names_values(tokens, i) or _counts_after(tokens, i)
+                names_values(tokens, i) or counts_after(tokens, i)
                 for i, (a, b) in enumerate(pairwise(tokens))
                 if a.like_num and b.lower_ in ("und", ",")
             )
-            and (any(t.lower_ == "und" for t in values) or _listed_throw(values))
+            and (any(t.lower_ == "und" for t in values) or listed_throw(values))
         )
 
     def _bare_subject(self, token: Token, following: Token, tokens: list[Token]) -> bool:
@@ -317,7 +315,7 @@ class StoryJudge(LineJudge):
         Before a modal the name is a colour, or the sentence tells values ("Rot möchte
         nur 2 Felder weit ziehen"): a rule puts its object first too ("Ereigniskarten
         darf man …")."""
-        if not _inflected_verb(following) or _copula_of_clause(following, tokens):
+        if not inflected_verb(following) or copula_of_clause(following, tokens):
             return False
         if following.lower_ in MODAL_STORY_VERBS and not (
             token.lower_ in self.cues.colour_words or any(t.like_num for t in tokens)
@@ -386,7 +384,7 @@ class StoryJudge(LineJudge):
         return (
             (sequence or self.story_turn(opening))
             and verb.lower_ not in STOP_WORDS
-            and _inflected_verb(verb)
+            and inflected_verb(verb)
             and self._player_name(token)
         )
 
@@ -441,7 +439,7 @@ class StoryJudge(LineJudge):
             and not (len(words) > 1 and words[1].text == "Sie")
             # "Es besteht kein Schlagzwang", "Es gibt …": no one's story.
             and words[0].lower_ != "es"
-            and not _polite(words)
+            and not polite(words)
         )
 
     def continues(self, sentence: Span) -> bool:
@@ -482,7 +480,7 @@ class StoryJudge(LineJudge):
         return (
             len(tokens) == 2
             and tokens[0].lower_ in DEMONSTRATIVES
-            and _inflected_verb(tokens[1])
+            and inflected_verb(tokens[1])
             and tokens[1].lemma_.lower() != "gelten"
         )
 
@@ -500,7 +498,7 @@ class StoryJudge(LineJudge):
         general = (GENERIC_ACTORS - {"alle"}) | self.cues.actor_nouns
         return (
             subject.text in self.cues.continuation_pronouns - {"es"}
-            and _inflected_verb(verb)
+            and inflected_verb(verb)
             and not any(
                 t.lower_ in general or t.lemma_.lower() in self.cues.actor_nouns
                 for t in tokens[:comma]
@@ -521,8 +519,8 @@ class StoryJudge(LineJudge):
             if bare and index >= 2 and tokens[index - 2].like_num:
                 continue
             turn = [t.lower_ for t in tokens[index + 1 : index + 4]] == _TURN  # "Finn an der Reihe"
-            subject = bare or (before is not None and _inflected_verb(before))
-            acts = following.text == "," or _inflected_verb(following)
+            subject = bare or (before is not None and inflected_verb(before))
+            acts = following.text == "," or inflected_verb(following)
             if (turn or (subject and acts)) and self.cast_name(token, inflected=not turn):
                 names.add(token.text)
 
@@ -554,102 +552,6 @@ class StoryJudge(LineJudge):
                 )
             )
         )
-
-
-def _consequence(tokens: list[Token]) -> bool:
-    """After the case's clause, its comma and the consequence's verb: "…, kann er …",
-    "…, so …"."""
-    comma = next((i for i, t in enumerate(tokens) if t.text == ","), None)
-    if comma is None or comma + 1 >= len(tokens):
-        return False
-    after = tokens[comma + 1]
-    return after.lower_ in ("so", "dann") or _inflected_verb(after)
-
-
-def _inflected_verb(token: Token) -> bool:
-    """A verb's inflected form in lower case: its lemma differs and ends as an infinitive
-    does ("steht", "deckt"), or it is one of the stop words a player does things with
-    (`STORY_VERBS`: "hat", "ist", "darf", "könnte" ..., whatever their lemma)."""
-    if not (token.is_alpha and token.text[:1].islower()):
-        return False
-    if token.lower_ in STORY_VERBS:
-        return True
-    if token.lower_ in STOP_WORDS:
-        return False
-    lemma = token.lemma_.lower()
-    return token.lower_ != lemma and (lemma.endswith(VERB_ENDINGS) or lemma == "sein")
-
-
-def _plural_verb(token: Token) -> bool:
-    """A verb after a plural subject: inflected, or in the form of its infinitive
-    ("sitzen", "würfeln")."""
-    return _inflected_verb(token) or (
-        token.is_alpha
-        and token.text[:1].islower()
-        and token.lower_ not in STOP_WORDS
-        and token.lemma_.lower() == token.lower_
-        and token.lower_.endswith(VERB_ENDINGS)
-    )
-
-
-def _names_values(tokens: list[Token], index: int) -> bool:
-    """The value at `index`, or the list it ends, stands right after a noun that it
-    names ("Zahlen 6 und 8", "Die Felder 8, 17, 27, 35 und 39", "mit den Nummern: 1, 3
-    und 5"), not after a word that opens the sentence."""
-    before = index - 1
-    while before > 0 and (tokens[before].like_num or tokens[before].text in (",", ":")):
-        before -= 1
-    if tokens[before].lower_ in _INSTANCE_MARKS:
-        return True  # "besteht aus Würfeln …, z. B. 2, 3, 4, 5": instances, not a throw
-    if tokens[before].lower_ in _APPOSITION_MARKS and before > 0 and tokens[before - 1].text == ",":
-        return True  # "die Gipfel mit ungerader Nummer, also 1, 3, 5, 7 und 9": which ones
-    return before > 0 and tokens[before].is_alpha and tokens[before].text[:1].isupper()
-
-
-def _counts_after(tokens: list[Token], index: int) -> bool:
-    """The values that start at `index` count the noun after them ("Bei 5 und 6
-    Spielern erhält jeder …"): a count of things, not a throw."""
-    after = index
-    while after + 1 < len(tokens) and (
-        tokens[after].like_num or tokens[after].lower_ in ("und", ",", "oder")
-    ):
-        after += 1
-    following = tokens[after]
-    return following.is_alpha and following.text[:1].isupper() and after > index
-
-
-def _copula_of_clause(verb: Token, tokens: list[Token]) -> bool:
-    """The verb is a copula before a clause that names its subject: "Sieger ist, wer
-    als Erster das Ziel erreicht" says who wins, it tells no move."""
-    after = [t for t in tokens if t.i > verb.i]
-    # "Sieger ist, wer …", "Sieger ist am Ende, wer …"
-    clause = any(a.text == "," and b.lower_ == "wer" for a, b in pairwise(after))
-    return verb.lemma_.lower() == "sein" and bool(after) and (after[0].text == "," or clause)
-
-
-def _listed_throw(tokens: list[Token]) -> bool:
-    """Values listed by commas alone, as many as a throw of dice shows: "2, 3, 4, 4, 6"."""
-    run = best = 0
-    for token in tokens:
-        if token.like_num:
-            run += 1
-            best = max(best, run)
-        elif token.text != ",":
-            run = 0
-    return best >= LISTED_THROW
-
-
-def _polite(words: list[Token]) -> bool:
-    """A sentence opened by the polite "Sie", to the reader: its verb in the plural, or
-    "Ihr" inside it capitalised ("Sie dürfen Ihren Gipfel nur vollständig auslegen")."""
-    return (
-        len(words) > 1
-        and words[0].text == "Sie"
-        and (
-            words[1].lower_.endswith("en")
-            or any(w.text.startswith("Ihr") or w.text == "Ihnen" for w in words[2:])
-        )
-    )
 
 
 def named(token: Token, names: set[str]) -> bool:

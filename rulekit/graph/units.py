@@ -38,7 +38,7 @@ from rulekit.graph.continuation import (
     told_on,
     widen_scene,
 )
-from rulekit.graph.front import board_kind, front_kind, rules_begin, states_facts
+from rulekit.graph.front import board_kind, front_kind, rules_begin, states_facts, told_as_preface
 from rulekit.graph.ids import heading_level, section_id
 from rulekit.graph.kinds import KindJudge
 from rulekit.graph.line_kinds import LABEL, cover_blocks
@@ -577,34 +577,8 @@ class Segmenter(ListReader):
             state.doubted = list(state.prefaced)
         if not state.assumed_preface:
             state.prefaced.clear()
-        # A preface's own section keeps a modal rule; under a later heading of the
-        # essay only an instruction is one ("Allerdings ziehen Sie nach jeder 5. Runde …").
-        # Under a heading of the preface, a story's paragraph goes on as story ("Wer
-        # einem anderen Marder in die Quere kommt, … muss zurück in sein Versteck").
-        in_story = (
-            not state.assumed_preface
-            and previous is not None
-            and previous.block is block
-            and previous.kind == "flavour"
-        )
-        if state.preface_goes_on:
-            keeps = judge.instructs(head)
-        else:
-            keeps = judge.modal(head) and not in_story
-        if state.preface and not state.preface_goes_on:
-            state.preface_said += 1
-            state.preface_we += judge.speaks_as_we(head)
-        # Under the game's idea, an exclamation warns as the story does ("Doch Vorsicht:
-        # Wer zu lange zögert, bleibt auf seinen Karten sitzen!"), unless it instructs.
-        exclaims = head.text.rstrip().endswith("!") and not (
-            judge.normative(head)
-            or judge.imperative(head)
-            or any(t.lower_ in self.cues.duty_words for t in head)  # "Schlagen ist Pflicht!"
-        )
-        prefaced = kind == "rule" and (
-            (state.preface and not (keeps or binds))
-            or (state.idea and (exclaims or not (judge.modal(head) or judge.plays(head))))
-        )
+        # Asked of every sentence: it counts what the preface says.
+        prefaced = told_as_preface(judge, state, head, block, previous, binds) and kind == "rule"
         told: NodeKind = "flavour" if prefaced else kind
         told = board_kind(judge, state, head, block, front_kind(judge, state, head, block, told))
         unit = self._flagged(Unit(told, [head], block, section))
