@@ -39,8 +39,6 @@ _BLOCK_KIND: dict[LineRole, BlockKind] = {
     "body": "paragraph",
 }
 _LIGATURE_RE = re.compile("[" + "".join(LIGATURE_CHARACTERS) + "]")
-# A diaeresis a viewer copies as a glyph of its own beside its vowel, as TeX sets it
-# before the letter ("erh¨alt", "W¨urfel", "¨uber"); some copies put it after ("a¨").
 # A glyph of the Private Use Area alone before a line's text: a symbol font's bullet;
 # set against a capital or a digit ("\uf0b7Jeder"), as PDFium copies it, too.  A letter
 # of a font without a map is followed by the rest of its word in lower case.
@@ -52,6 +50,8 @@ _SYMBOL_BULLET = re.compile(r"^(\s*)[\ue000-\uf8ff](?=[ \t]+\S|[A-ZÄÖÜ0-9])")
 _GLUED_MARKER = re.compile(
     r"^(\s*(?:\d{1,2}[.)](?=[^\W\d_])|(?:[•▪◦‣●○■□◆◇►▶▸➤➢✓✔]|[a-z]\))(?=\w)))"
 )
+# A diaeresis a viewer copies as a glyph of its own beside its vowel, as TeX sets it
+# before the letter ("erh¨alt", "W¨urfel", "¨uber"); some copies put it after ("a¨").
 _DIAERESIS_BEFORE = re.compile(r"\u00a8\s?([aouAOU])")
 _DIAERESIS_AFTER = re.compile(r"([aouAOU])\u00a8")
 # German opening quotes always follow a space, a bracket or the start of a line.

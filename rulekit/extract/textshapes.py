@@ -237,7 +237,7 @@ def parted(text: str) -> bool:
 
 
 # The infinitives a modal verb ends its clause with ("… muss frei werden"), and the modals.
-_AUXILIARIES = frozenset({"werden", "sein", "haben"})
+_MODAL_INFINITIVES = frozenset({"werden", "sein", "haben"})
 _MODALS = frozenset(
     {"muss", "muß", "müssen", "darf", "dürfen", "kann", "können", "soll", "sollen", "will"}
 )
@@ -284,7 +284,7 @@ def ends_open(text: str) -> bool:
         return True
     if word not in STOP_WORDS or clause_heading(text):
         return False
-    if word in _AUXILIARIES and any(w.casefold() in _MODALS for w in words[:-1]):
+    if word in _MODAL_INFINITIVES and any(w.casefold() in _MODALS for w in words[:-1]):
         return False  # a clause that ends in its verbs ("Das Startfeld muss frei werden")
     if word.endswith("lich"):
         return False  # an adjective's bare form is said of a thing ("Kein Zug möglich")
@@ -348,7 +348,7 @@ def listed(text: str, following: str) -> bool:
             and NUMBERS_ROW.match(after)
             and len(text.split()) == len(after.split())
         )
-        or _counted_up(text, after)
+        or counted_up(text, after)
     )
 
 
@@ -423,7 +423,7 @@ def _names_pieces(text: str) -> bool:
     )
 
 
-def _counted_up(text: str, following: str) -> bool:
+def counted_up(text: str, following: str) -> bool:
     """Rows of a table numbered one after another without a point: "5 1 Farbreihe aus
     8 Karten" / "6 2 Vierlinge", or parts named and numbered: "Schlüssel 1 – 2 Drillinge"
     / "Schlüssel 2 – 1 Drilling + 1 Viererfolge"."""
@@ -440,7 +440,8 @@ def running_text(text: str) -> bool:
     return sum(word[:1].islower() for word in text.split()) >= RUNNING_WORDS
 
 
-# A count after a preposition that wants what it counts: "… läuft sie mit 2" / "Feldern".
+# A count after a preposition that wants what it counts, in running text ("… läuft sie
+# mit 2" / "Feldern"); `open_count` leaves these out, as a line of a list may end so.
 _COUNT_AFTER = re.compile(r"\b(?:mit|um|von|zu)\s+\d+$")
 
 

@@ -40,6 +40,7 @@ from rulekit.extract.textshapes import (
     RUNNING_WORDS,
     SECTION_SIGN,
     all_caps,
+    counted_up,
     ends_open,
     label_runs_on,
     listed,
@@ -64,8 +65,6 @@ from rulekit.extract.texttitles import (
 from rulekit.extract.textwidth import Measure, local_width
 from rulekit.model import TextLine
 
-# A row of a table opened by its number, no marker's dot: "10 Fünfling + Reihe aus 5".
-_ROW_NUMBER = re.compile(r"(\d{1,2})\s+[^\W\d_]")
 # The most lines back an item without a marker looks for the colon that announced it.
 ITEM_LIST_LINES = 12
 # The most lines of an item between its number alone on its line and the next one.
@@ -337,7 +336,7 @@ def _opens_unit(
                 # The last of rows counted on wants nothing ("9 Acht Karten einer Farbe" /
                 # "10 Fünfling + Reihe aus 5" / "Viel Spaß …").
                 and not (
-                    position >= 2 and _counts_on(lines[content[position - 2]].text, previous.text)
+                    position >= 2 and counted_up(lines[content[position - 2]].text, previous.text)
                 )
             )
             and not _marker_in_sentence(lines, content, position, widths.width)
@@ -363,13 +362,6 @@ def _opens_unit(
             word_rest=position >= 2 and word_rest(lines[content[position - 2]].text, previous.text),
         )
     )
-
-
-def _counts_on(text: str, following: str) -> bool:
-    """Two rows opened by numbers that count on by one, without a marker's dot ("9 Acht
-    Karten einer Farbe" / "10 Fünfling + Reihe aus 5")."""
-    first, second = (_ROW_NUMBER.match(line.strip()) for line in (text, following))
-    return first is not None and second is not None and int(second[1]) == int(first[1]) + 1
 
 
 def item_after_colon(
@@ -428,12 +420,10 @@ def _marker_in_sentence(
     if number and not terminal(previous) and not previous.endswith(BREAK_HYPHENS):
         # Under an item whose sentence is still open, a number that does not count on from
         # it goes on with that sentence ("2. Mia zieht … auf Feld" / "16. Das sind …").
-        at = next((i for i in reversed(range(len(above))) if _ITEM_NUMBER.match(above[i])), None)
-        item = _ITEM_NUMBER.match(above[at]) if at is not None else None
+        at, item = _last_item(above)
         if (
             item is not None
             # an item wrapped over lines, not a row ("3. und 4. Runde 5 Karten") or a number
-            and at is not None
             and at < len(above) - 1
             and not MARKER_ONLY.match(above[at])
             and int(number.group(1)) != int(item.group(1)) + 1
@@ -543,13 +533,18 @@ def _next_item(lines: list[TextLine], content: list[int], position: int) -> bool
     """The line at `position` opens the item after the last one above it ("2. Auslegen:
     …, wenn" / "man kann" / "3. Anlegen: …"): its number counts on from that item's."""
     number = _ITEM_NUMBER.match(lines[content[position]].text.strip())
-    if number is None:
-        return False
-    for back in range(position - 1, max(-1, position - ITEM_LOOKBACK), -1):
-        item = _ITEM_NUMBER.match(lines[content[back]].text.strip())
+    above = [lines[i].text.strip() for i in content[max(0, position - ITEM_LOOKBACK) : position]]
+    _, item = _last_item(above)
+    return number is not None and item is not None and int(number[1]) == int(item[1]) + 1
+
+
+def _last_item(above: list[str]) -> tuple[int, re.Match[str] | None]:
+    """The last of the lines `above` that an item's number opens, and that number."""
+    for at in reversed(range(len(above))):
+        item = _ITEM_NUMBER.match(above[at])
         if item is not None:
-            return int(number[1]) == int(item[1]) + 1
-    return False
+            return at, item
+    return -1, None
 
 
 def _ordinal_after(text: str, following: str) -> bool:

@@ -18,9 +18,7 @@ from typing import TYPE_CHECKING
 
 from spacy.lang.de.stop_words import STOP_WORDS
 
-from rulekit.extract.textrows import (
-    VALUE_ROW,
-)
+from rulekit.extract.textrows import ROW_NUMBER, VALUE_ROW
 from rulekit.extract.textshapes import (
     BOX_FACTS,
 )
@@ -153,8 +151,6 @@ def _value_row(unit: Unit) -> bool:
 
 # A run-in label of a word or two at an item's start: "Station:", "Stufe 1:".
 _ITEM_LABEL = re.compile(r"^[^\W\d_]+(?:\s+\d+)?:\s+")
-# A table's row opened by its number: "5 Sechs Karten einer Farbe".
-_ROW_NUMBER = re.compile(r"^\d{1,2}\s+(?=[^\W\d_])")
 
 
 def counted_task(text: str) -> bool:
@@ -163,11 +159,15 @@ def counted_task(text: str) -> bool:
     of them, its number without a dot ("5 Sechs Karten einer Farbe"), that may join
     things ("6 Vierling + Drilling")."""
     text = text.strip()
-    numbered = MARKER.match(text) or _ROW_NUMBER.match(text)
-    if numbered is None:
+    marker, row = MARKER.match(text), ROW_NUMBER.match(text)
+    if marker is not None:
+        start = marker.end()
+    elif row is not None:
+        start = row.end("number")
+    else:
         return False
     # A label after the number names the part ("1. Station: 1 Satz und 1 Folge").
-    words = _ITEM_LABEL.sub("", text[numbered.end() :].lstrip()).split()
+    words = _ITEM_LABEL.sub("", text[start:].lstrip()).split()
     counted = len(words) >= 2 and (
         words[0].isdigit() or words[0].lower() in NUMBER_WORDS or words[0].lower() in _ONE
     )
