@@ -114,6 +114,8 @@ class Cues:
     exclusion_phrases: tuple[str, ...]
     free_choice_words: frozenset[str]
     otherwise_words: frozenset[str]
+    several_words: frozenset[str]
+    first_phrases: tuple[str, ...]
     trigger_cues: tuple[str, ...]
     demonstratives: frozenset[str]
     definition_lemmas: frozenset[str]

@@ -312,3 +312,45 @@ def test_a_cards_quoted_title_goes_on_with_what_it_does(
     card = "„Ein Sack ist geplatzt!“ – Der Spieler gibt die Hälfte seiner Möhren an die Bank ab."
     found = graph_kinds(builder, tmp_path, ["Die Hasenkarten", card])
     assert ("rule", card) in found
+
+
+def test_a_story_ends_where_the_reader_is_told_what_they_may_do(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    story = "Lena wirft eine Sperre ab. Paul setzt aus, und Lena zieht gleich wieder eine Karte."
+    rule = (
+        "Einen Kapitän aus einer Kombination deines Gegners darfst du dir nehmen, wenn du "
+        "dafür genau die Frachtkarte hinlegst, die er vertritt."
+    )
+    found = graph_kinds(
+        builder,
+        tmp_path,
+        ["Zu zweit", "Eine Sperre trifft immer deinen Gegner.", f"{story} {rule}"],
+    )
+    assert ("example", story) in found
+    assert ("rule", rule) in found
+
+
+def test_a_story_goes_on_with_what_happens_this_time(builder: GraphBuilder, tmp_path: Path) -> None:
+    story = (
+        "Emma hoppelt mit dem weißen Hasen auf die Vogelscheuche und bezahlt dafür 3 "
+        "Radieschen. Vor Schreck hoppelt ihr Hase zurück auf Feld 28, ein Maulwurfsfeld. "
+        "Der Maulwurf geht diesmal leer aus."
+    )
+    found = kinds(builder, tmp_path, story)
+    assert found == [("example", story)]
+
+
+def test_what_would_have_happened_goes_on_with_the_story(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    story = (
+        "Jonas liegt vor Schleuse 5 und braucht zwei Vierlinge. Er legt 7-7-7-Kapitän und "
+        "11-Kapitän-Kapitän-Kapitän aus. Vier Kapitäne allein hätten dagegen keinen Vierling "
+        "ergeben."
+    )
+    rule = "Ein Feld, das schon besetzt wäre, darf nicht betreten werden."
+    found = graph_kinds(builder, tmp_path, ["Kapitäne", "Ein Kapitän ersetzt jede Karte.", story])
+    assert ("example", story) in found
+    found = graph_kinds(builder, tmp_path, ["Ziehen", "Mira zieht auf Feld 3.", rule])
+    assert ("rule", rule) in found

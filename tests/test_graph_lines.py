@@ -186,3 +186,22 @@ def test_a_tables_row_parted_by_a_tab_is_one_unit_and_the_cover_says_who_wins(
     assert (
         kind_of_text(graph, "Kohlfeld") == "Kohlfeld\tHier isst du einen Kohlkopf (siehe Seite 3)."
     )
+
+
+def test_names_one_a_line_after_a_colon_are_its_items_up_to_the_last(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    names = ["Radieschenfelder", "Maulwurfsfelder", "Gießkannenfelder", "Vogelscheuchenfelder"]
+    lines = [
+        "Der Spielplan",
+        "Die Rennstrecke führt vom Startfeld über 40",
+        "nummerierte Felder bis ins Ziel. Die meisten",
+        "Felder sind einfache Erdfelder ohne beson-",
+        "dere Wirkung. Dazwischen liegen vier Arten",
+        "von Sonderfeldern:",
+        *names,
+        "Was die Sonderfelder bewirken, steht auf",
+        "Seite 3.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=False)
+    assert [kind_of(graph, name)[0] for name in names] == ["definition"] * 4

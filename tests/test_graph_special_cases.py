@@ -171,3 +171,51 @@ def test_the_case_before_a_default_opened_by_sonst_excepts_it(builder: GraphBuil
     penalty = "Andernfalls scheidet er aus."
     graph = build(builder, "# Spielende", DRAW, case, default, duty, penalty)
     assert edges_of(graph, "exception-of") == [(case, default)]
+
+
+FIRST = "Wer als Erster alle zehn Phasen erfüllt, gewinnt das Spiel."
+SCORE = "Am Ende jeder Runde notiert der Schreiber die Minuspunkte aller Spieler."
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        "Haben mehrere Spieler in dieser Runde alle Phasen erfüllt, gewinnt von ihnen, wer "
+        "insgesamt die wenigsten Minuspunkte hat.",
+        # a plural verb opens the case as its infinitive would
+        "Erfüllen mehrere Spieler in derselben Runde ihre zehnte Phase, gewinnt von ihnen, "
+        "wer weniger Minuspunkte hat.",
+    ],
+)
+def test_a_case_of_several_excepts_the_rule_that_gives_the_first_alone(
+    builder: GraphBuilder, case: str
+) -> None:
+    graph = build(builder, "# Spielziel", FIRST, "# Wertung", SCORE, case)
+    assert edges_of(graph, "exception-of") == [(case, FIRST)]
+
+
+@pytest.mark.parametrize(
+    ("first", "case"),
+    [
+        # one who does it, not a case of several
+        (FIRST, "Wer zuerst beide Joker ausgelegt hat, gewinnt eine Extrarunde."),
+        # the rule already says what holds for several
+        (
+            "Wer als Erster alle zehn Phasen erfüllt, gewinnt; schaffen das mehrere, gewinnt "
+            "von ihnen der mit den wenigsten Minuspunkten.",
+            "Haben mehrere Spieler alle Phasen erfüllt, gewinnt von ihnen, wer weniger "
+            "Minuspunkte hat.",
+        ),
+        # several who do something else than the first does
+        (
+            FIRST,
+            "Werden mehrere Partien hintereinander gespielt, erhält der Sieger jeder Partie "
+            "einen Punkt.",
+        ),
+    ],
+)
+def test_a_case_of_several_beside_no_rule_for_the_first_alone_excepts_nothing(
+    builder: GraphBuilder, first: str, case: str
+) -> None:
+    graph = build(builder, "# Spielziel", first, "# Wertung", SCORE, case)
+    assert edges_of(graph, "exception-of") == []

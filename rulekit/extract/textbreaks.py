@@ -127,8 +127,10 @@ def resumes(before: list[str], unit: list[str], width: float, broken: bool = Fal
     wrapped = (len(before) > 1 or item or alone) and len(stripped) >= PARAGRAPH_END * width
     # A comma leaves a clause open, after a full sentence on an earlier line too ("…
     # Hand. Wer dabei … Krone" / "zieht,"); a displayed command ("java -jar x.jar") does not.
+    # A semicolon inside the line parts clauses as a sentence's end does ("… nicht
+    # verjagt; dort dürfen" / "mehrere Dohlen zugleich sitzen.").
     opened = before if stripped.endswith(",") else [stripped]
-    running = wrapped or any(re.search(r"[.!?]\s", line.strip()) for line in opened)
+    running = wrapped or any(re.search(r"[.!?;]\s", line.strip()) for line in opened)
     # A paragraph of sentences or clauses set over several lines that stops at a
     # function word or goes on in lower case ("Ein Wurf, der über das" / "Hausfeld 4
     # hinausführen" / page break / "würde, kann …") is running text, however short its

@@ -32,6 +32,18 @@ def name_line(text: str) -> bool:
     return len(text.split()) <= _LABEL_WORDS and not text[:1].isdigit()
 
 
+def name_item(text: str) -> bool:
+    """A name of a word or two alone on its line, capitalised and not broken: an item
+    of a list of names ("Radieschenfelder" / "Maulwurfsfelder")."""
+    words = text.split()
+    return (
+        name_line(text)
+        and text[:1].isupper()
+        # words, not a diagram's notation ("Z0Z0Z0Z0", "P")
+        and all(len(word) > 1 and word.replace("-", "").isalpha() for word in words)
+    )
+
+
 def stacked_names(texts: list[str], width: float) -> bool:
     """Short names set one under another: labels beside a picture, not a wrapped heading.
 

@@ -33,9 +33,11 @@ from rulekit.extract.textbreaks import (
 )
 from rulekit.extract.textcells import split_table_rows
 from rulekit.extract.textcredits import CREDITS_LINE, credit_ends, name_wraps
+from rulekit.extract.textfacts import imprint_lines
 from rulekit.extract.textlabels import (
     juxtaposed_nouns,
     label_runs,
+    name_item,
     names_what_follows,
     stacked_names,
     whole_sentence,
@@ -54,6 +56,7 @@ from rulekit.extract.textshapes import (
     COUNTED,
     DETERMINERS,
     ICON_TEXT,
+    IMPRINT,
     LABELLED_OPENER,
     LIST_MARKER,
     MARKER_ONLY,
@@ -80,7 +83,6 @@ from rulekit.extract.texttitles import (
 from rulekit.extract.textunits import (
     after_list,
     boundary_between,
-    imprint_lines,
     item_after_colon,
     sentence_units,
 )
@@ -314,9 +316,13 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                     )
                 )
             else:
-                # Figure labels stand one a line; in an evenly wrapped copy the lines of a
-                # unit are wraps (a break on purpose ends the unit): one text.
-                starts = role == "figure" and not widths.even
+                # Figure labels stand one a line, and so do names stacked as the items of
+                # a list a colon announced ("… vier Arten von Sonderfeldern:" /
+                # "Radieschenfelder" / "Maulwurfsfelder"); in an evenly wrapped copy the
+                # lines of a unit are wraps (a break on purpose ends the unit): one text.
+                starts = (
+                    role == "figure" or (stacked and all(name_item(lines[i].text) for i in unit))
+                ) and not widths.even
             result[index] = lines[index].model_copy(
                 update={"role": role, "starts_paragraph": starts}
             )
@@ -446,9 +452,14 @@ def _opening_titles(lines: list[TextLine], units: list[list[int]], width: float)
 
 def _list_goes_on(before: str, text: str) -> bool:
     """A line of words set like the line before it ("1 bis 9: 5 Punkte" / "10 bis 12:
-    10 Punkte"), not a diagram's notation ("0Z0Z0Z0Z" / "7 P KKKKKK P")."""
+    10 Punkte", "Radieschenfelder" / "Maulwurfsfelder"), not a diagram's notation
+    ("0Z0Z0Z0Z" / "7 P KKKKKK P")."""
     before, text = before.strip(), text.strip()
-    return reads_as_text(before) and reads_as_text(text) and listed(before, text)
+    return (
+        reads_as_text(before)
+        and reads_as_text(text)
+        and (listed(before, text) or (name_item(before) and name_item(text)))
+    )
 
 
 def _announces(lines: list[TextLine], unit: list[int]) -> bool:
@@ -493,11 +504,12 @@ def _unit_role(
         and (not ends or (texts[-1].endswith(":") and len(texts) == 1 and _label(first)))
     )
     # The box's facts under a title ("Kartenspiel für 2 bis 6 Spieler") head nothing.
-    facts = any(BOX_FACTS.search(text) for text in texts)
-    if facts:
+    if any(BOX_FACTS.search(text) for text in texts):
         return "body"
+    # Nor does an imprint's line ("Am Wall 112 · 2800 Bremen 1").
+    imprint = any(IMPRINT.search(text) for text in texts)
     if (heading_shaped or question_heading(texts, width)) and not ends_at_boundary:
-        return "heading"
+        return "body" if imprint else "heading"
     if capitals and not ends:
         return "figure" if ends_at_boundary else "heading"
     if ends:

@@ -31,6 +31,8 @@ VIEWER_HEADER_MAX_WORDS = 5
 # Callouts and pages are counted from 1: a lone "0" is a value the text displays.
 _CALLOUT = re.compile(r"^(?!0$)\d{1,3}(?:\s+\d{1,3})*$")
 _PUNCTUATION_ONLY = re.compile(r"^[.,;:!?)]+$")
+# Numbers listed up to a conjunction at a line's end, which the next number ends.
+_NUMBERS_GO_ON = re.compile(r"\d,?\s+(?:und|oder|bis)\s*$")
 # What sets a page number apart from a running title beside it: "Spielregel – Seite 2".
 _PAGE_SEPARATOR = r"[-–—|·•]"
 # A page number set with its decoration: "- 2 -", "– 12 –", "Seite 3", "S. 3 von 8", "3/8";
@@ -177,7 +179,9 @@ def mark_numbers(lines: list[TextLine], pages: list[int]) -> tuple[list[TextLine
             result.append(line)
             continue
         page = text in forms or index in counted or _DECORATED_PAGE.match(text) is not None
-        if page or (_CALLOUT.match(text) and index not in rows):
+        # The last of numbers listed goes on their sentence ("Felder 7, 13, 37 und" / "43").
+        listed_on = previous_text is not None and _NUMBERS_GO_ON.search(result[previous_text].text)
+        if page or (_CALLOUT.match(text) and index not in rows and not listed_on):
             kind = "page-number" if page else "callout"
             result.append(line.model_copy(update={"role": "artefact", "artefact": kind}))
             repairs.append(

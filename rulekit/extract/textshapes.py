@@ -31,8 +31,11 @@ from rulekit.extract.textrows import (
     VALUES_ROW,
 )
 
-# A line opened by a run-in label: "Gestaltung: Michaela Kienle", "(R)andomplayer: die ...".
-RUN_IN_LABEL = re.compile(r"^[^\s:]+(?:\s+[^\s:]+){0,2}:\s+\S")
+# A line opened by a run-in label: "Gestaltung: Michaela Kienle", "(R)andomplayer: die ...",
+# "Wespenfelder (Wespe im Astloch): Felder 7, …".
+RUN_IN_LABEL = re.compile(
+    r"^(?:[^\s:]+(?:\s+[^\s:]+){0,2}|[^\s:(]+(?:\s+[^\s:(]+)?\s+\([^():]{1,40}\)):\s+\S"
+)
 # A word closed by a sentence's end inside a line.
 _SENTENCE_END = re.compile(r"[^\W\d_]{2}[.!?]\s")
 # The fewest lower-case words of a line of running text.
@@ -59,7 +62,7 @@ _ENDINGS = ("e", "en", "em", "er", "es")
 POSSESSIVES = frozenset({*_OWNERS[:-1], "euer"} | {o + e for o in _OWNERS for e in _ENDINGS})
 # Possessives with an ending, which are determiners: the bare "sein" and "ihr" may end
 # a clause as a verb or a pronoun.
-_INFLECTED_POSSESSIVES = POSSESSIVES - {"mein", "dein", "sein", "ihr", "unser", "euer"}
+INFLECTED_POSSESSIVES = POSSESSIVES - {"mein", "dein", "sein", "ihr", "unser", "euer"}
 
 # The facts on a box: how many play, from what age ("für 2 bis 6 Spieler", "2–4
 # Personen", "ab 8 Jahren", "von 6 Jahren an", "6 bis 99 Jahre").
@@ -125,10 +128,12 @@ _SEPARATORS = frozenset({"·", "•", "|"})
 WEB_ADDRESS = re.compile(r"^(?:www\.|\S*(?:@|://|[^\W\d_]\.[a-z]{2,4}(?:[/,;]|\s|$)))")
 # A line of an imprint: a copyright, a web or mail address, a postcode before its town;
 # one of four digits (the old German, the Austrian, the Swiss) after the street or
-# country, closing the line ("…, DDR – 9434 Grünhain", "…, 7300 Esslingen am Neckar").
+# country, closing the line ("…, DDR – 9434 Grünhain", "…, 7300 Esslingen am Neckar",
+# "Am Wall 112 · 2800 Bremen 1" with the town's district).
 IMPRINT = re.compile(
     r"©|\S+@\S+\.\w+|www\.\S+|\b\w+\.(?:de|com|net|org)\b|\b(?:D-)?\d{5}\s+[A-ZÄÖÜ]"
-    r"|[,–-]\s*(?:[A-Z]{1,2}-)?\d{4}\s+[A-ZÄÖÜ][a-zäöüß]+(?:\s+(?:am|an der|im)\s+\S+)?$"
+    r"|[,–·-]\s*(?:[A-Z]{1,2}-)?\d{4}\s+[A-ZÄÖÜ][a-zäöüß]+"
+    r"(?:\s+(?:am|an der|im)\s+\S+|\s+\d{1,2})?$"
 )
 # An abbreviation of two abbreviated words: "Best.-Nr.", "Art.-Nr.".
 _DOTTED_COMPOUND = re.compile(r"^[A-ZÄÖÜ][a-zäöü]{0,4}\.-[A-ZÄÖÜ][a-zäöü]{0,4}\.$")
@@ -269,7 +274,7 @@ def ends_open(text: str) -> bool:
         return True  # a bound wants its count ("… und höchstens" / "10 Karotten …")
     if open_count(text):
         return True  # a count wants what it counts ("… ab 10" / "Jahren")
-    if word in _INFLECTED_POSSESSIVES:
+    if word in INFLECTED_POSSESSIVES:
         return True  # a possessive wants its noun ("Tipp: Legt eure" / "Honigtöpfchen …")
     if (
         len(words) > 1

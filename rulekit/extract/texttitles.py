@@ -22,9 +22,11 @@ from rulekit.extract.textshapes import (
     DASH_GOES_ON,
     DETERMINERS,
     INFLECTED,
+    INFLECTED_POSSESSIVES,
     ITEM_BULLET,
     LIST_MARKER,
     MARKER_ONLY,
+    RUN_IN_LABEL,
     SALUTATION,
     clause_heading,
     closed_item,
@@ -131,7 +133,8 @@ def title_after_list(
 ) -> bool:
     """A title under the last line of a list of counted things ("1 Würfel" / "1 Spielregel"
     over "Ziel des Spiels" over "Wer als Erster …", bulleted or not) or of numbered items
-    ("3. Eine Siebenerfolge" over "Spielablauf" over "Wer am Zug ist, …"): the short
+    ("3. Eine Siebenerfolge" over "Spielablauf" over "Wer am Zug ist, …") or of labelled
+    rows ("Schleuse 5: 2 Vierlinge" over "Vorbereitung"): the short
     lines of the list tell no width the title would have overrun, but the body text
     under it, or its question mark ("Worum geht es?"), shows a title.  An item's wrap
     ("5 Spielfiguren in" / "Farben") has the next item under it, or ends its line open
@@ -143,8 +146,13 @@ def title_after_list(
     )
     counted = bool(COUNTED_THING.match(previous)) and listed(before, previous)
     numbered = all(_NUMBERED_ITEM.match(item) for item in (before, previous))
+    # Rows of labels and values ("Schleuse 4: 1 Reihe aus 7 Karten" / "Schleuse 5: 2
+    # Vierlinge" over "Vorbereitung").
+    labelled = all(RUN_IN_LABEL.match(item) for item in (before, previous)) and listed(
+        before, previous
+    )
     return (
-        (counted or numbered)
+        (counted or numbered or labelled)
         and not (wants_more(previous) if counted else ends_open(previous))
         and not previous.endswith((",", *BREAK_HYPHENS))
         # "… in drei Größen (für 1, 5 und 10" / "Tropfen)": the bracket goes on.
@@ -160,7 +168,7 @@ def heads_list(lines: list[TextLine], content: list[int], position: int) -> bool
     / "1 Spielplan", "Das brauchst du" / "96 Zahlenkarten (1 bis 12 in vier" / "Farben,
     jede zweimal)" / "8 Delfine"): the heading of the component list, though stacked
     under another short line; not the wrap of a counted item ("5 Spielfiguren in" /
-    "Farben" / "30 Körnerkarten")."""
+    "Farben" / "30 Körnerkarten"); and a line over rows of labels and values."""
     if position < 1 or position + 2 >= len(content):
         return False
     previous, line, first, second = (
@@ -173,13 +181,22 @@ def heads_list(lines: list[TextLine], content: list[int], position: int) -> bool
         items = bool(COUNTED_THING.match(second))
     else:
         items = listed(first, second)
+    # Rows of labels and values ("Die zehn Schleusen" / "Schleuse 1: 2 Drillinge" /
+    # "Schleuse 2: …") are headed by a line unlike them, not by the wrap of a row before.
+    labelled_rows = (
+        bool(RUN_IN_LABEL.match(first))
+        and not listed(line, first)
+        and not listed(previous, first)
+        and ":" not in line
+        and not ends_open(line)
+    )
     return (
-        (name_line(line) or clause_title(line) or _needs_title(line))
+        (name_line(line) or clause_title(line) or _needs_title(line) or labelled_rows)
         and line[:1].isupper()
         and not terminal(line)
         and not COUNTED.match(previous)
         and not ends_open(previous)
-        and bool(COUNTED_THING.match(first))
+        and bool(COUNTED_THING.match(first) or labelled_rows)
         and items
     )
 
@@ -225,7 +242,12 @@ def heads(text: str, following: str, width: float) -> bool:
 
 
 def set_apart(
-    line: TextLine, following: TextLine, widths: Measure, width: float, word_rest: bool = False
+    line: TextLine,
+    following: TextLine,
+    widths: Measure,
+    width: float,
+    word_rest: bool = False,
+    after_comma: bool = False,
 ) -> bool:
     """A line without a sentence end that was broken on purpose before a new line.
 
@@ -238,7 +260,8 @@ def set_apart(
     lower-case continuation, goes on with its sentence;
     so do names stacked one under another (`stacked_names` judges them as a whole).
     A line that holds only the rest of a word broken over the line above it
-    (`word_rest`: "Far-" / "ben") is neither a name nor a function word.
+    (`word_rest`: "Far-" / "ben") is neither a name nor a function word, and one under
+    a line that ends in a comma (`after_comma`) no heading said as an instruction.
     """
     text, after = line.text.strip(), following.text.strip()
     if text.count("„") > text.count("“") or text.count("(") > text.count(")"):
@@ -279,7 +302,7 @@ def set_apart(
         return True  # a sentence goes on with no capitalised question word ("Worum geht es?")
     if _count_inside(text, after):
         return False
-    if _instruction_title(text) and after[:1].isupper() and running_text(after):
+    if not after_comma and _instruction_title(text) and after[:1].isupper() and running_text(after):
         # "Das Gartentor freimachen" over "Wartet noch ein Zwerg von dir im", not a
         # label over another ("Besatzer-Einheiten hier aufstellen").
         return True
@@ -341,7 +364,13 @@ def clause_title(text: str) -> bool:
     words = text.split()
     return (
         bool(
-            _QUESTION_WORD.match(text)
+            # A question word's clause ends in its verb, not in a word that wants its noun
+            # ("Wer in dieser Runde seine" / "Schleuse geöffnet hat, …").
+            (
+                _QUESTION_WORD.match(text)
+                and not wants_more(text)
+                and words[-1].casefold() not in INFLECTED_POSSESSIVES
+            )
             # Its verb, not an adjective or a preposition that wants a noun ("Sobald ein
             # Spieler seinen vierten" / "Kegel …", "Sobald die erste Schnecke im" / …).
             or (

@@ -15,7 +15,8 @@ from spacy.lang.de.stop_words import STOP_WORDS
 from rulekit.extract.encoding import BREAK_HYPHENS
 from rulekit.extract.textbreaks import begun_sentence, quoted_apart
 from rulekit.extract.textcredits import credit_ends, name_wraps
-from rulekit.extract.textlabels import name_line
+from rulekit.extract.textfacts import facts_apart, imprint_lines
+from rulekit.extract.textlabels import name_item, name_line
 from rulekit.extract.textrows import (
     ACROSS_ROW,
     CELL_MARKS,
@@ -24,13 +25,9 @@ from rulekit.extract.textrows import (
     VALUE_ROW,
 )
 from rulekit.extract.textshapes import (
-    BOX_DURATION,
-    BOX_FACT_LINE,
-    BOX_FACTS,
     CLOSING_QUOTES,
     DASH_GOES_ON,
     ICON_TEXT,
-    IMPRINT,
     INFLECTED,
     LABELLED_OPENER,
     LETTER_ABBREVIATION,
@@ -42,13 +39,13 @@ from rulekit.extract.textshapes import (
     all_caps,
     counted_up,
     ends_open,
+    has_word,
     label_runs_on,
     listed,
     listed_pieces,
     open_count,
     parted,
     running_text,
-    runs_on,
     terminal,
     value_rows,
     wants_more,
@@ -108,7 +105,7 @@ def sentence_units(
     capital or a digit ("Spielende" over "Sobald ein Spieler ..."), after a line
     set apart on purpose (`set_apart`), and before a name set apart under a
     full line (`title_after_full_line`), and between the lines of an imprint
-    (`_imprint_lines`).  In an evenly wrapped copy, whose breaks on
+    (`imprint_lines`).  In an evenly wrapped copy, whose breaks on
     purpose are marked as paragraph starts (and so are the sentences opened under a
     line that filled it without a sentence end, `textwidth.sentence_after`), any other
     break inside a sentence is a wrap: a capitalised function word or a list marker
@@ -179,6 +176,15 @@ def sentence_units(
                             or listed_pieces(
                                 lines[previous].text, line.text, lines[current[0]].text
                             )
+                            # A row after the wrap of the row before it ("Schleuse 2: 1
+                            # Drilling + 1" / "Reihe aus 4 Karten" / "Schleuse 3: …").
+                            or (
+                                len(current) > 1
+                                and has_word(line.text)
+                                and not begun_sentence(lines[previous].text)
+                                and listed(lines[current[0]].text, line.text)
+                                and not listed(lines[current[0]].text, lines[previous].text)
+                            )
                             or (
                                 len(current) == 1
                                 and (
@@ -243,23 +249,6 @@ def column_titles(text: str, rows: list[str]) -> bool:
     )
 
 
-def imprint_lines(text: str, following: str) -> bool:
-    """Two lines, one of an imprint (an address, "© …"), that a sentence does not run
-    across: each is a line of its own ("… GmbH, D-20095 Hamburg" / "www.verlag.de"); a
-    line that ends in a comma or that the next opens with a middle dot goes on, an address
-    broken before its postcode and town
-    ("… Reitbahnstraße 14," / "04109 Leipzig") or a firm before its origin ("© 2004 …
-    GmbH," / "Made in Germany")."""
-    # "… Am Kalkofen 7" / "· 96047 Bamberg": a line opened by the mark that parts the
-    # items goes on too.
-    broken = text.rstrip().endswith(",") or following.lstrip().startswith(("·", "|"))
-    return (
-        bool(IMPRINT.search(text) or IMPRINT.search(following))
-        and not broken
-        and not runs_on(text, following)
-    )
-
-
 def _next_marker(lines: list[TextLine], content: list[int], position: int) -> int:
     """Where the item of the number alone at `position` ends: at the next number alone
     on its line, if it counts on ("1." … "2.") within `MARKER_ITEM_LINES` lines and no
@@ -277,28 +266,6 @@ def _next_marker(lines: list[TextLine], content: list[int], position: int) -> in
         if MARKER_ONLY.match(text) or LIST_MARKER.match(text):
             return ahead if text == following else 0
     return 0
-
-
-def facts_apart(previous: str, text: str) -> bool:
-    """The box's facts end their line: "Für 2 bis 4 Spieler von 6 bis 99 Jahren" /
-    "Inhalt", "Spieldauer: ca. 45 Minuten" / "Langsam, aber oho!"; and stand one a line
-    under the title ("… rund ums Gemüsebeet" / "2–4 Spieler" / "ab 5 Jahren"), not in a
-    sentence left open ("Eine Partie dauert" / "ca. 25 Minuten."), unless the line holds
-    more than one ("… für jung und alt" / "2 bis 4 Spieler · ab 6 Jahren")."""
-    if (
-        wants_more(previous)
-        or previous.rstrip().endswith(",")
-        or previous.count("(") > previous.count(")")
-    ):
-        return False  # "1 Spielplan (Vorderseite für 2 bis 4 Spieler," / "Rückseite …)"
-    return (
-        (BOX_FACTS.search(previous) is not None or BOX_DURATION.search(previous) is not None)
-        and not _fact_left_open(previous)
-        and text.strip()[:1].isupper()
-    ) or (
-        BOX_FACT_LINE.match(text.strip()) is not None
-        and (not previous.split()[-1][:1].islower() or len(BOX_FACTS.findall(text)) > 1)
-    )
 
 
 def _opens_unit(
@@ -360,6 +327,7 @@ def _opens_unit(
             widths,
             local_width(lines, content, position, widths.width),
             word_rest=position >= 2 and word_rest(lines[content[position - 2]].text, previous.text),
+            after_comma=position >= 2 and lines[content[position - 2]].text.rstrip().endswith(","),
         )
     )
 
@@ -371,10 +339,13 @@ def item_after_colon(
     items before it end in a comma where the line was broken on purpose ("… zwei
     Möglichkeiten:" / "vorwärts ziehen und dafür Körner bezahlen," / "rückwärts …"), or
     it opens with the words the first item opened with ("… zur Kombination paßt:" /
-    "an einen Drilling, … eine Karte" / "mit derselben Zahl" / "an eine Folge …")."""
+    "an einen Drilling, … eine Karte" / "mit derselben Zahl" / "an eine Folge …"); or
+    the items are names, one a line ("… vier Arten von Sonderfeldern:" /
+    "Radieschenfelder" / "Maulwurfsfelder")."""
     text = lines[content[position]].text.strip()
     first_words = text.split()[:1]
-    if not first_words or not first_words[0][:1].islower():
+    names = name_item(text)
+    if not first_words or not (first_words[0][:1].islower() or names):
         return False
     for back in range(position - 1, max(-1, position - ITEM_LIST_LINES), -1):
         above = lines[content[back]].text.strip()
@@ -384,6 +355,9 @@ def item_after_colon(
         if not items:
             return False
         previous = items[-1]
+        if names:
+            # However long, a name of a word or two has its own line in such a list.
+            return all(name_item(item) for item in items)
         closed = all(item.endswith((",", ";")) for item in items) and widths.deliberate(
             previous, text, local_width(lines, content, position, widths.width)
         )
@@ -393,15 +367,6 @@ def item_after_colon(
     return False
 
 
-def _fact_left_open(text: str) -> bool:
-    """The box's facts run on in the next line: the line ends in a function word after its
-    last fact ("Für Kinder von 6 Jahren an und für" / "Erwachsene"), not in the fact itself
-    ("… von 6 Jahren an")."""
-    stripped = text.rstrip()
-    ends = [match.end() for match in BOX_FACTS.finditer(stripped)]
-    return ends_open(stripped) and (not ends or ends[-1] < len(stripped))
-
-
 def _marker_in_sentence(
     lines: list[TextLine], content: list[int], position: int, width: float
 ) -> bool:
@@ -409,8 +374,8 @@ def _marker_in_sentence(
     goes on with the sentence a full line of running text above left open: a number no
     item before it counts up to ("… auf das Treibgutfeld" / "31. Sie zieht …", "…
     lesen Sie in Abschnitt" / "4."), a dash before a lower-case word ("… hätte dann
-    noch 12" / "– zu viele."), or a label after a word that wants the next ("… mit
-    passender" / "Augenzahl: …").  A list's item follows an
+    noch 12" / "– zu viele."), a label after a word that wants the next ("… mit
+    passender" / "Augenzahl: …") or after names a comma leaves open.  A list's item follows an
     announcing colon, a sentence's end, or a line of its own too short to have wrapped;
     a title's date follows names ("… Tobias Lücking" / "27. Juli 2015")."""
     text, previous = lines[content[position]].text.strip(), lines[content[position - 1]].text
@@ -430,6 +395,8 @@ def _marker_in_sentence(
             and not any(terminal(line) for line in above[at:])
         ):
             return True
+    if LABELLED_OPENER.match(text) and previous.endswith(",") and ":" not in previous:
+        return True  # the last of names a comma leaves open ("Paar, Drilling," / "Fünfling: …")
     lower = [word for word in previous.split() if word[:1].islower() and word.isalpha()]
     if (
         terminal(previous)
@@ -506,15 +473,26 @@ def after_list(
     # Rows of a table, numbered or not ("5. Platz 18 Apfelmarken" / "6. Platz 22
     # Apfelmarken", "Sperre je 15" / "Baumeister je 25").
     rows = all(VALUE_ROW.match(LIST_MARKER.sub("", line)) for line in (before, previous))
+    opens = text.endswith(":") or _starts_sentence(text, capitalised_inside)
+    # The row before may have wrapped ("Wespenfelder (…): Felder 7, … 37 und" / "43"): its
+    # wrap holds the row's last words, no running text, and the last row, no sentence,
+    # ends before a line that can only open one.
+    wrapped = (
+        position >= 3
+        and opens
+        and not running_text(before)
+        and not terminal(previous)
+        and listed(lines[content[position - 3]].text.strip(), previous)
+    )
     return (
-        (listed(before, previous) or rows)
+        (listed(before, previous) or wrapped or rows)
         and not listed(previous, text)
         and not previous.endswith((",", *BREAK_HYPHENS, "/"))
         # A row's value ends it, though a number may leave a sentence open.
         and (rows or not ends_open(previous))
         # An aside in brackets opens one too ("Glückskarte 25" / "(Beispiel: Ben hat …").
         and text.lstrip("(")[:1].isupper()
-        and (text.endswith(":") or _starts_sentence(text, capitalised_inside) or running_text(text))
+        and (opens or running_text(text))
     )
 
 

@@ -122,7 +122,10 @@ def leaves(
         if any(judge.colour_adjective(a) and b.like_num for a, b in pairwise(tokens)):
             return False  # "Ein Spieler, dessen Phase ausliegt, legt eine blaue 5 an …"
         every = any(t.lower_ in EVERY for t in sentence)  # "Auf jedem Feld darf nur …"
-        return judge.generic_actor(sentence) or (every and judge.modal(sentence))
+        # What the reader may do, after a story no label opened that never spoke to the
+        # reader ("Lena wirft eine Sperre ab. … Einen Kapitän … darfst du dir nehmen, …").
+        told_apart = story and unit is not None and _addresses_other(unit, sentence)
+        return judge.generic_actor(sentence) or ((every or told_apart) and judge.modal(sentence))
     if starts_story(judge, sentence, names):
         return True  # a story after the remark ("Ein gelber Kegel sitzt … Rot würfelt …")
     words = [t for t in sentence if t.is_alpha]

@@ -499,11 +499,17 @@ def open_bracket(text: str) -> bool:
 def heads_after_list(previous: Block, text: str, following: Block) -> bool:
     """A heading set unlike the lines of a list a colon announced heads what follows
     ("10 bis 12: 10 Punkte" / "Joker" / "Der Joker zählt …"); names one under another
-    are the list ("Sanierung" / "Produktion"), and a lower-case line goes on with it.
+    are the list ("Sanierung" / "Produktion"), up to the last over the text after it, and
+    a lower-case line goes on with it.
     What follows may be a list of its own ("Kurz & knapp" / "• Eine 6 bringt …")."""
     return (
         previous.kind != "heading"
         and not listed(previous.text.strip(), text)
+        # "Radieschenfelder" / "Maulwurfsfelder": names, one a line, up to the last
+        and not (
+            TITLE.match(text)
+            and (TITLE.match(following.text.strip()) or TITLE.match(previous.text.strip()))
+        )
         and LIST_MARKER.sub("", following.text.strip())[:1].isupper()
     )
 

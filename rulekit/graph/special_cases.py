@@ -17,6 +17,9 @@
 - A prohibition narrows the free choice a rule just before it leaves, of a thing both
   name ("..., darf dieser seinen ersten Stein nicht in Berührung mit seinem Startstein
   platzieren" after "... legen einen ihrer Steine an einen beliebigen anderen Stein").
+- A case of several opens with several who did what a rule before it gives the first
+  alone ("Haben mehrere Spieler Phase 10 erfüllt, gewinnt von ihnen, wer …" against
+  "Wer als Erster Phase 10 erfüllt, gewinnt"): it decides otherwise who that is.
 - A counterpart permission allows as well the opposite of what a rule just before it
   has done, the same verb with the counterpart particle ("In „Produktion“ können Sie
   auch zurückdrehen" after "... indem Sie die Drehscheiben ... vordrehen", "...
@@ -45,6 +48,8 @@ if TYPE_CHECKING:
 _NOMINALISING = frozenset({"zum", "beim", "vom", "das"})
 # Articles that may open the group's noun phrase ("Die Spieler, die ...").
 _ARTICLES = frozenset({"der", "die", "das", "ein", "eine", "einen"})
+# A clause opened by "wer" names who does a thing, not the case the sentence holds in.
+_WHO = "wer"
 # A group sentence excepts one of this many rules before it in its section.
 GROUP_REACH = 2
 # A counterpart permission widens one of this many rules before it in its section.
@@ -73,6 +78,9 @@ def special_cases(targets: list[Unit], cues: Cues) -> dict[str, Unit]:
         elif opens_case(unit, cues) and unit.kind != "definition":
             beside = [targets[i] for i in (index - 1, index + 1) if 0 <= i < len(targets)]
             alike = [r for r in beside if r.section == unit.section and verbs(unit) & verbs(r)]
+        elif several := _several(unit, cues):
+            done = verbs(unit) - {stem(word) for word in several}
+            alike = [r for r in targets[:index][::-1] if _first_alone(r, cues) and verbs(r) & done]
         elif opposites := _permitted_opposites(unit, cues):
             earlier = targets[max(0, index - COUNTERPART_REACH) : index][::-1]
             alike = [
@@ -179,6 +187,29 @@ def _permitted_opposites(unit: Unit, cues: Cues) -> set[str]:
                 elif not base and min(len(particle), len(opposite)) >= _SHORTEST_ALONE:
                     opposites.add(opposite)
     return opposites
+
+
+def _several(unit: Unit, cues: Cues) -> set[str]:
+    """The words by which a unit opens with a case of several ("Haben mehrere Spieler
+    Phase 10 erfüllt, …", "Sind beide Hasen im Ziel, …"), or none."""
+    clauses = case_clauses(unit.sentences[0], cues) if unit.sentences else []
+    if not clauses:
+        return set()
+    words = [t for t in clauses[0][0] if t.is_alpha]
+    # A plural verb opens the case as its infinitive would ("Schaffen mehrere …"); one
+    # who does it ("Wer zuerst beide Käfer … hat") is no case of several.
+    opens = clauses[0][1] or (len(words) > 1 and words[1].lower_ in cues.several_words)
+    if not opens or words[0].lower_ == _WHO:
+        return set()
+    return {t.lower_ for t in words if t.lower_ in cues.several_words}
+
+
+def _first_alone(rule: Unit, cues: Cues) -> bool:
+    """The rule gives something to the first who does a thing ("Wer als Erster Phase 10
+    erfüllt, gewinnt") and leaves open what holds if several do it at once."""
+    return any(rule.phrase(p) for p in cues.first_phrases) and not any(
+        t.lower_ in cues.several_words for s in rule.sentences for t in s
+    )
 
 
 def _opens_with(unit: Unit, words: frozenset[str]) -> bool:

@@ -17,6 +17,10 @@ from rulekit.graph.shapes import INDEFINITE_ARTICLES, PLAIN_DEFINITE_ARTICLES
 _SUPPOSED_SUBJECTS = frozenset({"es", "er", "sie", "das"})
 # The participle of "sein" that makes a past of what would have been ("wäre … gewesen").
 _BEEN = "gewesen"
+# The subjunctive of "haben" and "sein" that a participle at the sentence's end makes a
+# past of what would have been ("Vier Kapitäne allein hätten keinen Vierling ergeben").
+_HAD = frozenset({"hätte", "hätten", "hättest", "wäre", "wären", "wärst"})
+_PARTICIPLE_ENDINGS = ("t", "en")
 # An exclamation of this many words goes on with a story ("Fehlwurf!").
 EXCLAIMED_WORDS = 2
 # Verbs in the form that addresses the readers, "ihr" after them its subject: "dürft ihr".
@@ -119,16 +123,29 @@ def colours(judge: KindJudge, sentences: list[Span]) -> set[str]:
 
 def supposed(judge: KindJudge, sentence: Span) -> bool:
     """What would have happened otherwise, told of the story's move: "Mit zwei Jokern
-    wäre es ebenfalls gegangen", not a rule's "ein Wurf, der hinausführen würde"."""
+    wäre es ebenfalls gegangen", "Vier Kapitäne allein hätten dagegen keinen Vierling
+    ergeben", not a rule's "ein Wurf, der hinausführen würde"."""
     tokens = [t for t in sentence if t.is_alpha]
     supposing = [t for t in tokens if t.lower_ in judge.cues.supposing_forms]
     # The past of what would have been: "… wäre erlaubt gewesen", "… hätte Malte nicht
     # auslegen dürfen"; a rule says what holds, not what would have.
-    past = bool(supposing) and (
-        any(t.lower_ == _BEEN for t in tokens)
-        or (
-            tokens[-1].lemma_.lower() in judge.cues.modal_lemmas
-            and tokens[-1].lower_.endswith("en")
+    past = (
+        bool(supposing)
+        and (
+            any(t.lower_ == _BEEN for t in tokens)
+            or (
+                tokens[-1].lemma_.lower() in judge.cues.modal_lemmas
+                and tokens[-1].lower_.endswith("en")
+            )
+            # one main clause, no case before it ("Wäre das Feld besetzt, …") nor a clause
+            # of what would be ("…, das besetzt wäre, darf nicht betreten werden")
+            or (
+                "," not in sentence.text
+                and tokens[0].lower_ not in _HAD
+                and any(t.lower_ in _HAD for t in tokens[1:-1])
+                and tokens[-1].is_lower
+                and tokens[-1].lower_.endswith(_PARTICIPLE_ENDINGS)
+            )
         )
     )
     return past or any(

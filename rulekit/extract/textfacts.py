@@ -1,0 +1,63 @@
+"""Lines of the box's facts and of the imprint, which stand one a line whatever their
+width: "2–4 Spieler" / "ab 5 Jahren" under the title, "… GmbH, D-20095 Hamburg" /
+"www.verlag.de" at the end."""
+
+from __future__ import annotations
+
+from rulekit.extract.textshapes import (
+    BOX_DURATION,
+    BOX_FACT_LINE,
+    BOX_FACTS,
+    IMPRINT,
+    ends_open,
+    runs_on,
+    wants_more,
+)
+
+
+def imprint_lines(text: str, following: str) -> bool:
+    """Two lines, one of an imprint (an address, "© …"), that a sentence does not run
+    across: each is a line of its own ("… GmbH, D-20095 Hamburg" / "www.verlag.de"); a
+    line that ends in a comma or that the next opens with a middle dot goes on, an address
+    broken before its postcode and town
+    ("… Reitbahnstraße 14," / "04109 Leipzig") or a firm before its origin ("© 2004 …
+    GmbH," / "Made in Germany")."""
+    # "… Am Kalkofen 7" / "· 96047 Bamberg": a line opened by the mark that parts the
+    # items goes on too.
+    broken = text.rstrip().endswith(",") or following.lstrip().startswith(("·", "|"))
+    return (
+        bool(IMPRINT.search(text) or IMPRINT.search(following))
+        and not broken
+        and not runs_on(text, following)
+    )
+
+
+def facts_apart(previous: str, text: str) -> bool:
+    """The box's facts end their line: "Für 2 bis 4 Spieler von 6 bis 99 Jahren" /
+    "Inhalt", "Spieldauer: ca. 45 Minuten" / "Langsam, aber oho!"; and stand one a line
+    under the title ("… rund ums Gemüsebeet" / "2–4 Spieler" / "ab 5 Jahren"), not in a
+    sentence left open ("Eine Partie dauert" / "ca. 25 Minuten."), unless the line holds
+    more than one ("… für jung und alt" / "2 bis 4 Spieler · ab 6 Jahren")."""
+    if (
+        wants_more(previous)
+        or previous.rstrip().endswith(",")
+        or previous.count("(") > previous.count(")")
+    ):
+        return False  # "1 Spielplan (Vorderseite für 2 bis 4 Spieler," / "Rückseite …)"
+    return (
+        (BOX_FACTS.search(previous) is not None or BOX_DURATION.search(previous) is not None)
+        and not _fact_left_open(previous)
+        and text.strip()[:1].isupper()
+    ) or (
+        BOX_FACT_LINE.match(text.strip()) is not None
+        and (not previous.split()[-1][:1].islower() or len(BOX_FACTS.findall(text)) > 1)
+    )
+
+
+def _fact_left_open(text: str) -> bool:
+    """The box's facts run on in the next line: the line ends in a function word after its
+    last fact ("Für Kinder von 6 Jahren an und für" / "Erwachsene"), not in the fact itself
+    ("… von 6 Jahren an")."""
+    stripped = text.rstrip()
+    ends = [match.end() for match in BOX_FACTS.finditer(stripped)]
+    return ends_open(stripped) and (not ends or ends[-1] < len(stripped))
