@@ -354,3 +354,41 @@ def test_what_would_have_happened_goes_on_with_the_story(
     assert ("example", story) in found
     found = graph_kinds(builder, tmp_path, ["Ziehen", "Mira zieht auf Feld 3.", rule])
     assert ("rule", rule) in found
+
+
+def test_numbered_moves_of_the_players_a_scene_named_go_on_with_it(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    scene = (
+        "Susanne (Rot), Thomas (Blau) und Katrin (Gelb) sind mitten im Spiel. Ein roter "
+        "Kranich steht vier Felder vor einem Rastplatz."
+    )
+    moves = [
+        "1. Susanne würfelt eine 4 und zieht ihren Kranich auf den Rastplatz.",
+        "2. Thomas würfelt eine 6 und zieht ebenfalls auf den Rastplatz.",
+    ]
+    found = graph_kinds(builder, tmp_path, ["Ein Spielverlauf", scene, *moves])
+    assert found == [("example", " ".join([scene, *moves]))]
+
+
+def test_colours_named_as_an_instance_tell_no_story(builder: GraphBuilder, tmp_path: Path) -> None:
+    story = "Rot würfelt eine 6 und setzt einen neuen Kranich ein. Grün zieht drei Felder."
+    rule = (
+        "Jeder Spieler führt zwei Farben, und zwar die beiden, deren Nester sich "
+        "gegenüberliegen, z. B. Rot und Grün."
+    )
+    found = graph_kinds(builder, tmp_path, ["Einsetzen", story, "Zu zweit", rule])
+    assert ("rule", rule) in found
+
+
+def test_what_a_told_move_brings_about_goes_on_with_the_story(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    story = (
+        "Ursula, Klaus und Petra spielen die vierzehnte Runde. Petra legt ihre zehnte Mühle "
+        "aus und wirft ihre letzte Karte ab. Damit ist die Runde zu Ende."
+    )
+    found = graph_kinds(
+        builder, tmp_path, ["Spielende", "Wer keine Karten hat, beendet die Runde.", story]
+    )
+    assert ("example", story) in found

@@ -205,3 +205,21 @@ def test_names_one_a_line_after_a_colon_are_its_items_up_to_the_last(
     ]
     graph = graph_of(builder, tmp_path, lines, blank=False)
     assert [kind_of(graph, name)[0] for name in names] == ["definition"] * 4
+
+
+def test_a_paragraphs_lead_closed_by_a_full_stop_opens_its_first_sentence(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Ins Ziel",
+        "Genau zählen. Der Pflaumenkorb zählt als Feld 41.",
+        "Nur vorbei. Ziehst du über ein Wespenfeld nur hinweg, passiert nichts.",
+        "Jeder zieht. Dann ist der Nächste an der Reihe.",
+        "Hinweis für Eltern und Erzieher: Das Spiel übt spielerisch das Zählen.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert kind_of(graph, "Genau zählen. Der Pflaumenkorb zählt als Feld 41.")[0] == "rule"
+    assert kind_of(graph, "Nur vorbei. Ziehst du")[0] == "rule"
+    # a sentence with its finite verb is no lead
+    assert "Jeder zieht." in [node.text for node in graph.nodes]
+    assert kind_of(graph, "Hinweis für Eltern")[0] == "note"

@@ -272,3 +272,31 @@ def test_ligature_characters_a_label_after_a_full_line_and_an_address_over_a_dot
     )
     assert "Neben den Zahlenkarten gibt es zwei Sorten Sonderkarten:" in narrow
     assert "© 2014 Mondkalb Spiele GmbH · Am Kalkofen 7 · 96047 Bamberg" in narrow
+
+
+# The imprint of a 1980s leaflet: a firm, and its address with the street after the town.
+IMPRINT = """\
+Viel Freude beim Spiel!
+VEB Spielwaren Elbtal
+DDR – 8300 Pirna, Am Gondelhafen 4
+Made in GDR
+"""
+
+
+def test_an_address_with_the_street_after_the_town_stands_apart(tmp_path: Path) -> None:
+    found = texts(tmp_path, IMPRINT)
+    assert "DDR – 8300 Pirna, Am Gondelhafen 4" in found
+
+
+def test_no_break_on_purpose_leaves_a_noun_phrase_open() -> None:
+    # Two columns wrapped evenly at 44 characters, a line left at "ein fremder" where
+    # "Kranich," would have fitted.
+    copy = Path(__file__).parent / "data" / "invented" / "copies" / "kranichzug.txt"
+    found = [b.text for b in extract(copy, None).blocks]
+    assert any(
+        text.endswith(
+            "Steht auf dem Startfeld ein fremder Kranich, wenn dort ein neuer Kranich aus "
+            "dem Nest eingesetzt wird, so wird auch dieser geschlagen."
+        )
+        for text in found
+    )

@@ -129,11 +129,12 @@ WEB_ADDRESS = re.compile(r"^(?:www\.|\S*(?:@|://|[^\W\d_]\.[a-z]{2,4}(?:[/,;]|\s
 # A line of an imprint: a copyright, a web or mail address, a postcode before its town;
 # one of four digits (the old German, the Austrian, the Swiss) after the street or
 # country, closing the line ("…, DDR – 9434 Grünhain", "…, 7300 Esslingen am Neckar",
-# "Am Wall 112 · 2800 Bremen 1" with the town's district).
+# "Am Wall 112 · 2800 Bremen 1" with the town's district, "DDR – 8300 Pirna, Am
+# Gondelhafen 4" with the street after it).
 IMPRINT = re.compile(
     r"©|\S+@\S+\.\w+|www\.\S+|\b\w+\.(?:de|com|net|org)\b|\b(?:D-)?\d{5}\s+[A-ZÄÖÜ]"
     r"|[,–·-]\s*(?:[A-Z]{1,2}-)?\d{4}\s+[A-ZÄÖÜ][a-zäöüß]+"
-    r"(?:\s+(?:am|an der|im)\s+\S+|\s+\d{1,2})?$"
+    r"(?:\s+(?:am|an der|im)\s+\S+|\s+\d{1,2}|,\s+[A-ZÄÖÜ][^,]*\s\d{1,4}[a-z]?)?$"
 )
 # An abbreviation of two abbreviated words: "Best.-Nr.", "Art.-Nr.".
 _DOTTED_COMPOUND = re.compile(r"^[A-ZÄÖÜ][a-zäöü]{0,4}\.-[A-ZÄÖÜ][a-zäöü]{0,4}\.$")

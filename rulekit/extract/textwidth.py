@@ -26,7 +26,7 @@ from statistics import quantiles
 from spacy.lang.de.stop_words import STOP_WORDS
 
 from rulekit.extract.encoding import BREAK_HYPHENS
-from rulekit.extract.textshapes import INFLECTED, ends_open, terminal
+from rulekit.extract.textshapes import DETERMINERS, INFLECTED, ends_open, terminal
 from rulekit.model import TextLine
 
 # Conjunctions that join what follows to the line they end.
@@ -161,9 +161,25 @@ def mark_breaks_on_purpose(
         if index > before + 1 and _cut_by_page(texts[position], texts[position + 1]):
             continue
         reach = box_reach(texts, position, widths.reach) if widths.reach else None
-        if widths.deliberate(lines[before].text, lines[index].text, reach=reach):
+        # No break on purpose leaves a noun phrase open ("… ein fremder" / "Kranich, …").
+        if widths.deliberate(
+            lines[before].text, lines[index].text, reach=reach
+        ) and not _wants_noun(texts[position]):
             result[index] = lines[index].model_copy(update={"starts_paragraph": True})
     return result
+
+
+def _wants_noun(text: str) -> bool:
+    """The line ends in an article, or in an adjective after one ("… ein fremder")."""
+    words = text.split()
+    return bool(words) and (
+        words[-1].casefold() in DETERMINERS
+        or (
+            len(words) > 1
+            and words[-2].casefold() in DETERMINERS
+            and bool(INFLECTED.match(words[-1]))
+        )
+    )
 
 
 def _cut_by_page(text: str, following: str) -> bool:

@@ -99,6 +99,13 @@ def leaves(
             return True
         if any(t.lower_ in judge.cues.story_moments for t in sentence):
             return False
+        opening = next((t for t in sentence if t.is_alpha), None)
+        if (
+            opening is not None
+            and opening.lower_ in _POINTING_BACK
+            and not (judge.modal(sentence) or judge.generic_actor(sentence))
+        ):
+            return False  # what the move brings about: "Damit ist die Runde zu Ende."
         if story and not (tells_story(judge, sentence, names) or supposed(judge, sentence)):
             return True
         if story and of_any(judge, sentence, names):
@@ -242,12 +249,18 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
         # ("Beispiel:" / "1. Birgit …" / "2. …"), after the scene it sets too
         # ("Beispiel für einen Spielzug:" / "Anke, Bernd und …" / "1. Zug: …"), and so may
         # what an example's colon
-        # announces ("Auf dem Spielplan sieht es so aus:" / "1. Ein roter Igel steht …").
+        # announces ("Auf dem Spielplan sieht es so aus:" / "1. Ein roter Igel steht …"),
+        # and the moves of the players a story's scene named ("Susanne (Rot), Thomas
+        # (Blau) und Katrin (Gelb) sind mitten im Spiel. …" / "1. Susanne würfelt …").
         or (
             NUMBERED.match(first.text) is not None
             and not counts_on_story(unit, first)
             and not (
-                (judge.label_alone(unit.sentences[0].text) or unit.text.rstrip().endswith(":"))
+                (
+                    judge.label_alone(unit.sentences[0].text)
+                    or unit.text.rstrip().endswith(":")
+                    or (unit.kind == "example" and opens_with_name(first, _told_names(unit, names)))
+                )
                 and first_item(first.text)
             )
         )
@@ -294,7 +307,7 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
         story = counts_on_story(unit, first) or (
             unit.kind == "example"
             and bool(words)
-            and not first[0].like_num
+            and (not first[0].like_num or first_item(first.text))
             and not first.text.rstrip().endswith(":")
             and (
                 words[0].text in names

@@ -32,6 +32,8 @@ from rulekit.nlp import Cues
 
 # A label opening a line: "Beispiel:", "Achtung!", "Art.-Nr.:", "Design der Spielfiguren:".
 LABEL = re.compile(r"^\s*([A-ZÄÖÜ][\w.-]*(?:\s+[\w.-]+){0,3}?)(?:\s*\([^()]{1,40}\))?\s*[:!]\s*")
+# A label and whom or what it is for: "Hinweis für Eltern und Erzieher:", "Tipp zur Taktik:".
+_ADDRESSED_LABEL = re.compile(r"^\s*([A-ZÄÖÜ][\w-]*)\s+(?:für|zur|zum)\s+[^:.!?]{1,40}:\s")
 # A literature reference: a quoted title, then its publisher, place and year
 # ("F. Vester „Neuland des Denkens“, DVA, Stuttgart 1980").
 _CITATION = re.compile(r"„[^“”]+[“”][^.!?]*,[^.!?]*\b(?:1[89]|20)\d{2}\b")
@@ -98,7 +100,10 @@ def run_in_label(text: str, cues: Cues) -> str:
     "beispiel"), or a remark's label of several words ("Gut zu wissen:"); "" for none."""
     match = LABEL.match(text)
     if not match:
-        return ""
+        # A remark's label and whom it is for: "Hinweis für Eltern und Erzieher:".
+        addressed = _ADDRESSED_LABEL.match(text)
+        word = addressed.group(1).lower() if addressed else ""
+        return word if word in cues.note_labels | cues.example_labels else ""
     whole = match.group(1).lower()
     if whole in cues.note_labels:
         return whole

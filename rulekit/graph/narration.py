@@ -214,7 +214,19 @@ class StoryJudge(LineJudge):
         # Values in a rule's brackets are an instance of it: "Paar: zwei Karten mit der
         # gleichen Zahl (z. B. 7 und 7)." tells no move; an aside wholly in brackets may.
         told = tokens if tokens[:1] and tokens[0].text == "(" else outside_brackets(sentence)
-        return found or any(named(t, names) for t in tokens) or self._told_values(told)
+        return (
+            found
+            or any(named(t, names) for t in self._before_instance(sentence))
+            or (self._told_values(told))
+        )
+
+    def _before_instance(self, sentence: Span) -> list[Token]:
+        """The words before an instance the sentence names ("Jeder Spieler führt zwei
+        Farben, …, z. B. Rot und Grün."): the players after it are no story's."""
+        lower = sentence.text.lower()
+        found = [lower.find(phrase) for phrase in self.cues.example_phrases]
+        at = min((position for position in found if position > 0), default=len(lower))
+        return [t for t in sentence if not t.is_space and t.idx - sentence.start_char < at]
 
     def _listed_subjects(self, tokens: list[Token]) -> set[str]:
         """The names a sentence opens with as its subject, two or more, then its verb:

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 # A unit of fewer words without a verb is a fragment, not a clause.
 CLAUSE_MIN_WORDS = 5
+# A paragraph's bold lead closed by a full stop holds fewer words ("Genau zählen.").
+LEAD_WORDS = 4
 # Relative pronouns, which open a relative clause ("..., auf dem der Räuber steht").
 RELATIVE_PRONOUNS = frozenset(
     {
@@ -289,16 +291,35 @@ def closing_bracket(span: Span) -> int | None:
     return None
 
 
-def run_in_heading(sentence: Span) -> bool:
-    """A few nouns closed by a full stop that head the next sentence ("Bomben und Mineure (3).")."""
+def run_in_heading(sentence: Span, opens_block: bool = False) -> bool:
+    """A few nouns closed by a full stop that head the next sentence ("Bomben und Mineure
+    (3)."); at a paragraph's start also a few words without a finite verb, a bold lead
+    ("Genau zählen. Der Pflaumenkorb zählt …", "Nur vorbei. Ziehst du …")."""
     words = [t for t in sentence if t.is_alpha]
-    return (
+    if not (
         0 < len(words) < CLAUSE_MIN_WORDS
         and sentence.text.rstrip().endswith(".")
-        and words[0].lower_ not in STOP_WORDS
-        and all(t.text[:1].isupper() or t.lower_ in _NOUN_JOINERS for t in words)
         and not any(t.like_num and not t.text.strip("()").isdigit() for t in sentence)
+    ):
+        return False
+    if words[0].lower_ not in STOP_WORDS and all(
+        t.text[:1].isupper() or t.lower_ in _NOUN_JOINERS for t in words
+    ):
+        return True
+    return (
+        opens_block
+        and len(words) < LEAD_WORDS
+        and words[0].text[:1].isupper()
+        and not any(t.lower_ in COPULAS or _finite(t) for t in words)
+        # "Krähenfeld: 5 Körner abgeben." says its rule itself
+        and not any(t.like_num or t.text == ":" for t in sentence)
     )
+
+
+def _finite(token: Token) -> bool:
+    """A verb in lower case that its ending inflects ("zieht", "geht"), not its infinitive."""
+    lemma = token.lemma_.lower()
+    return token.text[:1].islower() and lemma != token.lower_ and lemma.endswith(VERB_ENDINGS)
 
 
 def has_phrase(text: str, phrase: str) -> bool:

@@ -422,7 +422,7 @@ class Segmenter(ListReader):
                 continue
             if (
                 position + 1 < len(sentences)
-                and run_in_heading(sentence)
+                and run_in_heading(sentence, opens_block=position == 0)
                 # "Antwort: Nein." answers; it heads nothing.
                 and not any(t.lower_ in self.cues.answer_words for t in sentence)
             ):
