@@ -392,3 +392,34 @@ def test_what_a_told_move_brings_about_goes_on_with_the_story(
         builder, tmp_path, ["Spielende", "Wer keine Karten hat, beendet die Runde.", story]
     )
     assert ("example", story) in found
+
+
+def test_an_examples_box_titled_after_its_label_opens_the_story_under_it(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    story = (
+        "Paula braut ihren zehnten Kessel, und die Runde geht weiter. Zwei Züge später "
+        "braut auch Finn seinen zehnten Kessel. Deshalb gewinnt Finn."
+    )
+    lines = [
+        "Spielende",
+        "Wer zuerst den zehnten Kessel braut, gewinnt.",
+        "Beispiel: Das große Finale",
+        story,
+    ]
+    manual = tmp_path / "manual.txt"
+    manual.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    graph = builder.build(INFO, extract(manual, None, []))
+    examples = [node.text for node in graph.nodes if node.kind == "example"]
+    assert examples == [f"Beispiel: Das große Finale {story}"]
+
+
+def test_an_example_ends_where_it_says_what_no_one_may_do(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    example = "Beispiel: Wer 7 Felder weit zieht, bezahlt 1 + 2 + 3 + 4 + 5 + 6 + 7 = 28 Scheiben."
+    rule = "Niemand darf weiter ziehen, als er bezahlen kann."
+    assert kinds(builder, tmp_path, f"{example} {rule}") == [("example", example), ("rule", rule)]
+    # who is not there yet is the story's
+    story = "Beispiel: Rot steht 3 Felder vor dem Ziel und hat noch 18 Tautropfen. Im Ziel ist noch niemand."
+    assert kinds(builder, tmp_path, story) == [("example", story)]

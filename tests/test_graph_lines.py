@@ -223,3 +223,16 @@ def test_a_paragraphs_lead_closed_by_a_full_stop_opens_its_first_sentence(
     # a sentence with its finite verb is no lead
     assert "Jeder zieht." in [node.text for node in graph.nodes]
     assert kind_of(graph, "Hinweis für Eltern")[0] == "note"
+
+
+def test_what_the_board_shows_under_its_heading_defines_it(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Wie sieht der Spielplan aus?",
+        "Links unten auf dem Spielplan liegt die Storchenwiese.",
+        "Auf den Froschfeldern 7, 13, 23 und 34 sitzt ein grüner Frosch.",
+        "Die Gewitterfelder 15, 26 und 37 zeigen eine dunkle Wolke mit einem Blitz.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert [kind_of(graph, line)[0] for line in lines[1:]] == ["definition"] * 3

@@ -283,3 +283,19 @@ def test_the_parts_of_a_turn_in_an_order_named_are_steps(
     graph = graph_of(builder, tmp_path, lines, blank=False)
     kinds = {node.text: node.kind for node in graph.nodes}
     assert [kinds[part] for part in parts] == ["step"] * 3
+
+
+def test_lettered_items_of_what_holds_are_rules_not_steps(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    items = [
+        "a) Besetzte Felder: Auf jedem Feld darf immer nur eine Schnecke stehen.",
+        "b) Salatfelder: Wer seinen Zug auf einem Salatfeld beendet, muß dort rasten.",
+    ]
+    lines = [
+        "Sonderregeln",
+        "Für die besonderen Felder und für das Ziel gilt folgendes:",
+        *items,
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=False)
+    assert [kind_of(graph, item)[0] for item in items] == ["rule", "rule"]

@@ -300,3 +300,26 @@ def test_no_break_on_purpose_leaves_a_noun_phrase_open() -> None:
         )
         for text in found
     )
+
+
+# A box's facts that name the players after the game's theme, and a field's number that
+# a narrow column carries to the next line, where it looks like an item's.
+THEMED_FACTS = """\
+Zehn Kessel
+Das Hexen-Kartenspiel um zehn Zaubertränke
+Für 2 bis 6 Hexen und Hexer ab 9 Jahren
+Spieldauer: etwa 45–75 Minuten
+Rot zieht deshalb lieber zu-
+rück. Auf dem Komposthaufen 37
+sitzt Gelb; der nächste freie
+Komposthaufen liegt auf Feld
+33. Rot setzt seine Schnecke
+also 7 Felder zurück und
+erhält dafür 21 Scheiben.
+"""
+
+
+def test_themed_players_stand_apart_and_a_fields_number_goes_on(tmp_path: Path) -> None:
+    found = texts(tmp_path, THEMED_FACTS)
+    assert "Für 2 bis 6 Hexen und Hexer ab 9 Jahren" in found
+    assert any("liegt auf Feld 33. Rot setzt seine Schnecke" in text for text in found)

@@ -75,7 +75,10 @@ BOX_FACTS = re.compile(
 # "ca. 25 Minuten".
 BOX_FACT_LINE = re.compile(
     r"^(?:[Ff]ür\s+)?(?:\d+\s*(?:-|–|bis)\s*\d+\s+(?:Spieler|Mitspieler|Personen|Kinder)"
-    rf"|{_AGE}|(?:ca\.|etwa)\s+\d+(?:\s*(?:-|–|bis)\s*\d+)?\s+Min(?:uten|\.))"
+    rf"|{_AGE}|(?:ca\.|etwa)\s+\d+(?:\s*(?:-|–|bis)\s*\d+)?\s+Min(?:uten|\.)"
+    # players named after the game's theme, then their age: "Für 2 bis 6 Hexen und Hexer
+    # ab 9 Jahren"
+    rf"|\d+\s*(?:-|–|bis)\s*\d+\s+[A-ZÄÖÜ]\w*(?:\s+\S+){{0,3}}\s+{_AGE})"
 )
 
 # How long a game lasts, at the end of its line: "Spieldauer: ca. 45 Minuten".

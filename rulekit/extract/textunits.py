@@ -397,6 +397,8 @@ def _marker_in_sentence(
             return True
     if LABELLED_OPENER.match(text) and previous.endswith(",") and ":" not in previous:
         return True  # the last of names a comma leaves open ("Paar, Drilling," / "Fünfling: …")
+    if number and _NUMBERED_PLACE.search(previous) and not _counts_on(int(number.group(1)), above):
+        return True  # a place named by its number ("… liegt auf Feld" / "33. Rot setzt …")
     lower = [word for word in previous.split() if word[:1].islower() and word.isalpha()]
     if (
         terminal(previous)
@@ -410,12 +412,19 @@ def _marker_in_sentence(
         last = previous.split()[-1]
         return wants_more(previous) or ends_open(previous) or bool(INFLECTED.match(last))
     if number:
-        count = int(number.group(1))
-        return count > 1 and not any(re.match(rf"{count - 1}[.)](?:\s|$)", line) for line in above)
+        return not _counts_on(int(number.group(1)), above)
     dash = re.match(r"[–—-]\s+(\w)", text)
     return dash is not None and dash.group(1).islower()
 
 
+def _counts_on(count: int, above: list[str]) -> bool:
+    """The number opens the first item, or counts on from an item above."""
+    return count <= 1 or any(re.match(rf"{count - 1}[.)](?:\s|$)", line) for line in above)
+
+
+# A preposition and a noun without its article at a line's end want the number after it:
+# "auf Feld" / "33.", "in Abschnitt" / "4.".
+_NUMBERED_PLACE = re.compile(r"\b(?:auf|in|bis|vor|hinter|nach|ab|an|zu)\s+[A-ZÄÖÜ][a-zäöüß]+$")
 # A list item's number at a line's start: "2. …", "16. …", "3) …".
 _ITEM_NUMBER = re.compile(r"(\d{1,3})[.)](?:\s|$)")
 

@@ -54,6 +54,8 @@ _ARTICLES = frozenset({"der", "die", "das", "ein", "eine"})
 _STARTS = frozenset({"zuerst"})
 # A word that draws the conclusion of what was just said, early in a sentence.
 _CONCLUDING = frozenset({"also", "somit", "folglich", "deshalb", "deswegen", "darum"})
+# The subjects that deny an action to every player: "Niemand darf …".
+_NO_ONE = frozenset({"niemand", "keiner"})
 # Adverbs that point back to what was just said: "damit", "dadurch".
 _POINTING_BACK = frozenset({"damit", "dadurch", "dafür", "davon"})
 CONCLUDING_REACH = 6
@@ -102,10 +104,12 @@ def leaves(
         opening = next((t for t in sentence if t.is_alpha), None)
         if (
             opening is not None
-            and opening.lower_ in _POINTING_BACK
+            and opening.lower_ in _POINTING_BACK | _CONCLUDING
             and not (judge.modal(sentence) or judge.generic_actor(sentence))
         ):
-            return False  # what the move brings about: "Damit ist die Runde zu Ende."
+            # what the move brings about: "Damit ist die Runde zu Ende.", "Deshalb
+            # gewinnt Finn."
+            return False
         if story and not (tells_story(judge, sentence, names) or supposed(judge, sentence)):
             return True
         if story and of_any(judge, sentence, names):
@@ -132,7 +136,12 @@ def leaves(
         # What the reader may do, after a story no label opened that never spoke to the
         # reader ("Lena wirft eine Sperre ab. … Einen Kapitän … darfst du dir nehmen, …").
         told_apart = story and unit is not None and _addresses_other(unit, sentence)
-        return judge.generic_actor(sentence) or ((every or told_apart) and judge.modal(sentence))
+        # What no one may do ("Niemand darf weiter ziehen, als er bezahlen kann."), not
+        # who is not there ("Im Ziel ist noch niemand.").
+        no_one = opening is not None and opening.lower_ in _NO_ONE
+        return judge.generic_actor(sentence) or (
+            (every or told_apart or no_one) and judge.modal(sentence)
+        )
     if starts_story(judge, sentence, names):
         return True  # a story after the remark ("Ein gelber Kegel sitzt … Rot würfelt …")
     words = [t for t in sentence if t.is_alpha]
@@ -542,6 +551,25 @@ def consequence(judge: KindJudge, unit: Unit, sentence: Span) -> bool:
         and not any(judge.modal(s) for s in unit.sentences)
         and any(lower.startswith(opener + " ") for opener in judge.cues.consequence_openers)
     )
+
+
+def labels_next(
+    judge: KindJudge, nlp: Language, label: str, block: Block, following: Block | None
+) -> bool:
+    """The line is the label of what follows it: an example's or a remark's label alone
+    ("Beispiel:", "Achtung!") that heads no rule (`heads_rule`), or an example's box
+    titled after its label ("Beispiel: Das große Finale") over its story."""
+    cues = judge.cues
+    if label not in cues.example_labels | cues.note_labels:
+        return False
+    titled = (
+        label in cues.example_labels
+        and block.kind == "heading"
+        and following is not None
+        and following.kind == "paragraph"
+    )
+    alone = judge.label_alone(block.text.strip()) and not heads_rule(judge, nlp, label, following)
+    return alone or titled
 
 
 def heads_rule(judge: KindJudge, nlp: Language, label: str, following: Block | None) -> bool:

@@ -117,13 +117,14 @@ class DefinitionJudge(BindingJudge):
 
     def _verbs(self, words: list[Token]) -> list[Token]:
         """The inflected verbs among some words, and a plural's, which reads as its
-        infinitive ("… bilden ein Paar")."""
+        infinitive ("… bilden ein Paar", "… zeigen eine dunkle Wolke")."""
+        plurals = self.cues.state_lemmas | self.cues.layout_lemmas
         return [
             t
             for t in words
             if t.text[:1].islower()
             and (t.lower_ not in STOP_WORDS or t.lemma_.lower() == "sein")
-            and (t.lemma_.lower() != t.lower_ or t.lower_ in self.cues.state_lemmas)
+            and (t.lemma_.lower() != t.lower_ or t.lower_ in plurals)
             and (t.lemma_.lower().endswith(VERB_ENDINGS) or t.lemma_.lower() == "sein")
         ]
 

@@ -151,12 +151,12 @@ class ListReader:
                 for s in lead.sentences
                 for t in s
             )
-            and not self._sequence(lead)
+            and not (self._ordered(lead) or tells_how(lead.text.lower()))
         ):
             # "Für den Gang des Spieles gelten die folgenden neun Regeln:" announces rules,
             # each an item, in no order, and so does what holds ("Für einige seltene
-            # Spielsituationen gilt:") and a choice ("… die Wahl zwischen zwei
-            # Möglichkeiten:").
+            # Spielsituationen gilt:", "… gilt folgendes:") and a choice ("… die Wahl
+            # zwischen zwei Möglichkeiten:").
             return False
         setup = bool(state.sections) and names_setup(state.sections[-1].block.text, self.cues)
         if state.items is None and _opens_with_condition(first, self.cues) and not setup:

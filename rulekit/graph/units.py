@@ -30,7 +30,7 @@ from rulekit.extract.textshapes import (
 from rulekit.graph.continuation import (
     consequence,
     goes_on_with_example,
-    heads_rule,
+    labels_next,
     leaves,
     remark_goes_on,
     sets_scene,
@@ -262,9 +262,7 @@ class Segmenter(ListReader):
                 return []  # figure text is no part of the body
             return None  # a whole sentence the layout took for figure text
         label = judge.label(text)
-        alone = judge.label_alone(text) and not heads_rule(judge, self.nlp, label, following)
-        if label in self.cues.example_labels | self.cues.note_labels and alone:
-            # A label alone ("Beispiel:", "Achtung!") is followed by what it labels.
+        if labels_next(judge, self.nlp, label, block, following):
             note = label in self.cues.note_labels
             unit = Unit("note" if note else "example", sentences, block, section, labelled=note)
             state.open_unit = unit
