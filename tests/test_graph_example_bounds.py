@@ -421,5 +421,28 @@ def test_an_example_ends_where_it_says_what_no_one_may_do(
     rule = "Niemand darf weiter ziehen, als er bezahlen kann."
     assert kinds(builder, tmp_path, f"{example} {rule}") == [("example", example), ("rule", rule)]
     # who is not there yet is the story's
-    story = "Beispiel: Rot steht 3 Felder vor dem Ziel und hat noch 18 Tautropfen. Im Ziel ist noch niemand."
+    story = (
+        "Beispiel: Rot steht 3 Felder vor dem Ziel und hat noch 18 Tautropfen. "
+        "Im Ziel ist noch niemand."
+    )
     assert kinds(builder, tmp_path, story) == [("example", story)]
+
+
+def test_a_story_goes_on_in_a_paragraph_opened_by_her_piece(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    story = (
+        "Lenas blaue Meise sitzt zwei Felder vor einem Katzenfeld. Lena würfelt "
+        "ausgerechnet eine 2 und landet genau bei der Katze."
+    )
+    her = "Ihre Meise erschrickt und flattert sechs Felder zurück."
+    found = graph_kinds(
+        builder, tmp_path, ["Die Katze", "Die Katze schickt jede Meise zurück.", story, her]
+    )
+    assert ("example", f"{story} {her}") in found
+    # where the manual speaks to its reader as "Sie", "Ihre" is the reader's
+    polite = "Ihre Figur bleibt dann stehen, bis Sie wieder an der Reihe sind."
+    found = graph_kinds(
+        builder, tmp_path, ["Die Katze", "Die Katze schickt jede Meise zurück.", story, polite]
+    )
+    assert ("example", story) in found

@@ -187,20 +187,32 @@ def test_a_numbered_list_of_contracts_is_no_procedure(
     assert [kind_of(graph, contract)[0] for contract in contracts] == ["rule"] * 3
 
 
-def test_a_choice_between_lettered_moves_is_no_procedure(
-    builder: GraphBuilder, tmp_path: Path
+@pytest.mark.parametrize(
+    ("lead", "items"),
+    [
+        # a choice between moves
+        (
+            "Wer an der Reihe ist, hat die Wahl zwischen zwei Möglichkeiten:",
+            [
+                "a) Er zieht vorwärts und bezahlt dafür Möhren.",
+                "b) Er zieht zurück auf das nächste Igelfeld und erhält dafür Möhren.",
+            ],
+        ),
+        # what holds
+        (
+            "Für die besonderen Felder und für das Ziel gilt folgendes:",
+            [
+                "a) Besetzte Felder: Auf jedem Feld darf immer nur eine Schnecke stehen.",
+                "b) Salatfelder: Wer seinen Zug auf einem Salatfeld beendet, muß dort rasten.",
+            ],
+        ),
+    ],
+)
+def test_lettered_items_of_a_choice_or_of_what_holds_are_rules_not_steps(
+    builder: GraphBuilder, tmp_path: Path, lead: str, items: list[str]
 ) -> None:
-    moves = [
-        "a) Er zieht vorwärts und bezahlt dafür Möhren.",
-        "b) Er zieht zurück auf das nächste Igelfeld und erhält dafür Möhren.",
-    ]
-    lines = [
-        "Spielablauf",
-        "Wer an der Reihe ist, hat die Wahl zwischen zwei Möglichkeiten:",
-        *moves,
-    ]
-    graph = graph_of(builder, tmp_path, lines, blank=False)
-    assert [kind_of(graph, move)[0] for move in moves] == ["rule", "rule"]
+    graph = graph_of(builder, tmp_path, ["Spielablauf", lead, *items], blank=False)
+    assert [kind_of(graph, item)[0] for item in items] == ["rule", "rule"]
 
 
 def test_paragraphs_numbered_through_the_text_are_no_procedure(
@@ -283,19 +295,3 @@ def test_the_parts_of_a_turn_in_an_order_named_are_steps(
     graph = graph_of(builder, tmp_path, lines, blank=False)
     kinds = {node.text: node.kind for node in graph.nodes}
     assert [kinds[part] for part in parts] == ["step"] * 3
-
-
-def test_lettered_items_of_what_holds_are_rules_not_steps(
-    builder: GraphBuilder, tmp_path: Path
-) -> None:
-    items = [
-        "a) Besetzte Felder: Auf jedem Feld darf immer nur eine Schnecke stehen.",
-        "b) Salatfelder: Wer seinen Zug auf einem Salatfeld beendet, muß dort rasten.",
-    ]
-    lines = [
-        "Sonderregeln",
-        "Für die besonderen Felder und für das Ziel gilt folgendes:",
-        *items,
-    ]
-    graph = graph_of(builder, tmp_path, lines, blank=False)
-    assert [kind_of(graph, item)[0] for item in items] == ["rule", "rule"]

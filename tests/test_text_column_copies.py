@@ -323,3 +323,15 @@ def test_themed_players_stand_apart_and_a_fields_number_goes_on(tmp_path: Path) 
     found = texts(tmp_path, THEMED_FACTS)
     assert "Für 2 bis 6 Hexen und Hexer ab 9 Jahren" in found
     assert any("liegt auf Feld 33. Rot setzt seine Schnecke" in text for text in found)
+
+
+def test_an_age_goes_on_with_the_phrase_its_count_of_players_ends(tmp_path: Path) -> None:
+    box = (
+        "ZEHN BRUNNEN\nEin Kartenspiel für 2 bis 6 Spieler\nab 10 Jahren\n"
+        "Spieldauer: etwa 60 bis 90 Minuten\n"
+    )
+    found = texts(tmp_path, box)
+    assert "Ein Kartenspiel für 2 bis 6 Spieler ab 10 Jahren" in found
+    # under the title, facts one a line stand apart
+    found = texts(tmp_path, "GARTENZAUN\n2–4 Spieler\nab 5 Jahren\n")
+    assert "2–4 Spieler" in found

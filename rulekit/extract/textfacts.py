@@ -4,6 +4,8 @@ width: "2–4 Spieler" / "ab 5 Jahren" under the title, "… GmbH, D-20095 Hambu
 
 from __future__ import annotations
 
+import re
+
 from rulekit.extract.textshapes import (
     BOX_DURATION,
     BOX_FACT_LINE,
@@ -13,6 +15,9 @@ from rulekit.extract.textshapes import (
     runs_on,
     wants_more,
 )
+
+# A phrase that ends in the count of players it is for: "Ein Kartenspiel für 2 bis 6 Spieler".
+_COUNTED_AT_END = re.compile(r"\w\s+für\s+\d+\s*(?:-|–|bis)\s*\d+\s+\w+$")
 
 
 def imprint_lines(text: str, following: str) -> bool:
@@ -37,7 +42,8 @@ def facts_apart(previous: str, text: str) -> bool:
     "Inhalt", "Spieldauer: ca. 45 Minuten" / "Langsam, aber oho!"; and stand one a line
     under the title ("… rund ums Gemüsebeet" / "2–4 Spieler" / "ab 5 Jahren"), not in a
     sentence left open ("Eine Partie dauert" / "ca. 25 Minuten."), unless the line holds
-    more than one ("… für jung und alt" / "2 bis 4 Spieler · ab 6 Jahren")."""
+    more than one ("… für jung und alt" / "2 bis 4 Spieler · ab 6 Jahren"), nor where a
+    phrase ends in its count of players and the age goes on in lower case."""
     if (
         wants_more(previous)
         or previous.rstrip().endswith(",")
@@ -45,12 +51,18 @@ def facts_apart(previous: str, text: str) -> bool:
     ):
         return False  # "1 Spielplan (Vorderseite für 2 bis 4 Spieler," / "Rückseite …)"
     return (
-        (BOX_FACTS.search(previous) is not None or BOX_DURATION.search(previous) is not None)
-        and not _fact_left_open(previous)
-        and text.strip()[:1].isupper()
-    ) or (
-        BOX_FACT_LINE.match(text.strip()) is not None
-        and (not previous.split()[-1][:1].islower() or len(BOX_FACTS.findall(text)) > 1)
+        (
+            (BOX_FACTS.search(previous) is not None or BOX_DURATION.search(previous) is not None)
+            and not _fact_left_open(previous)
+            and text.strip()[:1].isupper()
+        )
+        or (
+            BOX_FACT_LINE.match(text.strip()) is not None
+            and (not previous.split()[-1][:1].islower() or len(BOX_FACTS.findall(text)) > 1)
+            # "Ein Kartenspiel für 2 bis 6 Spieler" / "ab 10 Jahren": the age goes on with
+            # the phrase its count ends.
+            and not (_COUNTED_AT_END.search(previous) and text.strip()[:1].islower())
+        )
     )
 
 

@@ -467,6 +467,8 @@ def value_rows(text: str, following: str) -> bool:
         # A clause whose count wants its noun ("Im nächsten Zug läuft sie mit 2" /
         # "Feldern für 3 Spargel") is no row's label.
         and not ((open_count(text) or _COUNT_AFTER.search(text.rstrip())) and running_text(text))
+        # The box's facts are no table's rows ("… für 2 bis 6 Spieler" / "ab 10 Jahren").
+        and not (BOX_FACTS.search(text) and BOX_FACT_LINE.match(following.strip()))
         and not (
             goes_on(text, following)
             and running_text(following)

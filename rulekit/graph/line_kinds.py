@@ -34,6 +34,9 @@ from rulekit.nlp import Cues
 LABEL = re.compile(r"^\s*([A-ZÄÖÜ][\w.-]*(?:\s+[\w.-]+){0,3}?)(?:\s*\([^()]{1,40}\))?\s*[:!]\s*")
 # A label and whom or what it is for: "Hinweis für Eltern und Erzieher:", "Tipp zur Taktik:".
 _ADDRESSED_LABEL = re.compile(r"^\s*([A-ZÄÖÜ][\w-]*)\s+(?:für|zur|zum)\s+[^:.!?]{1,40}:\s")
+# The reader spoken to as "Sie", capitalised inside a sentence: "… bis Sie wieder …",
+# "… dürfen Ihren Gipfel …".
+_POLITE = frozenset({"Sie", "Ihnen", "Ihr", "Ihre", "Ihren", "Ihrem", "Ihrer", "Ihres"})
 # A literature reference: a quoted title, then its publisher, place and year
 # ("F. Vester „Neuland des Denkens“, DVA, Stuttgart 1980").
 _CITATION = re.compile(r"„[^“”]+[“”][^.!?]*,[^.!?]*\b(?:1[89]|20)\d{2}\b")
@@ -156,9 +159,17 @@ class LineJudge:
         # ("ein Joker", "die Aussetzkarten", "70 Klee"): nouns of the game, never the
         # names of players.
         self.articled: frozenset[str] = frozenset()
+        self.polite = False  # the manual speaks to its reader as "Sie"
 
     def read_manual(self, docs: list[Doc]) -> None:
-        """Take in what the whole manual says before its units are judged (`articled`)."""
+        """Take in what the whole manual says before its units are judged (`articled`,
+        `polite`)."""
+        self.polite = any(
+            t.text in _POLITE and not t.is_sent_start and t.nbor(-1).text != ":"
+            for doc in docs
+            for t in doc
+            if t.i > 0
+        )
         self.articled = frozenset(
             token.text
             for doc in docs

@@ -49,6 +49,8 @@ STORY_TURN_WORDS = 4
 NOUN_ENDINGS = ("en", "ern", "eln", "ung", "heit", "keit", "ion", "tät", "schaft")
 # Who a sentence about players in general speaks of.
 GENERIC_ACTORS = frozenset({"alle", "jeder", "jede", "jedes", "wer", "man", "spieler", "spielerin"})
+# The possessives of a player told of as "sie", with their endings.
+_HERS = frozenset({"ihre", "ihren", "ihrem", "ihrer", "ihres"})
 # Articles before a value told: "eine 5 und eine 1", "die 6 und die 3".
 _VALUE_ARTICLES = frozenset({"eine", "einen", "die", "der", "den"})
 # A name that joins a story stands before a comma or its verb ("Emil, der links von ihm
@@ -474,6 +476,8 @@ class StoryJudge(LineJudge):
                 for before, w in pairwise(words)
             )
             or any(w.lower_ in self.cues.continuation_possessives for w in words)
+            # Hers or theirs, where "Ihre" is not the reader's ("Ihre Meise erschrickt …").
+            or (not self.polite and any(w.lower_ in _HERS for w in words))
         )
 
     def any_player(self, sentence: Span) -> bool:
