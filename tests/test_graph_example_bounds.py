@@ -420,6 +420,9 @@ def test_an_example_ends_where_it_says_what_no_one_may_do(
     example = "Beispiel: Wer 7 Felder weit zieht, bezahlt 1 + 2 + 3 + 4 + 5 + 6 + 7 = 28 Scheiben."
     rule = "Niemand darf weiter ziehen, als er bezahlen kann."
     assert kinds(builder, tmp_path, f"{example} {rule}") == [("example", example), ("rule", rule)]
+    # and in the paragraph after it
+    found = graph_kinds(builder, tmp_path, ["Ziehen", example, rule])
+    assert found == [("example", example), ("rule", rule)]
     # who is not there yet is the story's
     story = (
         "Beispiel: Rot steht 3 Felder vor dem Ziel und hat noch 18 Tautropfen. "

@@ -136,11 +136,10 @@ def leaves(
         # What the reader may do, after a story no label opened that never spoke to the
         # reader ("Lena wirft eine Sperre ab. … Einen Kapitän … darfst du dir nehmen, …").
         told_apart = story and unit is not None and _addresses_other(unit, sentence)
-        # What no one may do ("Niemand darf weiter ziehen, als er bezahlen kann."), not
-        # who is not there ("Im Ziel ist noch niemand.").
-        no_one = opening is not None and opening.lower_ in _NO_ONE
-        return judge.generic_actor(sentence) or (
-            (every or told_apart or no_one) and judge.modal(sentence)
+        return (
+            judge.generic_actor(sentence)
+            or _denied_to_all(judge, sentence)
+            or ((every or told_apart) and judge.modal(sentence))
         )
     if starts_story(judge, sentence, names):
         return True  # a story after the remark ("Ein gelber Kegel sitzt … Rot würfelt …")
@@ -161,6 +160,13 @@ def leaves(
     own = content_lemmas(sentence)
     shared = len(own & said)
     return shared < 2 or shared * 2 < len(own)
+
+
+def _denied_to_all(judge: KindJudge, sentence: Span) -> bool:
+    """What no one may do ("Niemand darf weiter ziehen, als er bezahlen kann."), not who
+    is not there ("Im Ziel ist noch niemand.")."""
+    opening = next((t for t in sentence if t.is_alpha), None)
+    return opening is not None and opening.lower_ in _NO_ONE and judge.modal(sentence)
 
 
 def _new_piece(judge: KindJudge, first: Span, unit: Unit, names: set[str]) -> bool:
@@ -300,6 +306,7 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
             not marked
             and tells_story(judge, first, names)
             and not judge.generic_actor(first)
+            and not _denied_to_all(judge, first)
             and (not judge.modal(first) or refers_to_player(judge, first, names))
         )
         story = (
