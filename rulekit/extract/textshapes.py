@@ -157,7 +157,7 @@ ABBREVIATIONS = frozenset(
 
 
 # Pronouns of polite address, capitalised inside a sentence.
-_POLITE = frozenset(("sie", "ihr", "ihre", "ihrem", "ihren", "ihrer", "ihres", "ihnen"))
+POLITE = frozenset(("sie", "ihr", "ihre", "ihrem", "ihren", "ihrer", "ihres", "ihnen"))
 
 
 def terminal(text: str) -> bool:
@@ -303,7 +303,7 @@ def ends_open(text: str) -> bool:
         and ((last.isupper() and len(last) > 3) or german_lexicon().noun_stems(last))
     ):
         return False  # a noun alone, a label or a heading ("Beispiel", "TIPP"), no article
-    return last[:1].islower() or len(words) == 1 or word in _POLITE
+    return last[:1].islower() or len(words) == 1 or word in POLITE
 
 
 def clause_heading(text: str) -> bool:
@@ -543,7 +543,7 @@ def capitalised_mid_sentence(texts: list[str]) -> set[str]:
         for before, word in pairwise(words):
             if word[:1].isupper() and before[-1:].isalpha() and before[:1].islower():
                 found.add(word.casefold())
-    return found | _POLITE if found & _POLITE else found
+    return found | POLITE if found & POLITE else found
 
 
 def table_goes_on(before: list[str], rows: list[str]) -> bool:

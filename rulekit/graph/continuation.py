@@ -101,7 +101,7 @@ def leaves(
             return True
         if any(t.lower_ in judge.cues.story_moments for t in sentence):
             return False
-        opening = next((t for t in sentence if t.is_alpha), None)
+        opening = _first_word(sentence)
         if (
             opening is not None
             and opening.lower_ in _POINTING_BACK | _CONCLUDING
@@ -165,8 +165,13 @@ def leaves(
 def _denied_to_all(judge: KindJudge, sentence: Span) -> bool:
     """What no one may do ("Niemand darf weiter ziehen, als er bezahlen kann."), not who
     is not there ("Im Ziel ist noch niemand.")."""
-    opening = next((t for t in sentence if t.is_alpha), None)
+    opening = _first_word(sentence)
     return opening is not None and opening.lower_ in _NO_ONE and judge.modal(sentence)
+
+
+def _first_word(sentence: Span) -> Token | None:
+    """The sentence's first word, past any bracket or quote."""
+    return next((t for t in sentence if t.is_alpha), None)
 
 
 def _new_piece(judge: KindJudge, first: Span, unit: Unit, names: set[str]) -> bool:

@@ -17,7 +17,7 @@ from spacy.tokens import Doc, Span
 
 from rulekit.extract.lexicon import Lexicon
 from rulekit.extract.textlayout import sentence_before_colon
-from rulekit.extract.textshapes import BOX_FACTS, IMPRINT, ITEM_BULLET, terminal
+from rulekit.extract.textshapes import BOX_FACTS, IMPRINT, ITEM_BULLET, POLITE, terminal
 from rulekit.graph.markers import MARKER
 from rulekit.graph.shapes import (
     has_phrase,
@@ -34,9 +34,6 @@ from rulekit.nlp import Cues
 LABEL = re.compile(r"^\s*([A-ZÄÖÜ][\w.-]*(?:\s+[\w.-]+){0,3}?)(?:\s*\([^()]{1,40}\))?\s*[:!]\s*")
 # A label and whom or what it is for: "Hinweis für Eltern und Erzieher:", "Tipp zur Taktik:".
 _ADDRESSED_LABEL = re.compile(r"^\s*([A-ZÄÖÜ][\w-]*)\s+(?:für|zur|zum)\s+[^:.!?]{1,40}:\s")
-# The reader spoken to as "Sie", capitalised inside a sentence: "… bis Sie wieder …",
-# "… dürfen Ihren Gipfel …".
-_POLITE = frozenset({"Sie", "Ihnen", "Ihr", "Ihre", "Ihren", "Ihrem", "Ihrer", "Ihres"})
 # A literature reference: a quoted title, then its publisher, place and year
 # ("F. Vester „Neuland des Denkens“, DVA, Stuttgart 1980").
 _CITATION = re.compile(r"„[^“”]+[“”][^.!?]*,[^.!?]*\b(?:1[89]|20)\d{2}\b")
@@ -164,8 +161,13 @@ class LineJudge:
     def read_manual(self, docs: list[Doc]) -> None:
         """Take in what the whole manual says before its units are judged (`articled`,
         `polite`)."""
+        # The reader spoken to as "Sie", capitalised inside a sentence: "… bis Sie wieder
+        # …", "… dürfen Ihren Gipfel …".
         self.polite = any(
-            t.text in _POLITE and not t.is_sent_start and t.nbor(-1).text != ":"
+            t.text[:1].isupper()
+            and t.lower_ in POLITE
+            and not t.is_sent_start
+            and t.nbor(-1).text != ":"
             for doc in docs
             for t in doc
             if t.i > 0

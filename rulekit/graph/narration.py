@@ -10,7 +10,7 @@ from itertools import pairwise
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
-from rulekit.extract.textshapes import CAPTION, INFLECTED
+from rulekit.extract.textshapes import CAPTION, INFLECTED, INFLECTED_POSSESSIVES
 from rulekit.graph.exceptions import marked_exception, opens_exception
 from rulekit.graph.line_kinds import LineJudge
 from rulekit.graph.markers import MARKER
@@ -49,8 +49,8 @@ STORY_TURN_WORDS = 4
 NOUN_ENDINGS = ("en", "ern", "eln", "ung", "heit", "keit", "ion", "tät", "schaft")
 # Who a sentence about players in general speaks of.
 GENERIC_ACTORS = frozenset({"alle", "jeder", "jede", "jedes", "wer", "man", "spieler", "spielerin"})
-# The possessives of a player told of as "sie", with their endings.
-_HERS = frozenset({"ihre", "ihren", "ihrem", "ihrer", "ihres"})
+# The possessives of a player told of as "sie", with their endings ("ihre", "ihren", …).
+_HERS = frozenset(word for word in INFLECTED_POSSESSIVES if word.startswith("ihr"))
 # Articles before a value told: "eine 5 und eine 1", "die 6 und die 3".
 _VALUE_ARTICLES = frozenset({"eine", "einen", "die", "der", "den"})
 # A name that joins a story stands before a comma or its verb ("Emil, der links von ihm
