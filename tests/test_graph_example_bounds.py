@@ -40,6 +40,27 @@ def test_a_labelled_example_ends_where_the_text_speaks_in_general_again(
     assert ("definition", definition) in found
 
 
+def test_an_example_in_brackets_is_whole_and_a_move_told_after_it_is_another(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    bracketed = (
+        "(Beispiel: Der rote Specht landet auf dem letzten Astlochfeld vor seinem "
+        "Einflugfeld. Er darf nicht fliegen und bleibt dort sitzen.)"
+    )
+    told = (
+        "Grün würfelt eine 5 und landet genau auf dem Astlochfeld beim Fliegenpilz. Er "
+        "fliegt sofort weiter bis zum nächsten Astlochfeld."
+    )
+    found = kinds(
+        builder,
+        tmp_path,
+        "Liegt das eigene Einflugfeld zwischen den beiden Astlochfeldern, darf der Specht "
+        f"nicht fliegen. {bracketed} {told}",
+    )
+    assert ("example", bracketed) in found
+    assert ("example", told) in found
+
+
 def test_an_instance_run_on_after_a_general_statement_leaves_it_a_rule(
     builder: GraphBuilder, tmp_path: Path
 ) -> None:

@@ -72,7 +72,8 @@ def test_a_story_before_the_first_heading_stays_flavour_and_the_box_no_rule(
     )
     assert [found[line] for line in story] == ["flavour", "flavour"]
     assert found["Turmspiel - DAS kartenSPIEL"] != "rule"
-    assert found["für 2-4 Spieler ab 8 Jahren"] != "rule"
+    # The box's facts say who may play, beside the story or not.
+    assert found["für 2-4 Spieler ab 8 Jahren"] == "rule"
     assert found["Jeder Spieler zieht sofort zwei Karten."] == "rule"
 
 

@@ -73,6 +73,20 @@ def test_question_headings_head_their_rules_and_the_questions_of_a_faq_are_asked
             ],
             {1: "lead-in", 3: "lead-in"},
         ),
+        # A question and its answer run on in one paragraph, a dash between them: the
+        # dash opens the answer, and the question is asked.
+        (
+            [
+                "Häufige Fragen",
+                "Darf ich auf einem Baumfeld zweimal rasten? – Nein, nach einer Rast "
+                "musst du weiterziehen. Zählen Igel auf meinem Baumfeld mit? – Nein.",
+            ],
+            {
+                "Darf ich auf einem Baumfeld zweimal rasten?": "lead-in",
+                "– Nein, nach einer Rast musst du weiterziehen.": "rule",
+                "Zählen Igel auf meinem Baumfeld mit?": "lead-in",
+            },
+        ),
         (
             [
                 "Zweifelsfälle",
@@ -84,10 +98,10 @@ def test_question_headings_head_their_rules_and_the_questions_of_a_faq_are_asked
     ],
 )
 def test_a_question_of_questions_and_answers_is_asked(
-    builder: GraphBuilder, tmp_path: Path, lines: list[str], expected: dict[int, str]
+    builder: GraphBuilder, tmp_path: Path, lines: list[str], expected: dict[int | str, str]
 ) -> None:
     found = kinds(builder, tmp_path, lines)
-    assert {index: found[lines[index]] for index in expected} == expected
+    assert {key: found[lines[key] if isinstance(key, int) else key] for key in expected} == expected
 
 
 def test_a_reprint_rights_notice_and_order_number_under_the_credits_are_other(

@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from rulekit.extract import extract
 from rulekit.graph.builder import GraphBuilder
 from rulekit.model import RuleGraph
+from tests.conftest import invented_manual
 from tests.test_graph_kinds import graph_of, kind_of
 from tests.test_graph_links import edges_of
 
@@ -659,6 +661,45 @@ def test_under_the_box_facts_the_cover_tells_a_story_or_praises_the_game_but_rul
     assert kind_of(graph, "Doch der Weg ist schmal") == ("flavour", False)
     assert kind_of(graph, "KUCKUCKSWEG ist ein Laufspiel")[0] == "other"
     assert kind_of(graph, "Wer an der Reihe ist") == ("rule", True)
+
+
+def test_a_cover_story_may_end_by_asking_who_wins_and_the_box_facts_stay_a_rule(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Haselmaus Spiele",
+        "Meisenflug",
+        "Ein flatterhaftes Würfelrennen vom Gartenzaun zum Futterhaus",
+        "Für 2 bis 4 Spieler ab 5 Jahren",
+        "Es ist ein kalter Wintermorgen. Im Garten hat jemand ein Futterhaus aufgehängt. "
+        "Flink flattern die Meisen los, von Ast zu Ast. Wer bringt seine vier Meisen zuerst "
+        "ins Futterhaus?",
+        "Spielmaterial",
+        "1 Spielplan",
+        "Spielablauf",
+        "Wer an der Reihe ist, würfelt einmal.",
+    ]
+    manual = tmp_path / "manual.txt"
+    manual.write_text("\n\n".join(lines) + "\n", encoding="utf-8")
+    graph = builder.build(invented_manual("meisenflug"), extract(manual, None, []))
+    # The story told its world before it asked: flavour, not the publisher's blurb.
+    assert kind_of(graph, "Es ist ein kalter Wintermorgen.") == ("flavour", False)
+    assert kind_of(graph, "Wer bringt seine vier Meisen") == ("flavour", False)
+    assert kind_of(graph, "Für 2 bis 4 Spieler") == ("rule", True)
+
+
+def test_the_facts_of_a_did_you_know_box_are_flavour(builder: GraphBuilder, tmp_path: Path) -> None:
+    lines = [
+        "Spielende",
+        "Wer zuerst alle Störche im Nest hat, gewinnt.",
+        "Wusstest du schon?",
+        "Echte Weißstörche fliegen im Herbst bis nach Afrika. Im Frühjahr kehren sie oft "
+        "genau in dasselbe Nest zurück.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert kind_of(graph, "Echte Weißstörche") == ("flavour", False)
+    assert kind_of(graph, "Im Frühjahr kehren sie") == ("flavour", False)
+    assert kind_of(graph, "Wer zuerst alle Störche") == ("rule", True)
 
 
 def test_a_story_ends_where_a_case_is_put_to_the_reader_after_a_number(

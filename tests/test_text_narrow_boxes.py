@@ -168,3 +168,18 @@ def test_an_abbreviation_a_line_end_parts_reads_on() -> None:
         in text
         for text in blocks("rehsprung")
     )
+
+
+def test_a_margin_note_wraps_at_its_own_reach_under_a_narrower_paragraph() -> None:
+    found = blocks("linsenlauf")
+    # "Hinweis" beside the text, four lines of 28 characters in a copy wrapped at 70,
+    # after an example whose lines stop short of 70: the note wraps at its own reach.
+    assert (
+        "Die Linsen vom Krümelfeld kommen nicht aus dem Vorrat, sondern aus den Beuteln "
+        "deiner Mitspieler." in found
+    )
+
+
+def test_the_last_label_of_credits_run_along_a_line_goes_on_with_its_name() -> None:
+    assert "Spielidee: Gerlinde Ammer · Illustration: Ulrich Feldhaus" in blocks("spechtflug")
+    assert "Autor: Bernd Wallhöfer · Grafik und Satz: Kerstin Lambrecht" in blocks("zehnbuehnen")

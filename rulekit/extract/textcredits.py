@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import re
 
-# Credits run along a line, parted by middle dots: "Autor: … · Illustration: … · Redaktion:".
-CREDITS_RUN = re.compile(r":\s+\S.*·\s*[^\W\d_][\w.-]*(?:\s+[\w.-]+)?:$")
+# Credits run along a line, parted by middle dots: "Autor: … · Illustration: … · Redaktion:",
+# "… · Grafik und Satz:".
+CREDITS_RUN = re.compile(r":\s+\S.*·\s*[^\W\d_][\w.-]*(?:\s+[\w.-]+){0,2}:$")
 # A line of credits, each a label and its names, parted by middle dots: "Regelbearbeitung:
 # Hollerbusch-Redaktion · Illustration: Jonas Wehrle".
 _CREDIT = r"[^\W\d_][\w.-]*(?:\s+[\w.-]+)?:\s+[^·:]+"

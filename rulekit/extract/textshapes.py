@@ -268,6 +268,8 @@ def ends_open(text: str) -> bool:
     word = last.casefold()
     if parted(text):
         return True  # a middle dot parts a line's items: "… Kassel ·" / "www.verlag.de"
+    if CREDITS_RUN.search(text):
+        return True  # the last credit's label wants its name: "… · Illustration:" / "Ulrich …"
     if _OPEN_POSTCODE.search(text.rstrip()) or (
         _OPEN_OLD_POSTCODE.search(text.rstrip()) and IMPRINT.search(text)
     ):

@@ -196,6 +196,9 @@ def box_reach(texts: list[str], position: int, reach: int) -> int:
     of the line, itself included (`BOX_LINES`), stay well inside the column's reach,
     and two or more of them that come near their longest are wraps (a hyphen at the
     end, a lower-case word after).  A list's short lines end on purpose, not as wraps.
+    Of the boxes the windows show, the narrowest is the line's: a paragraph of the
+    column that happens to stop short lies above a margin note ("Hinweis" and four lines
+    of 28 characters), no box of the note's width.
     """
     found = reach
     # A short box between full lines ("Hinweis:" and four lines) shows in the few lines
@@ -221,7 +224,7 @@ def box_reach(texts: list[str], position: int, reach: int) -> int:
             and (texts[i].endswith(BREAK_HYPHENS) or texts[i + 1][:1].islower())
         ]
         if longest < reach - BOX_SLACK and len(wraps) >= 2:
-            found = longest if found == reach else max(found, longest)
+            found = min(found, longest)
     return found
 
 

@@ -34,11 +34,14 @@ _FIELD_NOUNS = ("feld", "felder")
 
 
 def states_facts(added: list[Unit], count: int) -> bool:
-    """The units just added, `count` units into the manual, hold the box's facts: a
-    line of the front matter and no sentence ("Für 2 bis 4 Spieler ab 6 Jahren")."""
-    return count < FRONT_UNITS and any(
-        BOX_FACTS.search(u.text) and not terminal(u.text) for u in added
-    )
+    """The units just added, `count` units into the manual, hold the box's facts
+    (`box_fact`)."""
+    return count < FRONT_UNITS and any(box_fact(u.text) for u in added)
+
+
+def box_fact(text: str) -> bool:
+    """A line of the box's facts, no sentence: "Für 2 bis 4 Spieler ab 6 Jahren"."""
+    return BOX_FACTS.search(text) is not None and not terminal(text)
 
 
 def front_kind(
@@ -99,13 +102,17 @@ def _tells_world(judge: KindJudge, head: Span, block: Block) -> bool:
     world, not of the game ("Im Bauerngarten ist Pflanzzeit! Jeder Gärtner möchte …
     Doch der Gartenweg ist schmal, …"): it binds no one, and its paragraph neither
     praises the game ("Ein Spiel voller Überlegung …"), nor asks ("Wer hat das meiste
-    Glück?"), nor speaks to the reader ("Zehn Häfen liegen vor Ihnen …"), as a blurb
-    does."""
+    Glück?") before it told the world, nor speaks to the reader ("Zehn Häfen liegen vor
+    Ihnen …"), as a blurb does."""
     text = block.text.strip()
     words = re.findall(r"[^\W\d_]+", text)
+    said = _SENTENCE_END.split(text)
+    # A story may end by asking who will win ("Wer bringt … zuerst ins Futterhaus?")
+    # after it told its world; a blurb asks first ("Wer hat das meiste Glück? …").
+    asked = next((i for i, sentence in enumerate(said) if "?" in sentence), len(said))
     return (
-        len(_SENTENCE_END.split(text)) >= STORY_SENTENCES
-        and "?" not in text
+        len(said) >= STORY_SENTENCES
+        and asked >= STORY_SENTENCES - 1
         and not BOX_FACTS.search(text)
         # Not even in a compound ("Ein altbewährter Spielgedanke …").
         and not any(g in w.lower() for w in words for g in judge.cues.game_words)

@@ -12,6 +12,7 @@ import re
 
 from rulekit.extract.textshapes import terminal
 from rulekit.graph.exceptions import flag
+from rulekit.graph.front import box_fact
 from rulekit.graph.kinds import PROGRAMMING_SHARE, KindJudge
 from rulekit.graph.line_kinds import holds_word
 from rulekit.graph.overlap import stem
@@ -80,7 +81,12 @@ def smooth(units: list[Unit], opening: set[str], judge: KindJudge, cues: Cues) -
         if len(flavour) >= FLAVOUR_SECTION_SHARE * len(members):
             for unit in members:
                 binds = judge.normative if section in opening else judge.binding
-                if unit.kind == "rule" and not any(binds(s) for s in unit.sentences):
+                # The box's facts beside a story on the cover stay what they are.
+                if (
+                    unit.kind == "rule"
+                    and not box_fact(unit.text)
+                    and not any(binds(s) for s in unit.sentences)
+                ):
                     unit.kind = "flavour"
     headings = {u.text.strip().casefold() for u in units if u.kind == "section"}
     for unit in units:

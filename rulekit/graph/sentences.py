@@ -25,6 +25,9 @@ _ORDINAL = re.compile(r"^\d+\.$")
 _CODE_DOT = re.compile(r"^[^\W\d_]+\d+\.$")
 # An ellipsis or a list's "usw." before a capitalised function word ends a sentence.
 _PAUSES = frozenset({"...", "…", "usw.", "etc."})
+# A dash between two sentences opens the second: an answer run on after its question.
+_DASHES = frozenset({"–", "—"})
+_ENDS = frozenset({".", "!", "?"})
 
 
 def sentences(doc: Doc, judge: KindJudge) -> list[Span]:
@@ -33,7 +36,8 @@ def sentences(doc: Doc, judge: KindJudge) -> list[Span]:
     A full stop without a space after it ("Globals.ANSI") ends no sentence, nor does
     an abbreviation's before a number ("Pfizerstr. 5–7, …") or before a lower-case
     word ("(vergl. die Anleitung)"): no sentence starts in lower case; an opening
-    bracket or quote before a boundary opens the next sentence ("… werden. (D. h. …)");
+    bracket or quote before a boundary opens the next sentence ("… werden. (D. h. …)"),
+    and so does a dash after the question it answers ("Darf ich …? – Nein, …");
     a full stop inside a closing bracket ("… auf Feld 17.) Landet …"),
     a field closed by its full stop ("bis h8. Graphisch …") and an ellipsis, "usw." or a
     unit after its number before a capitalised function word ("usw. ... Ob Ihr …", "usw.
@@ -72,7 +76,11 @@ def sentences(doc: Doc, judge: KindJudge) -> list[Span]:
             token.is_sent_start = code or pause or closed or _announcing_colon(previous, judge)
     for token in doc[1:-1]:
         following = doc[token.i + 1]
-        if following.is_sent_start and token.text in _OPENERS and token.whitespace_ == "":
+        if not following.is_sent_start:
+            continue
+        # "Darf ich …? – Nein, …": the sentencizer closes the question with the dash.
+        answer = token.text in _DASHES and doc[token.i - 1].text in _ENDS
+        if answer or (token.text in _OPENERS and token.whitespace_ == ""):
             token.is_sent_start, following.is_sent_start = True, False
     return list(doc.sents)
 
