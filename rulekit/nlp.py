@@ -103,6 +103,7 @@ class Cues:
     step_nouns: frozenset[str]
     section_nouns: frozenset[str]
     rule_nouns: frozenset[str]
+    rule_changes: frozenset[str]
     shortage_words: frozenset[str]
     condition_openers: frozenset[str]
     variant_words: frozenset[str]

@@ -276,3 +276,26 @@ def test_jedoch_auch_and_jedoch_after_a_relative_clause_except_the_rule(
         exception,
     )
     assert edges_of(graph, "exception-of") == [(exception, rule)]
+
+
+def test_a_case_that_lets_do_more_often_excepts_the_rule_that_does_it_once(
+    builder: GraphBuilder,
+) -> None:
+    turn = "Wer an der Reihe ist, würfelt einmal und zieht einen seiner Füchse."
+    again = "Fällt der Würfel vom Tisch, wird noch einmal gewürfelt."
+    three = (
+        "Ausnahme: Hat ein Spieler keinen Fuchs auf dem Waldweg, darf er bis zu dreimal "
+        "würfeln, um eine Sechs zu bekommen."
+    )
+    graph = build(
+        builder,
+        "# Spielablauf",
+        turn,
+        again,
+        "# Heraus aus der Höhle",
+        BRING_OUT,
+        "Solange noch Füchse in der Höhle warten, muß er das Ausgangsfeld räumen.",
+        three,
+    )
+    # However far back, the rule that throws once; not the throw again, a second time.
+    assert edges_of(graph, "exception-of") == [(three, turn)]

@@ -1785,3 +1785,39 @@ def test_the_board_described_in_the_paragraph_of_the_component_list_is_defined(
     ]
     graph = graph_of(builder, tmp_path, lines, blank=True)
     assert kind_of(graph, described[:30])[0] == "definition"
+
+
+def test_a_variants_list_of_rule_changes_is_led_in_and_the_rest_binds_no_engine(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Vorwärts ziehen",
+        "Sage zuerst an, wie viele Felder du ziehen willst. Dann zahlst du die Linsen.",
+        "Für kleine Kinder",
+        "Spielen sehr kleine Kinder mit, könnt ihr zwei Regeln ändern:",
+        "Die Gewitterfelder gelten als ganz normale Felder.",
+        "Ins Nest kommt ein Storch mit jedem Wurf, der bis dorthin reicht.",
+        "Alle übrigen Regeln bleiben gleich.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    # "Sage …" tells the reader what to do, no legend ("Der Sage nach …").
+    assert kind_of(graph, "Sage zuerst an") == ("rule", True)
+    assert kind_of(graph, "Spielen sehr kleine Kinder mit") == ("lead-in", False)
+    assert kind_of(graph, "Alle übrigen Regeln") == ("rule", False)
+    assert kind_of(graph, "Ins Nest kommt ein Storch") == ("rule", True)
+
+
+def test_a_numbered_section_referred_to_ends_no_sentence(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Schlagen",
+        "Endet ein Zug auf einem Feld mit einer fremden Amsel, wird diese geschlagen (siehe "
+        "5. Schlagen). Kann der Spieler ziehen, muss er es auch tun.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    texts = [node.text for node in graph.nodes]
+    assert (
+        "Endet ein Zug auf einem Feld mit einer fremden Amsel, wird diese geschlagen (siehe "
+        "5. Schlagen)." in texts
+    )

@@ -183,3 +183,38 @@ def test_a_margin_note_wraps_at_its_own_reach_under_a_narrower_paragraph() -> No
 def test_the_last_label_of_credits_run_along_a_line_goes_on_with_its_name() -> None:
     assert "Spielidee: Gerlinde Ammer · Illustration: Ulrich Feldhaus" in blocks("spechtflug")
     assert "Autor: Bernd Wallhöfer · Grafik und Satz: Kerstin Lambrecht" in blocks("zehnbuehnen")
+
+
+def test_a_place_numbered_over_the_line_break_and_names_that_run_on_in_a_piece() -> None:
+    found = blocks("amselweg")
+    # "… zieht genau auf Zielfeld" / "1. Grün hat gewonnen.": no list opens after "auf Feld".
+    assert any(text.endswith("zieht genau auf Zielfeld 1. Grün hat gewonnen.") for text in found)
+    found = blocks("rapslauf")
+    # "6 Bienen aus Holz in den Farben" / "Gelb, Rot, Blau, Grün, Weiß und" / "Schwarz".
+    assert "6 Bienen aus Holz in den Farben Gelb, Rot, Blau, Grün, Weiß und Schwarz" in found
+
+
+def test_items_described_alike_are_a_list_and_the_text_after_them_stands_apart() -> None:
+    found = [(b.kind, b.text) for b in extract(COPIES / "rapslauf.txt", None).blocks]
+    at = found.index(("paragraph", "Blütenfelder mit einer gelben Rapsblüte"))
+    # Items of the list a colon announced, none a heading, and the text after them.
+    assert found[at : at + 5] == [
+        ("paragraph", "Blütenfelder mit einer gelben Rapsblüte"),
+        ("paragraph", "Platzfelder mit einer Zahl von 1 bis 4"),
+        ("paragraph", "Wabenfelder mit einem Stück Honigwabe"),
+        ("paragraph", "Windfelder mit einer Windrose"),
+        (
+            "paragraph",
+            "Auf den Wiesenfeldern geschieht nichts Besonderes. Was die übrigen Felder "
+            "bedeuten, erfahren Sie auf Seite 3.",
+        ),
+    ]
+
+
+def test_a_labelled_tip_is_no_credit_whose_name_ends_its_line() -> None:
+    # "Ein Tip: Sparen Sie Ihre" / "Honigtropfen nicht zu ängstlich!": no credit's label
+    # and name ("Redaktion: Barbara Stucki") ends the line, for no name says "Sie".
+    assert any(
+        "Ein Tip: Sparen Sie Ihre Honigtropfen nicht zu ängstlich!" in text
+        for text in blocks("rapslauf")
+    )

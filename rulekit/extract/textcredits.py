@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from spacy.lang.de.stop_words import STOP_WORDS
+
 # Credits run along a line, parted by middle dots: "Autor: … · Illustration: … · Redaktion:",
 # "… · Grafik und Satz:".
 CREDITS_RUN = re.compile(r":\s+\S.*·\s*[^\W\d_][\w.-]*(?:\s+[\w.-]+){0,2}:$")
@@ -32,7 +34,13 @@ def _credit_name(text: str) -> list[str]:
 def credit_ends(text: str, following: str) -> bool:
     """The line ends in a credit whose value is a full name, and a line that opens with
     a capital follows ("… Redaktion: Barbara Stucki" / "Die Autorin dankt …")."""
-    return len(_credit_name(text)) >= NAME_WRAP_WORDS and following.strip()[:1].isupper()
+    name = _credit_name(text)
+    return (
+        len(name) >= NAME_WRAP_WORDS
+        # A full name holds no function word: "Ein Tip: Sparen Sie Ihre" advises.
+        and not any(word.casefold() in STOP_WORDS for word in name)
+        and following.strip()[:1].isupper()
+    )
 
 
 def name_wraps(text: str, following: str) -> bool:

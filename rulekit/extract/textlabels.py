@@ -44,6 +44,19 @@ def name_item(text: str) -> bool:
     )
 
 
+def described_alike(before: str, text: str) -> bool:
+    """Two names described alike, the same word after each ("Blütenfelder mit einer
+    gelben Rapsblüte" / "Platzfelder mit einer Zahl von 1 bis 4")."""
+    first, second = before.split()[:2], text.split()[:2]
+    return (
+        len(first) == len(second) == 2
+        and first[0][:1].isupper()
+        and second[0][:1].isupper()
+        and first[1].islower()
+        and first[1] == second[1]
+    )
+
+
 def stacked_names(texts: list[str], width: float) -> bool:
     """Short names set one under another: labels beside a picture, not a wrapped heading.
 

@@ -35,6 +35,7 @@ from rulekit.extract.textcells import split_table_rows
 from rulekit.extract.textcredits import CREDITS_LINE, credit_ends, name_wraps
 from rulekit.extract.textfacts import imprint_lines
 from rulekit.extract.textlabels import (
+    described_alike,
     juxtaposed_nouns,
     label_runs,
     name_item,
@@ -265,6 +266,15 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                         or after_list(lines, content, at[unit[0]], capitalised_inside)
                         # An item of a list a colon announced, without a marker.
                         or item_after_colon(lines, content, at[unit[0]], widths)
+                        # The text after items described alike ("Wabenfelder mit …" /
+                        # "Windfelder mit einer Windrose" / "Auf den Wiesenfeldern …").
+                        or (
+                            number >= 2
+                            and described_alike(
+                                lines[units[number - 2][0]].text, lines[previous_unit[0]].text
+                            )
+                            and not described_alike(lines[previous_unit[0]].text, first.text)
+                        )
                         or quoted_apart(previous_last.text, first.text)
                         or asked_apart(
                             [lines[i].text for i in previous_unit],
@@ -452,13 +462,18 @@ def _opening_titles(lines: list[TextLine], units: list[list[int]], width: float)
 
 def _list_goes_on(before: str, text: str) -> bool:
     """A line of words set like the line before it ("1 bis 9: 5 Punkte" / "10 bis 12:
-    10 Punkte", "Radieschenfelder" / "Maulwurfsfelder"), not a diagram's notation
+    10 Punkte", "Radieschenfelder" / "Maulwurfsfelder", "Blütenfelder mit …" /
+    "Platzfelder mit …"), not a diagram's notation
     ("0Z0Z0Z0Z" / "7 P KKKKKK P")."""
     before, text = before.strip(), text.strip()
     return (
         reads_as_text(before)
         and reads_as_text(text)
-        and (listed(before, text) or (name_item(before) and name_item(text)))
+        and (
+            listed(before, text)
+            or (name_item(before) and name_item(text))
+            or described_alike(before, text)
+        )
     )
 
 

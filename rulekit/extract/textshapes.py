@@ -412,6 +412,9 @@ def listed_pieces(text: str, following: str, first: str = "") -> bool:
         and (after[:1].isupper() or after[:1].isdigit())
         and _names_pieces(text)
         and _names_pieces(after)
+        # Names that run on are the rest of the piece's line ("… in den Farben" / "Gelb,
+        # Rot, Blau, Grün, Weiß und" / "Schwarz").
+        and not (after.endswith(",") or wants_more(after))
     )
 
 

@@ -16,7 +16,7 @@ from rulekit.extract.encoding import BREAK_HYPHENS
 from rulekit.extract.textbreaks import begun_sentence, quoted_apart
 from rulekit.extract.textcredits import credit_ends, name_wraps
 from rulekit.extract.textfacts import facts_apart, imprint_lines
-from rulekit.extract.textlabels import name_item, name_line
+from rulekit.extract.textlabels import described_alike, name_item, name_line
 from rulekit.extract.textrows import (
     ACROSS_ROW,
     CELL_MARKS,
@@ -397,8 +397,12 @@ def _marker_in_sentence(
             return True
     if LABELLED_OPENER.match(text) and previous.endswith(",") and ":" not in previous:
         return True  # the last of names a comma leaves open ("Paar, Drilling," / "Fünfling: …")
-    if number and _NUMBERED_PLACE.search(previous) and not _counts_on(int(number.group(1)), above):
-        return True  # a place named by its number ("… liegt auf Feld" / "33. Rot setzt …")
+    if number and _NUMBERED_PLACE.search(previous):
+        # A place named by its number ("… liegt auf Feld" / "33. Rot setzt …", "… zieht
+        # genau auf Zielfeld" / "1. Grün hat gewonnen."): no list opens after "auf Feld".
+        count = int(number.group(1))
+        if count <= 1 or not _counts_on(count, above):
+            return True
     lower = [word for word in previous.split() if word[:1].islower() and word.isalpha()]
     if (
         terminal(previous)
@@ -494,7 +498,7 @@ def after_list(
         and listed(lines[content[position - 3]].text.strip(), previous)
     )
     return (
-        (listed(before, previous) or wrapped or rows)
+        (listed(before, previous) or described_alike(before, previous) or wrapped or rows)
         and not listed(previous, text)
         and not previous.endswith((",", *BREAK_HYPHENS, "/"))
         # A row's value ends it, though a number may leave a sentence open.

@@ -35,6 +35,8 @@ _ONLY = "nur"
 _COUNT_REACH = 3
 # "mehr als zwei": a bound, not a count.
 _THAN = "als"
+# How often "einmal" says.
+_ONE_TIME = "1"
 
 
 def recounts(exception: Unit, rule: Unit) -> bool:
@@ -51,6 +53,33 @@ def counts_otherwise(exception: Unit, rule: Unit) -> bool:
     times = first.get(TIMES), second.get(TIMES)
     return bool(times[0] and times[1] and times[0].isdisjoint(times[1])) or recounts(
         exception, rule
+    )
+
+
+def repeated_once_done(exception: Unit, earlier: list[Unit], cues: Cues) -> Unit | None:
+    """The latest rule that does once what the exception lets do more often, however
+    far back it is told: "… darf er bis zu dreimal würfeln" against "Wer an der Reihe
+    ist, würfelt einmal …", not against "… wird noch einmal gewürfelt" (a second time).
+    How often counts in what the exception claims, not in its case ("…, wenn ein Spieler
+    dreimal hintereinander eine 6 würfelt")."""
+    often = {
+        number
+        for sentence in exception.sentences
+        for clause, names_case in case_clauses(sentence, cues)
+        if not names_case
+        for noun, number, _ in counts(clause)
+        if noun == TIMES and number != _ONE_TIME
+    }
+    if not often:
+        return None
+    done = verbs(exception)
+    return next(
+        (
+            rule
+            for rule in reversed(earlier)
+            if quantities(rule).get(TIMES) == {_ONE_TIME} and done & verbs(rule)
+        ),
+        None,
     )
 
 

@@ -63,6 +63,7 @@ from rulekit.graph.exception_counts import (
     counts_otherwise,
     quantity_pairs,
     recounts,
+    repeated_once_done,
     replaced_counts,
 )
 from rulekit.graph.exception_denials import (
@@ -233,8 +234,9 @@ def excepted(
         return doers
     if exception.node_id in context.cases:
         return [context.cases[exception.node_id]]
-    # A place where many may stand lifts the rule that lets one stand on a field.
-    limit = capacity_limit(exception, earlier, cues)
+    # A place where many may stand lifts the rule that lets one stand on a field, and a
+    # case that lets do more often what a rule does once excepts that rule.
+    limit = capacity_limit(exception, earlier, cues) or repeated_once_done(exception, earlier, cues)
     if limit is not None:
         return [limit]
     # A rule named by a quote ("Die Regel „Ein Igel pro Feld“ gilt nicht …") is the one.

@@ -143,7 +143,7 @@ class KindJudge(DefinitionJudge):
         normative = self.normative(sentence)
         if self.consists(lower) or (_IS_A.match(text) and not normative):
             return "definition"
-        if text.endswith(":") and self.opens_block(sentence):
+        if text.endswith(":") and (self.opens_block(sentence) or self.announces_rules(sentence)):
             return "lead-in"
         if (
             text.endswith(":")
@@ -459,6 +459,17 @@ class KindJudge(DefinitionJudge):
             return True
         return not has_verb(main_clause(sentence))
 
+    def announces_rules(self, sentence: Span) -> bool:
+        """A sentence before its colon that names the rules its items give ("Dabei ändern
+        sich drei Regeln:", "… könnt ihr mit diesen Zusatzregeln spielen:", "Es gelten
+        alle Grundregeln mit diesen Änderungen:")."""
+        return any(
+            t.lower_ in self.cues.rule_nouns
+            or t.lower_ in self.cues.rule_changes
+            or t.lower_.endswith(_RULES)
+            for t in sentence
+        )
+
     def opens_block(self, sentence: Span) -> bool:
         """A sentence before its colon that says nothing but that a block follows: how
         to go on, in two content words at most ("Bereiten Sie das Spiel wie folgt vor:",
@@ -499,7 +510,11 @@ class KindJudge(DefinitionJudge):
     def flavour(self, sentence: Span) -> bool:
         """Story or atmosphere: an essay's "wir", the words of a legend, a wish that
         rules nothing ("… würden die Generationen …"), a verdict on the reader's play."""
-        words = {t.lower_ for t in sentence}
+        # An imperative opening the sentence is no legend's word: "Sage zuerst an, …"
+        # ("sag-e" as "sag-t" is of "sagen").
+        first = sentence[0].lower_ if len(sentence) else ""
+        verb = first.endswith("e") and self._lemmas.get(first[:-1] + "t") == first + "n"
+        words = {t.lower_ for t in (sentence[1:] if verb else sentence)}
         lemmas = {t.lemma_.lower() for t in sentence}
         return bool(
             words & (self.cues.flavour_words | self.cues.first_person_plural)
@@ -509,5 +524,7 @@ class KindJudge(DefinitionJudge):
         )
 
 
+# The end of a compound that names rules: "Zusatzregeln", "Sonderregel".
+_RULES = ("regel", "regeln")
 # Words that join a question to the one before it ("Oder darf …?").
 _QUESTION_JOINS = frozenset({"oder", "und"})

@@ -14,6 +14,7 @@ Spieler"), which an engine checks before play.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from spacy.lang.de.stop_words import STOP_WORDS
@@ -33,6 +34,8 @@ LABEL_TOKENS = 4
 # A label, its colon and a value with its unit: "Aussetzkarte: 15 Punkte", "Zahlenkarten
 # 10–12: 10 Punkte".
 _LABELLED_VALUE = re.compile(r"^[^\W\d_][^:]{0,40}:\s+\d+(?:\s+[A-ZÄÖÜ][^\W\d_]*)?$")
+# The rules besides those just told: "Alle übrigen Regeln …".
+_REST = frozenset({"übrigen", "anderen", "sonstigen"})
 # What players aim at rather than do: "versuchen".
 _AIM_LEMMAS = frozenset({"versuchen"})
 # The article that counts one ("Eine Siebenerfolge") before a noun of its own.
@@ -73,7 +76,10 @@ def mechanical(unit: Unit, judge: KindJudge, heading: str = "") -> bool:
         # aid to the players ("Als Hilfestellung werden Steinchen gelegt") or the
         # assembly of the material ("Führen Sie die beiliegenden Stifte …"), nor an aim
         # the players pursue ("Ihr versucht, eure Handkarten … abzulegen").
-        return not all(judge.advice(s) or judge.aid(s) or _aim(s, judge) for s in unit.sentences)
+        return not all(
+            judge.advice(s) or judge.aid(s) or _aim(s, judge) or _rest_holds(s, judge)
+            for s in unit.sentences
+        )
     if unit.kind == "definition":
         lemmas = {t.lemma_.lower() for s in unit.sentences for t in s}
         return not lemmas & judge.cues.naming_lemmas
@@ -110,6 +116,15 @@ def _aim(sentence: Span, judge: KindJudge) -> bool:
     versucht, seine vier Figuren … ins Ziel zu bringen."""
     main = main_clause(sentence)
     return any(t.lemma_.lower() in _AIM_LEMMAS for t in main) and not judge.modal(main)
+
+
+def _rest_holds(sentence: Span, judge: KindJudge) -> bool:
+    """Says only that the other rules hold as they are ("Alle übrigen Regeln bleiben
+    unverändert."): a variant's or a special case's reminder, nothing to implement."""
+    return any(
+        token.lower_ in _REST and following.lower_ in judge.cues.rule_nouns
+        for token, following in pairwise(sentence)
+    )
 
 
 def _states_rule(sentence: Span, judge: KindJudge) -> bool:

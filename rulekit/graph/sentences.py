@@ -25,6 +25,8 @@ _ORDINAL = re.compile(r"^\d+\.$")
 _CODE_DOT = re.compile(r"^[^\W\d_]+\d+\.$")
 # An ellipsis or a list's "usw." before a capitalised function word ends a sentence.
 _PAUSES = frozenset({"...", "…", "usw.", "etc."})
+# Words that refer to a numbered section: "(siehe 5. Schlagen)".
+_REFERRING = frozenset({"siehe", "vgl.", "s."})
 # A dash between two sentences opens the second: an answer run on after its question.
 _DASHES = frozenset({"–", "—"})
 _ENDS = frozenset({".", "!", "?"})
@@ -37,7 +39,8 @@ def sentences(doc: Doc, judge: KindJudge) -> list[Span]:
     an abbreviation's before a number ("Pfizerstr. 5–7, …") or before a lower-case
     word ("(vergl. die Anleitung)"): no sentence starts in lower case; an opening
     bracket or quote before a boundary opens the next sentence ("… werden. (D. h. …)"),
-    and so does a dash after the question it answers ("Darf ich …? – Nein, …");
+    and so does a dash after the question it answers ("Darf ich …? – Nein, …"); a
+    section a number refers to ends none ("siehe 5. Schlagen");
     a full stop inside a closing bracket ("… auf Feld 17.) Landet …"),
     a field closed by its full stop ("bis h8. Graphisch …") and an ellipsis, "usw." or a
     unit after its number before a capitalised function word ("usw. ... Ob Ihr …", "usw.
@@ -55,7 +58,7 @@ def sentences(doc: Doc, judge: KindJudge) -> list[Span]:
                 or _abbreviated_number(token)
                 or (token.is_alpha and token.text[:1].islower())
             )
-        ):
+        ) or (token.is_sent_start and _refers(doc, token)):
             token.is_sent_start = False
         elif not token.is_sent_start and token.text[:1].isupper():
             code = _CODE_DOT.match(previous.text) is not None
@@ -83,6 +86,17 @@ def sentences(doc: Doc, judge: KindJudge) -> list[Span]:
         if answer or (token.text in _OPENERS and token.whitespace_ == ""):
             token.is_sent_start, following.is_sent_start = True, False
     return list(doc.sents)
+
+
+def _refers(doc: Doc, token: Token) -> bool:
+    """The token names the section a number refers to: "(siehe 5. Schlagen)"; a function
+    word opens a sentence after it ("… siehe 5. Dann …")."""
+    return (
+        token.i >= 2
+        and _ORDINAL.match(doc[token.i - 1].text) is not None
+        and doc[token.i - 2].lower_ in _REFERRING
+        and token.lower_ not in STOP_WORDS
+    )
 
 
 def _unit_after_number(token: Token) -> bool:
