@@ -27,7 +27,7 @@ from spacy.tokens import Doc, Span
 from spacy.util import load_language_data, registry
 
 from rulekit.extract.lexicon import Lexicon
-from rulekit.extract.textshapes import CLOSING_QUOTES
+from rulekit.extract.textshapes import CLOSING_QUOTES, CONJUNCTIONS
 from rulekit.model import Term
 
 # Inflection endings of German nouns; a term followed by one is the same term.
@@ -316,9 +316,14 @@ def sentence_boundaries(doc: Doc, lemmas: Mapping[str, str]) -> Doc:
             and doc[token.i - 2].like_num
             and not doc[token.i - 2].text.endswith(".")
         )
+        # A conjunction opens a clause after the number ("… mit einer 6. Solange …").
         ordinal = not listed and (
             previous.lower_ in _FUSED_ARTICLES
-            or (previous.lower_ in STOP_WORDS and following.lower_ not in STOP_WORDS)
+            or (
+                previous.lower_ in STOP_WORDS
+                and following.lower_ not in STOP_WORDS
+                and following.lower_ not in CONJUNCTIONS
+            )
         )
         # A verb before its subject opens a sentence ("… eine 6. Würfelst du …", "… 3
         # oder 4. Steht eine Ameise …"); an ordinal's noun has none after it ("die 6.

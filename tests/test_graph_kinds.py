@@ -1821,3 +1821,27 @@ def test_a_numbered_section_referred_to_ends_no_sentence(
         "Endet ein Zug auf einem Feld mit einer fremden Amsel, wird diese geschlagen (siehe "
         "5. Schlagen)." in texts
     )
+
+
+def test_a_conjunction_after_a_number_opens_a_sentence_and_a_did_you_know_box_is_no_question(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Spielablauf",
+        "Drei Versuche: Aus dem Nest kommt ein Fink nur mit einer 6. Solange ein Spieler "
+        "keinen Finken auf der Flugbahn hat, darf er bis zu dreimal würfeln.",
+        "Noch Fragen?",
+        "Darf ich auf ein besetztes Startfeld ziehen?",
+        "Ja, der Fink dort wird geschlagen.",
+        "Wußten Sie schon?",
+        "Der Buchfink gehört zu den häufigsten Brutvögeln in unseren Gärten. Sein "
+        "schmetternder Gesang ist schon im Februar zu hören.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert (
+        kind_of(graph, "Drei Versuche: Aus dem Nest kommt ein Fink nur mit einer 6.")[0] == "rule"
+    )
+    assert kind_of(graph, "Solange ein Spieler keinen Finken")[0] == "rule"
+    # Under the questions' heading, the box's heading heads facts, no question asked.
+    assert kind_of(graph, "Wußten Sie schon?")[0] == "section"
+    assert kind_of(graph, "Sein schmetternder Gesang") == ("flavour", False)

@@ -218,3 +218,15 @@ def test_a_labelled_tip_is_no_credit_whose_name_ends_its_line() -> None:
         "Ein Tip: Sparen Sie Ihre Honigtropfen nicht zu ängstlich!" in text
         for text in blocks("rapslauf")
     )
+
+
+def test_a_box_longer_than_a_window_wraps_at_its_own_reach_and_labels_start_its_lines() -> None:
+    found = blocks("fenchellauf")
+    # An example box of 38 characters in a copy wrapped at 44, seven lines long.
+    assert (
+        "In seinem nächsten Zug gibt er 10 Fenchel ab, weil er fürs Ziel ohnehin zu viele hat."
+        in found
+    )
+    # A box's title over its cards, each opened by a run-in label.
+    at = found.index("Die Ereigniskarten im Überblick")
+    assert found[at + 1] == "Rückenwind: Zieh sofort bis zu 3 Felder vor, ohne dafür zu bezahlen."

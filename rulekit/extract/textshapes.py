@@ -56,6 +56,11 @@ DETERMINERS = frozenset(
     {"der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer"}
     | {"eines", "kein", "keine", "keinen", "keinem"}
 )
+# Conjunctions that open a subordinate clause ("Solange ein Spieler …", "…, wenn …").
+CONJUNCTIONS = frozenset(
+    {"dass", "daß", "weil", "wenn", "ob", "wie", "um", "damit", "sodass", "falls", "obwohl",
+     "was", "wo", "wobei", "sofern", "solange", "sobald", "bevor", "nachdem", "indem"}
+)  # fmt: skip
 # Possessive determiners, which want their noun as an article does ("… seinen letzten").
 _OWNERS = ("mein", "dein", "sein", "ihr", "unser", "eur")
 _ENDINGS = ("e", "en", "em", "er", "es")

@@ -26,7 +26,13 @@ from statistics import quantiles
 from spacy.lang.de.stop_words import STOP_WORDS
 
 from rulekit.extract.encoding import BREAK_HYPHENS
-from rulekit.extract.textshapes import DETERMINERS, INFLECTED, ends_open, terminal
+from rulekit.extract.textshapes import (
+    DETERMINERS,
+    INFLECTED,
+    LABELLED_OPENER,
+    ends_open,
+    terminal,
+)
 from rulekit.model import TextLine
 
 # Conjunctions that join what follows to the line they end.
@@ -208,10 +214,22 @@ def box_reach(texts: list[str], position: int, reach: int) -> int:
         for start in range(max(0, position - BOX_MIN_LINES + 1), position + 1)
         if start + BOX_MIN_LINES <= len(texts)
     ]
+    # A box longer than that shows as the run of lines around the line that all stay
+    # inside the column's reach ("Beispiel:" and seven lines of 38 characters in 44), set
+    # clearly narrower than lines of a narrow column that happen to stop short.
+    inside = reach - BOX_SLACK
+    start = end = position
+    while start > 0 and len(texts[start - 1]) < inside:
+        start -= 1
+    while end + 1 < len(texts) and len(texts[end + 1]) < inside:
+        end += 1
+    narrow = max(len(texts[i]) for i in range(start, end + 1)) <= reach - 2 * BOX_SLACK
+    run = [range(start, end + 1)] if len(texts[position]) < inside and narrow else []
     for window in (
         range(max(0, position - BOX_LINES + 1), position + 1),
         range(position, min(len(texts), position + BOX_LINES)),
         *short,
+        *run,
     ):
         longest = max(len(texts[i]) for i in window)
         if len(window) == BOX_MIN_LINES and longest >= SHORT_BOX * reach:
@@ -263,7 +281,7 @@ def sentence_after(text: str, following: str, capitalised_inside: set[str]) -> b
     bracket open ("(wie rechts" / "Beispiel 3 zeigt)"); the next line opens with a
     capitalised function word of two letters at least, not set in capitals
     ("KEINE"), that the copy never capitalises inside a sentence ("Die", "Nach",
-    not the polite "Sie").
+    not the polite "Sie"), or with a run-in label ("Rückenwind: Zieh …").
     """
     stripped = text.strip()
     last = stripped.split()[-1] if stripped else ""
@@ -276,9 +294,15 @@ def sentence_after(text: str, following: str, capitalised_inside: set[str]) -> b
         and not ends_open(stripped)
         and not last[-1:].isdigit()
         and not INFLECTED.match(last)
-        and len(first) > 1
-        and first[:1].isupper()
-        and not first.isupper()
-        and first.casefold() in STOP_WORDS
-        and first.casefold() not in capitalised_inside
+        and (
+            (
+                len(first) > 1
+                and first[:1].isupper()
+                and not first.isupper()
+                and first.casefold() in STOP_WORDS
+                and first.casefold() not in capitalised_inside
+            )
+            # or a run-in label ("Die Ereigniskarten im Überblick" / "Rückenwind: …")
+            or LABELLED_OPENER.match(following.strip()) is not None
+        )
     )

@@ -452,9 +452,10 @@ class LineJudge:
 
 def holds_word(text: str, words: frozenset[str]) -> bool:
     """The line holds one of `words`, also as the head of a compound
-    ("Spielvorbereitung"); a compound's first part names no topic ("Wertungsblock")."""
-    lower = text.lower()
-    return any(re.search(rf"{re.escape(word)}\b", lower) for word in words)
+    ("Spielvorbereitung"); a compound's first part names no topic ("Wertungsblock").
+    "ß" and "ss" are one ("Wußten Sie schon?", "Wussten Sie schon?")."""
+    lower = text.lower().replace("ß", "ss")
+    return any(re.search(rf"{re.escape(word.replace('ß', 'ss'))}\b", lower) for word in words)
 
 
 def title_heading(blocks: list[Block], words: Cues) -> Block | None:

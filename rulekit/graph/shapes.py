@@ -17,7 +17,13 @@ from typing import TYPE_CHECKING
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
-from rulekit.extract.textshapes import DETERMINERS, LIST_MARKER, POSSESSIVES, listed
+from rulekit.extract.textshapes import (
+    CONJUNCTIONS,
+    DETERMINERS,
+    LIST_MARKER,
+    POSSESSIVES,
+    listed,
+)
 from rulekit.graph.markers import MARKER, marker_type
 from rulekit.model import Block
 
@@ -89,10 +95,7 @@ OUTLINE_NUMBER = re.compile(r"^\d{1,2}(?:\.\d{1,2})+\.?\s+\S")
 NUMBERED_HEADING_WORDS = 8
 
 # Words that open a subordinate clause after a comma: relative pronouns, conjunctions.
-SUBORDINATORS = RELATIVE_PRONOUNS | frozenset(
-    {"dass", "daß", "weil", "wenn", "ob", "wie", "um", "damit", "sodass", "falls", "obwohl",
-     "was", "wo", "wobei", "sofern", "solange", "sobald", "bevor", "nachdem", "indem"}
-)  # fmt: skip
+SUBORDINATORS = RELATIVE_PRONOUNS | CONJUNCTIONS
 # A colon after one of these closes a sentence that names its list ("Die Arten sind:").
 COPULAS = frozenset({"sind", "ist", "lauten", "lautet"})
 # A subject: the verb of its clause is finite ("Du kannst … ziehen").

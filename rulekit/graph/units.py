@@ -184,10 +184,15 @@ class Segmenter(ListReader):
         )
         title = block.kind == "paragraph" and (
             TITLE.match(text) is not None
+            # A question under the questions' heading is asked, but "Wußten Sie schon?"
+            # heads the facts of a box of its own.
             or (
                 question_heading(text, sentences, following)
-                and not judge.asked(
-                    state.sections[-1].block.text if state.sections else None, following
+                and (
+                    not judge.asked(
+                        state.sections[-1].block.text if state.sections else None, following
+                    )
+                    or judge.heading_words(text, self.cues.preface_headings)
                 )
             )
             # "Was ist in der Schachtel?" over the pieces, one an item
