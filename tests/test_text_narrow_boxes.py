@@ -230,3 +230,17 @@ def test_a_box_longer_than_a_window_wraps_at_its_own_reach_and_labels_start_its_
     # A box's title over its cards, each opened by a run-in label.
     at = found.index("Die Ereigniskarten im Überblick")
     assert found[at + 1] == "Rückenwind: Zieh sofort bis zu 3 Felder vor, ohne dafür zu bezahlen."
+
+
+def test_an_item_wrapped_and_ended_by_a_comma_stands_apart_and_the_list_ends_at_a_full_stop() -> (
+    None
+):
+    found = blocks("kartoffellauf")
+    # "… Kartoffeln bezah-" / "len," / "rückwärts …": the item before ends in its comma.
+    at = found.index("vorwärts ziehen und dafür Kartoffeln bezahlen,")
+    assert found[at + 1].startswith("rückwärts auf ein Igelfeld ziehen und dafür Kartoffeln")
+    # A line that opens with the first item's word after the list ended is no item.
+    assert any(
+        text.startswith("Du bestimmst selbst, wie viele Felder du vorwärts ziehst.")
+        for text in found
+    )

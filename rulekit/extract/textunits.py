@@ -336,7 +336,7 @@ def item_after_colon(
     lines: list[TextLine], content: list[int], position: int, widths: Measure
 ) -> bool:
     """An item of a list a colon announced, without a marker, opens at this line: the
-    items before it end in a comma where the line was broken on purpose ("… zwei
+    item before it ends in a comma where the line was broken on purpose ("… zwei
     Möglichkeiten:" / "vorwärts ziehen und dafür Körner bezahlen," / "rückwärts …"), or
     it opens with the words the first item opened with ("… zur Kombination paßt:" /
     "an einen Drilling, … eine Karte" / "mit derselben Zahl" / "an eine Folge …"); or
@@ -358,7 +358,12 @@ def item_after_colon(
         if names:
             # However long, a name of a word or two has its own line in such a list.
             return all(name_item(item) for item in items)
-        closed = all(item.endswith((",", ";")) for item in items) and widths.deliberate(
+        if any(_SENTENCE_END.search(item) for item in items):
+            # The list ended in a sentence's end ("… stehen bleiben."), or the colon
+            # labelled running text ("Beispiel 2:" / "… Kohlköpfe hat. Auch …").
+            return False
+        # Items that end in a comma, wrapped or not ("… Kartoffeln bezah-" / "len,").
+        closed = previous.endswith((",", ";")) and widths.deliberate(
             previous, text, local_width(lines, content, position, widths.width)
         )
         return closed or (
@@ -429,6 +434,8 @@ def _counts_on(count: int, above: list[str]) -> bool:
 # A preposition and a noun without its article at a line's end want the number after it:
 # "auf Feld" / "33.", "in Abschnitt" / "4.".
 _NUMBERED_PLACE = re.compile(r"\b(?:auf|in|bis|vor|hinter|nach|ab|an|zu)\s+[A-ZÄÖÜ][a-zäöüß]+$")
+# A sentence's end inside or at the end of a line.
+_SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
 # A list item's number at a line's start: "2. …", "16. …", "3) …".
 _ITEM_NUMBER = re.compile(r"(\d{1,3})[.)](?:\s|$)")
 
