@@ -555,7 +555,8 @@ class Segmenter(ListReader):
             judge.join_cast(sentence, state.names)
             scene = previous is not None and sets_scene(judge, previous, sentence, block)
             if previous is not None and (
-                (previous.kind == "example" and not _bracketed(previous)) or scene
+                # An example in brackets is whole: a move told after it is another.
+                (previous.kind == "example" and not closed(previous.text)) or scene
             ):
                 previous.kind = "example"
                 previous.sentences.append(sentence)
@@ -595,10 +596,3 @@ class Segmenter(ListReader):
         if aside is not None:
             result.append(Unit("example", [aside], block, section))
         return result
-
-
-def _bracketed(unit: Unit) -> bool:
-    """The unit is an example in brackets, whole: "(Beispiel: … sitzen.)" closes it, and a
-    move told after it ("Grün würfelt eine 5 …") is an example of its own."""
-    text = unit.text.strip()
-    return text.startswith("(") and text.endswith(")")
