@@ -42,10 +42,10 @@ OUTLINES = ROOT / "tests" / "data" / "outlines"
 
 if TYPE_CHECKING:
     from rulekit.build import Manual
+    from rulekit.cues import Cues
     from rulekit.graph.builder import GraphBuilder
     from rulekit.graph.units import Unit
     from rulekit.model import Block, Edge
-    from rulekit.nlp import Cues
 
 
 def line_blocks(data: dict[str, Any]) -> dict[str, Block]:

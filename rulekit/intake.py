@@ -15,13 +15,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rulekit.cues import cues
 from rulekit.extract import extract
 from rulekit.extract.lexicon import german_lexicon
 from rulekit.graph.builder import GraphBuilder
 from rulekit.graph.line_kinds import title_heading
 from rulekit.i18n.glossary import glossary_words, load_glossary, suggest_terms
 from rulekit.model import Extraction, RuleGraph, SourceInfo, Term
-from rulekit.nlp import NOUN_ENDINGS, cues
+from rulekit.nlp import NOUN_ENDINGS
 from rulekit.overrides import OVERRIDES_FILE, apply_overrides, load_overrides
 from rulekit.project import Project
 from rulekit.sources import page_label

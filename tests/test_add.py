@@ -12,11 +12,11 @@ from typer.testing import CliRunner
 
 from rulekit.build import analyse
 from rulekit.cli import app
+from rulekit.cues import cues
 from rulekit.graph.line_kinds import title_heading
 from rulekit.i18n.catalogs import localization
 from rulekit.intake import game_terms
 from rulekit.model import Block
-from rulekit.nlp import cues
 from rulekit.output.cards.content import topics
 from rulekit.project import Project
 from tests.conftest import ROOT, tree_bytes

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from rulekit.cues import cues
 from rulekit.extract.lexicon import german_lexicon
 from rulekit.graph.builder import GraphBuilder
 from rulekit.graph.clauses import case_clauses
 from rulekit.graph.exceptions import excepts
 from rulekit.graph.overlap import span_features, stem
 from rulekit.model import Block, Extraction, RuleGraph, Term
-from rulekit.nlp import cues, german_pipeline
+from rulekit.nlp import german_pipeline
 from tests.conftest import invented_blocks, invented_manual
 
 INFO = invented_manual("garten")

@@ -55,7 +55,6 @@ from rulekit.extract.textshapes import (
     BOX_FACTS,
     CAPTION,
     COUNTED,
-    DETERMINERS,
     ICON_TEXT,
     IMPRINT,
     LABELLED_OPENER,
@@ -94,6 +93,7 @@ from rulekit.extract.textwidth import (
     mark_sentence_starts,
     measure,
 )
+from rulekit.extract.wordclasses import DETERMINERS
 from rulekit.model import LineRole, TextLine
 
 # A label and its value, a count or a list ("Alter: 8+", "Ihr braucht: Spielplan,

@@ -30,6 +30,12 @@ from rulekit.extract.textrows import (
     VALUE_ROW,
     VALUES_ROW,
 )
+from rulekit.extract.wordclasses import (
+    DETERMINERS,
+    INFLECTED_POSSESSIVES,
+    POLITE,
+    POSSESSIVES,
+)
 
 # A line opened by a run-in label: "Gestaltung: Michaela Kienle", "(R)andomplayer: die ...",
 # "Wespenfelder (Wespe im Astloch): Felder 7, …".
@@ -50,24 +56,6 @@ COUNTED_THING = re.compile(r"^(?:je\s+)?\d{1,3}\s*(?:x\s*)?[^\W\d_]{3,}")
 NUMBERED_ROW = re.compile(r"^\d{1,2}\s+\d{1,3}\s*(?:x\s*)?[^\W\d_]{3,}")
 # A lower-case word with an adjective's ending: "übereinanderliegenden", "rote".
 INFLECTED = re.compile(r"^[a-zäöüß]+(?:e|em|en|er|es)$")
-# The words that open a noun phrase: after one, a lower-case word is an adjective
-# ("Ein neues Plättchen", "als der aktuelle").
-DETERMINERS = frozenset(
-    {"der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer"}
-    | {"eines", "kein", "keine", "keinen", "keinem"}
-)
-# Conjunctions that open a subordinate clause ("Solange ein Spieler …", "…, wenn …").
-CONJUNCTIONS = frozenset(
-    {"dass", "daß", "weil", "wenn", "ob", "wie", "um", "damit", "sodass", "falls", "obwohl",
-     "was", "wo", "wobei", "sofern", "solange", "sobald", "bevor", "nachdem", "indem"}
-)  # fmt: skip
-# Possessive determiners, which want their noun as an article does ("… seinen letzten").
-_OWNERS = ("mein", "dein", "sein", "ihr", "unser", "eur")
-_ENDINGS = ("e", "en", "em", "er", "es")
-POSSESSIVES = frozenset({*_OWNERS[:-1], "euer"} | {o + e for o in _OWNERS for e in _ENDINGS})
-# Possessives with an ending, which are determiners: the bare "sein" and "ihr" may end
-# a clause as a verb or a pronoun.
-INFLECTED_POSSESSIVES = POSSESSIVES - {"mein", "dein", "sein", "ihr", "unser", "euer"}
 
 # The facts on a box: how many play, from what age ("für 2 bis 6 Spieler", "2–4
 # Personen", "ab 8 Jahren", "von 6 Jahren an", "6 bis 99 Jahre").
@@ -159,10 +147,6 @@ ABBREVIATIONS = frozenset(
     and form not in {"usw.", "etc.", "usf.", "u.s.w.", "uvm.", "u.v.m."}
     and not set(form) <= set("IVX.")
 )
-
-
-# Pronouns of polite address, capitalised inside a sentence.
-POLITE = frozenset(("sie", "ihr", "ihre", "ihrem", "ihren", "ihrer", "ihres", "ihnen"))
 
 
 def terminal(text: str) -> bool:

@@ -20,9 +20,7 @@ from rulekit.extract.textshapes import (
     COUNTED,
     COUNTED_THING,
     DASH_GOES_ON,
-    DETERMINERS,
     INFLECTED,
-    INFLECTED_POSSESSIVES,
     ITEM_BULLET,
     LIST_MARKER,
     MARKER_ONLY,
@@ -38,6 +36,7 @@ from rulekit.extract.textshapes import (
     wants_more,
 )
 from rulekit.extract.textwidth import DELIBERATE_BREAK, Measure, local_width
+from rulekit.extract.wordclasses import DETERMINERS, INFLECTED_POSSESSIVES
 from rulekit.model import TextLine
 
 # The most words of a heading of two nouns and the function words between them.

@@ -26,13 +26,8 @@ from statistics import quantiles
 from spacy.lang.de.stop_words import STOP_WORDS
 
 from rulekit.extract.encoding import BREAK_HYPHENS
-from rulekit.extract.textshapes import (
-    DETERMINERS,
-    INFLECTED,
-    LABELLED_OPENER,
-    ends_open,
-    terminal,
-)
+from rulekit.extract.textshapes import INFLECTED, LABELLED_OPENER, ends_open, terminal
+from rulekit.extract.wordclasses import DETERMINERS
 from rulekit.model import TextLine
 
 # Conjunctions that join what follows to the line they end.

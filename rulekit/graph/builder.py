@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from rulekit.cues import Cues, cues
 from rulekit.extract.lexicon import Lexicon
 from rulekit.graph.ids import slugify, unique_id
 from rulekit.graph.links import link_units
 from rulekit.graph.mechanical import mechanical
 from rulekit.graph.units import Segmenter, Unit
 from rulekit.model import Extraction, Provenance, RuleGraph, RuleNode, SourceInfo, Term, fingerprint
-from rulekit.nlp import Cues, TermMatcher, cues, german_pipeline
+from rulekit.nlp import TermMatcher, german_pipeline
 
 
 class GraphBuilder:

@@ -15,8 +15,8 @@ from rulekit.graph.shapes import RELATIVE_PRONOUNS, SUBORDINATORS, VERB_ENDINGS
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
+    from rulekit.cues import Cues
     from rulekit.graph.unit import Unit
-    from rulekit.nlp import Cues
 
 
 # Lemmas of the articles and possessives that open a noun phrase ("außer dem

@@ -1,8 +1,8 @@
 """What goes on with an open example or remark: the sentences after its label, in its
-block and in the blocks after it, that are part of it, and the one that leaves it; the
-sentence that sets a story's scene before it (`sets_scene`), and what holds in the case
-a labelled exception names (`consequence`).  `units.Segmenter` asks these while it cuts a
-block into units."""
+block and in the blocks after it, that are part of it, and the one that leaves it; and
+the sentence that sets a story's scene before it (`sets_scene`).  `units.Segmenter` asks
+these while it cuts a block into units; `remarks` holds what goes on with a remark and
+with a labelled exception."""
 
 from __future__ import annotations
 
@@ -11,13 +11,12 @@ from collections.abc import Iterable
 from itertools import pairwise
 
 from spacy.lang.de.stop_words import STOP_WORDS
-from spacy.language import Language
 from spacy.tokens import Span, Token
 
 from rulekit.extract.textshapes import CAPTION
 from rulekit.graph.clauses import opens_with_case
 from rulekit.graph.exceptions import marked_exception
-from rulekit.graph.kinds import COMMENT_SUBJECTS, KindJudge
+from rulekit.graph.kinds import KindJudge
 from rulekit.graph.line_kinds import LABEL
 from rulekit.graph.markers import MARKER, NUMBERED, first_item
 from rulekit.graph.shapes import EVERY, INDEFINITE_ARTICLES, closed, content_lemmas
@@ -206,29 +205,6 @@ def _labelled(judge: KindJudge, sentence: Span) -> bool:
     cues = judge.cues
     label = judge.label(sentence.text.lstrip("(["))
     return label in cues.note_labels | cues.example_labels | cues.exception_openers
-
-
-def remark_goes_on(judge: KindJudge, sentence: Span) -> bool:
-    """A sentence that goes on with a remark without a label: it binds no one and
-    gives the remark's case ("Bei X zum Beispiel …") or, opened by a connective,
-    remarks too ("Daher lohnt sich …").
-
-    A bare "Das" or "Dies" opens a statement of its own ("Das ist der letzte Zug."),
-    as a paragraph the text path could not tell apart may.
-    """
-    if judge.binds(sentence):
-        return False
-    words = [t for t in sentence if t.is_alpha]
-    if not words or words[0].lower_ in COMMENT_SUBJECTS:
-        return False
-    if judge.example(sentence):
-        return True
-    # A connective joins a sentence that states no rule of its own ("Daher baut der
-    # Startspieler zuerst." is one).
-    return words[0].lower_ in judge.cues.remark_connectives and judge.sentence_kind(sentence) in (
-        "note",
-        "flavour",
-    )
 
 
 def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]) -> int:
@@ -552,46 +528,6 @@ def sets_scene(judge: KindJudge, previous: Unit, sentence: Span, block: Block) -
         return True
     # "nur noch" limits the story's hand, it binds no one: no modal, no one in general.
     return (pointed or placed) and not (judge.modal(scene) or judge.generic_actor(scene))
-
-
-def consequence(judge: KindJudge, unit: Unit, sentence: Span) -> bool:
-    """The sentence says what holds in the case a labelled exception only names
-    ("Ausnahme: Das A-Feld ist besetzt." / "Dann muss zuerst diese Figur ziehen.")."""
-    lower = sentence.text.strip().lower()
-    return (
-        judge.label(unit.text) in judge.cues.exception_openers
-        and not any(judge.modal(s) for s in unit.sentences)
-        and any(lower.startswith(opener + " ") for opener in judge.cues.consequence_openers)
-    )
-
-
-def labels_next(
-    judge: KindJudge, nlp: Language, label: str, block: Block, following: Block | None
-) -> bool:
-    """The line is the label of what follows it: an example's or a remark's label alone
-    ("Beispiel:", "Achtung!") that heads no rule (`heads_rule`), or an example's box
-    titled after its label ("Beispiel: Das große Finale") over its story."""
-    cues = judge.cues
-    if label not in cues.example_labels | cues.note_labels:
-        return False
-    titled = (
-        label in cues.example_labels
-        and block.kind == "heading"
-        and following is not None
-        and following.kind == "paragraph"
-    )
-    alone = judge.label_alone(block.text.strip()) and not heads_rule(judge, nlp, label, following)
-    return alone or titled
-
-
-def heads_rule(judge: KindJudge, nlp: Language, label: str, following: Block | None) -> bool:
-    """A remark's label of words alone on its line over a rule heads the rule ("Gut zu
-    wissen" / "Ziehen darfst du auch dann, …"); over a remark it opens the remark ("Gut zu
-    wissen" / "Die Felder des Spielplans sind … nummeriert.")."""
-    if " " not in label or following is None:
-        return False
-    first = re.split(r"(?<=[.!?])\s", following.text.strip(), maxsplit=1)[0]
-    return judge.modal(nlp(first)[:])
 
 
 def widen_scene(judge: KindJudge, units: list[Unit], block: Block) -> None:

@@ -17,8 +17,8 @@ from rulekit.graph.special_cases import verbs
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
+    from rulekit.cues import Cues
     from rulekit.graph.units import Unit
-    from rulekit.nlp import Cues
 
 # Words that open a phrase naming what an exception replaces ("statt nur einer").
 REPLACING = frozenset({"statt", "anstatt", "anstelle"})

@@ -36,8 +36,8 @@ from rulekit.graph.special_cases import counterparts, nominalised, verbs
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
+    from rulekit.cues import Cues
     from rulekit.graph.units import Unit
-    from rulekit.nlp import Cues
 
 # The rules under a heading that names what an exception denies are excepted if at
 # least this share as alike to it as the most alike of them.

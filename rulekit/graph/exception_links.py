@@ -104,8 +104,8 @@ from rulekit.graph.special_cases import general, verbs
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
+    from rulekit.cues import Cues
     from rulekit.graph.units import Unit
-    from rulekit.nlp import Cues
 
 # An exception excepts every rule at least this share as alike as the best one.
 EXCEPTION_SHARE_OF_BEST = 0.85

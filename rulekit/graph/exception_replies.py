@@ -13,9 +13,9 @@ from rulekit.graph.exceptions import negated
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
+    from rulekit.cues import Cues
     from rulekit.graph.overlap import Overlap
     from rulekit.graph.units import Unit
-    from rulekit.nlp import Cues
 
 # Pronouns that open a sentence about what was just said ("Das darf aber nicht ...").
 ANAPHORS = frozenset({"das", "dies", "dieses", "dieser", "diese"})

@@ -67,9 +67,9 @@ from rulekit.graph.shapes import (
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
+    from rulekit.cues import Cues
     from rulekit.graph.overlap import Overlap
     from rulekit.graph.units import Unit
-    from rulekit.nlp import Cues
 
 _NUMBER = re.compile(r"^\d")
 # The verb of "… gilt nicht für …": that a rule holds.

@@ -40,6 +40,7 @@ import re
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Token
 
+from rulekit.cues import Cues
 from rulekit.graph.exception_links import ExceptionContext, negated_actions
 from rulekit.graph.exceptions import NUMBER_WORDS
 from rulekit.graph.overlap import Overlap, quantities, stem
@@ -47,7 +48,6 @@ from rulekit.graph.phases import in_setup
 from rulekit.graph.rows import reckoned_rows
 from rulekit.graph.special_cases import verbs
 from rulekit.graph.unit import Unit
-from rulekit.nlp import Cues
 
 # Each sentence of a worked example illustrates the earlier rules that share at least
 # this share of the best rule's weight with it, and at least `WORKED_MIN_SHARED`;

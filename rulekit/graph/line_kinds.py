@@ -15,9 +15,11 @@ from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
+from rulekit.cues import Cues
 from rulekit.extract.lexicon import Lexicon
 from rulekit.extract.textlayout import sentence_before_colon
-from rulekit.extract.textshapes import BOX_FACTS, IMPRINT, ITEM_BULLET, POLITE, terminal
+from rulekit.extract.textshapes import BOX_FACTS, IMPRINT, ITEM_BULLET, terminal
+from rulekit.extract.wordclasses import POLITE
 from rulekit.graph.markers import MARKER
 from rulekit.graph.shapes import (
     has_phrase,
@@ -28,7 +30,6 @@ from rulekit.graph.shapes import (
     verbless,
 )
 from rulekit.model import Block
-from rulekit.nlp import Cues
 
 # A label opening a line: "Beispiel:", "Achtung!", "Art.-Nr.:", "Design der Spielfiguren:".
 LABEL = re.compile(r"^\s*([A-ZÄÖÜ][\w.-]*(?:\s+[\w.-]+){0,3}?)(?:\s*\([^()]{1,40}\))?\s*[:!]\s*")
@@ -452,10 +453,9 @@ class LineJudge:
 
 def holds_word(text: str, words: frozenset[str]) -> bool:
     """The line holds one of `words`, also as the head of a compound
-    ("Spielvorbereitung"); a compound's first part names no topic ("Wertungsblock").
-    "ß" and "ss" are one ("Wußten Sie schon?", "Wussten Sie schon?")."""
-    lower = text.lower().replace("ß", "ss")
-    return any(re.search(rf"{re.escape(word.replace('ß', 'ss'))}\b", lower) for word in words)
+    ("Spielvorbereitung"); a compound's first part names no topic ("Wertungsblock")."""
+    lower = text.lower()
+    return any(re.search(rf"{re.escape(word)}\b", lower) for word in words)
 
 
 def title_heading(blocks: list[Block], words: Cues) -> Block | None:

@@ -8,6 +8,7 @@ as a prior: examples see `rulekit.graph.illustrations`, exceptions
 
 from __future__ import annotations
 
+from rulekit.cues import Cues
 from rulekit.graph.exception_counts import flag_capacity_lifts
 from rulekit.graph.exception_links import ExceptionContext, excepted
 from rulekit.graph.exceptions import flag_in_context
@@ -20,7 +21,6 @@ from rulekit.graph.rows import table_line
 from rulekit.graph.special_cases import special_cases
 from rulekit.graph.units import MECHANICAL_KINDS, Unit
 from rulekit.model import Edge, EdgeType
-from rulekit.nlp import Cues
 
 # What a link can point to: units with rule content.
 TARGET_KINDS = (*MECHANICAL_KINDS, "definition")

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from spacy.tokens import Span, Token
 
+from rulekit.cues import Cues
 from rulekit.extract.textshapes import BOX_FACTS, IMPRINT, terminal
 from rulekit.graph.clauses import case_clauses
 from rulekit.graph.continuation import refers_back
@@ -34,7 +35,6 @@ from rulekit.graph.shapes import (
 from rulekit.graph.table_shapes import ordered_table_line
 from rulekit.graph.unit import Unit
 from rulekit.model import Block, NodeKind
-from rulekit.nlp import Cues
 
 # A part of the game named by its number, then what it holds: "Aufgabe 1: 2 Drillinge".
 # The most sentences an item of a procedure holds; more make a numbered paragraph.

@@ -26,8 +26,8 @@ from rulekit.graph.special_cases import nominalised, verbs
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
+    from rulekit.cues import Cues
     from rulekit.graph.unit import Unit
-    from rulekit.nlp import Cues
 
 
 # Words that join the nouns of one phrase ("weder Plättchen noch Karten").

@@ -10,7 +10,8 @@ from itertools import pairwise
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
-from rulekit.extract.textshapes import CAPTION, INFLECTED, INFLECTED_POSSESSIVES
+from rulekit.extract.textshapes import CAPTION, INFLECTED
+from rulekit.extract.wordclasses import INFLECTED_POSSESSIVES
 from rulekit.graph.exceptions import marked_exception, opens_exception
 from rulekit.graph.line_kinds import LineJudge
 from rulekit.graph.markers import MARKER

@@ -9,8 +9,8 @@ import re
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from rulekit.cues import Cues
     from rulekit.graph.units import Unit
-    from rulekit.nlp import Cues
 
 
 def headings(unit: Unit, by_id: dict[str, Unit]) -> list[Unit]:

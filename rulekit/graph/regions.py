@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from rulekit.cues import Cues
 from rulekit.extract.textshapes import terminal
 from rulekit.graph.exceptions import flag
 from rulekit.graph.front import box_fact
@@ -18,7 +19,6 @@ from rulekit.graph.line_kinds import holds_word
 from rulekit.graph.overlap import stem
 from rulekit.graph.shapes import addresses, content_lemmas, verbless
 from rulekit.graph.unit import Unit
-from rulekit.nlp import Cues
 
 # A line of the table of contents: a heading, dot leaders (or a tab, or a wide gap)
 # and its page ("Spielablauf ........ 3").

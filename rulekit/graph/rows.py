@@ -25,8 +25,8 @@ from rulekit.graph.exceptions import NUMBER_WORDS
 from rulekit.graph.overlap import counts, quantities, stem
 
 if TYPE_CHECKING:
+    from rulekit.cues import Cues
     from rulekit.graph.units import Unit
-    from rulekit.nlp import Cues
 
 # An example shows the rows of a table at most this many units before it.
 ROW_REACH = 12

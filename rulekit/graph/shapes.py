@@ -17,18 +17,13 @@ from typing import TYPE_CHECKING
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
-from rulekit.extract.textshapes import (
-    CONJUNCTIONS,
-    DETERMINERS,
-    LIST_MARKER,
-    POSSESSIVES,
-    listed,
-)
+from rulekit.extract.textshapes import LIST_MARKER, listed
+from rulekit.extract.wordclasses import CONJUNCTIONS, DETERMINERS, POSSESSIVES
 from rulekit.graph.markers import MARKER, marker_type
 from rulekit.model import Block
 
 if TYPE_CHECKING:
-    from rulekit.nlp import Cues
+    from rulekit.cues import Cues
 
 # A unit of fewer words without a verb is a fragment, not a clause.
 CLAUSE_MIN_WORDS = 5

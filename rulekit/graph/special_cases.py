@@ -41,8 +41,8 @@ from rulekit.graph.shapes import RELATIVE_PRONOUNS, VERB_ENDINGS
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
+    from rulekit.cues import Cues
     from rulekit.graph.units import Unit
-    from rulekit.nlp import Cues
 
 # Contractions that make a verb a noun: "zum Abwerfen", "beim Auslegen".
 _NOMINALISING = frozenset({"zum", "beim", "vom", "das"})

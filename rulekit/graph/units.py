@@ -17,6 +17,7 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Span
 
+from rulekit.cues import Cues
 from rulekit.extract.lexicon import Lexicon
 from rulekit.extract.textrows import (
     TAB_ROW,
@@ -28,11 +29,8 @@ from rulekit.extract.textshapes import (
     terminal,
 )
 from rulekit.graph.continuation import (
-    consequence,
     goes_on_with_example,
-    labels_next,
     leaves,
-    remark_goes_on,
     sets_scene,
     starts_story,
     told_on,
@@ -60,6 +58,7 @@ from rulekit.graph.markers import (
     opens_procedure,
 )
 from rulekit.graph.regions import rules_before_preface, rules_under_idea, smooth
+from rulekit.graph.remarks import consequence, labels_next, remark_goes_on
 from rulekit.graph.sentences import parenthesised_example
 from rulekit.graph.sentences import sentences as split_sentences
 from rulekit.graph.shapes import (
@@ -81,7 +80,7 @@ from rulekit.graph.shapes import (
 from rulekit.graph.table_shapes import described_row, numbers_header, table_header, table_row
 from rulekit.graph.unit import Unit
 from rulekit.model import Block, NodeKind, SourceInfo
-from rulekit.nlp import Cues, TermMatcher
+from rulekit.nlp import TermMatcher
 
 MECHANICAL_KINDS = ("rule", "step", "note")
 # Figure text this long is a sentence of the body that the text layout took for a label.
