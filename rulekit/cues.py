@@ -54,6 +54,7 @@ class Cues:
     rule_nouns: frozenset[str]
     rule_changes: frozenset[str]
     shortage_words: frozenset[str]
+    voided_effects: tuple[str, ...]
     condition_openers: frozenset[str]
     variant_words: frozenset[str]
     end_phase_words: tuple[str, ...]

@@ -882,3 +882,38 @@ def test_going_back_instead_of_forward_excepts_the_rule_of_how_one_moves(
     assert (rule, forward) in edges_of(graph, "exception-of")
     # The example does what the exception allows instead: it shows it.
     assert rule in linked(graph, "illustrates", "Beispiel: Mia")
+
+
+def test_a_card_said_to_have_no_effect_excepts_the_rule_that_gives_its_effect(
+    builder: GraphBuilder,
+) -> None:
+    gives = "Wirfst du eine Pausenkarte ab, bestimmst du einen Mitspieler."
+    effect = "Er muss seinen nächsten Zug aussetzen."
+    voided = "Wirft jemand eine Pausenkarte als letzte Karte ab, hat sie keine Wirkung mehr."
+    graph = build(
+        builder,
+        "# Sonderkarten",
+        f"{gives} {effect}",
+        "Ein Joker ersetzt jede beliebige Zahlenkarte.",
+        "# Rundenende",
+        "Die Runde endet sofort, wenn ein Spieler seine letzte Handkarte abgeworfen hat.",
+        "Danach zählt jeder die Punkte seiner Handkarten.",
+        voided,
+        "Karten, die keine Wirkung haben, zählen 15 Punkte.",
+    )
+    assert set(edges_of(graph, "exception-of")) == {(voided, gives), (voided, effect)}
+
+
+def test_a_contrast_as_a_label_answers_the_rule_right_before_it(builder: GraphBuilder) -> None:
+    two = "Ihr dürft pro Zug zwei Extrazüge kaufen statt nur einen."
+    dearer = "Aber: Der zweite Extrazug kostet 5 Stangen Aufpreis."
+    graph = build(
+        builder,
+        "# Ein Extrazug",
+        "Nach dem Auswerten darfst du einen Extrazug kaufen.",
+        "In jedem Zug darfst du höchstens einen Extrazug kaufen.",
+        "# Zu zweit",
+        two,
+        dearer,
+    )
+    assert (dearer, two) in edges_of(graph, "exception-of")

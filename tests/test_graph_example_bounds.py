@@ -470,3 +470,52 @@ def test_a_story_goes_on_in_a_paragraph_opened_by_her_piece(
         builder, tmp_path, ["Die Katze", "Die Katze schickt jede Meise zurück.", story, polite]
     )
     assert ("example", story) in found
+
+
+def test_an_example_ends_where_the_reader_is_told_a_rule_it_never_spoke_to(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    example = (
+        "Beispiel 1: Mira möchte mit ihrem weißen Meerschweinchen 4 Felder weit ziehen. "
+        "Dafür zahlt sie 10 Stangen in den Vorrat."
+    )
+    never = "Rückwärts darfst du nie ziehen."
+    out = "Ein Meerschweinchen in der Gemüsekiste ist aus dem Rennen: Du kommst nicht mehr dran."
+    found = graph_kinds(builder, tmp_path, ["Ziehen", f"{example} {never}", f"{example} {out}"])
+    assert ("example", example) in found
+    assert ("rule", never) in found
+    assert ("rule", out) in found
+
+
+def test_a_sentence_of_all_players_between_moves_of_its_player_is_the_examples(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    example = (
+        "Beispiel 3: Lene landet auf Feld 9, einem Beetfeld. Alle anderen Meerschweinchen "
+        "stehen weiter vorn, ihres ist also das hinterste. Lene nimmt 5 Stangen."
+    )
+    found = kinds(builder, tmp_path, example)
+    assert found == [("example", example)]
+
+
+def test_what_would_be_told_in_the_subjunctive_goes_on_with_the_story(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    scene = (
+        "Gelb hat zwei Tauben in seiner Einflugschneise, eine auf dem ersten und eine auf "
+        "dem dritten Feld."
+    )
+    move = (
+        "Gelb würfelt eine 4. Die hintere Taube käme damit zwar genau in den Taubenschlag, "
+        "müsste dabei aber die vordere überspringen. Gelb muss deshalb mit der Taube auf "
+        "der Flugbahn ziehen."
+    )
+    found = graph_kinds(builder, tmp_path, ["Heimflug", "Beispiel:", scene, move])
+    assert found == [("example", f"Beispiel: {scene} {move}")]
+    groups = (
+        "Eine grüne 3, eine rote 3 und eine gelbe 3 bilden eine Dreiergruppe. Eine blaue 5, "
+        "eine rote 6 und eine gelbe 7 ergeben eine Reihe. Wären alle drei Karten blau, "
+        "hätten Sie sogar eine Farbreihe."
+    )
+    found = graph_kinds(builder, tmp_path, ["Kombinationen", "Beispiel:", groups])
+    assert found == [("example", f"Beispiel: {groups}")]

@@ -1023,3 +1023,26 @@ def test_a_heading_said_as_a_clause_or_asked_under_a_full_line_stands_apart(
     texts = [text for _, text in blocks]
     assert "Wie kommen die Katzen ins Haus?" in texts
     assert ("heading", "Das Startfeld muss frei werden") in blocks
+
+
+# A footer of the article number and the page, copied where the page ends, inside a
+# sentence that runs on over the page break.
+NUMBERED_FOOTERS = """\
+Spielende
+Sobald ein Spieler seine vierte Taube in den Taubenschlag gebracht hat, ist das
+Spiel zu Ende; er hat gewonnen. Wer möchte, kann danach weiterspielen, bis auch
+der zweite und
+Art.-Nr. 6 0317 · Seite 3
+der dritte Platz vergeben sind.
+Variante
+Der Habicht zieht nach den Tauben und schlägt jede Taube, auf deren Feld er landet.
+Art.-Nr. 6 0317 · Seite 4
+"""
+
+
+def test_a_footer_of_the_article_number_beside_the_page_is_page_furniture(
+    tmp_path: Path,
+) -> None:
+    extraction = extract_string(tmp_path, NUMBERED_FOOTERS)
+    assert "bis auch der zweite und der dritte Platz vergeben sind." in body(extraction)
+    assert "Art.-Nr." not in body(extraction)

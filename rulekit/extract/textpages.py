@@ -37,8 +37,9 @@ _NUMBERS_GO_ON = re.compile(r"\d,?\s+(?:und|oder|bis)\s*$")
 _PAGE_SEPARATOR = r"[-–—|·•]"
 # A page number set with its decoration: "- 2 -", "– 12 –", "Seite 3", "S. 3 von 8", "3/8";
 # "Seite 3" also beside a running title of a few words ("Spielregel – Seite 2"), or set
-# apart from it by a tab or a wide gap, as a viewer copies a footer's tab stops.
-_FEW_WORDS = r"[^\W\d_][\w.&'’]*(?:\s+[\w.&'’]+){0,3}"
+# apart from it by a tab or a wide gap, as a viewer copies a footer's tab stops, or
+# beside an article number ("Art.-Nr. 6 0317 · Seite 3").
+_FEW_WORDS = r"[^\W\d_][\w.&'’-]*(?:\s+[\w.&'’-]+){0,3}"
 _DECORATED_PAGE = re.compile(
     r"^(?:[-–—]\s*(\d{1,3})\s*[-–—]"
     rf"|(?:{_FEW_WORDS}(?:\s*{_PAGE_SEPARATOR}\s*|\s{{2,}}|\t))?(?:Seite|S\.)\s*(\d{{1,3}})"

@@ -39,6 +39,7 @@ from rulekit.graph.story_cast import (
     tells_story,
     tells_throw,
 )
+from rulekit.graph.story_words import subjunctive
 from rulekit.graph.unit import Unit
 from rulekit.model import Block, NodeKind
 
@@ -96,7 +97,11 @@ def leaves(
             return False  # "Das ist zu viel, denn hinter dem vierten Feld geht es nicht weiter."
         if marked_exception(sentence, judge.cues) and judge.modal(sentence):
             return True  # "Hängt an diesem Baum kein Apfel mehr, darfst du ausnahmsweise …"
-        if story and (judge.imperative(sentence) or opens_with_case(sentence, judge.cues)):
+        if (
+            story
+            and (judge.imperative(sentence) or opens_with_case(sentence, judge.cues))
+            and not supposed(judge, sentence)  # "Wären alle Karten blau, hätten Sie …"
+        ):
             return True
         if any(t.lower_ in judge.cues.story_moments for t in sentence):
             return False
@@ -115,14 +120,20 @@ def leaves(
             return True  # "Eine gefangene Maus braucht wie zu Beginn eine 6, …
         if (
             unit is not None
-            and judge.modal(sentence)
-            and _of_anyone(unit, sentence)
+            and (
+                (judge.modal(sentence) and _of_anyone(unit, sentence))
+                # not what a reader may do with the story's values ("Vor Jonas liegt
+                # die Folge 4-5-6-7. Du darfst eine 3 oder eine 8 anlegen.")
+                or (_addresses_other(unit, sentence) and not any(t.like_num for t in sentence))
+            )
             and not tells_story(judge, sentence, names)
-            and not any(t.lower_ in judge.cues.supposing_forms for t in sentence)
+            and not any(subjunctive(t, judge.cues.supposing_forms) for t in sentence)
         ):
-            # What anyone may do, of no one the example tells of: the rules go on
-            # ("Beispiel: Du bist an der 2. Pforte … Eine Kartengruppe darf mehr Karten
-            # haben …"), not what would have been ("… hätte Malte nicht auslegen dürfen").
+            # What anyone may do, of no one the example tells of, or what the readers do,
+            # whom a story of named players never spoke to: the rules go on ("Beispiel:
+            # Du bist an der 2. Pforte … Eine Kartengruppe darf mehr Karten haben …",
+            # "Beispiel 1: Mira … zahlt sie 10 Stangen. Rückwärts darfst du nie ziehen."),
+            # not what would have been ("… hätte Malte nicht auslegen dürfen").
             return True
         if supposed(judge, sentence) or tells_throw(judge, sentence):
             return False  # "Mit jeder anderen Zahl hätte sie … nicht ziehen dürfen."

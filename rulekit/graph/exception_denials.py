@@ -9,6 +9,10 @@
   (`denied_gains`).
 - A case that something is not there ("Sollte keine Karte verfügbar sein, ...")
   excepts the rule that hands that thing out (`supplier`).
+- One that says a thing has no effect in a case ("Wirft jemand eine Pausenkarte als
+  letzte Karte ab, hat sie keine Wirkung") excepts the rule that gives the effect,
+  whose case or label names the thing ("Pause: Wirfst du eine Pausenkarte ab, …",
+  `effect_givers`).
 
 `claimed` reads what a rule claims, by the verbs of its clauses; `allowed_actions`
 what an exception allows and `limited_actions` what a rule forbids or limits, so that
@@ -27,7 +31,7 @@ from spacy.lang.de.stop_words import STOP_WORDS
 
 from rulekit.graph.clauses import case_clauses
 from rulekit.graph.exception_counts import REPLACING
-from rulekit.graph.exceptions import negated
+from rulekit.graph.exceptions import negated, voided
 from rulekit.graph.overlap import Overlap, stem
 from rulekit.graph.phases import headings
 from rulekit.graph.shapes import verb_form
@@ -463,3 +467,66 @@ def lifted_doers(exception: Unit, earlier: list[Unit]) -> list[Unit]:
     nearest = [rule for rule in doing if rule.kind != "step"][-1:]
     steps = [rule for rule in doing if rule.kind == "step"][-1:]
     return [*nearest, *steps]
+
+
+def effect_givers(exception: Unit, earlier: list[Unit], overlap: Overlap, cues: Cues) -> list[Unit]:
+    """The rule that gives the effect an exception voids ("Wirft jemand eine
+    Pausenkarte als letzte Karte ab, hat sie keine Wirkung mehr" against "Pause: Wirfst
+    du eine Pausenkarte ab, bestimmst du einen Mitspieler …"): of the things the
+    exception names, the rarest that an earlier rule names in its case or its label,
+    the first rule that does and the sentences of its paragraph that go on with it
+    ("Er muss …").  None if it voids no effect."""
+    sentences = [s for s in exception.sentences if voided(s, cues)]
+    things = {
+        feature
+        for sentence in sentences
+        for token in sentence
+        if _thing(token, cues)
+        for feature in overlap.features([[token]])
+    }
+    givers: dict[str, list[Unit]] = {}
+    for rule in earlier:
+        if negated(rule, cues):
+            continue
+        for feature in things & overlap.features(_cases(rule, cues)):
+            givers.setdefault(feature, []).append(rule)
+    if not givers:
+        return []
+    rarest = max(givers, key=lambda feature: (overlap.weight([feature]), feature))
+    giver = givers[rarest][0]
+    # The effect may be told on in the sentences after it ("Legst du eine Aussetzkarte
+    # ab, bestimmst du einen Mitspieler. Er muss seinen nächsten Zug aussetzen.").
+    told_on = []
+    pointing = cues.continuation_pronouns | cues.demonstratives
+    for rule in earlier[earlier.index(giver) + 1 :]:
+        opening = next((t.lower_ for s in rule.sentences[:1] for t in s if t.is_alpha), "")
+        if rule.block is not giver.block or opening not in pointing:
+            break
+        told_on.append(rule)
+    return [giver, *told_on]
+
+
+def _thing(token: Token, cues: Cues) -> bool:
+    """A noun that may name a thing with an effect: not an actor ("Spieler") and not
+    the effect itself ("Wirkung")."""
+    effect_words = {word for phrase in cues.voided_effects for word in phrase.split()}
+    return (
+        token.is_alpha
+        and token.text[:1].isupper()
+        and token.lower_ not in STOP_WORDS
+        and token.lower_ not in effect_words
+        and token.lemma_.lower() not in cues.actor_nouns
+        and not verb_form(token)
+    )
+
+
+def _cases(rule: Unit, cues: Cues) -> list[list[Token]]:
+    """The clauses of a rule that name its case, with its label ("Pause: …")."""
+    named: list[list[Token]] = []
+    for sentence in rule.sentences:
+        clauses = case_clauses(sentence, cues)
+        for number, (clause, names_case) in enumerate(clauses):
+            label = number == 0 and len(clauses) > 1 and clause[-1].nbor(1).text == ":"
+            if names_case or label:
+                named.append(clause)
+    return named

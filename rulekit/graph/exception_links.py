@@ -70,6 +70,7 @@ from rulekit.graph.exception_denials import (
     allowed_actions,
     claimed,
     denied_gains,
+    effect_givers,
     lifted_doers,
     limited_actions,
     named_by_heading,
@@ -85,6 +86,7 @@ from rulekit.graph.exception_replies import (
     replied_to,
 )
 from rulekit.graph.exceptions import (
+    contrast_label,
     cued_exception,
     denies_action,
     local_denial,
@@ -232,6 +234,14 @@ def excepted(
     doers = lifted_doers(exception, earlier)
     if doers:
         return doers
+    # What a case voids ("…, bleibt sie ohne Wirkung") is what the rule that gives the
+    # effect says; a rule of the set-up gives none.
+    setup = in_setup(exception, by_id, cues)
+    givers = effect_givers(
+        exception, [r for r in earlier if setup or not in_setup(r, by_id, cues)], overlap, cues
+    )
+    if givers:
+        return givers
     if exception.node_id in context.cases:
         return [context.cases[exception.node_id]]
     # A place where many may stand lifts the rule that lets one stand on a field, and a
@@ -251,6 +261,14 @@ def excepted(
         and before[-1].exception
         and before[-1].block is exception.block
         and continues_previous(exception, cues)
+    ):
+        return [before[-1]]
+    # One labelled with a contrast ("Aber: Der zweite Extrazug kostet …") answers the
+    # rule right before it, an exception itself or not.
+    if (
+        before
+        and before[-1].section == exception.section
+        and contrast_label(exception.sentences[0], cues)
     ):
         return [before[-1]]
     local = [rule for rule in earlier if rule.section == exception.section]

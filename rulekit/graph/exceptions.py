@@ -13,7 +13,8 @@ from the sentence, not from single words alone (see `exception_cues` in
   not taken as ("gilt nicht als eigener Zug");
 - "Ausnahme" or "außer" opening the sentence as a label or a clause ("Ausnahme: ...",
   "Außer auf der Karte steht ..."), but not a noun phrase that narrows the sentence's
-  own rule ("Mit Ausnahme der Salatfelder ...", "Außer dem Startspieler ...");
+  own rule ("Mit Ausnahme der Salatfelder ...", "Außer dem Startspieler ..."); a
+  contrast word as a label ("Aber: Der zweite Extrazug kostet …");
 - a contrast word with a negation or restriction ("darf aber nicht", "jedoch ...
   nicht", "allerdings ausschließlich", "darf aber nur, bis …"), and a rule said to hold
   only in a case ("Das gilt nur, solange …");
@@ -25,6 +26,9 @@ from the sentence, not from single words alone (see `exception_cues` in
   Felder mit Ausnahme der Startfelder", "jede Karte außer einem Joker");
 - a case that something is not there ("Sollte keine Karte verfügbar sein, ..."): the
   rule that hands it out cannot be followed;
+- a thing said to have no effect ("…, bleibt sie ohne Wirkung", "hat dann keine
+  Wirkung mehr"), not in the case a sentence names: the rule that gives its effect
+  does not hold then;
 - a negated modal clause that a condition after it restricts to a case ("Die Karte
   darf nicht weitergegeben werden, wenn ..."); a condition first ("Hat er nicht genug
   Punkte, kann er nicht ziehen") only says what follows from its case.
@@ -315,6 +319,8 @@ def cued_exception(sentence: Span, cues: Cues) -> bool:
         return True
     if opens_exception(words, cues):
         return True
+    if contrast_label(sentence, cues):
+        return True
     tokens = [t for t in sentence if not t.is_space]
     for index, token in enumerate(tokens[:-1]):
         # A clause joined by "außer" ("Das gilt immer wieder, außer nach der dritten 6"),
@@ -351,7 +357,19 @@ def cued_exception(sentence: Span, cues: Cues) -> bool:
     if _holds_only(words, cues):
         return True
     return (
-        no_longer(sentence, cues) or _forbidden_if(sentence, cues) or bool(shortage(sentence, cues))
+        no_longer(sentence, cues)
+        or _forbidden_if(sentence, cues)
+        or bool(shortage(sentence, cues))
+        or bool(voided(sentence, cues))
+    )
+
+
+def contrast_label(sentence: Span, cues: Cues) -> bool:
+    """A contrast word as the label of what follows: "Aber: Der zweite Extrazug kostet
+    5 Stangen Aufpreis."."""
+    tokens = [t for t in sentence if not t.is_space]
+    return (
+        len(tokens) > 1 and tokens[0].lower_ in cues.exception_contrasts and tokens[1].text == ":"
     )
 
 
@@ -378,6 +396,17 @@ def shortage(sentence: Span, cues: Cues) -> list[Token]:
     lowers = [t.lower_ for t in clauses[0]]
     short = _limited(lowers, cues) and any(w in cues.shortage_words for w in lowers)
     return clauses[0] if short else []
+
+
+def voided(sentence: Span, cues: Cues) -> list[Token]:
+    """The clause that says a thing has no effect ("…, bleibt sie ohne Wirkung", "Die
+    Aussetzkarte hat dann keine Wirkung mehr"), if the sentence claims that, else none;
+    a case it names ("Eine Karte, die keine Wirkung hat, …") voids nothing."""
+    for clause, names_case in case_clauses(sentence, cues):
+        lower = " ".join(t.lower_ for t in clause)
+        if not names_case and any(has_phrase(lower, phrase) for phrase in cues.voided_effects):
+            return clause
+    return []
 
 
 def _contrasts(clause: list[Token], cues: Cues) -> bool:

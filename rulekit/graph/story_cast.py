@@ -8,10 +8,11 @@ from itertools import pairwise
 
 from spacy.tokens import Span, Token
 
-from rulekit.graph.clauses import opens_with_case
+from rulekit.graph.clauses import case_clauses, opens_with_case
 from rulekit.graph.exceptions import NUMBER_WORDS
 from rulekit.graph.kinds import KindJudge
 from rulekit.graph.shapes import INDEFINITE_ARTICLES, PLAIN_DEFINITE_ARTICLES
+from rulekit.graph.story_words import subjunctive
 
 # The subject after a verb of what would have happened: "wäre es", "hätte er".
 _SUPPOSED_SUBJECTS = frozenset({"es", "er", "sie", "das"})
@@ -21,6 +22,8 @@ _BEEN = "gewesen"
 # past of what would have been ("Vier Kapitäne allein hätten keinen Vierling ergeben").
 _HAD = frozenset({"hätte", "hätten", "hättest", "wäre", "wären", "wärst"})
 _PARTICIPLE_ENDINGS = ("t", "en")
+# The verb of a claim stands among its first this many words ("Die hintere Taube käme").
+_CLAIM_VERB_REACH = 4
 # An exclamation of this many words goes on with a story ("Fehlwurf!").
 EXCLAIMED_WORDS = 2
 # Verbs in the form that addresses the readers, "ihr" after them its subject: "dürft ihr".
@@ -124,9 +127,11 @@ def colours(judge: KindJudge, sentences: list[Span]) -> set[str]:
 def supposed(judge: KindJudge, sentence: Span) -> bool:
     """What would have happened otherwise, told of the story's move: "Mit zwei Jokern
     wäre es ebenfalls gegangen", "Vier Kapitäne allein hätten dagegen keinen Vierling
-    ergeben", not a rule's "ein Wurf, der hinausführen würde"."""
+    ergeben", "Die hintere Taube käme damit genau hinein", "Wären alle vier Karten
+    blau, hätten Sie eine Farbreihe", not a rule's "ein Wurf, der hinausführen würde"."""
+    forms = judge.cues.supposing_forms
     tokens = [t for t in sentence if t.is_alpha]
-    supposing = [t for t in tokens if t.lower_ in judge.cues.supposing_forms]
+    supposing = [t for t in tokens if subjunctive(t, forms)]
     # The past of what would have been: "… wäre erlaubt gewesen", "… hätte Malte nicht
     # auslegen dürfen"; a rule says what holds, not what would have.
     past = (
@@ -148,9 +153,15 @@ def supposed(judge: KindJudge, sentence: Span) -> bool:
             )
         )
     )
-    return past or any(
-        t.lower_ in judge.cues.supposing_forms and after.lower_ in _SUPPOSED_SUBJECTS
-        for t, after in pairwise(tokens)
+    # What the sentence claims, told as what would be: its verb, among its first words.
+    claim = next((c for c, names_case in case_clauses(sentence, judge.cues) if not names_case), [])
+    return (
+        past
+        or any(subjunctive(t, forms) for t in claim[:_CLAIM_VERB_REACH])
+        or any(
+            subjunctive(t, forms) and after.lower_ in _SUPPOSED_SUBJECTS
+            for t, after in pairwise(tokens)
+        )
     )
 
 
@@ -159,7 +170,7 @@ def supposes(judge: KindJudge, sentence: Span, names: set[str]) -> bool:
     3 dagegen wäre Blau über den Eingang hinweggezogen", "Hätte Rot eine 2 gewürfelt,
     …" (a rule's "ein Wurf, der hinausführen würde" names no player)."""
     cues = judge.cues
-    return any(t.lower_ in cues.supposing_forms for t in sentence) and any(
+    return any(subjunctive(t, cues.supposing_forms) for t in sentence) and any(
         t.text in names or (t.lower_ in cues.colour_words and t.text[:1].isupper())
         for t in sentence
         if t.is_alpha

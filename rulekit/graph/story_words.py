@@ -25,6 +25,26 @@ _INSTANCE_MARKS = frozenset({"b.", "bsp.", "beispiel", "etwa", "bspw."})
 _APPOSITION_MARKS = frozenset({"also", "nämlich"})
 # Values listed by commas alone tell a throw when there are at least this many.
 LISTED_THROW = 4
+# The endings of a strong verb's subjunctive past ("käme", "kämen") and its umlauts.
+_SUBJUNCTIVE_ENDINGS = ("e", "en")
+_UMLAUTS = ("ä", "ö", "ü")
+
+
+def subjunctive(token: Token, forms: frozenset[str]) -> bool:
+    """A verb in the subjunctive of what would be: one of `forms` ("wäre", "müsste"),
+    or a strong verb's past with the umlaut its infinitive lacks ("käme" of "kommen",
+    "läge", "gäbe"); the present's umlaut ends otherwise ("fährt", "läuft")."""
+    lower = token.lower_
+    if lower in forms:
+        return True
+    lemma = token.lemma_.lower()
+    return (
+        token.is_lower
+        and lower.endswith(_SUBJUNCTIVE_ENDINGS)
+        and lemma.endswith("en")
+        and lemma != lower
+        and sum(lower.count(u) for u in _UMLAUTS) > sum(lemma.count(u) for u in _UMLAUTS)
+    )
 
 
 def consequence(tokens: list[Token]) -> bool:
