@@ -519,3 +519,18 @@ def test_what_would_be_told_in_the_subjunctive_goes_on_with_the_story(
     )
     found = graph_kinds(builder, tmp_path, ["Kombinationen", "Beispiel:", groups])
     assert found == [("example", f"Beispiel: {groups}")]
+
+
+def test_players_named_after_a_colon_go_on_in_the_storys_next_paragraphs(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    scene = (
+        "Vier Mäuse sind unterwegs: Blau führt auf Feld 38, dahinter folgen Rot auf Feld 35, "
+        "Grün auf Feld 31 und Gelb auf Feld 27."
+    )
+    later = (
+        "Gelb hat keine einzige Erdbeere mehr und kann nicht einmal einen Zug über ein Feld "
+        "bezahlen. Die gelbe Maus muss deshalb auf das Rastfeld 24 zurück."
+    )
+    found = graph_kinds(builder, tmp_path, ["Ein Beispiel aus dem Rennen", scene, later])
+    assert found == [("example", f"{scene} {later}")]

@@ -1845,3 +1845,58 @@ def test_a_conjunction_after_a_number_opens_a_sentence_and_a_did_you_know_box_is
     # Under the questions' heading, the box's heading heads facts, no question asked.
     assert kind_of(graph, "Wußten Sie schon?")[0] == "section"
     assert kind_of(graph, "Sein schmetternder Gesang") == ("flavour", False)
+
+
+@pytest.mark.parametrize(
+    "rest",
+    [
+        "Im übrigen gelten die Regeln des Grundspiels.",
+        "Alles andere bleibt wie gewohnt.",
+        "Ansonsten gelten die normalen Regeln.",
+    ],
+)
+def test_a_variants_reminder_that_the_other_rules_hold_binds_no_engine(
+    builder: GraphBuilder, tmp_path: Path, rest: str
+) -> None:
+    lines = [
+        "Variante für Geübte",
+        "Jeder Spieler beginnt mit 50 statt 65 Erdbeeren.",
+        rest,
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert kind_of(graph, rest) == ("rule", False)
+    assert kind_of(graph, "Jeder Spieler beginnt") == ("rule", True)
+
+
+def test_a_closing_wish_set_apart_as_a_heading_heads_nothing(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Variante für Geübte",
+        "Wer das Spiel schon kennt, kann es mit weniger Erdbeeren versuchen. Jeder Spieler",
+        "erhält zu Beginn nur 50 Erdbeeren, und auf den Pflückfeldern gibt es für jeden",
+        "Platz nur 3 statt 5 Erdbeeren. Beim Rasten gibt es statt 10 nur 5 Erdbeeren;",
+        "dafür darf eine Maus beliebig oft hintereinander rasten.",
+        "Im übrigen gelten die Regeln des Grundspiels.",
+        "Viel Spaß und eine gute Ernte wünscht Ihnen HASELHOF SPIELE",
+        "Spielidee: Gerold Wiesner · Grafik: Ute Brandes",
+        "© 1986 Haselhof Spiele GmbH",
+        "Postfach 11 07 · 3550 Marburg 1",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=False)
+    assert kind_of(graph, "Viel Spaß und eine gute Ernte")[0] == "other"
+    assert not any(n.kind == "section" and "Ernte" in n.text for n in graph.nodes)
+
+
+def test_advice_binds_no_engine_but_a_case_its_verb_opens_does(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Pflückfelder",
+        "Auf einem Pflückfeld erhalten Sie 5 Erdbeeren für jeden Platz hinter der vordersten Maus.",
+        "Wer an der Spitze läuft, sollte die Pflückfelder lieber meiden.",
+        "Der Vorrat ist unbegrenzt; sollte er einmal nicht ausreichen, nimmt man Papierzettel.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert kind_of(graph, "Wer an der Spitze läuft")[1] is False
+    assert kind_of(graph, "Der Vorrat ist unbegrenzt")[1] is True

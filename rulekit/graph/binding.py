@@ -115,12 +115,16 @@ class BindingJudge(StoryJudge):
     def advice(self, sentence: Span) -> bool:
         """Recommends rather than rules: "sollten Sie …", "könntet Ihr …", "wir empfehlen".
 
-        A sentence that opens with the verb states a case ("Solltest du keine Karten
-        mehr haben, …"): that is a condition, not advice.
+        A sentence or a clause that opens with the verb states a case ("Solltest du
+        keine Karten mehr haben, …", "…; sollte er einmal nicht ausreichen, …"): that
+        is a condition, not advice.
         """
         words = [t for t in sentence if t.is_alpha]
         return any(
-            t.lower_ in self.cues.advice_words and not _subordinate(t, sentence) for t in words[1:]
+            t.lower_ in self.cues.advice_words
+            and not _subordinate(t, sentence)
+            and not _opens_case(t, sentence)
+            for t in words[1:]
         )
 
     def aid(self, sentence: Span) -> bool:
@@ -196,3 +200,13 @@ def _subordinate(token: Token, sentence: Span) -> bool:
     )
     opening = [t.lower_ for t in sentence.doc[start : token.i] if t.is_alpha][:2]
     return any(word in _CONJUNCTIONS for word in opening)
+
+
+def _opens_case(verb: Token, sentence: Span) -> bool:
+    """The verb opens a clause of its own that a comma closes before the sentence goes on
+    ("…; sollte er einmal nicht ausreichen, nimmt man …"): a case, not the main clause
+    after one ("Wer vorn liegt, sollte … meiden.")."""
+    before = verb.nbor(-1)
+    return before.is_punct and (
+        before.text != "," or any(t.text == "," for t in sentence if t.i > verb.i)
+    )

@@ -24,6 +24,7 @@ one lifts the other ("… darf als Ausnahme … überspringen" against "… dür
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
@@ -477,13 +478,10 @@ def effect_givers(exception: Unit, earlier: list[Unit], overlap: Overlap, cues: 
     the first rule that does and the sentences of its paragraph that go on with it
     ("Er muss …").  None if it voids no effect."""
     sentences = [s for s in exception.sentences if voided(s, cues)]
-    things = {
-        feature
-        for sentence in sentences
-        for token in sentence
-        if _thing(token, cues)
-        for feature in overlap.features([[token]])
-    }
+    # The thing the voiding clause names ("…, und der Sturm bleibt ohne Wirkung"), else
+    # one its sentence names ("Wirft jemand eine Pausenkarte … ab, hat sie keine Wirkung").
+    clauses = [voided(s, cues) for s in sentences]
+    things = _things(clauses, overlap, cues) or _things(sentences, overlap, cues)
     givers: dict[str, list[Unit]] = {}
     for rule in earlier:
         if negated(rule, cues):
@@ -504,6 +502,17 @@ def effect_givers(exception: Unit, earlier: list[Unit], overlap: Overlap, cues: 
             break
         told_on.append(rule)
     return [giver, *told_on]
+
+
+def _things(spans: Iterable[Iterable[Token]], overlap: Overlap, cues: Cues) -> set[str]:
+    """The features of the things some spans name (`_thing`)."""
+    return {
+        feature
+        for span in spans
+        for token in span
+        if _thing(token, cues)
+        for feature in overlap.features([[token]])
+    }
 
 
 def _thing(token: Token, cues: Cues) -> bool:

@@ -36,6 +36,9 @@ LABEL_TOKENS = 4
 _LABELLED_VALUE = re.compile(r"^[^\W\d_][^:]{0,40}:\s+\d+(?:\s+[A-ZÄÖÜ][^\W\d_]*)?$")
 # The rules besides those just told: "Alle übrigen Regeln …".
 _REST = frozenset({"übrigen", "anderen", "sonstigen"})
+# "Alles andere bleibt …", and "Im übrigen gelten …" before the rules it names.
+_ALL_ELSE = frozenset({("alles", "andere"), ("alles", "übrige")})
+_BESIDES = ["im", "übrigen"]
 # What players aim at rather than do: "versuchen".
 _AIM_LEMMAS = frozenset({"versuchen"})
 # The article that counts one ("Eine Siebenerfolge") before a noun of its own.
@@ -120,10 +123,15 @@ def _aim(sentence: Span, judge: KindJudge) -> bool:
 
 def _rest_holds(sentence: Span, judge: KindJudge) -> bool:
     """Says only that the other rules hold as they are ("Alle übrigen Regeln bleiben
-    unverändert."): a variant's or a special case's reminder, nothing to implement."""
-    return any(
-        token.lower_ in _REST and following.lower_ in judge.cues.rule_nouns
-        for token, following in pairwise(sentence)
+    unverändert.", "Im übrigen gelten die Regeln des Grundspiels.", "Alles andere bleibt
+    wie gewohnt."): a variant's or a special case's reminder, nothing to implement."""
+    words = [t.lower_ for t in sentence if t.is_alpha]
+    rules = judge.cues.rule_nouns
+    otherwise = bool(words) and (words[0] in judge.cues.otherwise_words or words[:2] == _BESIDES)
+    return (
+        any(word in _REST and following in rules for word, following in pairwise(words))
+        or tuple(words[:2]) in _ALL_ELSE
+        or (otherwise and any(word in rules for word in words))
     )
 
 

@@ -103,6 +103,9 @@ class StoryJudge(LineJudge):
             and tokens[start + 1].text == ","
         ):
             start += 2
+        # A clause after a colon opens as a sentence does ("Vier Mäuse sind unterwegs:
+        # Blau führt auf Feld 38, dahinter folgen Rot …").
+        opens = {start} | {i + 1 for i in range(start, len(tokens) - 1) if tokens[i].text == ":"}
         listed = self._listed_subjects(tokens[start:])
         names.update(listed)
         found = bool(listed)
@@ -174,7 +177,7 @@ class StoryJudge(LineJudge):
                 # A letter ("Spieler M") names a role the rules speak of, not a player in a story.
                 names.add(following.text)
                 found = True
-            elif index == start and (
+            elif index in opens and (
                 self._bare_subject(token, following, tokens)
                 or self._described_subject(token, following, tokens[index + 2 : index + 3])
             ):
@@ -201,7 +204,7 @@ class StoryJudge(LineJudge):
                 # Another player joins a story told of named players.
                 names.add(token.text)
                 found = True
-        if found and len(tokens) > start and tokens[start].text in names:
+        if found and any(tokens[i].text in names for i in opens if i < len(tokens)):
             # A player set beside the story's subject in a clause cut short ("Anja spielt
             # mit den roten, Peter mit den blauen Schiffen") joins it; a list of things
             # ("… 1 Erz, Holz und Getreide") does not.

@@ -246,6 +246,10 @@ class Segmenter(ListReader):
         rules_heading = (
             judge.booklet_title(text) and any(u.kind == "component" for u in units)
         ) or (text.endswith("?") and following is not None and opens_with_question(following.text))
+        if block.kind == "heading" and any(judge.signs_off(s) for s in sentences[:1]):
+            # The publisher's closing wish set apart ("Viel Spaß … wünscht Ihnen HASELHOF
+            # SPIELE") heads nothing.
+            return [Unit("other", sentences, block, section)]
         if judge.outside_rules(text, opening=not state.sections) and not rules_heading:
             if state.sections:
                 # A title line ("Spielanleitung") after the preface: the rules begin.
