@@ -57,6 +57,8 @@ class Cues:
     voided_effects: tuple[str, ...]
     condition_openers: frozenset[str]
     variant_words: frozenset[str]
+    player_groups: tuple[str, ...]
+    player_nouns: frozenset[str]
     end_phase_words: tuple[str, ...]
     setup_words: tuple[str, ...]
     general_words: frozenset[str]

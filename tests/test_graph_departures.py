@@ -917,3 +917,17 @@ def test_a_contrast_as_a_label_answers_the_rule_right_before_it(builder: GraphBu
         dearer,
     )
     assert (dearer, two) in edges_of(graph, "exception-of")
+
+
+def test_a_rule_for_a_number_of_players_excepts_nothing(builder: GraphBuilder) -> None:
+    graph = build(
+        builder,
+        "# Vorbereitung",
+        "Jeder Spieler erhält 60 Karotten und stellt seinen Hasen auf das Startfeld.",
+        "Spielt ihr nur zu zweit, bekommt jeder statt 60 nur 40 Karotten.",
+        "# Ziehen",
+        "Wer schon aussetzen muss, darf nicht noch einmal bestimmt werden, es sei denn, ihr "
+        "spielt zu zweit.",
+    )
+    sources = [source for source, _ in edges_of(graph, "exception-of")]
+    assert not any(source.startswith("Spielt ihr nur zu zweit") for source in sources)

@@ -1900,3 +1900,22 @@ def test_advice_binds_no_engine_but_a_case_its_verb_opens_does(
     graph = graph_of(builder, tmp_path, lines, blank=True)
     assert kind_of(graph, "Wer an der Spitze läuft")[1] is False
     assert kind_of(graph, "Der Vorrat ist unbegrenzt")[1] is True
+
+
+def test_pieces_after_bullets_are_components_and_a_return_is_no_program(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Spielmaterial",
+        "• 108 Spielkarten:",
+        "• 8 Ersatzpferde (Joker)",
+        "• 4 Radbruchkarten",
+        "• 6 Kutschen aus Holz",
+        "Für Profis",
+        "Rückgabe: Auf einem Marktfeld darfst du statt zu tauschen auch eine Marktkarte "
+        "zurückgeben.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    assert kind_of(graph, "• 8 Ersatzpferde")[0] == "component"
+    assert kind_of(graph, "• 6 Kutschen aus Holz")[0] == "component"
+    assert kind_of(graph, "Rückgabe: Auf einem Marktfeld") == ("rule", True)

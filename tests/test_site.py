@@ -131,7 +131,9 @@ def test_the_home_page_shows_players_every_game_first(page: Page, site: Site) ->
     expect(stratego).to_contain_text("Spieler: 2")
     expect(games.filter(has_text="Lords of Xidit")).to_contain_text("Spieler: 3–5")
     risiko = games.filter(has_text="Risiko im Buchformat")
-    assert risiko.locator("img").evaluate("(img) => img.complete && img.naturalWidth") == 2
+    # The picture loads after the page does: wait for it rather than read it at once.
+    image = risiko.locator("img").element_handle()
+    page.wait_for_function("(img) => img.complete && img.naturalWidth === 2", arg=image)
     expect(page.locator("main table")).to_have_count(0)  # the editors' tables have their page
     stratego.get_by_role("link", name="Stratego Original", exact=True).click()
     page.wait_for_url(site.url + "de/stratego.html")

@@ -335,3 +335,29 @@ def test_an_age_goes_on_with_the_phrase_its_count_of_players_ends(tmp_path: Path
     # under the title, facts one a line stand apart
     found = texts(tmp_path, "GARTENZAUN\n2–4 Spieler\nab 5 Jahren\n")
     assert "2–4 Spieler" in found
+
+
+def test_a_leaflets_section_signs_footnotes_wrapped_pieces_and_credits() -> None:
+    # Two columns of a 1960s leaflet: a heading "§ 9 …" under the page number, a
+    # footnote "* Gilt nicht …" under an example, the colours of a piece wrapped onto a
+    # line of their own, and credits under a list of other games.
+    copy = Path(__file__).parent / "data" / "invented" / "copies" / "stieglitzweg.txt"
+    blocks = [(b.kind, b.text) for b in extract(copy, None).blocks]
+    assert ("heading", "§ 9 Das Ende des Spieles") in blocks
+    assert any(text.startswith("* Gilt nicht, wenn zwischen") for _, text in blocks)
+    assert any(
+        text == "24 Stieglitze aus Holz, je 4 in den Farben Rot, Gelb, Grün, Blau, Weiß und Schwarz"
+        for _, text in blocks
+    )
+    assert any(text == "Spielidee und Entwurf: Walther Korsing" for _, text in blocks)
+
+
+def test_a_bracket_left_open_after_a_joining_word_goes_on() -> None:
+    # One column wrapped evenly at 72 characters: "… Grün und" where "Ocker," would
+    # have fitted, inside the bracket the line leaves open.
+    copy = Path(__file__).parent / "data" / "invented" / "copies" / "zehnkutschen.txt"
+    texts = [b.text for b in extract(copy, None).blocks]
+    assert (
+        "• 96 Wegkarten (Zahlen 1 bis 12 in den Farben Rot, Blau, Grün und Ocker, jede Karte "
+        "zweimal)" in texts
+    )

@@ -34,13 +34,15 @@ def _credit_name(text: str) -> list[str]:
 def credit_ends(text: str, following: str) -> bool:
     """The line ends in a credit whose value is a full name, and a line that opens with
     a capital follows ("… Redaktion: Barbara Stucki" / "Die Autorin dankt …")."""
+    return full_credit(text) and following.strip()[:1].isupper()
+
+
+def full_credit(text: str) -> bool:
+    """The line ends in a credit whose value is a full name ("Spielidee und Entwurf:
+    Walther Korsing"); a full name holds no function word ("Ein Tip: Sparen Sie Ihre"
+    advises)."""
     name = _credit_name(text)
-    return (
-        len(name) >= NAME_WRAP_WORDS
-        # A full name holds no function word: "Ein Tip: Sparen Sie Ihre" advises.
-        and not any(word.casefold() in STOP_WORDS for word in name)
-        and following.strip()[:1].isupper()
-    )
+    return len(name) >= NAME_WRAP_WORDS and not any(word.casefold() in STOP_WORDS for word in name)
 
 
 def name_wraps(text: str, following: str) -> bool:

@@ -402,11 +402,25 @@ def listed_pieces(text: str, following: str, first: str = "") -> bool:
         and _names_pieces(text)
         and _names_pieces(after)
         # Names that run on are the rest of the piece's line ("… in den Farben" / "Gelb,
-        # Rot, Blau, Grün, Weiß und" / "Schwarz").
-        and not (after.endswith(",") or wants_more(after))
+        # Rot, Blau, Grün, Weiß und" / "Schwarz"), and so is a line that only enumerates
+        # names ("… je 4 in den Farben" / "Rot, Gelb, Grün, Blau, Weiß und Schwarz").
+        and not (after.endswith(",") or wants_more(after) or _enumeration(after))
     )
 
 
+def _enumeration(text: str) -> bool:
+    """Names listed by commas and a last "und" or "oder", without a count: "Rot, Gelb,
+    Grün, Blau, Weiß und Schwarz"."""
+    parts = re.split(r",\s*|\s+(?:und|oder)\s+", text.strip().rstrip("."))
+    return (
+        len(parts) >= ENUMERATED_NAMES
+        and re.search(r"\s(?:und|oder)\s", text) is not None
+        and all(re.fullmatch(r"[A-ZÄÖÜ][^\W\d_]+", part) for part in parts)
+    )
+
+
+# A line of this many names or more, joined by commas and "und", only enumerates.
+ENUMERATED_NAMES = 3
 # Verbs among the stop words: a line with one says something, it lists no piece.
 _AUXILIARIES = frozenset(
     {"ist", "sind", "war", "waren", "hat", "haben", "hatte", "wird", "werden", "kann", "darf"}

@@ -26,6 +26,7 @@ from rulekit.extract.textshapes import (
     MARKER_ONLY,
     RUN_IN_LABEL,
     SALUTATION,
+    SECTION_SIGN,
     clause_heading,
     closed_item,
     ends_open,
@@ -217,6 +218,7 @@ def shaped_title(text: str, following: str, width: float) -> bool:
             or clause_title(text)
             or clause_heading(text)
             or _instruction_title(text)
+            or SECTION_SIGN.match(text) is not None  # "§ 9 Das Ende des Spieles"
         )
         and not terminal(text)
         and ":" not in text

@@ -14,7 +14,7 @@ from spacy.lang.de.stop_words import STOP_WORDS
 
 from rulekit.extract.encoding import BREAK_HYPHENS
 from rulekit.extract.textbreaks import begun_sentence, quoted_apart
-from rulekit.extract.textcredits import credit_ends, name_wraps
+from rulekit.extract.textcredits import credit_ends, full_credit, name_wraps
 from rulekit.extract.textfacts import facts_apart, imprint_lines
 from rulekit.extract.textlabels import described_alike, name_item, name_line
 from rulekit.extract.textrows import (
@@ -313,6 +313,14 @@ def _opens_unit(
         # A credit's full name ends its line before a sentence ("… Redaktion: Barbara
         # Stucki" / "Die Autorin dankt …"), unless the name wraps on.
         or credit_ends(previous.text, line.text)
+        # A line of one credit opens a unit after a line that wants no more ("„Hasenjagd“,
+        # „Mühlenbach“" / "Spielidee und Entwurf: Walther Korsing").
+        or (
+            "·" not in line.text
+            and full_credit(line.text)
+            and not wants_more(previous.text)
+            and not previous.text.rstrip().endswith((",", *BREAK_HYPHENS))
+        )
         # A quoted question under a title ("Fragen & Antworten" / "«Darf ich …»"), not a
         # title quoted in running text ("… lesen Sie im Abschnitt" / "„Die Sonderfelder“").
         or (

@@ -83,7 +83,8 @@ class Measure:
         proportional type; an evenly wrapped copy has one reach throughout, but in a
         narrow box (`reach`, `box_reach`).  A
         hyphen or slash at the line's end is a wrap, and so is a joining conjunction
-        before a line in lower case ("… vom Stapel oder" / "vom Ablagestapel."): no
+        before a line in lower case ("… vom Stapel oder" / "vom Ablagestapel.") or
+        inside a bracket the line leaves open ("(… Rot, Blau, Grün und" / "Ocker)"): no
         heading, list or paragraph ends there (a displayed command may follow a
         preposition: "Über die Eingabe von" / "java -jar …").
         """
@@ -92,6 +93,8 @@ class Measure:
             return False
         if after[:1].islower() and stripped.split()[-1] in _JOINING:
             return False
+        if stripped.count("(") > stripped.count(")") and stripped.split()[-1] in _JOINING:
+            return False  # "• 96 Wegkarten (Zahlen 1 bis 12 in den Farben Rot, Blau, Grün und"
         fit = len(stripped) + 1 + len(after.split()[0])
         reach = reach or self.reach
         if reach is not None:

@@ -46,8 +46,8 @@ from rulekit.model import Block, NodeKind
 # Where a sentence goes on from the one before: "Wer dort landet, …", "Alle Plättchen
 # darunter …" opens with the place the sentence before named.
 _PLACE_BACK = frozenset({"dort", "darunter", "darauf", "daneben"})
-# A footnote opens with its superscript mark: "¹ Gemeint ist …".
-_FOOTNOTE = re.compile(r"^\s*[¹²³⁴⁵⁶⁷⁸⁹⁰]+\s")
+# A footnote opens with its mark: "¹ Gemeint ist …", "* Gilt nicht, wenn …".
+_FOOTNOTE = re.compile(r"^\s*(?:[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\*{1,3})\s")
 # The articles before a piece of the story ("Der gelbe Biber", "Ein roter Kegel").
 _ARTICLES = frozenset({"der", "die", "das", "ein", "eine"})
 # Words of a sequence that open it rather than go on with it.

@@ -14,7 +14,7 @@ from spacy.tokens import Span, Token
 
 from rulekit.extract.textshapes import BOX_FACTS, INFLECTED
 from rulekit.graph.binding import BindingJudge
-from rulekit.graph.exceptions import NUMBER_WORDS
+from rulekit.graph.phases import NUMBER_WORDS
 from rulekit.graph.shapes import RELATIVE_PRONOUNS, VERB_ENDINGS, addresses, outside_brackets
 
 # A term and what it is: "Paar: zwei Karten …", "Folge: mindestens vier Karten …".

@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekit.graph.clauses import case_clauses
-from rulekit.graph.exceptions import NUMBER_WORDS, negated
+from rulekit.graph.exceptions import negated
 from rulekit.graph.overlap import TIMES, counts, quantities, stem
+from rulekit.graph.phases import NUMBER_WORDS
 from rulekit.graph.special_cases import verbs
 
 if TYPE_CHECKING:

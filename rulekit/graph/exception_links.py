@@ -40,7 +40,8 @@
   earlier rule of its section that hands that thing out, if only one does, or the
   rule that announces all that do ("... muss sofort aufgefüllt werden:").
   A variant's rules except nothing, not even one that says how it departs from the
-  base game ("Abweichend von der Grundregel ..."); no exception limits a variant's
+  base game ("Abweichend von der Grundregel ..."), nor does a rule for a number of
+  players ("Zu zweit bekommt jeder 50 statt 40 …"); no exception limits a variant's
   rule.
 
 What a denial, a withdrawal or a shortage excepts is read in
@@ -100,7 +101,14 @@ from rulekit.graph.exceptions import (
 )
 from rulekit.graph.named_rules import named_rule, quoted_rule
 from rulekit.graph.overlap import Overlap, stem
-from rulekit.graph.phases import in_end_phase, in_setup, in_variant, names_variant, variant_headings
+from rulekit.graph.phases import (
+    for_player_count,
+    in_end_phase,
+    in_setup,
+    in_variant,
+    names_variant,
+    variant_headings,
+)
 from rulekit.graph.special_cases import general, verbs
 
 if TYPE_CHECKING:
@@ -199,7 +207,9 @@ def excepted(
     cues, by_id = context.cues, context.by_id
     # An exception that names itself one ("Als Ausnahme …") is about what it denies.
     marked = any(marked_exception(sentence, cues) for sentence in exception.sentences)
-    if names_variant([*variant_headings(exception, by_id, context.parts), exception.text], cues):
+    if names_variant(
+        [*variant_headings(exception, by_id, context.parts), exception.text], cues
+    ) or for_player_count(exception.text, cues):
         # A variant changes the game as a whole ("Statt mit 10 spielt ihr mit 8
         # Karten"); its rules are not carved out of one, and a sentence that points to
         # one ("Es sei denn, Sie wählen die Variante …") only says where the game changes.

@@ -59,7 +59,7 @@ from rulekit.graph.clauses import (
     opens_condition,
     split_clauses,
 )
-from rulekit.graph.phases import in_end_phase
+from rulekit.graph.phases import NUMBER_WORDS, in_end_phase
 from rulekit.graph.shapes import (
     COPULAS,
     DEMONSTRATIVES,
@@ -90,13 +90,6 @@ _ITEM_MARKER = re.compile(r"^(?:\d{1,2}[.)]|[a-z]\)|[•\-–*])\s")
 # The words that open the case a sentence decides ("Bei Gleichstand ...", "Im Falle
 # eines Gleichstands ...", "Für den Fall, dass ...").
 _CASE_OPENERS = (("bei",), ("im", "fall"), ("im", "falle"), ("für", "den", "fall"))
-# Number words that count a noun ("zwei Karten"); "ein" is mostly the article.
-NUMBER_WORDS = {
-    word: str(number)
-    for number, word in enumerate(
-        ("zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn"), start=2
-    )
-}
 # The words that name a case ("Bei einem Unentschieden", "Bei 3 oder 4 Spielern").
 _CASE_PHRASE_TOKENS = 5
 # A label before a sentence ("Wichtig: ...") ends within this many tokens.

@@ -42,9 +42,8 @@ from spacy.tokens import Token
 
 from rulekit.cues import Cues
 from rulekit.graph.exception_links import ExceptionContext, negated_actions
-from rulekit.graph.exceptions import NUMBER_WORDS
 from rulekit.graph.overlap import Overlap, quantities, stem
-from rulekit.graph.phases import in_setup
+from rulekit.graph.phases import NUMBER_WORDS, in_setup
 from rulekit.graph.rows import reckoned_rows
 from rulekit.graph.special_cases import verbs
 from rulekit.graph.unit import Unit

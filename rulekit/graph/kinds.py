@@ -21,7 +21,8 @@ from spacy.tokens import Span
 
 from rulekit.extract.textshapes import BOX_FACTS, CAPTION, IMPRINT
 from rulekit.graph.definitions import DefinitionJudge
-from rulekit.graph.exceptions import NUMBER_WORDS, marked_exception
+from rulekit.graph.exceptions import marked_exception
+from rulekit.graph.phases import NUMBER_WORDS
 from rulekit.graph.shapes import (
     SUBORDINATORS,
     addresses,

@@ -404,8 +404,9 @@ class LineJudge:
     def component_line(self, text: str) -> bool:
         """A line of the component list: a count and a noun ("4 Brücken", "1 Startfeld"),
         or a table's row of a piece and its count ("Stempel 8", "Zahlenkarten Rot (1 bis
-        11, jede Zahl zweimal) 22")."""
-        stripped = text.strip()
+        11, jede Zahl zweimal) 22"), also a count after a bullet ("• 8 Ersatzpferde
+        (Joker)")."""
+        stripped = re.sub(rf"^{ITEM_BULLET}\s*(?=\d)", "", text.strip())
         return bool(_COUNT.match(stripped) or _COUNT_AFTER.match(stripped)) and not re.search(
             r"[.!?]\s*$", stripped
         )

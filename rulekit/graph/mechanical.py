@@ -23,8 +23,8 @@ from rulekit.extract.textrows import ROW_NUMBER, VALUE_ROW
 from rulekit.extract.textshapes import (
     BOX_FACTS,
 )
-from rulekit.graph.exceptions import NUMBER_WORDS
 from rulekit.graph.markers import MARKER
+from rulekit.graph.phases import NUMBER_WORDS
 from rulekit.graph.shapes import CLAUSE_MIN_WORDS, COPULAS, has_phrase, has_verb, main_clause
 
 # A signed value that modifies another: "+1 Tokens", "-2 Punkte".

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from spacy.lang.de.stop_words import STOP_WORDS
 
-from rulekit.graph.exceptions import NUMBER_WORDS
+from rulekit.graph.phases import NUMBER_WORDS
 from rulekit.graph.shapes import INDEFINITE_ARTICLES, VERB_ENDINGS
 
 if TYPE_CHECKING:

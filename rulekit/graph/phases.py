@@ -1,12 +1,21 @@
 """Where a unit stands in a manual: the headings over it, and whether they name the
 set-up ("Spielvorbereitung"), the end phase ("Spielende") or a variant ("Variante für
-Kenner").  Exceptions, examples and the end-phase rules read a unit's place here.
+Kenner", or a number of players a rule is for: "Zu zweit …").  Exceptions, examples
+and the end-phase rules read a unit's place here.
 """
 
 from __future__ import annotations
 
 import re
 from typing import TYPE_CHECKING
+
+# Number words that count a noun ("zwei Karten"); "ein" is mostly the article.
+NUMBER_WORDS = {
+    word: str(number)
+    for number, word in enumerate(
+        ("zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn"), start=2
+    )
+}
 
 if TYPE_CHECKING:
     from rulekit.cues import Cues
@@ -82,3 +91,26 @@ def names_variant(texts: list[str], cues: Cues) -> bool:
     """One of the texts names a variant of the game ("Variante für Kenner")."""
     words = {word.lower().strip('.,:;!?()„“"') for text in texts for word in text.split()}
     return any(word.endswith(variant) for word in words for variant in cues.variant_words)
+
+
+def for_player_count(text: str, cues: Cues) -> bool:
+    """The text says what holds for a number of players ("Spielen nur zwei Personen, so
+    erhält jeder …", "Zu zweit bekommt jeder 50 statt 40 …", "bei sechs Spielern"),
+    not a case its own exception makes of it ("…, es sei denn, ihr spielt zu zweit")."""
+    words = re.findall(r"[^\W_]+", text.lower())
+    for index, word in enumerate(words):
+        counted = index > 0 and word in cues.player_nouns and _count(words[index - 1])
+        grouped = any(words[index : index + 2] == group.split() for group in cues.player_groups)
+        if counted or grouped:
+            before = words[:index]
+            phrases = " ".join(before)
+            return not (
+                set(before) & cues.exception_openers
+                or any(re.search(rf"\b{re.escape(cue)}\b", phrases) for cue in cues.exception_cues)
+            )
+    return False
+
+
+def _count(word: str) -> bool:
+    """A number in digits or in words ("2", "zwei")."""
+    return word.isdigit() or word in NUMBER_WORDS

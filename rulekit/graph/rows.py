@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING
 from rulekit.extract.textrows import (
     ACROSS_ROW,
 )
-from rulekit.graph.exceptions import NUMBER_WORDS
 from rulekit.graph.overlap import counts, quantities, stem
+from rulekit.graph.phases import NUMBER_WORDS
 
 if TYPE_CHECKING:
     from rulekit.cues import Cues

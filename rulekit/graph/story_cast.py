@@ -9,8 +9,8 @@ from itertools import pairwise
 from spacy.tokens import Span, Token
 
 from rulekit.graph.clauses import case_clauses, opens_with_case
-from rulekit.graph.exceptions import NUMBER_WORDS
 from rulekit.graph.kinds import KindJudge
+from rulekit.graph.phases import NUMBER_WORDS
 from rulekit.graph.shapes import INDEFINITE_ARTICLES, PLAIN_DEFINITE_ARTICLES
 from rulekit.graph.story_words import subjunctive
 
