@@ -57,6 +57,7 @@ class Cues:
     voided_effects: tuple[str, ...]
     condition_openers: frozenset[str]
     variant_words: frozenset[str]
+    kind_nouns: frozenset[str]
     player_groups: tuple[str, ...]
     player_nouns: frozenset[str]
     end_phase_words: tuple[str, ...]

@@ -534,3 +534,37 @@ def test_players_named_after_a_colon_go_on_in_the_storys_next_paragraphs(
     )
     found = graph_kinds(builder, tmp_path, ["Ein Beispiel aus dem Rennen", scene, later])
     assert found == [("example", f"{scene} {later}")]
+
+
+def test_a_name_after_a_relative_pronoun_is_still_a_players(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    story = (
+        "Pieter landet mit Grün auf dem Schneckenfeld 27. Er hat zwei Gartenkarten auf der "
+        "Hand. Anneke zieht verdeckt eine der beiden Karten. Es ist der Erntehelfer, den "
+        "Pieter nun unter den Stapel legen muss."
+    )
+    found = graph_kinds(
+        builder,
+        tmp_path,
+        ["Schneckenfeld", "Auf einem Schneckenfeld gibst du eine Gartenkarte ab.", story],
+    )
+    assert ("example", story) in found
+
+
+def test_the_sentence_after_a_list_of_steps_without_a_sentence_end_is_its_own(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Spielablauf",
+        "Wer an der Reihe ist, führt diese Schritte in dieser Reihenfolge aus:",
+        "1. Gartenkarte ausspielen (wenn du möchtest)",
+        "2. Läufer ziehen und bezahlen",
+        "3. Sonderfeld ausführen (wenn dein Läufer auf einem steht)",
+        "Danach ist dein linker Nachbar an der Reihe.",
+    ]
+    manual = tmp_path / "manual.txt"
+    manual.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    graph = builder.build(INFO, extract(manual, None, []))
+    texts = {node.text: node.kind for node in graph.nodes}
+    assert texts.get("Danach ist dein linker Nachbar an der Reihe.") == "rule"

@@ -1919,3 +1919,63 @@ def test_pieces_after_bullets_are_components_and_a_return_is_no_program(
     assert kind_of(graph, "• 8 Ersatzpferde")[0] == "component"
     assert kind_of(graph, "• 6 Kutschen aus Holz")[0] == "component"
     assert kind_of(graph, "Rückgabe: Auf einem Marktfeld") == ("rule", True)
+
+
+def test_kinds_a_colon_announces_are_defined_one_a_line(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Der Spielplan",
+        "Der Gartenweg beginnt am Startfeld und führt über 64 nummerierte Felder bis zum",
+        "Erntekorb. Die meisten Felder sind einfache Wegfelder. Daneben gibt es vier",
+        "Arten von Sonderfeldern:",
+        "Gießkannenfelder (blau)",
+        "Kompostfelder (braun)",
+        "Schneckenfelder (gelb)",
+        "Marktfelder (rot)",
+        "Was diese Felder bewirken, lest ihr auf Seite 3.",
+        "Spielmaterial",
+        "32 Gartenkarten:",
+        "14 × Rückenwind",
+        "12 × Erntehelfer",
+        "6 × Schneckenkorn",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=False)
+    assert kind_of(graph, "Gießkannenfelder (blau)")[0] == "definition"
+    assert kind_of(graph, "Marktfelder (rot)")[0] == "definition"
+    assert kind_of(graph, "12 × Erntehelfer") == ("component", False)
+    assert kind_of(graph, "6 × Schneckenkorn") == ("component", False)
+
+
+def test_a_closing_wish_after_a_note_is_no_part_of_it(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Familienvariante",
+        "Hinweis: Mit der Familienvariante kommen die",
+        "Zaunkönige schneller auf den Zaun, und",
+        "niemand muss lange auf seine erste 6 warten.",
+        "Viel Spaß beim Hüpfen wünscht euch euer",
+        "Mohnblume-Team!",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=False)
+    assert kind_of(graph, "Hinweis: Mit der Familienvariante")[0] == "note"
+    assert kind_of(graph, "Viel Spaß beim Hüpfen")[0] == "other"
+
+
+def test_the_games_name_is_no_player_and_a_kinds_rule_stays_a_rule(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Spielablauf",
+        "Zehnlichter wird über mehrere Runden gespielt.",
+        "Neben den Zahlenkarten gibt es zwei Sorten Sonderkarten:",
+        "Komet ersetzt jede Karte",
+        "Wolke lässt einen Mitspieler aussetzen",
+        "Der Autor dankt allen, die Zehnlichter getestet haben.",
+    ]
+    manual = tmp_path / "manual.txt"
+    manual.write_text("\n\n".join(lines) + "\n", encoding="utf-8")
+    graph = builder.build(invented_manual("zehnlichter"), extract(manual, None, []))
+    assert kind_of(graph, "Zehnlichter wird über mehrere Runden") == ("rule", True)
+    assert kind_of(graph, "Komet ersetzt jede Karte")[0] == "rule"

@@ -48,12 +48,12 @@ _SENTENCE_END = re.compile(r"[^\W\d_]{2}[.!?]\s")
 RUNNING_WORDS = 3
 # A line that counts something: "4 Brücken", "12 Spielfiguren (je 3 ...)", "je 9 helle
 # Steine".
-COUNTED = re.compile(r"^(?:je\s+)?\d{1,3}\s*(?:x\s*)?[^\W\d_]")
+COUNTED = re.compile(r"^(?:je\s+)?\d{1,3}\s*(?:[x×]\s*)?[^\W\d_]")
 # A counted thing named by a word, not a board's row ("7 P KKKKKK P"): "4 Brücken".
-COUNTED_THING = re.compile(r"^(?:je\s+)?\d{1,3}\s*(?:x\s*)?[^\W\d_]{3,}")
+COUNTED_THING = re.compile(r"^(?:je\s+)?\d{1,3}\s*(?:[x×]\s*)?[^\W\d_]{3,}")
 # A table's row that opens with its number, then a count ("1 2 Drillinge", "3 1 Drilling
 # + 1 Viererfolge").
-NUMBERED_ROW = re.compile(r"^\d{1,2}\s+\d{1,3}\s*(?:x\s*)?[^\W\d_]{3,}")
+NUMBERED_ROW = re.compile(r"^\d{1,2}\s+\d{1,3}\s*(?:[x×]\s*)?[^\W\d_]{3,}")
 # A lower-case word with an adjective's ending: "übereinanderliegenden", "rote".
 INFLECTED = re.compile(r"^[a-zäöüß]+(?:e|em|en|er|es)$")
 

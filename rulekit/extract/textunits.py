@@ -21,6 +21,7 @@ from rulekit.extract.textrows import (
     ACROSS_ROW,
     CELL_MARKS,
     COLUMN_TITLE_WORDS,
+    DESCRIBED_ROW,
     NUMBERS_ROW,
     VALUE_ROW,
 )
@@ -175,6 +176,12 @@ def sentence_units(
                             or imprint_lines(lines[previous].text, line.text)
                             or listed_pieces(
                                 lines[previous].text, line.text, lines[current[0]].text
+                            )
+                            # Things described in brackets, a line each ("Gießkannenfelder
+                            # (blau)" / "Kompostfelder (braun)").
+                            or (
+                                DESCRIBED_ROW.match(lines[previous].text.strip()) is not None
+                                and DESCRIBED_ROW.match(line.text.strip()) is not None
                             )
                             # A row after the wrap of the row before it ("Schleuse 2: 1
                             # Drilling + 1" / "Reihe aus 4 Karten" / "Schleuse 3: …").

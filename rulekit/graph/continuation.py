@@ -151,8 +151,10 @@ def leaves(
             or _denied_to_all(judge, sentence)
             or ((every or told_apart) and judge.modal(sentence))
         )
-    if starts_story(judge, sentence, names):
-        return True  # a story after the remark ("Ein gelber Kegel sitzt … Rot würfelt …")
+    if starts_story(judge, sentence, names) or judge.signs_off(sentence):
+        # a story after the remark ("Ein gelber Kegel sitzt … Rot würfelt …"), or the
+        # publisher's closing wish ("… warten. Viel Spaß beim Hüpfen wünscht euch …")
+        return True
     words = [t for t in sentence if t.is_alpha]
     if words and words[0].lower_ in judge.cues.remark_connectives:
         return False

@@ -22,6 +22,7 @@ from rulekit.extract.textshapes import BOX_FACTS, IMPRINT, ITEM_BULLET, terminal
 from rulekit.extract.wordclasses import POLITE
 from rulekit.graph.markers import MARKER
 from rulekit.graph.shapes import (
+    RELATIVE_PRONOUNS,
     has_phrase,
     infinitive_heading,
     interrogative_heading,
@@ -129,7 +130,10 @@ def _after_article(doc: Doc, index: int) -> bool:
     ("ein Joker", "ein blaues Entlein", "das geschlagene Entlein"), or a count ("70
     Klee"): a thing counted is no player."""
     before = doc[index - 1]
-    if before.lower_ in _ARTICLES or before.text.isdigit():
+    # After a comma the article's form opens a relative clause: "…, den Pieter nun …
+    # legen muss".
+    relative = index > 1 and doc[index - 2].text == "," and before.lower_ in RELATIVE_PRONOUNS
+    if (before.lower_ in _ARTICLES and not relative) or before.text.isdigit():
         return True
     return (
         index > 1
@@ -154,14 +158,14 @@ class LineJudge:
         self.lexicon = lexicon
         self._lemmas = nlp.get_pipe("lemmatizer").lookups.get_table("lemma_lookup")  # type: ignore[attr-defined]
         # The capitalised words the manual at hand writes after an article or a count
-        # ("ein Joker", "die Aussetzkarten", "70 Klee"): nouns of the game, never the
-        # names of players.
+        # ("ein Joker", "die Aussetzkarten", "70 Klee"), and its title's: nouns of the
+        # game, never the names of players.
         self.articled: frozenset[str] = frozenset()
         self.polite = False  # the manual speaks to its reader as "Sie"
 
-    def read_manual(self, docs: list[Doc]) -> None:
+    def read_manual(self, docs: list[Doc], title: str = "") -> None:
         """Take in what the whole manual says before its units are judged (`articled`,
-        `polite`)."""
+        `polite`); the words of its `title` name the game, never a player."""
         # The reader spoken to as "Sie", capitalised inside a sentence: "… bis Sie wieder
         # …", "… dürfen Ihren Gipfel …".
         self.polite = any(
@@ -178,7 +182,7 @@ class LineJudge:
             for doc in docs
             for token in doc[1:]
             if token.text[:1].isupper() and _after_article(doc, token.i)
-        )
+        ) | frozenset(re.findall(r"[^\W\d_]+", title))
 
     def label(self, text: str) -> str:
         """The lower-case label word a line opens with ("Beispiel 1:" -> "beispiel"), or

@@ -112,10 +112,17 @@ class ListReader:
         between = next_item(step.text, following) and terminal(block.text.strip())
         # On the next printed line, with no blank line between, a sentence that refers
         # back goes on with the step ("4. Wer zuletzt …, beginnt." / "Danach geht es
-        # reihum …"): the text path guessed that paragraph break.
+        # reihum …"): the text path guessed that paragraph break.  A step listed without
+        # a sentence's end ("3. Sonderfeld ausführen (wenn …)") ends the list: what
+        # follows is the text after it ("Danach ist dein linker Nachbar an der Reihe.").
         words = [t for t in sentences[0] if t.is_alpha]
         adjacent = block.lines[0] == step.block.lines[1] + 1
-        goes_on = adjacent and bool(words) and refers_back(self.judge, words)
+        goes_on = (
+            adjacent
+            and bool(words)
+            and refers_back(self.judge, words)
+            and terminal(step.text.strip())
+        )
         # "Gespielt wird reihum …" opens as an instruction does, but tells how play goes;
         # "Liegt als erste Karte eine Aussetzen-Karte aus, muss …" sets a case for a rule.
         instructs = (
@@ -238,8 +245,13 @@ class ListReader:
             return unit.kind
         if self._sequence(unit):
             return "step"
-        # "Die vorkommenden Arten sind:" names a set; its items define its members.
-        return "definition" if names_a_set(sentence) else "rule"
+        # "Die vorkommenden Arten sind:" names a set, and so does "Es gibt vier Arten von
+        # Sonderfeldern:"; its items define its members.
+        return "definition" if names_a_set(sentence) or self._names_kinds(sentence) else "rule"
+
+    def _names_kinds(self, text: str) -> bool:
+        """The text names kinds of a thing ("… vier Arten von Sonderfeldern:")."""
+        return bool({w.lower() for w in re.findall(r"[^\W\d_]+", text)} & self.cues.kind_nouns)
 
     def _item(
         self,
@@ -267,6 +279,17 @@ class ListReader:
             # Reihenfolge erfüllen:", an instruction; nor is "1. Zwei Drillinge" under
             # "Im Einzelnen verlangen die Proben Folgendes:", which counts, but does nothing.
             kind = "rule"
+        if (
+            kind == "definition"
+            and lead is not None
+            and self._names_kinds(lead.text)
+            # The kind's name opens a definition, described in brackets or after it
+            # ("Gießkannenfelder (blau)", "Pflückfelder, erkennbar an …: Hier …").
+            and not verbless(
+                re.split(r"[,:]", re.sub(r"\([^()]*\)", "", block.text), maxsplit=1)[0]
+            )
+        ):
+            kind = "rule"  # "Komet ersetzt jede Karte" under "… zwei Sorten Sonderkarten:"
         if kind == "step" and _names_steps(sentences[0]):
             kind = "rule"  # "• Ziehen und Abwerfen sind Pflicht, …" tells of the steps
         if kind == "rule" and lead is not None and lead.kind == "lead-in":

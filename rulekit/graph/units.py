@@ -104,7 +104,7 @@ class Segmenter(ListReader):
         """The units of a manual's blocks in reading order, sections included."""
         body = [b for b in blocks if b.kind != "caption"]
         docs = list(self.nlp.pipe(b.text for b in body))
-        self.judge.read_manual(docs)
+        self.judge.read_manual(docs, info.title)
         units: list[Unit] = []
         state = SegmentState()
         cover, subtitle = cover_blocks(body, self.cues, info.title)
@@ -511,6 +511,7 @@ class Segmenter(ListReader):
                             and (
                                 judge.binds(sentence)
                                 or starts_story(judge, sentence, set(state.names))
+                                or judge.signs_off(sentence)
                             )
                         )
                     )
