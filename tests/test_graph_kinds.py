@@ -1894,12 +1894,15 @@ def test_advice_binds_no_engine_but_a_case_its_verb_opens_does(
     lines = [
         "Pflückfelder",
         "Auf einem Pflückfeld erhalten Sie 5 Erdbeeren für jeden Platz hinter der vordersten Maus.",
-        "Wer an der Spitze läuft, sollte die Pflückfelder lieber meiden.",
-        "Der Vorrat ist unbegrenzt; sollte er einmal nicht ausreichen, nimmt man Papierzettel.",
+        "Die Spieler an der Spitze sollten die Pflückfelder lieber meiden.",
+        "Der Vorrat ist unbegrenzt; sollten die Blätter nicht ausreichen, nimmt man Zettel.",
+        "Ein Flugzeug sollte immer nach vorne bewegt werden.",
     ]
     graph = graph_of(builder, tmp_path, lines, blank=True)
-    assert kind_of(graph, "Wer an der Spitze läuft")[1] is False
+    assert kind_of(graph, "Die Spieler an der Spitze")[1] is False
     assert kind_of(graph, "Der Vorrat ist unbegrenzt")[1] is True
+    # "sollte" also rules, as a translated manual's "should" does
+    assert kind_of(graph, "Ein Flugzeug sollte immer") == ("rule", True)
 
 
 def test_pieces_after_bullets_are_components_and_a_return_is_no_program(
