@@ -174,6 +174,19 @@ def leaves(
     return shared < 2 or shared * 2 < len(own)
 
 
+def told_round(
+    judge: KindJudge, sentence: Span, after: Span | None, block: Block, names: set[str]
+) -> bool:
+    """A sentence inside an example's printed line, its players told of again after it,
+    is the example's ("Lene landet auf Feld 9. Alle anderen stehen weiter vorn, ihres ist
+    also das hinterste. Lene nimmt 5 Stangen."), whatever `leaves` says of it alone."""
+    return (
+        after is not None
+        and sentence.start_char not in block.breaks
+        and judge.narrated(after, set(names))
+    )
+
+
 def _denied_to_all(judge: KindJudge, sentence: Span) -> bool:
     """What no one may do ("Niemand darf weiter ziehen, als er bezahlen kann."), not who
     is not there ("Im Ziel ist noch niemand.")."""

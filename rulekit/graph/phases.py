@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from rulekit.graph.shapes import has_phrase
+
 # Number words that count a noun ("zwei Karten"); "ein" is mostly the article.
 NUMBER_WORDS = {
     word: str(number)
@@ -103,10 +105,9 @@ def for_player_count(text: str, cues: Cues) -> bool:
         grouped = any(words[index : index + 2] == group.split() for group in cues.player_groups)
         if counted or grouped:
             before = words[:index]
-            phrases = " ".join(before)
             return not (
                 set(before) & cues.exception_openers
-                or any(re.search(rf"\b{re.escape(cue)}\b", phrases) for cue in cues.exception_cues)
+                or any(has_phrase(" ".join(before), cue) for cue in cues.exception_cues)
             )
     return False
 

@@ -34,6 +34,7 @@ from rulekit.graph.continuation import (
     sets_scene,
     starts_story,
     told_on,
+    told_round,
     widen_scene,
 )
 from rulekit.graph.front import board_kind, front_kind, rules_begin, states_facts, told_as_preface
@@ -489,18 +490,9 @@ class Segmenter(ListReader):
                 continue
             # A label standing alone ("Achtung!") is followed by what it labels.
             bare = LABEL.sub("", units[-1].text).strip() == "" if units else False
-            # A sentence inside the example's printed line, its players told of again
-            # after it, is the example's ("Lene landet auf Feld 9. Alle anderen stehen
-            # weiter vorn, ihres ist also das hinterste. Lene nimmt 5 Stangen.").
-            told_round = (
-                mode == "example"
-                and after is not None
-                and sentence.start_char not in block.breaks
-                and judge.narrated(after, set(state.names))
-            )
             if mode is not None and (
                 bare
-                or told_round
+                or (mode == "example" and told_round(judge, sentence, after, block, state.names))
                 # A remark keeps its printed paragraph; one the text path ran into it
                 # begins on a printed line of its own, where a sentence binds the players.
                 or not (
