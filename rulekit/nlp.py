@@ -26,7 +26,7 @@ from spacy.util import load_language_data, registry
 
 from rulekit.extract.lexicon import Lexicon
 from rulekit.extract.textshapes import CLOSING_QUOTES
-from rulekit.extract.wordclasses import CONJUNCTIONS
+from rulekit.extract.wordclasses import CONJUNCTIONS, SUBJECT_PRONOUNS
 from rulekit.model import Term
 
 # Inflection endings of German nouns; a term followed by one is the same term.
@@ -42,8 +42,6 @@ _TRADE_MARKS = frozenset({"®", "™"})
 ASIDE_TOKENS = 60
 # Dashes after which a quoted title goes on with what it names.
 _DASHES = ("–", "—")
-# The pronouns that follow a verb that opens its sentence ("Würfelst du …").
-_SUBJECTS = frozenset({"du", "er", "sie", "es", "ihr", "man", "wir"})
 # The articles a subject opens with after its verb ("Steht eine Ameise …").
 _ARTICLES = frozenset(
     {"der", "die", "das", "ein", "eine", "einer", "kein", "keine", "jeder", "jede"}
@@ -182,7 +180,7 @@ def sentence_boundaries(doc: Doc, lemmas: Mapping[str, str]) -> Doc:
         # oder 4. Steht eine Ameise …"); an ordinal's noun has none after it ("die 6.
         # Runde beginnt").
         subject = doc[following.i + 1].lower_ if following.i + 1 < len(doc) else ""
-        verb_first = subject in _SUBJECTS or (
+        verb_first = subject in SUBJECT_PRONOUNS or (
             subject in _ARTICLES and _inflected_verb(following.text, lemmas)
         )
         following.is_sent_start = not ordinal or verb_first

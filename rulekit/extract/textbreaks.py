@@ -15,6 +15,7 @@ from rulekit.extract.textshapes import (
     BOX_DURATION,
     BOX_FACTS,
     COUNTED,
+    COUNTED_THING,
     INLINE_LABELS,
     LIST_MARKER,
     OPENING_QUOTES,
@@ -25,8 +26,15 @@ from rulekit.extract.textshapes import (
     terminal,
 )
 from rulekit.extract.textwidth import Measure
+from rulekit.extract.wordclasses import DETERMINERS, SUBJECT_PRONOUNS
 
 PARAGRAPH_END = 0.8  # a sentence ending on a line shorter than this ends its paragraph
+# The most words of a call that heads a section ("Sechs gewürfelt – noch mal!").
+EXCLAIMED_WORDS = 5
+# The most words of a call that ends in its participle ("Rauswerfen erlaubt!").
+CALLED_PARTICIPLE_WORDS = 3
+# The pronouns that say who does what a clause tells ("Du hast gewonnen!").
+_WHO = SUBJECT_PRONOUNS | {"niemand", "nichts"}
 # A sentence's end, then the words of the next up to the line's end.
 _BEGUN = re.compile(r"[a-zäöüß]{2}[.!?]\s+[A-ZÄÖÜ][^.!?:]*$")
 # A number and a word in lower case: "47 zurückfliegen".
@@ -214,15 +222,49 @@ def asked_apart(unit: list[str], opened: bool, following: str) -> bool:
     )
 
 
-def question_alone(unit: list[str], previous: str, following: str, width: float) -> bool:
-    """A short question alone on its line between a sentence's end and a new sentence:
-    a heading asked ("… zurück ins gelbe Körbchen." / "Wie kommen die Katzen ins Haus?" /
-    "Hat eine Katze …"), though the line before it is full."""
+def set_alone(unit: list[str], previous: str, following: str, width: float) -> bool:
+    """A short question or a call of a few words alone on its line between a sentence's
+    end and a new sentence: a heading asked or called out ("… zurück ins gelbe
+    Körbchen." / "Wie kommen die Katzen ins Haus?" / "Hat eine Katze …", "… gewinnt." /
+    "Der Kleiberweg!" / "Der Kleiberweg beginnt …", `_called_out`; any call over the
+    pieces: "Das ist in der Schachtel!" / "1 Spielplan"), though the line before it is
+    full."""
+    text = unit[0].strip() if len(unit) == 1 else ""
     return (
-        len(unit) == 1
-        and unit[0].rstrip().endswith("?")
-        and len(unit[0].strip()) < PARAGRAPH_END * width
+        (
+            text.endswith("?")
+            or _called_out(text)
+            or (exclaimed(text) and COUNTED_THING.match(following.strip()) is not None)
+        )
+        and len(text) < PARAGRAPH_END * width
         # after a sentence's end, not a colon that announces it ("… Überlegung:")
-        and previous.rstrip().endswith((".", "!"))
-        and following.strip()[:1].isupper()
+        and previous.rstrip().endswith((".", "!", "…"))
+        and (following.strip()[:1].isupper() or following.strip()[:1].isdigit())
     )
+
+
+def exclaimed(text: str) -> bool:
+    """A call of a few words, as a heading may be ("Ab ins Nest!", "Eine 6 – noch
+    einmal!"): one sentence of at most `EXCLAIMED_WORDS` words, opened by a capital."""
+    words = [word for word in text.split() if any(char.isalnum() for char in word)]
+    return (
+        text.endswith("!")
+        and (text[:1].isupper() or text[:1].isdigit())
+        and len(words) <= EXCLAIMED_WORDS
+        and re.search(r"[.!?:;]\s", text) is None
+    )
+
+
+def _called_out(text: str) -> bool:
+    """A call without a verb ("Der Kleiberweg!", "Für die Kleinsten!"): no word in lower
+    case with a verb's ending but an article; a sentence that ends a paragraph has one
+    ("Schulden macht im Eichenwald niemand!"), and a pronoun that says who does it
+    ("Jetzt wird es eng!").  A call of a few words may end in its participle
+    ("Rauswerfen erlaubt!")."""
+    words = re.findall(r"[^\W\d_]+", text)
+    verbs = [
+        w for w in words if w[:1].islower() and w.endswith(("t", "en")) and w not in DETERMINERS
+    ]
+    told = bool({w.casefold() for w in words} & _WHO)
+    short = len(words) <= CALLED_PARTICIPLE_WORDS
+    return exclaimed(text) and not told and (not verbs or (short and verbs == words[-1:]))

@@ -12,7 +12,9 @@ labels as a row has cells.  A run of numbers alone is a table only under its tit
 without them it cannot tell its rows apart from a cluster of callouts; counted pieces
 one a line are the component list.  Each row becomes one line, its cells joined by
 single spaces (as the PDF path gives a row), and the lines of its other cells are
-marked as artefacts; every join is listed as a repair."""
+marked as artefacts; every join is listed as a repair.  Where a copy gives each row
+on a line of its own, the lines under a table's column titles are its rows, one a line
+(`column_titles`, `row_under_titles`)."""
 
 from __future__ import annotations
 
@@ -21,8 +23,13 @@ from itertools import pairwise
 
 from rulekit.extract.encoding import BREAK_HYPHENS
 from rulekit.extract.textrows import (
+    CELL_MARKS,
+    COLUMN_TITLE_WORDS,
+    COST_ROW,
+    NUMBERS_ROW,
     VALUE_PAIR,
 )
+from rulekit.extract.textshapes import counted_up, terminal, value_rows
 from rulekit.model import Repair, TextLine
 
 # A number cell: "3", "-2", "+5", "2,5", "1–9".
@@ -38,6 +45,9 @@ _SIGN_CELL = re.compile(r"^[=:→×x/–-]$")
 # Rows a run must repeat to be a table; cells a row may have.
 CELL_ROWS = 3
 MAX_CELLS = 6
+# The column titles over rows of a thing and its cost: a few capitalised words
+# ("Feldart Kosten Wirkung").
+_COLUMN_TITLES = re.compile(r"^[A-ZÄÖÜ][^\W\d_-]*(?:\s+[A-ZÄÖÜ][^\W\d_-]*){1,3}$")
 
 
 def _cell(text: str) -> str | None:
@@ -205,3 +215,53 @@ def table_rows(texts: list[str]) -> list[int]:
         before = [k for k in opening if k < there]
         starts += (before or opening)[-1:]
     return starts
+
+
+def column_titles(text: str, rows: list[str]) -> bool:
+    """A line of column titles over the rows of a two-column table: a few capitalised
+    words without a number ("Karte Anzahl" over "Stempel 8" / "Umleitung 6"), the
+    table's head, not a name stacked under a heading."""
+    words = [word for word in text.split() if word not in CELL_MARKS]
+    if not 2 <= len(words) <= COLUMN_TITLE_WORDS or len(rows) < 2:
+        return False
+    # Over rows numbered from 1 a title may be a clause ("Brief Das brauchst du" / "1 2
+    # Sätze aus je 3 Karten" / "2 1 Reihe …").
+    numbered = rows[0].startswith("1 ") and counted_up(rows[0], rows[1])
+    return (
+        (
+            all(re.fullmatch(r"[A-ZÄÖÜ][^\W\d_-]*\.?", word) for word in words)
+            and (
+                value_rows(rows[0], rows[1])
+                or all(NUMBERS_ROW.match(row) for row in rows[:2])  # "Felder – Nüsse" / "1 – 1"
+            )
+        )
+        or (
+            numbered
+            and words[0][:1].isupper()
+            and not terminal(text)
+            and not any(c.isdigit() for c in text)
+        )
+    )
+
+
+def row_under_titles(above: list[str], text: str) -> bool:
+    """A row of a table under its column titles, one a line however its cells run: the
+    line and every line up to the titles are rows of a thing and its cost
+    ("Feldart Kosten Wirkung" / "Wiese 1 Quitte keine" / "Hügel 2 Quitten keine")."""
+    if not COST_ROW.match(text.strip()):
+        return False
+    for line in reversed(above):
+        if not COST_ROW.match(line.strip()):
+            return _COLUMN_TITLES.match(line.strip()) is not None
+    return False
+
+
+def row_line(above: list[str], text: str, below: str) -> bool:
+    """A line of a table's rows, though it looks like a heading: a row under its column
+    titles (`row_under_titles`: "Brücke 3 Beeren nur ein Läufer"), or one of rows
+    counted up a line each ("Phase 1 – 2 Drillinge" / "Phase 2 – 1 Drilling + …")."""
+    return (
+        row_under_titles(above, text)
+        or counted_up(above[-1] if above else "", text)
+        or counted_up(text, below)
+    )

@@ -16,6 +16,8 @@ from rulekit.extract.textshapes import (
     wants_more,
 )
 
+# A postcode and its town opening a line: "CH-8400 Winterthur", "34599 Neuental".
+_POSTCODE_LINE = re.compile(r"^(?:[A-Z]{1,2}-)?\d{4,5}\s+[A-ZÄÖÜ][a-zäöüß]+")
 # A phrase that ends in the count of players it is for: "Ein Kartenspiel für 2 bis 6 Spieler".
 _COUNTED_AT_END = re.compile(r"\w\s+für\s+\d+\s*(?:-|–|bis)\s*\d+\s+\w+$")
 
@@ -35,6 +37,13 @@ def imprint_lines(text: str, following: str) -> bool:
         and not broken
         and not runs_on(text, following)
     )
+
+
+def address_line(text: str, following: str) -> bool:
+    """A street and its house number over the postcode and town of an imprint
+    ("Technikumstrasse 38" / "CH-8400 Winterthur"): a line of the address, no heading."""
+    street = re.search(r"^[A-ZÄÖÜ].*\s\d{1,4}[a-z]?$", text.strip()) is not None
+    return street and _POSTCODE_LINE.match(following.strip()) is not None
 
 
 def facts_apart(previous: str, text: str) -> bool:

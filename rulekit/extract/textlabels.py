@@ -11,6 +11,7 @@ from spacy.lang.de.stop_words import STOP_WORDS
 
 from rulekit.extract.encoding import BREAK_HYPHENS
 from rulekit.extract.textshapes import LIST_MARKER, TRAILING_CLOSERS
+from rulekit.extract.wordclasses import DETERMINERS
 from rulekit.model import LineRole, TextLine
 
 # The most words of a figure label set on a line of its own.
@@ -54,6 +55,21 @@ def described_alike(before: str, text: str) -> bool:
         and second[0][:1].isupper()
         and first[1].islower()
         and first[1] == second[1]
+    )
+
+
+def described_things(before: str, text: str) -> bool:
+    """Two things described alike by what they show, an article after the shared word
+    ("Nussfelder mit einer Haselnuss" / "Astfelder mit einem grünen Zweig"), not a
+    picture's labels ("Besatzer-Einheiten hier aufstellen" / "Befreier-Einheiten hier …")."""
+    first, second = before.split()[:3], text.split()[:3]
+    return (
+        described_alike(before, text)
+        and len(first) == len(second) == 3
+        # each opens with the thing's name, no pronoun ("Wer auf einem Feld …")
+        and not {first[0].casefold(), second[0].casefold()} & STOP_WORDS
+        and first[2] in DETERMINERS
+        and second[2] in DETERMINERS
     )
 
 

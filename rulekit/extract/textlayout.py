@@ -27,15 +27,16 @@ from rulekit.extract.textbreaks import (
     asked_apart,
     begun_sentence,
     clause_goes_on,
-    question_alone,
     quoted_apart,
     resumes,
+    set_alone,
 )
-from rulekit.extract.textcells import split_table_rows
+from rulekit.extract.textcells import row_line, split_table_rows
 from rulekit.extract.textcredits import CREDITS_LINE, credit_ends, name_wraps
-from rulekit.extract.textfacts import imprint_lines
+from rulekit.extract.textfacts import address_line, imprint_lines
 from rulekit.extract.textlabels import (
     described_alike,
+    described_things,
     juxtaposed_nouns,
     label_runs,
     name_item,
@@ -48,6 +49,7 @@ from rulekit.extract.textrows import (
     ACROSS_ROW,
     LEADER_ROW,
     TAB_ROW,
+    TABLE_ROWS,
 )
 from rulekit.extract.textshapes import (
     BOX_DURATION,
@@ -93,7 +95,7 @@ from rulekit.extract.textwidth import (
     mark_sentence_starts,
     measure,
 )
-from rulekit.extract.wordclasses import DETERMINERS
+from rulekit.extract.wordclasses import DETERMINERS, SUBJECT_PRONOUNS
 from rulekit.model import LineRole, TextLine
 
 # A label and its value, a count or a list ("Alter: 8+", "Ihr braucht: Spielplan,
@@ -110,7 +112,6 @@ HEADING_MAX_LINES = 2
 NARROW_BOX = 0.7
 # A title ending in an exclamation mark ("Raus mit Dir!") has at most this many words.
 TITLE_EXCLAMATION_WORDS = 5
-_SUBJECT_PRONOUNS = frozenset({"er", "sie", "es", "du", "ihr", "man", "wir"})
 
 
 def infer_roles(lines: list[TextLine]) -> list[TextLine]:
@@ -275,13 +276,19 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                             )
                             and not described_alike(lines[previous_unit[0]].text, first.text)
                         )
+                        # and each of them ("Nussfelder mit einer Haselnuss" / "Astfelder
+                        # mit einem grünen Zweig"), a line each however full.
+                        or (
+                            len(previous_unit) == 1
+                            and described_things(previous_last.text, first.text)
+                        )
                         or quoted_apart(previous_last.text, first.text)
                         or asked_apart(
                             [lines[i].text for i in previous_unit],
                             result[previous_unit[0]].starts_paragraph,
                             first.text,
                         )
-                        or question_alone(
+                        or set_alone(
                             [lines[i].text for i in unit],
                             previous_last.text,
                             lines[units[number + 1][0]].text if number + 1 < len(units) else "",
@@ -352,6 +359,14 @@ def _classify(lines: list[TextLine], units: list[list[int]], width: float) -> li
         role = _unit_role(texts, ends_at_boundary, width, _set_off(lines, units, number))
         if (number == 0 and _exclaimed_title(texts, width)) or number < titles:
             role = "heading"
+        above = [lines[i].text for at in units[max(0, number - TABLE_ROWS) : number] for i in at]
+        below = lines[following[0]].text if following else ""
+        if (
+            role == "heading"
+            and len(texts) == 1
+            and (row_line(above, texts[0], below) or address_line(texts[0], below))
+        ):
+            role = "body"
         if role == "figure" and following and stacked_names(texts, width):
             next_text = " ".join(lines[i].text for i in following)
             if names_what_follows(texts[-1], next_text):
@@ -492,7 +507,15 @@ def _unit_role(
     """The role of a unit of lines; `set_off`: a line between blank lines (`_set_off`)."""
     first = texts[0]
     if LIST_MARKER.match(first) or MARKER_ONLY.match(first):
-        if NUMBERED_HEADING.match(first) and len(texts) == 1 and len(first) < width:
+        if (
+            NUMBERED_HEADING.match(first)
+            and len(texts) == 1
+            and len(first) < width
+            # "3.4 Die Eilkarten werden gemischt …." is a numbered rule that fits its line,
+            # and so is "5.2 Die Tabelle nennt …:"; "3.1. Ablauf:" is a heading.
+            and not first.rstrip().endswith((".", "!"))
+            and not (first.rstrip().endswith(":") and sentence_before_colon(first))
+        ):
             return "heading"
         return "list-item"
     if ROMAN_HEADING.match(first) and len(texts) == 1 and not terminal(first):
@@ -559,7 +582,7 @@ def sentence_before_colon(text: str) -> bool:
     return (
         "," in text
         # A pronoun for its subject, then its verb: "Er geht so vor:".
-        or (len(words) > 1 and words[0].casefold() in _SUBJECT_PRONOUNS and words[1][:1].islower())
+        or (len(words) > 1 and words[0].casefold() in SUBJECT_PRONOUNS and words[1][:1].islower())
         or any(
             word[:1].islower()
             and word.casefold() not in STOP_WORDS

@@ -47,9 +47,12 @@ _DECORATED_PAGE = re.compile(
     rf"(?:\s*{_PAGE_SEPARATOR}\s*{_FEW_WORDS})?"
     r"|(\d{1,3})\s*/\s*\d{1,3})$"
 )
-# A page number beside a running title, either side: "Trumpf oder Tod 3", "4 | Trumpf oder Tod".
+# A page number beside a running title, either side: "Trumpf oder Tod 3", "4 | Trumpf oder
+# Tod", or beside the publisher's copyright: "© 2005 Ammer Spiele 1".
 _TITLE_WORD = r"[^\W\d_][\w.&'’-]*"
-_TITLE = rf"{_TITLE_WORD}(?:\s+(?:{_PAGE_SEPARATOR}\s+)?{_TITLE_WORD}){{0,5}}"
+_TITLE = (
+    rf"(?:©\s*(?:\d{{4}}\s+)?)?{_TITLE_WORD}(?:\s+(?:{_PAGE_SEPARATOR}\s+)?{_TITLE_WORD}){{0,5}}"
+)
 _TITLED_PAGE = re.compile(
     rf"^(?:(?P<title>{_TITLE})\s*{_PAGE_SEPARATOR}?\s*(?P<page>\d{{1,3}})"
     rf"|(?P<first>\d{{1,3}})\s*{_PAGE_SEPARATOR}?\s*(?P<heading>{_TITLE}))$"

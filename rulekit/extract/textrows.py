@@ -55,3 +55,9 @@ TAB_ROW = re.compile(r"^\S[^\t]*\t\s*\S")
 # Two values side by side, the cells of a table row ("1 29", "10 ······· 37"): prose puts
 # words between its numbers.
 VALUE_PAIR = re.compile(r"(?<![\w.,+\-])\d+\s+(?:[·.…]+\s*)?\d+(?![\w.,])")
+# A row of a table of a thing, its cost and what it does: a label, maybe a word after it,
+# a count and what it counts, then the row's last cell ("Wiese 1 Quitte keine", "Windfeld
+# kostenlos 2 Felder weiter").
+COST_ROW = re.compile(r"^[A-ZÄÖÜ][\w-]*(?:\s+[a-zäöüß]+)?\s+\d+\s+[A-ZÄÖÜ][^\W\d_]*\s+\S")
+# The most rows under column titles that `row_under_titles` looks up through.
+TABLE_ROWS = 16

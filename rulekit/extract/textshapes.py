@@ -163,7 +163,8 @@ def terminal(text: str) -> bool:
         return False
     if LETTER_ABBREVIATION.fullmatch(stripped.split()[-1]):
         return False  # the first half of "d. h." or "z. B." at a line's end ("…, d." / "h. …")
-    return stripped.rstrip(TRAILING_CLOSERS)[-1:] in (".", "!", "?", ":", ";")
+    # A sentence trails off in an ellipsis ("… und ein ziemlich lauter Specht …").
+    return stripped.rstrip(TRAILING_CLOSERS)[-1:] in (".", "!", "?", ":", ";", "…")
 
 
 # One lower-case letter and its dot: no word ends a sentence so.
@@ -175,7 +176,7 @@ _BOUNDS = frozenset({"höchstens", "mindestens", "maximal", "genau"})
 # "Drilling", "Krümelfeld: stehen bleiben und 10" / "Krümel nehmen", "… höchstens 20" /
 # "Krümel".
 _OPEN_COUNT = re.compile(
-    r"(?:\b(?:ab|für|aus|je|und|oder|höchstens|mindestens|maximal|genau)|\+|,)"
+    r"(?:\b(?:ab|von|für|aus|je|und|oder|höchstens|mindestens|maximal|genau)|\+|,)"
     r"\s+\d+(?:\s*[-–]\s*\d+)?$"
 )
 # The last of values listed ("im Wert von 1, 5, 10 und 50", "bei 3 oder 4"), no count.
@@ -214,7 +215,8 @@ _CLAUSE_HEADING = re.compile(
 def wants_more(text: str) -> bool:
     """The line stops where no clause can: after a conjunction, an indefinite article
     or a contraction ("… Grün, Blau und" / "Braun"), or a count that wants its noun
-    ("… für 2–6 Spieler ab 10" / "Jahren", "… mit Startfeld, 64" / "Rennfeldern").
+    ("… für 2–6 Spieler ab 10" / "Jahren", "… Spieler von 6" / "Jahren an", "… mit
+    Startfeld, 64" / "Rennfeldern").
     Stricter than `ends_open`, whose stop words hold verbs ("… mehr geht")."""
     words = text.split()
     return bool(words) and (words[-1] in _JOINERS or open_count(text))
@@ -452,9 +454,9 @@ def counted_up(text: str, following: str) -> bool:
     return int(second["number"]) == int(first["number"]) + 1
 
 
-def running_text(text: str) -> bool:
-    """A line of running text: some lower-case words at least, as a label has not."""
-    return sum(word[:1].islower() for word in text.split()) >= RUNNING_WORDS
+def running_text(text: str, least: int = RUNNING_WORDS) -> bool:
+    """A line of running text: some lower-case words at least (`least`), as a label has not."""
+    return sum(word[:1].islower() for word in text.split()) >= least
 
 
 # A count after a preposition that wants what it counts, in running text ("… läuft sie

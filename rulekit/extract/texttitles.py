@@ -25,6 +25,7 @@ from rulekit.extract.textshapes import (
     LIST_MARKER,
     MARKER_ONLY,
     RUN_IN_LABEL,
+    RUNNING_WORDS,
     SALUTATION,
     SECTION_SIGN,
     clause_heading,
@@ -37,7 +38,7 @@ from rulekit.extract.textshapes import (
     wants_more,
 )
 from rulekit.extract.textwidth import DELIBERATE_BREAK, Measure, local_width
-from rulekit.extract.wordclasses import DETERMINERS, INFLECTED_POSSESSIVES
+from rulekit.extract.wordclasses import DETERMINERS, INFLECTED_POSSESSIVES, SUBJECT_PRONOUNS
 from rulekit.model import TextLine
 
 # The most words of a heading of two nouns and the function words between them.
@@ -72,6 +73,8 @@ QUESTION_HEADING_WORDS = 5
 WRAPPED_QUESTION_WORDS = 7
 # A column this many characters wide or narrower is set beside another one.
 NARROW_COLUMN = 45
+# The fewest lower-case words of a line of running text in a narrow column.
+NARROW_RUNNING_WORDS = 2
 _QUESTION_WORD = re.compile(
     r"^(?:Wer|Wen|Wem|Wessen|Was|Wie|Wann|Wo|Wohin|Woher|Warum|Weshalb|Wieso|Welche[rsmn]?|"
     r"Wo(?:r|m|z|f|b|d)[a-zäöü]*)\b"
@@ -117,14 +120,15 @@ def title_after_full_line(
 
 
 def _heading_phrase(text: str) -> bool:
-    """Two nouns joined by function words, a heading's shape: "Ziel des Spieles",
-    "Ende einer Runde"."""
+    """Nouns joined by function words, a heading's shape: "Ziel des Spieles", "Ende
+    einer Runde", "Das Wichtigste in Kürze"."""
     words = text.split()
     return (
         3 <= len(words) <= _HEADING_PHRASE_WORDS
         and words[0][:1].isupper()
         and words[-1][:1].isupper()
-        and all(word in STOP_WORDS for word in words[1:-1])
+        and all(word in STOP_WORDS or word[:1].isupper() for word in words[1:-1])
+        and any(word in STOP_WORDS for word in words[1:-1])
     )
 
 
@@ -145,7 +149,12 @@ def title_after_list(
         _BULLET.sub("", lines[content[i]].text.strip()) for i in range(position - 2, position + 2)
     )
     counted = bool(COUNTED_THING.match(previous)) and listed(before, previous)
-    numbered = all(_NUMBERED_ITEM.match(item) for item in (before, previous))
+    # The item above may have wrapped ("3. Karten anlegen (wenn du" / "kannst)" / "4. Eine
+    # Karte abwerfen" over "Ziehen").
+    above = lines[content[position - 3]].text.strip() if position >= 3 else ""
+    numbered = bool(_NUMBERED_ITEM.match(previous)) and any(
+        _NUMBERED_ITEM.match(item) for item in (before, above)
+    )
     # Rows of labels and values ("Schleuse 4: 1 Reihe aus 7 Karten" / "Schleuse 5: 2
     # Vierlinge" over "Vorbereitung").
     labelled = all(RUN_IN_LABEL.match(item) for item in (before, previous)) and listed(
@@ -224,7 +233,8 @@ def shaped_title(text: str, following: str, width: float) -> bool:
         and ":" not in text
         and len(text) < width
         and after[:1].isupper()
-        and running_text(after)
+        # A narrow column holds fewer words a line ("Würfeln, einen Kleiber genau").
+        and running_text(after, NARROW_RUNNING_WORDS if width < NARROW_COLUMN else RUNNING_WORDS)
     )
 
 
@@ -335,6 +345,8 @@ def _instruction_title(text: str) -> bool:
             for w in words[:-1]
         )
         and not any(w.casefold() in _FINITE for w in words[:-1])
+        # an infinitive has no subject ("Spielt ihr mit jüngeren" / "Kindern, …")
+        and not any(w.casefold() in SUBJECT_PRONOUNS for w in words)
         and words[-2].casefold() not in DETERMINERS
     )
 

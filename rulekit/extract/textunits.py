@@ -14,15 +14,15 @@ from spacy.lang.de.stop_words import STOP_WORDS
 
 from rulekit.extract.encoding import BREAK_HYPHENS
 from rulekit.extract.textbreaks import begun_sentence, quoted_apart
+from rulekit.extract.textcells import column_titles, row_under_titles
 from rulekit.extract.textcredits import credit_ends, full_credit, name_wraps
 from rulekit.extract.textfacts import facts_apart, imprint_lines
-from rulekit.extract.textlabels import described_alike, name_item, name_line
+from rulekit.extract.textlabels import described_alike, described_things, name_item, name_line
 from rulekit.extract.textrows import (
     ACROSS_ROW,
-    CELL_MARKS,
-    COLUMN_TITLE_WORDS,
     DESCRIBED_ROW,
     NUMBERS_ROW,
+    TABLE_ROWS,
     VALUE_ROW,
 )
 from rulekit.extract.textshapes import (
@@ -52,6 +52,8 @@ from rulekit.extract.textshapes import (
     wants_more,
 )
 from rulekit.extract.texttitles import (
+    NARROW_COLUMN,
+    NARROW_RUNNING_WORDS,
     heads_list,
     numbered_title_above,
     set_apart,
@@ -154,6 +156,10 @@ def sentence_units(
                         [lines[i].text.strip() for i in content[position : position + 2]],
                     )
                     or (position > 0 and heads_list(lines, content, position - 1))
+                    or row_under_titles(
+                        [lines[i].text for i in content[max(0, position - TABLE_ROWS) : position]],
+                        line.text,
+                    )
                     or item_after_colon(lines, content, position, widths)
                     or quoted_apart(lines[previous].text, line.text)
                     # An icon's text stands apart from the lines around it.
@@ -177,11 +183,16 @@ def sentence_units(
                             or listed_pieces(
                                 lines[previous].text, line.text, lines[current[0]].text
                             )
-                            # Things described in brackets, a line each ("Gießkannenfelder
-                            # (blau)" / "Kompostfelder (braun)").
+                            # Things described in brackets or alike, a line each
+                            # ("Gießkannenfelder (blau)" / "Kompostfelder (braun)",
+                            # "Astfelder mit einem Zweig" / "Katzenfelder mit einer Katze").
                             or (
                                 DESCRIBED_ROW.match(lines[previous].text.strip()) is not None
                                 and DESCRIBED_ROW.match(line.text.strip()) is not None
+                            )
+                            or (
+                                len(current) == 1
+                                and described_things(lines[previous].text, line.text)
                             )
                             # A row after the wrap of the row before it ("Schleuse 2: 1
                             # Drilling + 1" / "Reihe aus 4 Karten" / "Schleuse 3: …").
@@ -237,22 +248,6 @@ def _call_goes_on(text: str, following: str) -> bool:
         and stripped[-1] in CLOSING_QUOTES
         and stripped[-2] in "!?"
         and after[:1].islower()
-    )
-
-
-def column_titles(text: str, rows: list[str]) -> bool:
-    """A line of column titles over the rows of a two-column table: a few capitalised
-    words without a number ("Karte Anzahl" over "Stempel 8" / "Umleitung 6"), the
-    table's head, not a name stacked under a heading."""
-    words = [word for word in text.split() if word not in CELL_MARKS]
-    return (
-        2 <= len(words) <= COLUMN_TITLE_WORDS
-        and all(re.fullmatch(r"[A-ZÄÖÜ][^\W\d_-]*\.?", word) for word in words)
-        and len(rows) >= 2
-        and (
-            value_rows(rows[0], rows[1])
-            or all(NUMBERS_ROW.match(row) for row in rows[:2])  # "Felder – Nüsse" / "1 – 1"
-        )
     )
 
 
@@ -390,14 +385,15 @@ def item_after_colon(
 def _marker_in_sentence(
     lines: list[TextLine], content: list[int], position: int, width: float
 ) -> bool:
-    """What looks like a list marker or a label at the start of the line at `position`
-    goes on with the sentence a full line of running text above left open: a number no
-    item before it counts up to ("… auf das Treibgutfeld" / "31. Sie zieht …", "…
-    lesen Sie in Abschnitt" / "4."), a dash before a lower-case word ("… hätte dann
-    noch 12" / "– zu viele."), a label after a word that wants the next ("… mit
-    passender" / "Augenzahl: …") or after names a comma leaves open.  A list's item follows an
-    announcing colon, a sentence's end, or a line of its own too short to have wrapped;
-    a title's date follows names ("… Tobias Lücking" / "27. Juli 2015")."""
+    """What looks like a list marker or a label at the start of the line at `position` goes on
+    with the sentence a full line of running text above left open: a number no item before
+    it counts up to ("… auf das Treibgutfeld" / "31. Sie zieht …", "… lesen Sie in
+    Abschnitt" / "4."), a dash before a lower-case word ("… hätte dann noch 12" / "– zu
+    viele."), or before a capital where no dashed item stands above, a label after a word that wants
+    the next ("… mit passender" / "Augenzahl: …") or after names a comma leaves open. A
+    list's item follows an announcing colon, a sentence's end, or a line of its own too
+    short to have wrapped; a title's date follows names ("… Tobias Lücking" / "27. Juli
+    2015")."""
     text, previous = lines[content[position]].text.strip(), lines[content[position - 1]].text
     previous = previous.strip()
     number = _ITEM_NUMBER.match(text)
@@ -424,11 +420,13 @@ def _marker_in_sentence(
         if count <= 1 or not _counts_on(count, above):
             return True
     lower = [word for word in previous.split() if word[:1].islower() and word.isalpha()]
+    local = local_width(lines, content, position, width)
     if (
         terminal(previous)
         or previous.endswith((",", *BREAK_HYPHENS))
-        or len(previous) < WRAPPED_LINE * local_width(lines, content, position, width)
-        or len(lower) < RUNNING_WORDS
+        or len(previous) < WRAPPED_LINE * local
+        # A narrow column holds fewer words a line ("21. Dort sitzt Pauls gelber Kleiber").
+        or len(lower) < (NARROW_RUNNING_WORDS if local < NARROW_COLUMN else RUNNING_WORDS)
     ):
         return False
     if LABELLED_OPENER.match(text):
@@ -437,8 +435,11 @@ def _marker_in_sentence(
         return wants_more(previous) or ends_open(previous) or bool(INFLECTED.match(last))
     if number:
         return not _counts_on(int(number.group(1)), above)
+    # "… sitzt Pauls gelber Kleiber" / "– Pech für Paul!"
     dash = re.match(r"[–—-]\s+(\w)", text)
-    return dash is not None and dash.group(1).islower()
+    return dash is not None and (
+        dash.group(1).islower() or not any(re.match(r"[–—-]\s", line) for line in above)
+    )
 
 
 def _counts_on(count: int, above: list[str]) -> bool:

@@ -24,3 +24,6 @@ POSSESSIVES = frozenset({*_OWNERS[:-1], "euer"} | {o + e for o in _OWNERS for e 
 INFLECTED_POSSESSIVES = POSSESSIVES - {"mein", "dein", "sein", "ihr", "unser", "euer"}
 # Pronouns of polite address, capitalised inside a sentence.
 POLITE = frozenset(("sie", "ihr", "ihre", "ihrem", "ihren", "ihrer", "ihres", "ihnen"))
+# The personal pronouns a clause's subject may be: no heading said as an instruction or
+# a call has one ("Spielt ihr mit …", "Jetzt wird es eng!").
+SUBJECT_PRONOUNS = frozenset({"ich", "du", "er", "sie", "es", "wir", "ihr", "man"})

@@ -19,7 +19,7 @@ from rulekit.graph.exceptions import marked_exception
 from rulekit.graph.kinds import KindJudge
 from rulekit.graph.line_kinds import LABEL
 from rulekit.graph.markers import MARKER, NUMBERED, first_item
-from rulekit.graph.shapes import EVERY, INDEFINITE_ARTICLES, closed, content_lemmas
+from rulekit.graph.shapes import EVERY, INDEFINITE_ARTICLES, OUTLINE_NUMBER, closed, content_lemmas
 from rulekit.graph.story_cast import (
     PLURAL_ADDRESS,
     STORY_PRONOUNS,
@@ -274,6 +274,8 @@ def told_on(judge: KindJudge, sentences: list[Span], unit: Unit, names: set[str]
         # announces ("Auf dem Spielplan sieht es so aus:" / "1. Ein roter Igel steht …"),
         # and the moves of the players a story's scene named ("Susanne (Rot), Thomas
         # (Blau) und Katrin (Gelb) sind mitten im Spiel. …" / "1. Susanne würfelt …").
+        # A paragraph numbered in the outline's way ("6.2 Zusatzschritt: …") too, always.
+        or OUTLINE_NUMBER.match(first.text) is not None
         or (
             NUMBERED.match(first.text) is not None
             and not counts_on_story(unit, first)

@@ -257,16 +257,17 @@ class LineJudge:
 
     def material_heading(self, text: str) -> bool:
         """The heading of the component list: "Spielmaterial", "Inhalt", a short one
-        that ends in such a word ("Benötigte Hilfsmittel"), a question for what is in
-        the box ("Was ist in der Schachtel?"), or a short clause of what the players need
-        ("Das braucht ihr") or what the game holds ("Zum Spiel gehören")."""
-        words = [w.lower().strip(":?") for w in re.sub(r"^[\d.\s]+", "", text).split()]
+        that ends in such a word ("Benötigte Hilfsmittel"), a question or a call of what
+        is in the box ("Was ist in der Schachtel?", "Das ist in der Schachtel!"), or a
+        short clause of what the players need ("Das braucht ihr") or what the game holds
+        ("Zum Spiel gehören")."""
+        words = [w.lower().strip(":?!") for w in re.sub(r"^[\d.\s]+", "", text).split()]
         short = len(words) <= MATERIAL_HEADING_WORDS
         return bool(words) and (
             words[0] in self.cues.material_headings
             or (short and words[-1] in self.cues.material_headings)
             or (
-                (text.rstrip().endswith("?") or interrogative_heading(text) or short)
+                (text.rstrip().endswith(("?", "!")) or interrogative_heading(text) or short)
                 and bool(set(words) & self.cues.material_questions)
             )
             # "ZUM SPIEL GEHÖREN", "Die Schachtel enthält": what the game holds.
@@ -566,7 +567,9 @@ def _named_heading(blocks: list[Block], name: str) -> Block | None:
     for block in blocks:
         if block.kind == "paragraph" and terminal(block.text):
             return None  # the rules have begun
-        if block.kind == "heading" and _letters(block.text) == _letters(name):
+        # The name with its article ("Der Gimpelweg" for "Gimpelweg") is the name too.
+        bare = re.sub(r"^(?:der|die|das)\s+", "", block.text.strip(), flags=re.IGNORECASE)
+        if block.kind == "heading" and _letters(name) in (_letters(block.text), _letters(bare)):
             return block
     return None
 

@@ -17,7 +17,7 @@ from rulekit.graph.clauses import case_clauses
 from rulekit.graph.continuation import refers_back
 from rulekit.graph.exceptions import flag
 from rulekit.graph.kinds import KindJudge
-from rulekit.graph.line_kinds import LABEL
+from rulekit.graph.line_kinds import LABEL, holds_word
 from rulekit.graph.markers import after_marker, bulleted_item, first_item, marker_type, next_item
 from rulekit.graph.mechanical import counted_task
 from rulekit.graph.overlap import stem
@@ -25,6 +25,7 @@ from rulekit.graph.phases import names_setup
 from rulekit.graph.shapes import (
     COPULAS,
     VERB_ENDINGS,
+    has_phrase,
     heads_after_list,
     infinitive_instruction,
     names_a_set,
@@ -82,6 +83,9 @@ class SegmentState:
     open_unit: Unit | None = None  # an example or remark that goes on in the next block
     names: set[str] = field(default_factory=set)  # players named in examples
     row: bool = False  # the last line was a row of a table
+    asked: bool = False  # the block stands among a player's questions and their answers
+    # The numbered paragraphs of a rule sheet (`markers.numbered_paragraphs`), no steps.
+    paragraphs: list[Block] = field(default_factory=list)
 
 
 # "folgendes" as a pronoun, before its participle or colon ("wird folgendes
@@ -137,14 +141,22 @@ class ListReader:
         step.extend(sentences, block)
         return True
 
-    def _step(self, sentences: list[Span], state: SegmentState, opening: bool = False) -> bool:
+    def _step(
+        self,
+        sentences: list[Span],
+        state: SegmentState,
+        opening: bool = False,
+        paragraph: bool = False,
+    ) -> bool:
         """A numbered item of a procedure: an instruction, or a rule in a run of steps.
 
         A run starts after a colon, with an instruction ("1. Mischt die Karten") or
         at the `opening` "1." of a numbered list ("1. Würfeln: Wer an der Reihe ist,
         würfelt." over "2. Ziehen: …"); an item that defines or announces ends it.  The
         items of a set the colon announced ("… durch folgende Kriterien
-        eingeschränkt:") are no procedure.
+        eingeschränkt:") are no procedure, nor is a rule sheet's long numbered
+        `paragraph` (`markers.numbered_paragraphs`) that does not instruct, but under
+        "Vorbereitung" or a lead-in that names an order.
         """
         if not sentences:
             return False
@@ -152,11 +164,15 @@ class ListReader:
         lead = state.lead
         if (
             lead is not None
-            and any(
-                t.lower_ in self.cues.rule_nouns | self.cues.choice_words
-                or t.lemma_.lower() == "gelten"
-                for s in lead.sentences
-                for t in s
+            and (
+                # a compound names rules too ("… der folgenden Zusatzregeln vereinbaren:"),
+                # and so do their changes ("… probiert doch einmal diese Änderungen aus:")
+                holds_word(lead.text, self.cues.rule_nouns | self.cues.rule_changes)
+                or any(
+                    t.lower_ in self.cues.choice_words or t.lemma_.lower() == "gelten"
+                    for s in lead.sentences
+                    for t in s
+                )
             )
             and not (self._ordered(lead) or tells_how(lead.text.lower()))
         ):
@@ -166,6 +182,14 @@ class ListReader:
             # zwischen zwei Möglichkeiten:").
             return False
         setup = bool(state.sections) and names_setup(state.sections[-1].block.text, self.cues)
+        if (
+            paragraph
+            and state.items != "step"
+            and not setup
+            and not self.judge.imperative(first)
+            and not (lead is not None and self._sequence(lead))
+        ):
+            return False  # "1. Jeder Spieler wählt eine Farbe … Bei weniger als vier …"
         if state.items is None and _opens_with_condition(first, self.cues) and not setup:
             # "a) Fällt der Würfel vom Tisch, so wird noch einmal gewürfelt." under
             # "Sonderfälle": a list of cases, where no colon announced a procedure; under
@@ -292,6 +316,9 @@ class ListReader:
             kind = "rule"  # "Komet ersetzt jede Karte" under "… zwei Sorten Sonderkarten:"
         if kind == "step" and _names_steps(sentences[0]):
             kind = "rule"  # "• Ziehen und Abwerfen sind Pflicht, …" tells of the steps
+        lower = block.text.lower()
+        if kind == "rule" and any(has_phrase(lower, p) for p in self.cues.definition_phrases):
+            kind = "definition"  # "Platzfelder, kenntlich an einer großen Ziffer;"
         if kind == "rule" and lead is not None and lead.kind == "lead-in":
             piece = state.material and judge.component_line(block.text)
             # "Diese zehn Kronen gibt es:" / "1 – 2 Drillinge": what the first crown asks.

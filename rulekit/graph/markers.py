@@ -20,6 +20,8 @@ _OPEN_MARKER = r"(?:\((?=\w{1,2}\)))?"
 NUMBERED = re.compile(rf"^{_OPEN_MARKER}(?:\d{{1,2}}[.)]|[a-z][.)](?!\s\w\.))\s")
 # A list marker: a number ("2.", "3)", "(4)") or a letter ("a)", "b.", "(c)").
 MARKER = re.compile(rf"^{_OPEN_MARKER}(?:(\d{{1,2}})|([a-z]))[.)]\s")
+# The fewest words a numbered list's items hold on average to be paragraphs of rules.
+PARAGRAPH_ITEM_WORDS = 28
 
 
 def bulleted_item(block: Block) -> bool:
@@ -101,3 +103,33 @@ def counts_on(previous: Block | None, text: str) -> bool:
         return False
     before = MARKER.match(previous.text.strip())
     return before is not None and before.group(1) == str(int(match.group(1)) - 1)
+
+
+def _item_number(text: str) -> int:
+    """The item's place in its list: 3 for "3. …" and for "c) …", 0 for no item."""
+    marker = MARKER.match(text.strip())
+    if marker is None:
+        return 0
+    return int(marker.group(1)) if marker.group(1) else ord(marker.group(2)) - ord("a") + 1
+
+
+def numbered_paragraphs(blocks: list[Block]) -> list[Block]:
+    """The items of numbered or lettered lists whose items run to `PARAGRAPH_ITEM_WORDS`
+    words and more on average: a rule sheet's numbered paragraphs ("1. Jeder Spieler
+    wählt eine Farbe … Bei weniger als vier Spielern … 2. …"), rules in no order, where
+    the steps of a procedure are short ("1. Mischt die Karten.").  Text between two
+    items leaves the list open; a heading or an item numbered out of turn closes it."""
+    found: list[Block] = []
+    run: list[Block] = []
+    for block in [*blocks, None]:
+        count = _item_number(block.text) if block is not None else 0
+        if block is not None and block.kind == "list-item" and count == len(run) + 1:
+            run.append(block)
+            continue
+        if block is not None and block.kind != "heading" and not count:
+            continue
+        words = sum(len(item.text.split()) for item in run)
+        if len(run) > 1 and words >= PARAGRAPH_ITEM_WORDS * len(run):
+            found.extend(run)
+        run = [block] if block is not None and block.kind == "list-item" and count == 1 else []
+    return found

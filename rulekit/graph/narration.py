@@ -46,6 +46,8 @@ _JOINING = frozenset({"und", "oder", "sowie", "aber"})
 _TIME_PREPOSITIONS = frozenset({"in", "im", "bei", "beim", "nach", "am"})
 # What follows a turn told as a time after the last ("Eine Runde später", "Zwei Züge danach").
 _LATER = frozenset({"später", "danach", "darauf"})
+# The past tense of "sein" and "haben", in which a story is told and no rule.
+_PAST_AUXILIARIES = frozenset({"war", "waren", "hatte", "hatten"})
 STORY_TURN_WORDS = 4
 NOUN_ENDINGS = ("en", "ern", "eln", "ung", "heit", "keit", "ion", "tät", "schaft")
 # Who a sentence about players in general speaks of.
@@ -198,10 +200,11 @@ class StoryJudge(LineJudge):
                 # "Merles graues Kaninchen steht auf Feld 6": whose piece it is.
                 names.update((token.text, token.text[:-1]))
                 found = True
-            elif names and self._inverted_subject(
-                tokens[start : index - 1], tokens[index - 1], token
-            ):
-                # Another player joins a story told of named players.
+            elif (
+                names or tokens[index - 1].lower_ in _PAST_AUXILIARIES
+            ) and self._inverted_subject(tokens[start : index - 1], tokens[index - 1], token):
+                # Another player joins a story told of named players; a story told in the
+                # past tense names its first.
                 names.add(token.text)
                 found = True
         if found and any(tokens[i].text in names for i in opens if i < len(tokens)):
@@ -397,12 +400,15 @@ class StoryJudge(LineJudge):
     def _inverted_subject(self, opening: list[Token], verb: Token, token: Token) -> bool:
         """A name or colour right after the verb, the `opening` before it a word of the
         story's sequence or a turn of it: "Danach deckt Tim …", "Dann würfelt Blau …",
-        "In der nächsten Runde würfelt Gelb …" (not "hat", "ist")."""
+        "In der nächsten Runde würfelt Gelb …" (not "hat", "ist"; but the past tense a rule
+        is never said in: "In der neunten Runde war Blau …")."""
         sequence = len(opening) == 1 and opening[0].lower_ in self.cues.sequence_words
         return (
             (sequence or self.story_turn(opening))
-            and verb.lower_ not in STOP_WORDS
-            and inflected_verb(verb)
+            and (
+                (verb.lower_ not in STOP_WORDS and inflected_verb(verb))
+                or verb.lower_ in _PAST_AUXILIARIES
+            )
             and self._player_name(token)
         )
 
@@ -470,6 +476,9 @@ class StoryJudge(LineJudge):
             return False
         if self.opens_with_pronoun(words) or self._pronoun_after_clause(sentence):
             return True
+        if self._owned(words[0]) and not any(w.lower_ in GENERIC_ACTORS - {"alle"} for w in words):
+            # "Ihre Kleiber sitzen alle noch …", but "Seine Karten hält jeder Spieler …"
+            return True
         if any(w.lower_ in GENERIC_ACTORS for w in words):
             return False
         return (
@@ -479,9 +488,14 @@ class StoryJudge(LineJudge):
                 and not (w.text == "es" and before.text[:1].islower())
                 for before, w in pairwise(words)
             )
-            or any(w.lower_ in self.cues.continuation_possessives for w in words)
-            # Hers or theirs, where "Ihre" is not the reader's ("Ihre Meise erschrickt …").
-            or (not self.polite and any(w.lower_ in _HERS for w in words))
+            or any(self._owned(w) for w in words)
+        )
+
+    def _owned(self, word: Token) -> bool:
+        """A possessive of the story's player: "seine", and hers or theirs where "Ihre"
+        is not the reader's ("Ihre Meise erschrickt …")."""
+        return word.lower_ in self.cues.continuation_possessives or (
+            not self.polite and word.lower_ in _HERS
         )
 
     def any_player(self, sentence: Span) -> bool:

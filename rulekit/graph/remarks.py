@@ -71,8 +71,9 @@ def labels_next(
 def heads_rule(judge: KindJudge, nlp: Language, label: str, following: Block | None) -> bool:
     """A remark's label of words alone on its line over a rule heads the rule ("Gut zu
     wissen" / "Ziehen darfst du auch dann, …"); over a remark it opens the remark ("Gut zu
-    wissen" / "Die Felder des Spielplans sind … nummeriert.")."""
+    wissen" / "Die Felder des Spielplans sind … nummeriert."); over a question it heads
+    the questions and their answers ("Gut zu wissen!" / "Muss ich auch dann ziehen, …?")."""
     if " " not in label or following is None:
         return False
     first = re.split(r"(?<=[.!?])\s", following.text.strip(), maxsplit=1)[0]
-    return judge.modal(nlp(first)[:])
+    return first.endswith("?") or judge.modal(nlp(first)[:])

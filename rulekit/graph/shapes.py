@@ -18,7 +18,7 @@ from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
 from rulekit.extract.textshapes import LIST_MARKER, listed
-from rulekit.extract.wordclasses import CONJUNCTIONS, DETERMINERS, POSSESSIVES
+from rulekit.extract.wordclasses import CONJUNCTIONS, DETERMINERS, POSSESSIVES, SUBJECT_PRONOUNS
 from rulekit.graph.markers import MARKER, marker_type
 from rulekit.model import Block
 
@@ -61,7 +61,7 @@ _QUOTE_CLOSERS = frozenset('“”"')
 # A clause that opens so, alone on a heading line, heads what is done in its case
 # ("Wenn nichts mehr geht").
 _CASE_HEADING_OPENERS = frozenset({"wenn", "falls"})
-_INTERROGATIVES = frozenset(
+INTERROGATIVES = frozenset(
     {
         "wie",
         "was",
@@ -93,8 +93,6 @@ NUMBERED_HEADING_WORDS = 8
 SUBORDINATORS = RELATIVE_PRONOUNS | CONJUNCTIONS
 # A colon after one of these closes a sentence that names its list ("Die Arten sind:").
 COPULAS = frozenset({"sind", "ist", "lauten", "lautet"})
-# A subject: the verb of its clause is finite ("Du kannst … ziehen").
-_SUBJECTS = frozenset({"ich", "du", "er", "sie", "es", "wir", "ihr", "man"})
 # The finite forms of the modal verbs, and "wird": before an infinitive they make it
 # part of a statement ("Steine dürfen nicht überlappen", "Eine Figur darf … verlassen").
 FINITE_MODALS = frozenset(
@@ -230,34 +228,6 @@ def item_line(block: Block, text: str) -> bool:
     )
 
 
-def question_heading(text: str, sentences: list[Span], following: Block | None) -> bool:
-    """A short paragraph of one question or interrogative clause over a paragraph:
-    "Wie können Sie Ihre Strategie bewerten?", "Was wir über Systeme erfahren können.",
-    "Was passiert, wenn ein Würfel vom Tisch fällt?", "Und wenn der Fänger selbst
-    gefangen wird?", or a question of a few words: "Weiter oder aufhören?"; an asked
-    question over a list too ("Wie bereiten wir das Spiel vor?" over "1. Legt …")."""
-    words = text.split()
-    if len(sentences) != 1 or following is None or following.kind not in ("paragraph", "list-item"):
-        return False
-    opener = words[1].lower() if words[0].lower() == "und" and len(words) > 1 else words[0].lower()
-    asked = opener in _INTERROGATIVES or opener == "wenn"
-    if following.kind == "list-item" and not (asked and text.endswith("?")):
-        return False  # "Wie bereiten wir das Spiel vor?" over its numbered steps
-    if text.endswith("?") and (asked or len(words) <= SHORT_QUESTION_WORDS):
-        return len(words) <= QUESTION_HEADING_WORDS
-    return (
-        len(words) <= QUESTION_HEADING_WORDS
-        and words[0].lower() in _INTERROGATIVES
-        and "," not in text
-        and text.endswith(("?", "."))
-    )
-
-
-def opens_with_question(text: str) -> bool:
-    """The text's first sentence is a question ("Darf ich …? Nein, …")."""
-    return re.match(r"[^.!?]*\?", text) is not None
-
-
 def interrogative_heading(text: str) -> bool:
     """A heading line of an interrogative or conditional clause without a question mark:
     "Worum es geht", "Wie gespielt wird", "Wenn nichts mehr geht"; its verb comes last,
@@ -265,9 +235,9 @@ def interrogative_heading(text: str) -> bool:
     words = text.split()
     return (
         1 < len(words) <= QUESTION_HEADING_WORDS
-        and words[0].lower() in _INTERROGATIVES | _CASE_HEADING_OPENERS
+        and words[0].lower() in INTERROGATIVES | _CASE_HEADING_OPENERS
         and not re.search(r"[,.!?:;]", text)
-        and (words[0].lower() in _INTERROGATIVES or words[-1][:1].islower())
+        and (words[0].lower() in INTERROGATIVES or words[-1][:1].islower())
     )
 
 
@@ -276,7 +246,7 @@ def asked_first(span: Span) -> bool:
     Sternenstaub ein Zug kostet, zeigt Ihnen die Kostentafel:"), not with who does
     something ("Wer …, zeigt …")."""
     words = [t for t in span if t.is_alpha]
-    return bool(words) and words[0].lower_ in _INTERROGATIVES - {"wer"} and "," in span.text
+    return bool(words) and words[0].lower_ in INTERROGATIVES - {"wer"} and "," in span.text
 
 
 def closing_bracket(span: Span) -> int | None:
@@ -491,7 +461,7 @@ def infinitive_instruction(text: str) -> bool:
         # "Karten, die abgehandelt wurden": an auxiliary or a modal verb is finite.
         and words[-1].lower() not in STOP_WORDS
         and not any(
-            word.lower() in (SUBORDINATORS - RELATIVE_PRONOUNS) | _SUBJECTS | FINITE_MODALS
+            word.lower() in (SUBORDINATORS - RELATIVE_PRONOUNS) | SUBJECT_PRONOUNS | FINITE_MODALS
             or (
                 word[:1].islower()
                 and word.lower() not in STOP_WORDS

@@ -12,6 +12,7 @@ import re
 from rulekit.extract.textrows import (
     CELL_MARKS,
     COLUMN_TITLE_WORDS,
+    COST_ROW,
     NUMBERS_ROW,
     VALUE_ROW,
 )
@@ -109,6 +110,15 @@ def numbers_header(text: str, following: Block | None) -> bool:
         and len(row.split()) <= ITEM_LINE_WORDS
     ):
         return True
+    if (
+        len(words) <= COLUMN_TITLE_WORDS
+        and (
+            (all(word[:1].isupper() for word in words) and COST_ROW.match(row))
+            # a row numbered from 1 that counts ("Brief Das brauchst du" over "1 2 Sätze …")
+            or (words[0][:1].isupper() and re.match(r"1\s+\d", row))
+        )
+    ):
+        return True  # "Feldart Kosten Wirkung" over "Wiese 1 Quitte keine"
     cells = {word.casefold() for word in re.findall(r"[^\W\d_]+", row)}
     # "Platz Punkte" over "1. Platz 5 Punkte": the row repeats its titles by its values.
     repeated = re.search(r"\d", row) is not None and {w.casefold() for w in words} <= cells

@@ -19,6 +19,8 @@ from spacy.tokens import Span
 
 from rulekit.cues import Cues
 from rulekit.extract.lexicon import Lexicon
+from rulekit.extract.textbreaks import exclaimed
+from rulekit.extract.textfacts import address_line
 from rulekit.extract.textrows import (
     TAB_ROW,
 )
@@ -56,6 +58,7 @@ from rulekit.graph.markers import (
     counts_on,
     marked_level,
     next_item,
+    numbered_paragraphs,
     opens_procedure,
 )
 from rulekit.graph.regions import rules_before_preface, rules_under_idea, smooth
@@ -65,20 +68,18 @@ from rulekit.graph.sentences import sentences as split_sentences
 from rulekit.graph.shapes import (
     OUTLINE_NUMBER,
     SPEECH,
-    TITLE,
     closed,
     ends_in_verb,
     interrogative_heading,
     item_line,
     marked_heading,
     open_bracket,
-    opens_with_question,
-    question_heading,
     quoted_sentences,
     run_in_heading,
     verbless,
 )
 from rulekit.graph.table_shapes import described_row, numbers_header, table_header, table_row
+from rulekit.graph.titles import asks_reader, opens_with_question, paragraph_title
 from rulekit.graph.unit import Unit
 from rulekit.model import Block, NodeKind, SourceInfo
 from rulekit.nlp import TermMatcher
@@ -107,7 +108,7 @@ class Segmenter(ListReader):
         docs = list(self.nlp.pipe(b.text for b in body))
         self.judge.read_manual(docs, info.title)
         units: list[Unit] = []
-        state = SegmentState()
+        state = SegmentState(paragraphs=numbered_paragraphs(body))
         cover, subtitle = cover_blocks(body, self.cues, info.title)
         # The headings over the game's name are the publisher's ("FIDIBUS").
         masthead = body[: body.index(cover)] if cover is not None else []
@@ -124,7 +125,8 @@ class Segmenter(ListReader):
             if block is subtitle:
                 units.append(Unit("other", sentences, block, state.sections[-1].node_id))
                 continue
-            line = self._line_units(info, block, sentences, following, state, units)
+            previous = body[index - 1] if index else None
+            line = self._line_units(info, block, sentences, (previous, following), state, units)
             if line is not None:
                 units.extend(line)
                 continue
@@ -164,14 +166,16 @@ class Segmenter(ListReader):
         info: SourceInfo,
         block: Block,
         sentences: list[Span],
-        following: Block | None,
+        around: tuple[Block | None, Block | None],
         state: SegmentState,
         units: list[Unit],
     ) -> list[Unit] | None:
-        """The units of a heading-shaped line, figure text or a short numbered line.
+        """The units of a heading-shaped line, figure text or a short numbered line;
+        `around` holds the blocks before and after it.
 
         None when the block is body text to cut into sentences.
         """
+        following = around[1]
         text = block.text.strip()
         judge = self.judge
         if material_ends(judge, state, block, units):
@@ -182,36 +186,25 @@ class Segmenter(ListReader):
             and marked_heading(text, following)
             and not counts_on(units[-1].block if units else None, text)
         )
-        title = block.kind == "paragraph" and (
-            TITLE.match(text) is not None
-            # A question under the questions' heading is asked, but "Wußten Sie schon?"
-            # heads the facts of a box of its own.
-            or (
-                question_heading(text, sentences, following)
-                and (
-                    not judge.asked(
-                        state.sections[-1].block.text if state.sections else None, following
-                    )
-                    or judge.heading_words(text, self.cues.preface_headings)
-                )
-            )
-            # "Was ist in der Schachtel?" over the pieces, one an item
-            or (
-                text.endswith("?")
-                and judge.material_heading(text)
-                and following is not None
-                and following.kind == "list-item"
-            )
+        # A question under the questions' heading is asked, and so is one after a question
+        # asked and answered; but "Wußten Sie schon?" heads the facts of a box of its own.
+        heading = state.sections[-1].block.text if state.sections else None
+        in_questions = judge.asked(heading, following) or any(
+            u.kind == "lead-in" and u.text.endswith("?") for u in units[-2:]
+        )
+        state.asked = in_questions
+        title = block.kind == "paragraph" and paragraph_title(
+            judge, self.nlp, block, sentences, around, in_questions
         )
         section = state.sections[-1].node_id if state.sections else None
         after_row, state.row = state.row, False
-        if (
-            block.kind in ("paragraph", "heading")
-            and numbers_header(text, following)
+        if block.kind in ("paragraph", "heading") and (
             # "Benötigte Hilfsmittel" over "2 Würfel, 1 Würfelbecher" heads a list.
-            and not judge.material_heading(text)
+            (numbers_header(text, following) and not judge.material_heading(text))
+            # the imprint's street over its postcode ("Technikumstrasse 38" / "CH-8400 …")
+            or (following is not None and address_line(text, following.text))
         ):
-            return [Unit("other", sentences, block, section)]  # a table's column titles
+            return [Unit("other", sentences, block, section)]
         if (
             state.items is None
             and block.kind != "list-item"
@@ -234,11 +227,10 @@ class Segmenter(ListReader):
             and table_header(text, following)
         ):
             return [Unit("other", sentences, block, section)]
-        # A question the copy set as a heading under the questions' heading is asked.
-        heading = state.sections[-1].block.text if state.sections else None
+        # A question the copy set as a heading is asked there too.
         if (
             (block.kind == "paragraph" and not title)
-            or (block.kind == "heading" and text.endswith("?") and judge.asked(heading, None))
+            or (block.kind == "heading" and text.endswith("?") and in_questions)
             or (block.kind == "list-item" and not numbered_heading)
         ):
             return None
@@ -320,6 +312,7 @@ class Segmenter(ListReader):
             # clause ending in its modal verb heads a section ("Warum man … üben sollte").
             return None
         # A section.
+        front = state.cover or state.facts
         state.items, state.listed, state.cover, state.facts = None, False, False, False
         state.step = None
         state.open_unit = None
@@ -331,7 +324,13 @@ class Segmenter(ListReader):
         unit.node_id = section_id(info.game, text, {u.node_id for u in units})
         state.sections.append(unit)
         names_rules = judge.heading_words(text, self.cues.structure_headings) or numbered_heading
-        preface = judge.heading_words(text, self.cues.preface_headings)
+        # A call on the cover heads the game's story ("Vorhang auf!", "Willkommen im Stadion!").
+        # So does a question to the reader ("Kennen Sie den Buchfinken?") a box of facts.
+        preface = (
+            judge.heading_words(text, self.cues.preface_headings)
+            or (front and exclaimed(text) and not (names_rules or judge.material_heading(text)))
+            or (bool(sentences) and asks_reader(judge, sentences[0]))
+        )
         pieces = [u.text for u in units if u.kind == "component" and judge.component_line(u.text)]
         story = not names_rules and tells_story(text, units, pieces, judge)
         state.idea = story or judge.heading_words(text, self.cues.idea_headings)
@@ -402,7 +401,12 @@ class Segmenter(ListReader):
         if (
             block.kind == "list-item"
             and NUMBERED.match(text)
-            and self._step(sentences, state, opens_procedure(text, following))
+            and self._step(
+                sentences,
+                state,
+                opens_procedure(text, following),
+                any(block is item for item in state.paragraphs),
+            )
         ):
             state.items, state.lead, state.listed = "step", None, False
             state.step = self._flagged(Unit("step", sentences, block, section))
@@ -574,7 +578,10 @@ class Segmenter(ListReader):
         kind = judge.sentence_kind(head, state.material)
         if SPEECH.match(block.text.strip()):
             kind = "flavour"  # a speech bubble's call set apart: "„Hopp, hopp – und drüber!“"
-        elif kind == "flavour" and judge.asked_under(head.text, [u.text for u in state.sections]):
+        elif kind == "flavour" and (
+            judge.asked_under(head.text, [u.text for u in state.sections])
+            or (state.asked and head.text.endswith("?"))
+        ):
             kind = "lead-in"  # "Gilt die Schlagpflicht auch für die Gänge?" leads to its answer
         if kind == "other" and judge.greets(head):
             state.idea = True  # "Liebe Wichtelfreunde!" opens a letter with the game's story
