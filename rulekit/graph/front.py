@@ -1,8 +1,9 @@
 """Where a rulebook's parts change what a sentence is: the cover and its box's facts
 before the rules (`front_kind`), the run-in labels that begin the rules in a rulebook
-without headings, a box lid's (`rules_begin`), and the board's description, whose
-sentences define the board (`board_kind`).  `units.Segmenter` asks these as it goes,
-with its `lists.SegmentState`."""
+without headings, a box lid's (`rules_begin`), the board's description, whose
+sentences define the board (`board_kind`), and what a heading sets going under it: a
+preface, the game's story, the component list (`heading_opens`).  `units.Segmenter`
+asks these as it goes, with its `lists.SegmentState`."""
 
 from __future__ import annotations
 
@@ -11,14 +12,20 @@ import re
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span
 
+from rulekit.extract.textbreaks import exclaimed
 from rulekit.extract.textshapes import BOX_DURATION, BOX_FACTS, terminal
 from rulekit.graph.kinds import KindJudge
 from rulekit.graph.line_kinds import LABEL
-from rulekit.graph.lists import SegmentState
+from rulekit.graph.lists import SegmentState, names_no_piece, tells_story
 from rulekit.graph.markers import first_item
-from rulekit.graph.shapes import addresses
+from rulekit.graph.shapes import addresses, verbless
+from rulekit.graph.titles import asks_reader
 from rulekit.graph.unit import Unit
 from rulekit.model import Block, NodeKind
+
+# Share of a preface's sentences in the first person plural that makes it an essay,
+# which may run on under headings of its own ("Warum man vernetztes Denken üben sollte").
+ESSAY_SHARE = 1 / 3
 
 # The box's facts stand among this many first units of a manual, its front matter.
 FRONT_UNITS = 15
@@ -207,3 +214,60 @@ def told_as_preface(
     return (state.preface and not (keeps or binds)) or (
         state.idea and (exclaims or not (judge.modal(head) or judge.plays(head)))
     )
+
+
+def heading_opens(
+    judge: KindJudge,
+    state: SegmentState,
+    heading: tuple[str, list[Span]],
+    units: list[Unit],
+    names_rules: bool,
+    opened: tuple[bool, bool],
+) -> None:
+    """What the heading `heading` (its text and sentences) sets going under it: a preface,
+    the game's idea or story, the board's description, the component list.
+    `names_rules`: it names a part of the rules ("Spielablauf", "3. Bauen"); `opened`:
+    whether it stands on the cover or under the box's facts, and whether it asks
+    ("Worum es geht").  An essay's preface runs on under headings of its own."""
+    text, sentences = heading
+    front, asked = opened
+    # A call on the cover heads the game's story ("Vorhang auf!", "Willkommen im Stadion!").
+    # So does a question to the reader ("Kennen Sie den Buchfinken?") a box of facts.
+    preface = (
+        judge.heading_words(text, judge.cues.preface_headings)
+        or (front and exclaimed(text) and not (names_rules or judge.material_heading(text)))
+        or (bool(sentences) and asks_reader(judge, sentences[0]))
+    )
+    pieces = [u.text for u in units if u.kind == "component" and judge.component_line(u.text)]
+    story = not names_rules and tells_story(text, units, pieces, judge)
+    state.idea = story or judge.heading_words(text, judge.cues.idea_headings)
+    state.board = judge.heading_words(text, judge.cues.board_headings)
+    state.described = None
+    if judge.material_heading(text):
+        state.material = True
+    elif (
+        names_rules
+        or asked
+        or text.endswith("?")
+        or not verbless(text)
+        or preface
+        or state.idea
+        or names_no_piece(text, pieces)
+    ):
+        # "Worum geht es?" names no piece of the material, nor does a heading with a
+        # verb ("So wird gespielt") or of the game's story ("Die Geschichte", "Rund um
+        # die Mühle"); a piece's name ("Saisonfolien") goes on with it.
+        state.material = False
+    # Only an essay runs on under headings of its own: a "Vorwort" that addresses the
+    # players ends where the next heading begins, whatever that heading says.
+    state.preface_goes_on = (
+        not preface
+        and state.preface
+        and not state.assumed_preface
+        and not (names_rules or state.material)
+        and state.preface_we >= ESSAY_SHARE * state.preface_said > 0
+    )
+    if not state.preface_goes_on:
+        state.preface_said = state.preface_we = 0
+    state.preface = preface or state.preface_goes_on
+    state.assumed_preface = False

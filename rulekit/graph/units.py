@@ -19,7 +19,6 @@ from spacy.tokens import Span
 
 from rulekit.cues import Cues
 from rulekit.extract.lexicon import Lexicon
-from rulekit.extract.textbreaks import exclaimed
 from rulekit.extract.textfacts import address_line
 from rulekit.extract.textrows import (
     TAB_ROW,
@@ -39,7 +38,14 @@ from rulekit.graph.continuation import (
     told_round,
     widen_scene,
 )
-from rulekit.graph.front import board_kind, front_kind, rules_begin, states_facts, told_as_preface
+from rulekit.graph.front import (
+    board_kind,
+    front_kind,
+    heading_opens,
+    rules_begin,
+    states_facts,
+    told_as_preface,
+)
 from rulekit.graph.ids import heading_level, section_id
 from rulekit.graph.kinds import KindJudge
 from rulekit.graph.line_kinds import LABEL, cover_blocks
@@ -48,8 +54,6 @@ from rulekit.graph.lists import (
     SegmentState,
     heading_ends_items,
     material_ends,
-    names_no_piece,
-    tells_story,
 )
 from rulekit.graph.markers import (
     MARKER,
@@ -79,7 +83,7 @@ from rulekit.graph.shapes import (
     verbless,
 )
 from rulekit.graph.table_shapes import described_row, numbers_header, table_header, table_row
-from rulekit.graph.titles import asks_reader, opens_with_question, paragraph_title
+from rulekit.graph.titles import opens_with_question, paragraph_title
 from rulekit.graph.unit import Unit
 from rulekit.model import Block, NodeKind, SourceInfo
 from rulekit.nlp import TermMatcher
@@ -87,9 +91,6 @@ from rulekit.nlp import TermMatcher
 MECHANICAL_KINDS = ("rule", "step", "note")
 # Figure text this long is a sentence of the body that the text layout took for a label.
 FIGURE_SENTENCE_WORDS = 12
-# Share of a preface's sentences in the first person plural that makes it an essay,
-# which may run on under headings of its own ("Warum man vernetztes Denken üben sollte").
-ESSAY_SHARE = 1 / 3
 # The kinds of a sentence whose colon opens a list.
 ITEM_LEADS = ("lead-in", "rule", "definition", "component")
 
@@ -324,46 +325,7 @@ class Segmenter(ListReader):
         unit.node_id = section_id(info.game, text, {u.node_id for u in units})
         state.sections.append(unit)
         names_rules = judge.heading_words(text, self.cues.structure_headings) or numbered_heading
-        # A call on the cover heads the game's story ("Vorhang auf!", "Willkommen im Stadion!").
-        # So does a question to the reader ("Kennen Sie den Buchfinken?") a box of facts.
-        preface = (
-            judge.heading_words(text, self.cues.preface_headings)
-            or (front and exclaimed(text) and not (names_rules or judge.material_heading(text)))
-            or (bool(sentences) and asks_reader(judge, sentences[0]))
-        )
-        pieces = [u.text for u in units if u.kind == "component" and judge.component_line(u.text)]
-        story = not names_rules and tells_story(text, units, pieces, judge)
-        state.idea = story or judge.heading_words(text, self.cues.idea_headings)
-        state.board = judge.heading_words(text, self.cues.board_headings)
-        state.described = None
-        if judge.material_heading(text):
-            state.material = True
-        elif (
-            names_rules
-            or asked
-            or text.endswith("?")
-            or not verbless(text)
-            or preface
-            or state.idea
-            or names_no_piece(text, pieces)
-        ):
-            # "Worum geht es?" names no piece of the material, nor does a heading with a
-            # verb ("So wird gespielt") or of the game's story ("Die Geschichte", "Rund um
-            # die Mühle"); a piece's name ("Saisonfolien") goes on with it.
-            state.material = False
-        # Only an essay runs on under headings of its own: a "Vorwort" that addresses the
-        # players ends where the next heading begins, whatever that heading says.
-        state.preface_goes_on = (
-            not preface
-            and state.preface
-            and not state.assumed_preface
-            and not (names_rules or state.material)
-            and state.preface_we >= ESSAY_SHARE * state.preface_said > 0
-        )
-        if not state.preface_goes_on:
-            state.preface_said = state.preface_we = 0
-        state.preface = preface or state.preface_goes_on
-        state.assumed_preface = False
+        heading_opens(judge, state, (text, sentences), units, bool(names_rules), (front, asked))
         return [unit]
 
     def _block_units(
