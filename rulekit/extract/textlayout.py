@@ -22,11 +22,13 @@ from spacy.lang.de.stop_words import STOP_WORDS
 
 from rulekit.extract.encoding import BREAK_HYPHENS
 from rulekit.extract.textbreaks import (
+    EXCLAIMED_WORDS,
     PARAGRAPH_END,
     announcing_colon,
     asked_apart,
     begun_sentence,
     clause_goes_on,
+    exclaimed,
     quoted_apart,
     resumes,
     set_alone,
@@ -110,8 +112,6 @@ HEADING_MAX_LINES = 2
 # A box set beside the text is narrower than this share of the page's lines: its own
 # lines tell where a paragraph in it ends, and a break with room for the next word.
 NARROW_BOX = 0.7
-# A title ending in an exclamation mark ("Raus mit Dir!") has at most this many words.
-TITLE_EXCLAMATION_WORDS = 5
 
 
 def infer_roles(lines: list[TextLine]) -> list[TextLine]:
@@ -446,9 +446,9 @@ def _exclaimed_title(texts: list[str], width: float) -> bool:
     text = texts[0]
     return (
         len(texts) == 1
-        and text.endswith("!")
+        and exclaimed(text)
         and text[:1].isupper()
-        and len(text.split()) <= TITLE_EXCLAMATION_WORDS
+        and len(text.split()) <= EXCLAIMED_WORDS
         and len(text) < SHORT_LINE * width
         and not re.search(r"[.!?:,;]", text[:-1])
     )

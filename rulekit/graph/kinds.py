@@ -196,8 +196,7 @@ class KindJudge(DefinitionJudge):
         # "Die Restlaufzeit bezeichnet die Tage, die das Raubtier … auskommen kann":
         # a modal verb of a relative clause does not make the definition a rule.
         if not self.normative(main_clause(sentence)) and (
-            self._names(sentence)
-            or any(has_phrase(lower, phrase) for phrase in self.cues.definition_phrases)
+            self._names(sentence) or self.defining_phrase(lower)
         ):
             return "definition"
         # A wish rules nothing, though its condition says "nur" ("Wenn nur …, würden …").
@@ -399,6 +398,11 @@ class KindJudge(DefinitionJudge):
             and not self.generic_actor(sentence)
             and not any(t.lemma_.lower() in self.cues.actor_nouns for t in sentence)
         )
+
+    def defining_phrase(self, lower: str) -> bool:
+        """The lower-case text holds a phrase that defines ("gilt als", "nennt man",
+        "kenntlich an")."""
+        return any(has_phrase(lower, phrase) for phrase in self.cues.definition_phrases)
 
     def signs_off(self, sentence: Span) -> bool:
         """The publisher's greeting or closing wish: a wish of fun or luck ("Viel Spaß

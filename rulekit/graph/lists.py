@@ -25,7 +25,6 @@ from rulekit.graph.phases import names_setup
 from rulekit.graph.shapes import (
     COPULAS,
     VERB_ENDINGS,
-    has_phrase,
     heads_after_list,
     infinitive_instruction,
     names_a_set,
@@ -316,8 +315,7 @@ class ListReader:
             kind = "rule"  # "Komet ersetzt jede Karte" under "… zwei Sorten Sonderkarten:"
         if kind == "step" and _names_steps(sentences[0]):
             kind = "rule"  # "• Ziehen und Abwerfen sind Pflicht, …" tells of the steps
-        lower = block.text.lower()
-        if kind == "rule" and any(has_phrase(lower, p) for p in self.cues.definition_phrases):
+        if kind == "rule" and judge.defining_phrase(block.text.lower()):
             kind = "definition"  # "Platzfelder, kenntlich an einer großen Ziffer;"
         if kind == "rule" and lead is not None and lead.kind == "lead-in":
             piece = state.material and judge.component_line(block.text)
