@@ -89,6 +89,17 @@ ONE_A_FIELD = "Auf jedem Feld darf immer nur ein Hase stehen."
             ONE_A_FIELD,
         ),
         (
+            # "Das gilt nicht" before the case, and a modal said to be done only then.
+            ["# Würfeln", "Wer eine 6 würfelt, darf nach seinem Zug noch einmal würfeln."],
+            "Das gilt nicht nach der dritten 6 hintereinander.",
+            "Wer eine 6 würfelt, darf nach seinem Zug noch einmal würfeln.",
+        ),
+        (
+            ["# Schlagen", BLOW],
+            "Das darf er nur, bevor er selbst würfelt.",
+            BLOW,
+        ),
+        (
             # A contrast that bounds what was allowed.
             ["# Perle", "Du darfst in einer Kombination beliebig viele Perlen einsetzen."],
             "Jede Kombination braucht aber mindestens zwei echte Muschelkarten.",
@@ -299,3 +310,53 @@ def test_a_case_that_lets_do_more_often_excepts_the_rule_that_does_it_once(
     )
     # However far back, the rule that throws once; not the throw again, a second time.
     assert edges_of(graph, "exception-of") == [(three, turn)]
+
+
+def test_a_reply_under_a_variants_heading_excepts_the_variants_rule_before_it(
+    builder: GraphBuilder,
+) -> None:
+    toll = "Überholst du ein Schwein, das auf einem Rübenacker steht, musst du ihm 5 Rüben zahlen."
+    reply = "Das gilt nicht, wenn du selbst gerade aus einer Suhle kommst."
+    graph = build(
+        builder,
+        "# Ziehen",
+        "Wer an der Reihe ist, würfelt und zieht sein Schwein.",
+        "# Für Profis: Wegzoll",
+        f"Kennt ihr das Spiel schon gut, probiert einmal diese Regel aus. {toll} {reply}",
+    )
+    assert edges_of(graph, "exception-of") == [(reply, toll)]
+
+
+def test_nur_after_a_rule_of_its_paragraph_narrows_that_rule(builder: GraphBuilder) -> None:
+    # Opening a paragraph, saying "only here" of a place just named or naming the things
+    # it holds for, "Nur" states a rule of its own.
+    again = "Wer eine 6 würfelt, darf nach seinem Zug noch einmal würfeln."
+    narrowed = "Nur wer mit der 6 auch gezogen hat, darf noch einmal würfeln."
+    graph = build(
+        builder,
+        "# Würfeln",
+        "Wer an der Reihe ist, würfelt einmal und zieht eine Figur.",
+        f"{again} {narrowed}",
+        "Nur mit einer 6 kommt eine Figur aus dem Haus.",
+        "Auf den Blumenfeldern gibt es Nektar. Nur auf diesen Feldern darf man rasten.",
+        "Dazu legt er einen Marker neben die Figur. Nur Figuren mit einem Marker dürfen ziehen.",
+    )
+    assert edges_of(graph, "exception-of") == [(narrowed, again)]
+
+
+def test_a_denied_repeat_is_no_case_of_doing_more_often(builder: GraphBuilder) -> None:
+    # "dreimal" names the case; the claim denies the throw again: it limits the rule of
+    # the throw after a 6, not the rule that everyone throws once.
+    again = "Nach jeder 6 darf der Spieler noch einmal würfeln."
+    limit = (
+        "Ausnahme: Wer dreimal hintereinander eine 6 würfelt, darf nach dem dritten Zug "
+        "nicht noch einmal würfeln."
+    )
+    graph = build(
+        builder,
+        "# Spielbeginn",
+        "Reihum würfelt jeder einmal; wer die höchste Zahl hat, fängt an.",
+        "# Würfeln",
+        f"{again} {limit}",
+    )
+    assert edges_of(graph, "exception-of") == [(limit, again)]

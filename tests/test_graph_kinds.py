@@ -516,7 +516,7 @@ KIND_CASES = {
             "Zu jedem Spiel": ("lead-in", False),
             "1 Spielplan": ("component", False),
             "16 Spielfiguren": ("component", False),
-            "Das Hoftor ist": ("rule", True),
+            "Das Hoftor ist": ("definition", True),  # under "Der Spielplan:", as the gold has it
             "Wie die Fähre": ("other", False),
             "Es folgt die Rettungsrunde": ("rule", True),
             "Wer eine 6": ("rule", True),
@@ -1221,6 +1221,57 @@ KIND_CASES = {
             "Jeder Spieler erhält 65 Wurzeln. Bei 5 und 6 Spielern erhält jeder jedoch 80 Wurzeln.",
         ],
         {"Spieldauer etwa": ("other", False), "Bei 5 und 6": ("rule", True)},
+    ),
+    "a term for a field by a thing; advice in a rule or a remark binds no engine": (
+        [
+            "Der Spielplan",
+            "Abflugfeld: das Wegfeld in deiner Farbe direkt neben dem Vogelhäuschen.",
+            "Vorbereitung",
+            "Wer zuerst ankommt, sollte die Karten mischen.",
+            "Jeder Spieler erhält 68 Kerbel.",
+            "Achtung: Auf fremden Startfeldern sollte man sich nicht länger als nötig aufhalten.",
+        ],
+        {
+            "Achtung: Auf fremden": ("note", False),
+            "Abflugfeld: das Wegfeld": ("definition", None),
+            "Wer zuerst ankommt": ("rule", False),
+            "Jeder Spieler erhält": ("rule", True),
+        },
+    ),
+    "players asked to try rules are led to them; a pointer in du, a wish after a cheer": (
+        [
+            "Für Profis",
+            "Wenn ihr das Spiel schon gut kennt, probiert diese beiden Zusatzregeln aus.",
+            "Der Kuckuck darf jeden Vogel verscheuchen, auch im Nest.",
+            "Wozu die Nester gut sind, erfährst du auf Seite 3.",
+            "Tipp: Einen Sehnenriss spielst du am besten gegen den, der kurz\n"
+            "davor ist, die Runde zu beenden, denn dann tut er am meisten weh.\n"
+            "Alle ins Gold – viel Spaß mit Zehnbogen!",
+        ],
+        {
+            "Wenn ihr das Spiel": ("lead-in", False),
+            "Der Kuckuck darf": ("rule", True),
+            "Wozu die Nester": ("other", False),
+            "Tipp: Einen Sehnenriss": ("note", None),
+            "Alle ins Gold": ("other", False),
+        },
+    ),
+    "a request to bear in mind what follows is a remark; a rule said as should be done": (
+        [
+            "Häufige Fragen",
+            "Muss ich einen gezogenen Kompass sofort verwenden?",
+            "Nein, du darfst ihn auf der Hand behalten. Bedenke aber, dass er am Rundenende "
+            "25 Strafpunkte kostet.",
+            "Die Initiativekarte sollte nicht weitergegeben werden, wenn der Spieler keine "
+            "Flugzeuge mehr hat.",
+            "Man sollte daher stets ein paar Karten zurückhalten.",
+        ],
+        {
+            "Nein, du darfst": ("rule", True),
+            "Bedenke aber": ("note", False),
+            "Die Initiativekarte sollte": ("rule", True),
+            "Man sollte daher": ("rule", False),
+        },
     ),
 }
 

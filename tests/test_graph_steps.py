@@ -116,6 +116,32 @@ def test_an_impersonal_passive_after_the_last_step_is_a_rule_of_its_own(
     )
 
 
+def test_a_sentence_after_a_step_that_ended_on_a_short_line_is_a_rule_of_its_own(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    # A copy in narrow columns: the last step ends on a short line, and the next printed
+    # line opens a paragraph, though it refers back ("dort").
+    lines = [
+        "Vorbereitung",
+        "1. Der Geber mischt alle Karten",
+        "und teilt jedem 10 Karten aus.",
+        "2. Er deckt die oberste Karte",
+        "des Nachziehstapels auf und legt",
+        "sie offen daneben: Das ist der",
+        "Ablagestapel.",
+        "Liegt dort ein Sehnenriss,",
+        "schiebt der Geber ihn zurück in",
+        "den Stapel und deckt die nächste",
+        "Karte auf.",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=False)
+    assert [(node.kind, node.text) for node in graph.nodes][-1] == (
+        "rule",
+        "Liegt dort ein Sehnenriss, schiebt der Geber ihn zurück in den Stapel und deckt die "
+        "nächste Karte auf.",
+    )
+
+
 def test_lettered_items_in_the_order_a_colon_names_are_steps(
     builder: GraphBuilder, tmp_path: Path
 ) -> None:

@@ -1,13 +1,14 @@
 """A viewer's copy of a leaflet set in narrow columns: the box's facts one a line under
 the title, sentences cut by a page break or a semicolon, headings said as an instruction
 or a question or numbered in Roman numerals, rows of a table and the text after them,
-and "z. B." at a line's end."""
+and "z. B." at a line's end, and a word wrapped with its number ("Station 10")."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from rulekit.extract import extract
+from rulekit.extract.textwidth import Measure
 
 
 def blocks(tmp_path: Path, text: str) -> list[tuple[str, str]]:
@@ -665,3 +666,50 @@ def test_a_lids_facts_a_call_an_exception_label_and_an_aside_under_rows(
     )
     # An aside in brackets under a table's rows is no row.
     assert "Glückskarte 25" in texts
+
+
+def test_a_word_and_its_number_wrap_together() -> None:
+    # Evenly wrapped at 32 characters: "Station 10" did not fit after "… von euch", so the
+    # line wrapped there; a word alone that fits would have been set on it.
+    measure = Measure(width=31.0, reach=32)
+    assert not measure.deliberate("Hat nur einer von euch", "Station 10 geschafft, gewinnt er")
+    assert measure.deliberate("Hat nur einer von euch", "Stationen geschafft hat, gewinnt")
+    # Rows that each open with a name and its count end where the row does.
+    assert measure.deliberate("B-Felder 4 in der Ecke", "A-Feld 1 am Rand der Laufbahn")
+
+
+def test_numbered_items_in_a_narrow_box_and_an_imprints_sentence_run_on(tmp_path: Path) -> None:
+    # A box set narrower than the column: its widest item fills the box's line, yet the
+    # next number opens the next item; "Alle" begun after "Kiel." goes on in the next line.
+    items = "\n".join(
+        [
+            "1. 2 Drillinge",
+            "2. 1 Drilling + 1 Vierer-",
+            "Folge",
+            "3. 1 Vierling + 1 Vierer-",
+            "Folge",
+            "4. 1 Siebener-Folge",
+            "5. 1 Achter-Folge",
+            "6. 1 Farbsatz aus 7 Karten",
+            "7. 1 Vierling + 1 Drilling",
+        ]
+    )
+    running = "\n".join(
+        [
+            "Wer am Zug ist, führt die folgen-",
+            "den Schritte der Reihe nach aus,",
+            "bis er eine Karte abgeworfen hat.",
+            "Die Runde endet sofort, sobald ein",
+            "Spieler keine Karte mehr auf der",
+            "Hand hat. Danach wird gewertet.",
+            "Der Autor dankt allen Testspiele-",
+            "rinnen und Testspielern der Kieler",
+            "Spielerunde.",
+            "© 2016 Windrose Spiele, Kiel. Alle",
+            "Rechte vorbehalten.",
+        ]
+    )
+    texts = [text for _, text in blocks(tmp_path, f"Die Törns\n{items}\n{running}\n")]
+    assert "6. 1 Farbsatz aus 7 Karten" in texts
+    assert "7. 1 Vierling + 1 Drilling" in texts
+    assert "© 2016 Windrose Spiele, Kiel. Alle Rechte vorbehalten." in texts

@@ -39,6 +39,9 @@ _WHO = SUBJECT_PRONOUNS | {"niemand", "nichts"}
 _BEGUN = re.compile(r"[a-zäöüß]{2}[.!?]\s+[A-ZÄÖÜ][^.!?:]*$")
 # A number and a word in lower case: "47 zurückfliegen".
 _NUMBER_GOES_ON = re.compile(r"^\d+\s+[a-zäöüß]")
+# A sum the typesetter kept on one line ("… Sie bekommt" / "10 + 5 + 15 = 30 Punkte."):
+# no list's marker or count opens a line so.
+_SUM = re.compile(r"^\d+(?:\s*[+=]\s*\d+)+\b")
 
 
 def announcing_colon(text: str, following: str, widths: Measure, local: float) -> bool:
@@ -112,7 +115,9 @@ def resumes(before: list[str], unit: list[str], width: float, broken: bool = Fal
     # "Marie aber nur 190.").
     # A number the sentence goes on with across the page ("… auf das Windfeld" / page
     # break / "47 zurückfliegen und …"), not a list's marker or a count that opens a line.
-    number_on = broken and not terminal(text) and _NUMBER_GOES_ON.match(unit[0].strip())
+    number_on = not terminal(text) and (
+        (broken and _NUMBER_GOES_ON.match(unit[0].strip())) or _SUM.match(unit[0].strip())
+    )
     if not (goes_on(text, unit[0]) or ends_open(text) or text.rstrip().endswith(",") or number_on):
         return False
     stripped = text.strip()

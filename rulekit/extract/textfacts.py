@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from spacy.lang.de.stop_words import STOP_WORDS
+
 from rulekit.extract.textshapes import (
     BOX_DURATION,
     BOX_FACT_LINE,
@@ -27,11 +29,19 @@ def imprint_lines(text: str, following: str) -> bool:
     across: each is a line of its own ("… GmbH, D-20095 Hamburg" / "www.verlag.de"); a
     line that ends in a comma or that the next opens with a middle dot goes on, an address
     broken before its postcode and town
-    ("… Reitbahnstraße 14," / "04109 Leipzig") or a firm before its origin ("© 2004 …
+    ("… Reitbahnstraße 14," / "04109 Leipzig"), a sentence begun at its end ("… Kiel.
+    Alle" / "Rechte vorbehalten."), a street cut after its first word
+    ("… GmbH · Am" / "Lindenhain 7 · …") or a firm before its origin ("© 2004 …
     GmbH," / "Made in Germany")."""
     # "… Am Kalkofen 7" / "· 96047 Bamberg": a line opened by the mark that parts the
     # items goes on too.
     broken = text.rstrip().endswith(",") or following.lstrip().startswith(("·", "|"))
+    # "… GmbH · Am" / "Lindenhain 7 · 34131 Kassel": an item cut after its first word.
+    item = re.split(r"\s[·|]\s", text.strip())[-1]
+    broken = broken or (item != text.strip() and item.casefold() in STOP_WORDS)
+    # "© 2016 Windrose Spiele, Kiel. Alle" / "Rechte vorbehalten.": a sentence begun.
+    begun = re.split(r"[.!?]\s+", text.strip())[-1].split()
+    broken = broken or (len(begun) == 1 and begun[0].casefold() in STOP_WORDS)
     return (
         bool(IMPRINT.search(text) or IMPRINT.search(following))
         and not broken

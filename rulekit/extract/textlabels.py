@@ -26,6 +26,8 @@ _SENTENCE_WORDS = 5
 _PLURAL_ENDINGS = ("er", "en", "e", "n", "s")
 # The fewest letters left of a noun without its plural ending.
 _MIN_STEM = 4
+# The fewest letters of the head two compound names share ("-felder", "-karten").
+_MIN_HEAD = 5
 
 
 def name_line(text: str) -> bool:
@@ -55,6 +57,28 @@ def described_alike(before: str, text: str) -> bool:
         and second[0][:1].isupper()
         and first[1].islower()
         and first[1] == second[1]
+    )
+
+
+def kinds_told_in_turn(first: str, text: str) -> bool:
+    """Kinds of one thing told a paragraph each, each opened by its compound name and a
+    verb ("Wegfelder zeigen nur ihre Nummer; …" / "Salatfelder tragen einen Salatkopf; …")."""
+    first_words, words = first.split()[:2], text.split()[:2]
+    if len(first_words) < 2 or len(words) < 2 or first_words[0] == words[0]:
+        return False
+    names = [first_words[0], words[0]]
+    shared = next(
+        (n for n, (a, b) in enumerate(zip(names[0][::-1], names[1][::-1], strict=False)) if a != b),
+        min(map(len, names)),
+    )
+    return (
+        all(name[:1].isupper() and name.isalpha() for name in names)
+        and shared >= _MIN_HEAD
+        and all(len(name) - shared >= _MIN_STEM - 1 for name in names)
+        and all(
+            word.isalpha() and word.islower() and word not in STOP_WORDS
+            for word in (first_words[1], words[1])
+        )
     )
 
 

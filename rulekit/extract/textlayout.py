@@ -40,6 +40,7 @@ from rulekit.extract.textlabels import (
     described_alike,
     described_things,
     juxtaposed_nouns,
+    kinds_told_in_turn,
     label_runs,
     name_item,
     names_what_follows,
@@ -134,6 +135,7 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
     previous_role: LineRole | None = None
     previous_last: TextLine | None = None
     previous_unit: list[int] = []
+    opening: TextLine | None = None  # the first line of the paragraph before
     for number, (unit, role) in enumerate(zip(units, roles, strict=True)):
         first = lines[unit[0]]
         stacked = stacked_names([lines[i].text.strip() for i in unit], width)
@@ -282,6 +284,13 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                             len(previous_unit) == 1
                             and described_things(previous_last.text, first.text)
                         )
+                        # Kinds of a thing told a paragraph each ("Wegfelder zeigen …;
+                        # …" / "Salatfelder tragen …"), however full the line before.
+                        or bool(
+                            opening is not None
+                            and terminal(previous_last.text)
+                            and kinds_told_in_turn(opening.text, first.text)
+                        )
                         or quoted_apart(previous_last.text, first.text)
                         or asked_apart(
                             [lines[i].text for i in previous_unit],
@@ -344,6 +353,7 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
                 update={"role": role, "starts_paragraph": starts}
             )
         previous_role, previous_last, previous_unit = role, lines[unit[-1]], unit
+        opening = first if new_paragraph else opening
     return result
 
 

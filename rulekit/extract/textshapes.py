@@ -351,7 +351,25 @@ def listed(text: str, following: str) -> bool:
             and len(text.split()) == len(after.split())
         )
         or counted_up(text, after)
+        or numbered_on(text, after)
     )
+
+
+def numbered_on(text: str, following: str) -> bool:
+    """Items numbered one after another, each a line ("8. 1 Farbsatz aus 7 Karten" /
+    "9. 1 Vierling + 1 Drilling"): the next number opens the next item, however full the
+    line above it, unless that line was left open (a comma, a broken word)."""
+    first, second = _COUNTED_ITEM.match(text), _COUNTED_ITEM.match(following)
+    return (
+        first is not None
+        and second is not None
+        and int(second["number"]) == int(first["number"]) + 1
+        and not text.rstrip().endswith((",", *BREAK_HYPHENS))
+    )
+
+
+# A list item's number and the text after it: "8. 1 Farbsatz …", "3) Ziehen".
+_COUNTED_ITEM = re.compile(r"^(?P<number>\d{1,2})[.)]\s+\S")
 
 
 def label_runs_on(text: str) -> bool:

@@ -174,6 +174,14 @@ def sentence_units(
                             listed(lines[previous].text, line.text)
                             or imprint_lines(lines[previous].text, line.text)
                             or facts_apart(lines[previous].text, line.text)
+                            # a piece after the wrap of the piece before it ("6 Läufer
+                            # (…) in" / "Rot, Blau, … und Lila" / "18 Salatkarten")
+                            or (
+                                len(current) > 1
+                                and listed_pieces(
+                                    lines[previous].text, line.text, lines[current[0]].text
+                                )
+                            )
                         )
                         if widths.even
                         else not name_on

@@ -19,6 +19,7 @@ end.  How much room tells depends on the copy:
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from itertools import pairwise
 from statistics import quantiles
@@ -62,6 +63,10 @@ EVEN_SAMPLE = 10
 WRAP_SAMPLE_LINE = 0.6
 
 
+# A number bound to the word before it, with what closes it: "Station 10", "Feld 12,".
+_BOUND_NUMBER = re.compile(r"\d{1,3}[.,:;)]?")
+
+
 @dataclass(frozen=True)
 class Measure:
     """The typical width of a copy's lines and, when it is wrapped evenly, its reach."""
@@ -95,7 +100,7 @@ class Measure:
             return False
         if stripped.count("(") > stripped.count(")") and stripped.split()[-1] in _JOINING:
             return False  # "• 96 Wegkarten (Zahlen 1 bis 12 in den Farben Rot, Blau, Grün und"
-        fit = len(stripped) + 1 + len(after.split()[0])
+        fit = len(stripped) + 1 + len(_first_word(after, stripped))
         reach = reach or self.reach
         if reach is not None:
             # A word that would have filled the line to its last character or so was
@@ -108,6 +113,17 @@ class Measure:
     def wrapped(self, text: str, following: str) -> bool:
         """In an evenly wrapped copy, the line ends only because the next word did not fit."""
         return self.even and not self.deliberate(text, following)
+
+
+def _first_word(text: str, before: str) -> str:
+    """The line's first word, with the number a typesetter binds to it ("Station 10",
+    "Seite 3"): the two wrap together.  Not in rows that each open with a name and its
+    number ("B-Felder 4 in der Ecke" / "A-Feld 1 am Rand")."""
+    words, above = text.split(), before.split()
+    row = len(above) > 1 and _BOUND_NUMBER.fullmatch(above[1]) is not None
+    if len(words) > 1 and words[0][:1].isupper() and _BOUND_NUMBER.fullmatch(words[1]) and not row:
+        return f"{words[0]} {words[1]}"
+    return words[0]
 
 
 def measure(texts: list[str]) -> Measure:
@@ -268,6 +284,17 @@ def mark_sentence_starts(
     return result
 
 
+def _begun_with_function_word(text: str) -> bool:
+    """The line ends a sentence and opens the next with a function word, which goes on
+    in the next line ("© 2016 Windrose Spiele, Kiel. Alle" / "Rechte vorbehalten.")."""
+    begun = _BEGUN_WORD.search(text)
+    return begun is not None and begun.group(1).casefold() in STOP_WORDS
+
+
+# The one word after a sentence's end at a line's end: "… Kiel. Alle".
+_BEGUN_WORD = re.compile(r"[.!?]\s+(\S+)$")
+
+
 def sentence_after(text: str, following: str, capitalised_inside: set[str]) -> bool:
     """A line that wants nothing more over the start of a sentence: a heading, a list
     or table line, an address that happened to fill its line ("Wertung der Schätze am
@@ -292,6 +319,7 @@ def sentence_after(text: str, following: str, capitalised_inside: set[str]) -> b
         and not ends_open(stripped)
         and not last[-1:].isdigit()
         and not INFLECTED.match(last)
+        and not _begun_with_function_word(stripped)
         and (
             (
                 len(first) > 1

@@ -124,6 +124,7 @@ class BindingJudge(StoryJudge):
             t.lower_ in self.cues.advice_words
             and not _subordinate(t, sentence)
             and not _opens_case(t, sentence)
+            and not (t.lower_ in self.cues.passive_rule_modals and _passive_after(t, sentence))
             for t in words[1:]
         )
 
@@ -200,6 +201,17 @@ def _subordinate(token: Token, sentence: Span) -> bool:
     )
     opening = [t.lower_ for t in sentence.doc[start : token.i] if t.is_alpha][:2]
     return any(word in _CONJUNCTIONS for word in opening)
+
+
+def _passive_after(modal: Token, sentence: Span) -> bool:
+    """A passive infinitive ends the modal's clause ("… sollte … bewegt werden")."""
+    clause = []
+    for token in sentence.doc[modal.i + 1 : sentence.end]:
+        if token.text in {",", ";", ":", "(", "–"}:
+            break
+        clause.append(token)
+    words = [t for t in clause if t.is_alpha]
+    return len(words) >= 2 and words[-1].lower_ == "werden"
 
 
 def _opens_case(verb: Token, sentence: Span) -> bool:

@@ -13,6 +13,7 @@ from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
 from rulekit.extract.textshapes import BOX_FACTS, INFLECTED
+from rulekit.extract.wordclasses import DETERMINERS
 from rulekit.graph.binding import BindingJudge
 from rulekit.graph.phases import NUMBER_WORDS
 from rulekit.graph.shapes import RELATIVE_PRONOUNS, VERB_ENDINGS, addresses, outside_brackets
@@ -168,6 +169,8 @@ class DefinitionJudge(BindingJudge):
         Zahl"): a form of a verb ("liegt", "kommen", "ist") not followed by a noun."""
         if word.text[:1].isupper() or following.text[:1].isupper():
             return False
+        if word.lower_ in STOP_WORDS and following.lower_ in DETERMINERS:
+            return False  # a preposition before its article ("neben dem Häuschen")
         lemma = word.lemma_.lower()
         return word.lower_ in self.cues.comment_verbs or lemma.endswith(("en", "ern", "eln"))
 

@@ -62,12 +62,13 @@ def repeated_once_done(exception: Unit, earlier: list[Unit], cues: Cues) -> Unit
     far back it is told: "… darf er bis zu dreimal würfeln" against "Wer an der Reihe
     ist, würfelt einmal …", not against "… wird noch einmal gewürfelt" (a second time).
     How often counts in what the exception claims, not in its case ("…, wenn ein Spieler
-    dreimal hintereinander eine 6 würfelt")."""
+    dreimal hintereinander eine 6 würfelt"), and in a claim that lets do, not one that
+    denies ("…, darf nach dem dritten Wurf nicht noch einmal würfeln")."""
     often = {
         number
         for sentence in exception.sentences
         for clause, names_case in case_clauses(sentence, cues)
-        if not names_case
+        if not names_case and not any(t.lower_ in cues.exception_negations for t in clause)
         for noun, number, _ in counts(clause)
         if noun == TIMES and number != _ONE_TIME
     }

@@ -95,6 +95,7 @@ from rulekit.graph.exceptions import (
     marker_features,
     names_exceptions,
     names_rule,
+    narrows_last,
     negated,
     no_longer,
     shortage,
@@ -224,7 +225,13 @@ def excepted(
             and not rule.exception
         ]
         contrast = any(t.lower_ in cues.exception_contrasts for t in exception.sentences[0])
-        if own and own[-1].block is exception.block and contrast and denies_action(exception, cues):
+        # So does a reply under the variant's heading ("Überholst du …, musst du ihm 5
+        # Rüben zahlen. Das gilt nicht, wenn …"), which points to the sentence before.
+        reply = not names_variant([exception.text], cues) and continues_previous(exception, cues)
+        if own and (
+            reply
+            or (contrast and own[-1].block is exception.block and denies_action(exception, cues))
+        ):
             return own[-1:]
         return []
     # What follows an exception in its own paragraph goes on with it ("Der Mineur rückt
@@ -239,6 +246,8 @@ def excepted(
         and not in_variant(rule, by_id, cues, context.parts)
     ]
     earlier = [rule for rule in candidates if rule.position < exception.position]
+    if earlier and narrows_last(exception, earlier[-1], cues):
+        return earlier[-1:]
     # What a case does away with ("…, entfällt das Ablegen") is what the rules that do
     # it say, whatever the case shares with the rule beside it.
     doers = lifted_doers(exception, earlier)

@@ -33,7 +33,8 @@ from the sentence, not from single words alone (see `exception_cues` in
   darf nicht weitergegeben werden, wenn ..."); a condition first ("Hat er nicht genug
   Punkte, kann er nicht ziehen") only says what follows from its case.
 
-Some exceptions show only in their context (`flag_in_context`): the items of a list
+Some exceptions show only in their context (`flag_in_context`): "Nur …" right after a
+rule of its paragraph ("Nur wer mit der 6 auch gezogen hat, …"); the items of a list
 that a flagged lead-in announces ("... werden durch folgende Kriterien
 eingeschränkt:"), each item's first sentence; and a rule under an end-phase heading
 that negates what it claims ("Sie erhalten weder Plättchen noch Karten"), which
@@ -107,6 +108,12 @@ _DATIVE_DETERMINERS = frozenset(
 )
 # Words after a contrast or "gilt" that narrow a rule to a case: "aber nur", "gilt erst".
 _NARROWING = frozenset({"nur", "erst"})
+# "Nur …" opening a sentence narrows what was just said to a case ("Nur wenn …"), a
+# time or a place ("Nur beim Einsetzen …"): after "nur", one of these.
+ONLY = "nur"
+_CASE_PREPOSITIONS = frozenset(
+    {"bei", "beim", "nach", "vor", "während", "ab", "auf", "in", "im", "am", "an", "mit"}
+)
 # What points back to the rule just said: "Das gilt nur …".
 _POINTING_BACK = DEMONSTRATIVES | {"diese"}
 _WITHIN = "innerhalb"
@@ -117,7 +124,8 @@ PLACE_DENIAL_WORDS = 5
 def flag_in_context(units: list[Unit], by_id: dict[str, Unit], cues: Cues) -> dict[str, Unit]:
     """Flag what is an exception only in its context: what a heading names as
     exceptions ("Ausnahmen:"), a rule of the end phase that negates what it claims (it
-    overrides the normal turn), and the items of a list that
+    overrides the normal turn), a sentence opening with "Nur" right after a rule of its
+    paragraph (`narrows_last`), and the items of a list that
     a flagged sentence announces ("Die möglichen Züge werden durch folgende Kriterien
     eingeschränkt:"): each limits what the sentence names.  Return the lead-in of each
     such item by the item's node id."""
@@ -129,6 +137,8 @@ def flag_in_context(units: list[Unit], by_id: dict[str, Unit], cues: Cues) -> di
                     item.exception = item.exception or item.kind in _EXCEPTING_KINDS
             continue
         if not unit.exception and in_end_phase(unit, by_id, cues) and _denies(unit, cues):
+            unit.exception = True
+        if not unit.exception and index and narrows_last(unit, units[index - 1], cues):
             unit.exception = True
         if unit.exception and index and _instead_of_denied(unit, units[index - 1], cues):
             unit.exception = False
@@ -145,6 +155,25 @@ def flag_in_context(units: list[Unit], by_id: dict[str, Unit], cues: Cues) -> di
                     leads[item.node_id] = unit
                 previous = item.block
     return leads
+
+
+def narrows_last(unit: Unit, previous: Unit, cues: Cues) -> bool:
+    """ "Nur …" right after a rule of its own paragraph narrows that rule to a case, a
+    time or a place ("Wer eine 6 würfelt, darf noch einmal würfeln. Nur wer mit der 6
+    auch gezogen hat, …", "Nur beim Einsetzen …"); opening a paragraph it states a rule
+    of its own ("Nur mit einer 6 kommt …"), and so it does of the things it names ("Nur
+    Flugzeuge mit einem Marker können aktiviert werden")."""
+    words = [t for t in unit.sentences[0] if t.is_alpha] if unit.sentences else []
+    return (
+        len(words) > 1
+        and words[0].lower_ == ONLY
+        and (words[1].lower_ in cues.condition_openers or words[1].lower_ in _CASE_PREPOSITIONS)
+        # "Nur so …", "Nur auf diesen Feldern …" point back to say where it happens.
+        and not any(w.lower_ == "so" or w.lower_.startswith("dies") for w in words[1:3])
+        and unit.kind in _EXCEPTING_KINDS
+        and previous.kind == "rule"
+        and previous.block is unit.block
+    )
 
 
 def _instead_of_denied(unit: Unit, previous: Unit, cues: Cues) -> bool:
@@ -368,14 +397,16 @@ def contrast_label(sentence: Span, cues: Cues) -> bool:
 
 def _holds_only(words: list[Token], cues: Cues) -> bool:
     """The sentence says that what was just said holds only in a case: "Das gilt nur,
-    solange …", "Dies gilt erst ab der zweiten Runde"."""
-    lowers = [t.lower_ for t in words[:4]]
-    return (
-        len(lowers) > 2
-        and lowers[0] in _POINTING_BACK
-        and words[1].lemma_.lower() == _HOLDS
-        and bool(set(lowers[2:4]) & _NARROWING)
-    )
+    solange …", "Dies gilt erst ab der zweiten Runde", or may be done only then: "Das
+    darf er nur, bevor er selbst würfelt"."""
+    lowers = [t.lower_ for t in words[:5]]
+    if len(lowers) < 3 or lowers[0] not in _POINTING_BACK:
+        return False
+    verb = words[1].lemma_.lower()
+    if verb == _HOLDS:
+        return bool(set(lowers[2:4]) & _NARROWING)
+    # After a modal its subject and a contrast may come first ("Das darf er aber nur").
+    return verb in cues.modal_lemmas and bool(set(lowers[2:5]) & _NARROWING)
 
 
 def shortage(sentence: Span, cues: Cues) -> list[Token]:
@@ -474,6 +505,7 @@ def _lifted(sentence: Span, cues: Cues) -> bool:
             "für" in lowers
             or (later is not None and later.lower_ in _RESTRICTING_CONDITIONS)
             or lowers[negation - 1] == "das"
+            or (holds == 1 and lowers[0] in {"das", "dies"})  # "Das gilt nicht nach …"
             or any(w in cues.demonstratives or w in cues.rule_nouns for w in subject)
         ):
             return True

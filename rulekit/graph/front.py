@@ -36,6 +36,9 @@ _READER = frozenset({"Ihnen", "Euch", "euch", "dich", "dir", "du", "Du"})
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-ZÄÖÜ])")
 # What a sentence under the box's facts may have been taken for, being neither.
 _COVER_KINDS = frozenset({"rule", "definition", "note", "lead-in", "flavour"})
+# A bold lead closed by a full stop before its paragraph's first sentence ("Der
+# Spielplan. Auf dem Spielplan …", "Ziel des Spiels. Jeder Spieler …").
+_STOPPED_LABEL = re.compile(r"^\s*([A-ZÄÖÜ][\w-]*(?:\s+[\w-]+){0,3})\.\s+(?=[A-ZÄÖÜ„(])")
 # The last part of a field's name: "Rettichfeld", "Zielfelder".
 _FIELD_NOUNS = ("feld", "felder")
 
@@ -158,11 +161,15 @@ def board_kind(
 
 def rules_begin(judge: KindJudge, state: SegmentState, block: Block) -> None:
     """A paragraph opened by a run-in label that names a part of the rules ("Spielziel:
-    …", "Vorbereitung: …", "Inhalt: …", "Der Spielplan: …") begins the rules as a heading
-    would, in a rulebook that has none (a box lid's): the cover, its box facts and an
+    …", "Vorbereitung: …", "Inhalt: …", "Der Spielplan: …", or a bold lead closed by a
+    full stop: "Inhalt. Zum Spiel gehören …") begins the rules as a heading would, in a
+    rulebook that has none (a box lid's, a leaflet's): the cover, its box facts and an
     assumed preface end there, and after "Inhalt:" the component list begins."""
-    match = LABEL.match(block.text)
+    match = LABEL.match(block.text) or _STOPPED_LABEL.match(block.text)
     label = match.group(1) if match is not None else ""
+    if match is not None and match.re is _STOPPED_LABEL:
+        # A lead names; a sentence of few words has a verb ("Das Spiel beginnt.").
+        label = "" if any(w.islower() and w not in STOP_WORDS for w in label.split()) else label
     parts = judge.cues.structure_headings | judge.cues.board_headings
     # So does the first of a leaflet's numbered paragraphs ("1) Zum Spiel gehören …
     # Der Spielplan zeigt …"), a paragraph of sentences the cover has none of.
@@ -177,6 +184,10 @@ def rules_begin(judge: KindJudge, state: SegmentState, block: Block) -> None:
         # As under a heading: after "Inhalt: 108 Spielkarten" the pieces follow, one a
         # line ("96 Zahlenkarten (…)" / "8 Narren"), up to the next part's label.
         state.material = state.listed_material = material
+        # "Der Spielplan. Ein Weg aus 36 Feldern führt …" describes the board
+        # (`board_kind`); the next part's label ends the description.
+        board = judge.heading_words(label, judge.cues.board_headings)
+        state.described = block if board else None
 
 
 def told_as_preface(

@@ -66,6 +66,8 @@ COMMENT_SUBJECTS = frozenset({"das", "dies"})
 DEFINITE_ARTICLES = frozenset({"der", "die", "das", "den", "dem", "des"})
 # "gelten als": what counts as what.
 _COUNTS = frozenset({"gilt", "gelten"})
+# A rule named as a noun ("Regel", "Sonderregel", "Grundregel").
+_RULE_NOUN = "regel"
 # A field told by its number: "auf Feld 17".
 _FIELD = "feld"
 
@@ -146,6 +148,8 @@ class KindJudge(DefinitionJudge):
             return "definition"
         if text.endswith(":") and (self.opens_block(sentence) or self.announces_rules(sentence)):
             return "lead-in"
+        if self.offers_rules(sentence):
+            return "lead-in"
         if (
             text.endswith(":")
             and self.imperative(sentence)
@@ -219,9 +223,38 @@ class KindJudge(DefinitionJudge):
         # contrast adds does not make the hint a rule.
         if not self.normative(before_contrast(main_clause(sentence))) and self.hint(sentence):
             return "note"
+        if self.reminds(sentence):
+            return "note"
         if self.comment(sentence) or (not normative and self.hedged(sentence)):
             return "note"
         return "rule"
+
+    def reminds(self, sentence: Span) -> bool:
+        """Opens with a request to bear in mind what follows from the rules ("Bedenke
+        aber, dass …", "Beachten Sie, daß …"): a remark, not a rule of its own."""
+        opening = next((t for t in sentence if t.is_alpha), None)
+        return opening is not None and (
+            opening.lower_ in self.cues.reminder_lemmas
+            or opening.lemma_.lower() in self.cues.reminder_lemmas
+        )
+
+    def offers_rules(self, sentence: Span) -> bool:
+        """Asks the players to try the rules that follow ("…, probiert diese beiden
+        Zusatzregeln aus.", "Probieren Sie dann die folgende Variante.")."""
+        words = [t for t in sentence if t.is_alpha]
+        tried = any(
+            t.lemma_.lower() in self.cues.trial_lemmas or t.lower_ in self.cues.trial_lemmas
+            for t in words
+        )
+        pointed = any(
+            w.lower_ in self.cues.demonstratives or w.lower_.startswith("folgend") for w in words
+        )
+        named = any(
+            w.lower_.endswith((_RULE_NOUN, _RULE_NOUN + "n"))
+            or w.lower_.rstrip("n") in self.cues.variant_words
+            for w in words
+        )
+        return tried and pointed and named and not self.modal(sentence)
 
     def _names(self, span: Span) -> bool:
         """The span says what a thing is called or means ("heißen", "bedeutet"), by its
@@ -272,11 +305,27 @@ class KindJudge(DefinitionJudge):
         """A remark on what was just said, binding no one: a bare "Das" or "Dies" as the
         subject of a copula ("Das ist natürlich nicht überall eindeutig."); a definite
         article after it names a thing of the game ("Das ist der letzte Zug."), and a
-        word of permission or duty makes it a rule ("Das ist nur einmal möglich.")."""
+        word of permission or duty makes it a rule ("Das ist nur einmal möglich.").  So is
+        what a rule is for ("Diese Regel verhindert, dass …")."""
         words = [t for t in sentence if t.is_alpha]
-        return (
-            len(words) >= 3
-            and words[0].lower_ in COMMENT_SUBJECTS
+        if len(words) < 3:
+            return False
+        purpose = (
+            words[0].lower_ in self.cues.demonstratives | DEFINITE_ARTICLES
+            and words[1].lower_.endswith(_RULE_NOUN)
+            and (
+                words[2].lemma_.lower() in self.cues.purpose_lemmas
+                or words[2].lower_ in self.cues.purpose_lemmas
+                # "Die Regel soll verhindern, …"
+                or (
+                    self.modal(sentence)
+                    and len(words) > 3
+                    and words[3].lemma_.lower() in self.cues.purpose_lemmas
+                )
+            )
+        )
+        return purpose or (
+            words[0].lower_ in COMMENT_SUBJECTS
             and words[1].lower_ in self.cues.comment_verbs
             and words[2].lower_ not in DEFINITE_ARTICLES
             and not any(w.lower_ in self.cues.duty_words for w in words)
@@ -419,7 +468,9 @@ class KindJudge(DefinitionJudge):
             addressed = any(t.lower_ in ("euch", "dir") or t.text == "Ihnen" for t in words)
             return wished or addressed
         exclaimed = text.endswith("!") and len(words) <= SIGN_OFF_WORDS
-        opens = any(lower.startswith(phrase) for phrase in self.cues.sign_off_phrases)
+        # The wish may follow a cheer after a dash ("Alle ins Gold – viel Spaß mit …!").
+        wish_part = re.split(r"\s[–—-]\s", lower)[-1]
+        opens = any(wish_part.startswith(phrase) for phrase in self.cues.sign_off_phrases)
         return (exclaimed and opens) or self.greets(sentence)
 
     def greets(self, sentence: Span) -> bool:

@@ -36,9 +36,11 @@ from rulekit.graph.table_shapes import ordered_table_line
 from rulekit.graph.unit import Unit
 from rulekit.model import Block, NodeKind
 
-# A part of the game named by its number, then what it holds: "Aufgabe 1: 2 Drillinge".
 # The most sentences an item of a procedure holds; more make a numbered paragraph.
 STEP_SENTENCES = 3
+# A last line shorter than this share of the longest line before it ends a paragraph.
+SHORT_LAST_LINE = 0.6
+# A part of the game named by its number, then what it holds: "Aufgabe 1: 2 Drillinge".
 NUMBERED_PART = re.compile(r"^\s*[A-ZÄÖÜ][\w-]*\s+\d+\s*[:–—]\s+\S")
 # A numbered part and the count it asks for: "1 – 2 Drillinge".
 _DEMAND = re.compile(r"^\s*\d{1,2}\s*[–—]\s*\d+\s+[A-ZÄÖÜ]")
@@ -85,6 +87,8 @@ class SegmentState:
     asked: bool = False  # the block stands among a player's questions and their answers
     # The numbered paragraphs of a rule sheet (`markers.numbered_paragraphs`), no steps.
     paragraphs: list[Block] = field(default_factory=list)
+    # The names over a table's column titles (`table_shapes.table_titles`), headings.
+    table_titles: list[Block] = field(default_factory=list)
 
 
 # "folgendes" as a pronoun, before its participle or colon ("wird folgendes
@@ -136,6 +140,10 @@ class ListReader:
             )
         )
         if not (instructs or between or goes_on):
+            return False
+        if not between and _ends_short(step.block):
+            # A step that ended on a short line ended its paragraph there ("… Das ist
+            # der" / "Ablagestapel." / "Liegt dort ein Sehnenriss, …").
             return False
         step.extend(sentences, block)
         return True
@@ -318,7 +326,12 @@ class ListReader:
         if kind == "rule" and judge.defining_phrase(block.text.lower()):
             kind = "definition"  # "Platzfelder, kenntlich an einer großen Ziffer;"
         if kind == "rule" and lead is not None and lead.kind == "lead-in":
-            piece = state.material and judge.component_line(block.text)
+            # A piece named without its count is one too ("Rübenscheine im Wert von 1, 5
+            # und 10 Rüben"), a line without a verb.
+            piece = state.material and (
+                judge.component_line(block.text)
+                or (verbless(block.text) and not terminal(block.text))
+            )
             # "Diese zehn Kronen gibt es:" / "1 – 2 Drillinge": what the first crown asks.
             listed = judge.listed_piece(lead.text, block.text) and not _DEMAND.match(block.text)
             kind = "component" if piece or listed else kind
@@ -328,6 +341,15 @@ class ListReader:
 
     def _flagged(self, unit: Unit) -> Unit:
         return flag(unit, self.cues)
+
+
+def _ends_short(block: Block) -> bool:
+    """The block's last printed line is short for its column, the end of a paragraph."""
+    starts = (0, *block.breaks)
+    lengths = [
+        len(block.text[a:b].strip()) for a, b in zip(starts, (*block.breaks, None), strict=True)
+    ]
+    return len(lengths) > 1 and lengths[-1] < SHORT_LAST_LINE * max(lengths[:-1])
 
 
 def _names_steps(item: Span) -> bool:
@@ -359,14 +381,19 @@ def _impersonal(words: list[Token]) -> bool:
     return len(words) > 1 and words[1].lower_ in ("wird", "werden")
 
 
-def material_ends(judge: KindJudge, state: SegmentState, block: Block, units: list[Unit]) -> bool:
+def material_ends(
+    judge: KindJudge, state: SegmentState, block: Block, units: list[Unit], following: Block | None
+) -> bool:
     """The component list ends before this block: a line that counts no piece after the
     list a lead-in announced, or running text right after the pieces, which describes
     the board rather than one more piece ("1 Würfel" / "Der Spielplan: Der Laufweg …
     besteht aus 48 Feldern.", "(1) Auf dem Spielplan führt …"); a piece's description
-    under its own heading goes on."""
+    under its own heading goes on, and so does a piece named without its count
+    (`_uncounted_piece`)."""
     text = block.text.strip()
     if not state.material or judge.component_line(text):
+        return False
+    if _uncounted_piece(judge, block, units, following):
         return False
     return state.listed_material or (
         block.kind in ("paragraph", "list-item")
@@ -374,6 +401,23 @@ def material_ends(judge: KindJudge, state: SegmentState, block: Block, units: li
         and bool(units)
         and units[-1].kind == "component"
         and judge.component_line(units[-1].text)
+    )
+
+
+def _uncounted_piece(
+    judge: KindJudge, block: Block, units: list[Unit], following: Block | None
+) -> bool:
+    """A piece named without its count between counted ones, a line without a verb
+    ("24 Hamsterkarten" / "Rübenscheine im Wert von 1, 5 und 10 Rüben" / "6
+    Übersichtskarten"): one more piece of the list."""
+    text = block.text.strip()
+    return (
+        bool(units)
+        and units[-1].kind == "component"
+        and following is not None
+        and judge.component_line(following.text)
+        and verbless(text)
+        and not terminal(text)
     )
 
 
@@ -439,7 +483,8 @@ def heading_ends_items(
     darf ich tragen?"), ends a run of numbered steps ("Über 20 Punkte"), and in the
     component list the items of one piece ("Würfel" … "Wertungsblock"); so does a
     heading over a list that counts anew ("Spielablauf" over "1. …") or over a list of
-    bullets of its own ("Kurz & knapp" / "• Eine 6 bringt …")."""
+    bullets of its own ("Kurz & knapp" / "• Eine 6 bringt …"); a table's name over its
+    column titles ends the items of the colon that announced the table."""
     return (
         (block.kind == "heading" or title)
         and following is not None
@@ -456,5 +501,6 @@ def heading_ends_items(
                 and bool(units)
                 and heads_after_list(units[-1].block, text, following)
             )
+            or any(block is title for title in state.table_titles)
         )
     )

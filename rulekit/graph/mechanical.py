@@ -96,11 +96,22 @@ def mechanical(unit: Unit, judge: KindJudge, heading: str = "") -> bool:
             # "Hinweis: Wer über ein Kohlfeld nur hinwegzieht, …" reminds of a rule told
             # elsewhere; one that brings a modifier of its own ("+1 Tokens") rules.
             return False
+        # Advice in a remark binds no engine either ("Man sollte daher stets …"), but a
+        # rule beside it does ("…, so wird sie geschlagen; dort sollte man …").
         return any(
-            judge.normative(s) or any(t.like_num for t in s) or _states_rule(s, judge)
+            any(judge.normative(c) and not judge.advice(c) for c in _main_clauses(s))
+            or any(t.like_num for t in s)
+            or _states_rule(s, judge)
             for s in unit.sentences
         )
     return False
+
+
+def _main_clauses(sentence: Span) -> list[Span]:
+    """The parts of a sentence its semicolons join."""
+    cuts = [t.i for t in sentence if t.text == ";"]
+    bounds = zip([sentence.start, *(c + 1 for c in cuts)], [*cuts, sentence.end], strict=True)
+    return [sentence.doc[a:b] for a, b in bounds if b > a]
 
 
 def _aim_heading(heading: str, judge: KindJudge) -> bool:

@@ -11,7 +11,7 @@ from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
 from rulekit.extract.textshapes import CAPTION, INFLECTED
-from rulekit.extract.wordclasses import INFLECTED_POSSESSIVES
+from rulekit.extract.wordclasses import INFLECTED_POSSESSIVES, SUBJECT_PRONOUNS
 from rulekit.graph.exceptions import marked_exception, opens_exception
 from rulekit.graph.line_kinds import LineJudge
 from rulekit.graph.markers import MARKER
@@ -338,6 +338,9 @@ class StoryJudge(LineJudge):
         darf man …")."""
         if not inflected_verb(following) or copula_of_clause(following, tokens):
             return False
+        after = next((t for t in tokens if t.i > following.i), None)
+        if after is not None and after.lower_ in SUBJECT_PRONOUNS:
+            return False  # the object first: "Schneckenfelder erreichst du nur, indem …"
         if following.lower_ in MODAL_STORY_VERBS and not (
             token.lower_ in self.cues.colour_words or any(t.like_num for t in tokens)
         ):
@@ -405,6 +408,8 @@ class StoryJudge(LineJudge):
         sequence = len(opening) == 1 and opening[0].lower_ in self.cues.sequence_words
         return (
             (sequence or self.story_turn(opening))
+            # The subject before the verb ("…: Du machst Verdauungspause."): an object after it.
+            and not (opening and opening[-1].lower_ in SUBJECT_PRONOUNS)
             and (
                 (verb.lower_ not in STOP_WORDS and inflected_verb(verb))
                 or verb.lower_ in _PAST_AUXILIARIES

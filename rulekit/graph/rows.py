@@ -41,6 +41,8 @@ _RANGE = re.compile(r"(\d+)\s*(?:[-–]|bis)\s*(\d+)")
 # Möhren"), or opens with the range it holds ("2 bis 10 Augenwert").
 _ENDS_IN_VALUE = re.compile(r"\s\d+(?:\s+[^\W\d_]+)?$")
 _OPENS_WITH_RANGE = re.compile(r"^\d+\s*(?:[-–]|bis)\s*\d+\s")
+# A row named by a word and its number: "Phase 2: 1 Drilling + 1 Viererreihe".
+_NUMBERED_NAME = re.compile(r"([A-ZÄÖÜ][^\W\d_]+) \d+:\s")
 # A row of numbers alone, under a header that names what they count: "4 10".
 _BARE_ROW = re.compile(r"^\d+(?:\s+\d+)+$")
 
@@ -99,15 +101,28 @@ def reckoned_rows(example: Unit, units: list[Unit], cues: Cues) -> list[Unit]:
 def _named_rows(example: Unit, units: list[Unit]) -> list[Unit]:
     """The rows of a table of named things (`NAMED_ROWS` or more under the colon that
     announced them: "Kleine Straße vier aufeinanderfolgende Zahlen 30", "Chance beliebig
-    Augen aller Würfel") whose name the example says, however far before it."""
-    tables: dict[int, list[Unit]] = {}
+    Augen aller Würfel", or numbered under one name: "Phase 2: 1 Drilling + 1
+    Viererreihe") whose name the example says, however far before it."""
+    tables: dict[int | tuple[str, int], list[Unit]] = {}
+    # Rows numbered under one name one after another ("Phase 1: …", "Phase 2: …") are a
+    # table too, whatever stands before them.
+    run: tuple[str, int] | None = None
     for unit in units[: example.position]:
-        if unit.lead is not None and unit.kind == "rule" and not unit.text.rstrip().endswith("."):
+        numbered = _NUMBERED_NAME.match(unit.text)
+        if numbered is None:
+            run = None
+        elif run is None or run[0] != numbered.group(1):
+            run = (numbered.group(1), unit.position)
+        if unit.kind != "rule" or unit.text.rstrip().endswith("."):
+            continue
+        if unit.lead is not None:
             tables.setdefault(id(unit.lead), []).append(unit)
+        elif run is not None:
+            tables.setdefault(run, []).append(unit)
     shown = []
     for rows in tables.values():
         names = [_row_name(row.text) for row in rows]
-        # A name the table's rows share ("Aufgabe 1: …", "Aufgabe 2: …") names none.
+        # A name the table's rows share ("Karten 1–9 5 Punkte", "Karten 10–12 …") names none.
         shown += [
             row
             for row, name in zip(rows, names, strict=True)
@@ -121,9 +136,13 @@ def _named_rows(example: Unit, units: list[Unit]) -> list[Unit]:
 
 def _row_name(text: str) -> str:
     """The name a row opens with: its capitalised words before the first lower-case word
-    or number ("Kleine Straße", "Full House", "Chance"), if long enough to be one."""
-    words = []
+    or number ("Kleine Straße", "Full House", "Chance"), with the number a colon closes
+    ("Phase 2: 1 Drilling + 1 Viererreihe"), if long enough to be one."""
+    words: list[str] = []
     for word in text.split():
+        if words and re.fullmatch(r"\d+:", word):
+            words.append(word[:-1])  # its number, the name's own: "Phase 2: …"
+            break
         if not word[:1].isupper() or not word.isalpha():
             break
         words.append(word)

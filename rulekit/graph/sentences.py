@@ -13,6 +13,7 @@ import re
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Doc, Span, Token
 
+from rulekit.extract.wordclasses import DETERMINERS, POSSESSIVES, SUBJECT_PRONOUNS
 from rulekit.graph.kinds import KindJudge
 from rulekit.graph.shapes import closing_bracket, has_verb
 
@@ -41,7 +42,8 @@ def sentences(doc: Doc, judge: KindJudge) -> list[Span]:
     bracket or quote before a boundary opens the next sentence ("… werden. (D. h. …)"),
     and so does a dash after the question it answers ("Darf ich …? – Nein, …"); a
     section a number refers to ends none ("siehe 5. Schlagen");
-    a full stop inside a closing bracket ("… auf Feld 17.) Landet …"),
+    a full stop inside a closing bracket ("… auf Feld 17.) Landet …") or after a number
+    before a function word or a verb and its subject ("… bis 6. Steht dein …"),
     a field closed by its full stop ("bis h8. Graphisch …") and an ellipsis, "usw." or a
     unit after its number before a capitalised function word ("usw. ... Ob Ihr …", "usw.
     Jede …", "erhält 2 Pkt. Wer …") end one,
@@ -76,7 +78,13 @@ def sentences(doc: Doc, judge: KindJudge) -> list[Span]:
                     or _ORDINAL.match(doc[token.i - 2].text) is not None
                 )
             )
-            token.is_sent_start = code or pause or closed or _announcing_colon(previous, judge)
+            token.is_sent_start = (
+                code
+                or pause
+                or closed
+                or _number_closes(previous, token)
+                or _announcing_colon(previous, judge)
+            )
     for token in doc[1:-1]:
         following = doc[token.i + 1]
         if not following.is_sent_start:
@@ -97,6 +105,32 @@ def _refers(doc: Doc, token: Token) -> bool:
         and doc[token.i - 2].lower_ in _REFERRING
         and token.lower_ not in STOP_WORDS
     )
+
+
+def _number_closes(number: Token, token: Token) -> bool:
+    """A number in running text closes its sentence with its full stop ("… von 1 bis 6.
+    Steht dein Hamster …", "… auf Feld 17. Dann …"): the tokenizer keeps "6." as an
+    ordinal, but an ordinal names the thing after it, and here a function word follows,
+    or a capitalised verb before the next clause's subject."""
+    doc = token.doc
+    if _ORDINAL.match(number.text) is None or number.i < 1 or not doc[number.i - 1].is_alpha:
+        return False
+    if doc[number.i - 1].lower_ in _REFERRING | _BEFORE_ORDINALS:
+        return False  # "(siehe 5. Schlagen)", "nach jeder 5. Runde eine Karte"
+    if token.lower_ in STOP_WORDS:
+        return True
+    following = doc[token.i + 1] if token.i + 1 < len(doc) else None
+    return following is not None and following.text in _CLAUSE_SUBJECTS
+
+
+# Words an ordinal follows as an adjective does: "jeder 5. Runde", "zum 3. Mal", "am 6.".
+_BEFORE_ORDINALS = (
+    DETERMINERS
+    | POSSESSIVES
+    | {"jeder", "jede", "jedes", "jedem", "jeden", "zum", "zur", "am", "im", "beim", "vom"}
+)
+# What opens a clause's subject after its verb, in lower case: "Steht dein Hamster …".
+_CLAUSE_SUBJECTS = DETERMINERS | POSSESSIVES | SUBJECT_PRONOUNS
 
 
 def _unit_after_number(token: Token) -> bool:

@@ -262,7 +262,8 @@ def closing_bracket(span: Span) -> int | None:
 def run_in_heading(sentence: Span, opens_block: bool = False) -> bool:
     """A few nouns closed by a full stop that head the next sentence ("Bomben und Mineure
     (3)."); at a paragraph's start also a few words without a finite verb, a bold lead
-    ("Genau zählen. Der Pflaumenkorb zählt …", "Nur vorbei. Ziehst du …")."""
+    ("Genau zählen. Der Pflaumenkorb zählt …", "Nur vorbei. Ziehst du …", "Für 2
+    Spieler. Spielen nur zwei …")."""
     words = [t for t in sentence if t.is_alpha]
     if not (
         0 < len(words) < CLAUSE_MIN_WORDS
@@ -279,8 +280,13 @@ def run_in_heading(sentence: Span, opens_block: bool = False) -> bool:
         and len(words) < LEAD_WORDS
         and words[0].text[:1].isupper()
         and not any(t.lower_ in COPULAS or _finite(t) for t in words)
-        # "Krähenfeld: 5 Körner abgeben." says its rule itself
-        and not any(t.like_num or t.text == ":" for t in sentence)
+        # "Krähenfeld: 5 Körner abgeben." says its rule itself; "Für 2 Spieler." names
+        # whom the paragraph is for.
+        and not any(t.text == ":" for t in sentence)
+        and not (
+            any(t.like_num for t in sentence)
+            and any(t.text[:1].islower() and t.lower_ not in STOP_WORDS for t in words)
+        )
     )
 
 

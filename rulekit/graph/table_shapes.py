@@ -19,7 +19,7 @@ from rulekit.extract.textrows import (
 from rulekit.extract.textshapes import (
     BOX_FACTS,
 )
-from rulekit.graph.shapes import ITEM_LINE_WORDS, SENTENCE_END, verbless
+from rulekit.graph.shapes import ITEM_LINE_WORDS, SENTENCE_END, TITLE, verbless
 from rulekit.model import Block, NodeKind
 
 # A heading-shaped line of this many words with a number between them is a table row.
@@ -128,6 +128,19 @@ def numbers_header(text: str, following: Block | None) -> bool:
         and not SENTENCE_END.search(row)
         and len(row.split()) <= ITEM_LINE_WORDS
     )
+
+
+def table_titles(blocks: list[Block]) -> list[Block]:
+    """The names set over a table's column titles ("Kostentabelle" over "Felder
+    Stangen" over "1 1"): they head the table, though a colon announced it ("… zeigt die
+    Kostentabelle:") and the line under a colon is its item."""
+    return [
+        block
+        for block, titles, row in zip(blocks, blocks[1:], blocks[2:], strict=False)
+        if block.kind == "paragraph"
+        and TITLE.match(block.text.strip()) is not None
+        and numbers_header(titles.text.strip(), row)
+    ]
 
 
 def described_row(text: str) -> bool:

@@ -82,7 +82,13 @@ from rulekit.graph.shapes import (
     run_in_heading,
     verbless,
 )
-from rulekit.graph.table_shapes import described_row, numbers_header, table_header, table_row
+from rulekit.graph.table_shapes import (
+    described_row,
+    numbers_header,
+    table_header,
+    table_row,
+    table_titles,
+)
 from rulekit.graph.titles import opens_with_question, paragraph_title
 from rulekit.graph.unit import Unit
 from rulekit.model import Block, NodeKind, SourceInfo
@@ -109,7 +115,7 @@ class Segmenter(ListReader):
         docs = list(self.nlp.pipe(b.text for b in body))
         self.judge.read_manual(docs, info.title)
         units: list[Unit] = []
-        state = SegmentState(paragraphs=numbered_paragraphs(body))
+        state = SegmentState(paragraphs=numbered_paragraphs(body), table_titles=table_titles(body))
         cover, subtitle = cover_blocks(body, self.cues, info.title)
         # The headings over the game's name are the publisher's ("FIDIBUS").
         masthead = body[: body.index(cover)] if cover is not None else []
@@ -179,7 +185,7 @@ class Segmenter(ListReader):
         following = around[1]
         text = block.text.strip()
         judge = self.judge
-        if material_ends(judge, state, block, units):
+        if material_ends(judge, state, block, units, following):
             state.material = state.listed_material = False
         numbered_heading = (
             block.kind in ("list-item", "heading")
