@@ -28,8 +28,9 @@ from rulekit.extract.textrows import (
     COST_ROW,
     NUMBERS_ROW,
     VALUE_PAIR,
+    counted_up,
 )
-from rulekit.extract.textshapes import counted_up, terminal, value_rows
+from rulekit.extract.textshapes import terminal, value_rows
 from rulekit.model import Repair, TextLine
 
 # A number cell: "3", "-2", "+5", "2,5", "1–9".

@@ -1,9 +1,12 @@
 """The shapes of a table's rows as a viewer copies them: a label and its value, cells
-parted by marks, tabs or dot leaders, a row set across the page, numbers alone."""
+parted by marks, tabs or dot leaders, a row set across the page, numbers alone, rows
+and items numbered one after another."""
 
 from __future__ import annotations
 
 import re
+
+from rulekit.extract.encoding import BREAK_HYPHENS
 
 # The number a table's row opens with, no point after it: "5 1 Farbreihe aus 8 Karten".
 ROW_NUMBER = re.compile(r"^(?P<number>\d{1,2})\s+\S")
@@ -61,3 +64,32 @@ VALUE_PAIR = re.compile(r"(?<![\w.,+\-])\d+\s+(?:[·.…]+\s*)?\d+(?![\w.,])")
 COST_ROW = re.compile(r"^[A-ZÄÖÜ][\w-]*(?:\s+[a-zäöüß]+)?\s+\d+\s+[A-ZÄÖÜ][^\W\d_]*\s+\S")
 # The most rows under column titles that `row_under_titles` looks up through.
 TABLE_ROWS = 16
+
+
+def counted_up(text: str, following: str) -> bool:
+    """Rows of a table numbered one after another without a point: "5 1 Farbreihe aus
+    8 Karten" / "6 2 Vierlinge", or parts named and numbered: "Schlüssel 1 – 2 Drillinge"
+    / "Schlüssel 2 – 1 Drilling + 1 Viererfolge"."""
+    first, second = ROW_NUMBER.match(text), ROW_NUMBER.match(following)
+    if first is None or second is None:
+        first, second = NAMED_PART.match(text), NAMED_PART.match(following)
+        if first is None or second is None or first["name"] != second["name"]:
+            return False
+    return int(second["number"]) == int(first["number"]) + 1
+
+
+def numbered_on(text: str, following: str) -> bool:
+    """Items numbered one after another, each a line ("8. 1 Farbsatz aus 7 Karten" /
+    "9. 1 Vierling + 1 Drilling"): the next number opens the next item, however full the
+    line above it, unless that line was left open (a comma, a broken word)."""
+    first, second = _COUNTED_ITEM.match(text), _COUNTED_ITEM.match(following)
+    return (
+        first is not None
+        and second is not None
+        and int(second["number"]) == int(first["number"]) + 1
+        and not text.rstrip().endswith((",", *BREAK_HYPHENS))
+    )
+
+
+# A list item's number and the text after it: "8. 1 Farbsatz …", "3) Ziehen".
+_COUNTED_ITEM = re.compile(r"^(?P<number>\d{1,2})[.)]\s+\S")

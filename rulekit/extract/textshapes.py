@@ -22,13 +22,13 @@ from rulekit.extract.textrows import (
     DESCRIBED_ROW,
     EQUATION_ROW,
     LEADER_ROW,
-    NAMED_PART,
     NUMBERS_ROW,
-    ROW_NUMBER,
     TAB_ROW,
     VALUE_PAIR,
     VALUE_ROW,
     VALUES_ROW,
+    counted_up,
+    numbered_on,
 )
 from rulekit.extract.wordclasses import (
     DETERMINERS,
@@ -355,23 +355,6 @@ def listed(text: str, following: str) -> bool:
     )
 
 
-def numbered_on(text: str, following: str) -> bool:
-    """Items numbered one after another, each a line ("8. 1 Farbsatz aus 7 Karten" /
-    "9. 1 Vierling + 1 Drilling"): the next number opens the next item, however full the
-    line above it, unless that line was left open (a comma, a broken word)."""
-    first, second = _COUNTED_ITEM.match(text), _COUNTED_ITEM.match(following)
-    return (
-        first is not None
-        and second is not None
-        and int(second["number"]) == int(first["number"]) + 1
-        and not text.rstrip().endswith((",", *BREAK_HYPHENS))
-    )
-
-
-# A list item's number and the text after it: "8. 1 Farbsatz …", "3) Ziehen".
-_COUNTED_ITEM = re.compile(r"^(?P<number>\d{1,2})[.)]\s+\S")
-
-
 def label_runs_on(text: str) -> bool:
     """Credits run along the line by middle dots, the last without its colon: its label
     goes on in the next line ("… · Spielidee: Dale R. Whitcomb · Deutsche" /
@@ -458,18 +441,6 @@ def _names_pieces(text: str) -> bool:
         # A sentence ends inside ("… bei Aufgabe 3. Auf dem"): running text.
         and not re.search(r"[.!?]\s+[A-ZÄÖÜ]", text)
     )
-
-
-def counted_up(text: str, following: str) -> bool:
-    """Rows of a table numbered one after another without a point: "5 1 Farbreihe aus
-    8 Karten" / "6 2 Vierlinge", or parts named and numbered: "Schlüssel 1 – 2 Drillinge"
-    / "Schlüssel 2 – 1 Drilling + 1 Viererfolge"."""
-    first, second = ROW_NUMBER.match(text), ROW_NUMBER.match(following)
-    if first is None or second is None:
-        first, second = NAMED_PART.match(text), NAMED_PART.match(following)
-        if first is None or second is None or first["name"] != second["name"]:
-            return False
-    return int(second["number"]) == int(first["number"]) + 1
 
 
 def running_text(text: str, least: int = RUNNING_WORDS) -> bool:

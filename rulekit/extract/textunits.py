@@ -24,6 +24,7 @@ from rulekit.extract.textrows import (
     NUMBERS_ROW,
     TABLE_ROWS,
     VALUE_ROW,
+    counted_up,
 )
 from rulekit.extract.textshapes import (
     CLOSING_QUOTES,
@@ -38,7 +39,6 @@ from rulekit.extract.textshapes import (
     RUNNING_WORDS,
     SECTION_SIGN,
     all_caps,
-    counted_up,
     ends_open,
     has_word,
     label_runs_on,

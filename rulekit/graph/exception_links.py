@@ -80,6 +80,7 @@ from rulekit.graph.exception_denials import (
     supplier,
     withdrawn,
 )
+from rulekit.graph.exception_places import local_denial
 from rulekit.graph.exception_replies import (
     continues_previous,
     contrasts_last,
@@ -90,7 +91,6 @@ from rulekit.graph.exceptions import (
     contrast_label,
     cued_exception,
     denies_action,
-    local_denial,
     marked_exception,
     marker_features,
     names_exceptions,

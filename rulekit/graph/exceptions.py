@@ -60,6 +60,7 @@ from rulekit.graph.clauses import (
     opens_condition,
     split_clauses,
 )
+from rulekit.graph.exception_places import local_denial
 from rulekit.graph.phases import NUMBER_WORDS, in_end_phase
 from rulekit.graph.shapes import (
     COPULAS,
@@ -98,14 +99,6 @@ _LABEL_TOKENS = 3
 # Condition words that, after the clause they restrict, name the case a rule does not
 # hold in ("darf nicht ..., wenn ..."); "wer" and "ob" open a subject or an object.
 _RESTRICTING_CONDITIONS = frozenset({"wenn", "falls", "sofern", "solange"})
-# Where a local denial holds: a preposition of place before a dative ("Auf einer
-# Tauperle", "In den Zielfeldern", "Innerhalb der Heimwabe"), or fused with its article
-# ("Im Kasten", "Am Ziel"); a sentence shorter than this names no place and action.
-_PLACE_PREPOSITIONS = frozenset({"auf", "in", "im", "am", "innerhalb"})
-_CONTRACTED_PLACES = frozenset({"im", "am"})
-_DATIVE_DETERMINERS = frozenset(
-    {"einem", "einer", "dem", "der", "den", "diesem", "dieser", "ihnen"}
-)
 # Words after a contrast or "gilt" that narrow a rule to a case: "aber nur", "gilt erst".
 _NARROWING = frozenset({"nur", "erst"})
 # "Nur …" opening a sentence narrows what was just said to a case ("Nur wenn …"), a
@@ -116,9 +109,6 @@ _CASE_PREPOSITIONS = frozenset(
 )
 # What points back to the rule just said: "Das gilt nur …".
 _POINTING_BACK = DEMONSTRATIVES | {"diese"}
-_WITHIN = "innerhalb"
-_GENITIVE_DETERMINERS = frozenset({"des", "der", "eines", "einer", "dieses", "dieser"})
-PLACE_DENIAL_WORDS = 5
 
 
 def flag_in_context(units: list[Unit], by_id: dict[str, Unit], cues: Cues) -> dict[str, Unit]:
@@ -298,36 +288,6 @@ def excepts(sentence: Span, cues: Cues) -> bool:
     """The sentence limits or overrides another rule (see the module docstring), also
     where it denies an action in one place (`local_denial`)."""
     return cued_exception(sentence, cues) or local_denial(sentence, cues)
-
-
-def local_denial(sentence: Span, cues: Cues) -> bool:
-    """The sentence opens with the place where it holds and denies an action there:
-    "Auf einer Tauperle kann kein Käfer geschlagen werden", "Im Kasten darf jedoch kein
-    Kegel einen anderen überspringen", which the rules allow elsewhere.  Not a rule for
-    every place ("Auf jedem Feld darf kein …"), a consequence ("… darf deshalb keine
-    …"), a condition of entry ("In den Bau darf nur ziehen, wer …"), where a piece
-    goes ("Auf ein besetztes Feld darf …") or a time ("Innerhalb eines Zuges …")."""
-    words = [t for t in sentence if t.is_alpha]
-    if len(words) < PLACE_DENIAL_WORDS or words[0].lower_ not in _PLACE_PREPOSITIONS:
-        return False
-    contracted = words[0].lower_ in _CONTRACTED_PLACES  # "Im Kasten", "Am Rand"
-    # "innerhalb" takes the genitive: "Innerhalb des Baus darf kein Fuchs …".
-    cases = _GENITIVE_DETERMINERS if words[0].lower_ == _WITHIN else _DATIVE_DETERMINERS
-    if not contracted and words[1].lower_ not in cases:
-        return False
-    noun = next((t for t in words[1:] if t.text[:1].isupper()), None)
-    if noun is None or {noun.lower_, noun.lemma_.lower()} & cues.turn_nouns:
-        return False
-    if words[1].lower_ == "den" and not noun.lower_.endswith("n"):
-        return False  # "In den Bienenkorb darf …": where a piece goes
-    lowers = {t.lower_ for t in words}
-    limits = cues.derived_words | cues.universal_words | cues.exception_restrictions
-    if lowers & limits or "nur" in lowers:
-        return False
-    return any(
-        not names_case and any(t.lower_ in cues.exception_negations for t in clause)
-        for clause, names_case in case_clauses(sentence, cues)
-    )
 
 
 def cued_exception(sentence: Span, cues: Cues) -> bool:
