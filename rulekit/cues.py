@@ -105,6 +105,7 @@ class Cues:
     credit_labels: frozenset[str]
     duration_labels: frozenset[str]
     imprint_words: frozenset[str]
+    firm_words: frozenset[str]
     navigation_phrases: tuple[str, ...]
     other_lemmas: frozenset[str]
     warning_words: frozenset[str]

@@ -2,8 +2,9 @@
 Spieler …"), a table named under the colon that announced it, a sum set on a line of
 its own, an object put before "du", rows numbered under one name, and an imprint's
 street cut after its first word, kinds of fields told a paragraph each, what a rule is
-for and an advert for another game, a number that closes its sentence and a piece named
-without its count, read through the text path as a viewer copies them."""
+for and an advert for another game, a number that closes its sentence, a piece named
+without its count and a firm beside its town on the cover, read through the text path as
+a viewer copies them."""
 
 from __future__ import annotations
 
@@ -233,3 +234,23 @@ def test_a_piece_named_without_its_count_is_one_of_the_pieces(
     graph = leaflet(builder, tmp_path, lines)
     for piece in ("24 Hamsterkarten", "Rübenscheine im Wert", "6 Übersichtskarten", "1 Spielregel"):
         assert kind_of(graph, piece)[0] == "component"
+
+
+def test_a_firm_beside_its_town_is_the_covers_and_its_story_says_what_a_bird_is(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Wiedehopfweg",
+        "Ein Wettlaufspiel für 2 bis 4 Spieler von 6 bis 99 Jahren",
+        "Hollerbusch Spiele · Kassel",
+        "Spielanleitung",
+        "Der Wiedehopf mit seiner prächtigen Federhaube ist ein scheuer Vogel. Jedes Frühjahr "
+        "kehrt er aus Afrika in unsere Obstgärten zurück. Doch der letzte Wegabschnitt hat es "
+        "in sich. Wer bringt seine Familie als erster nach Hause?",
+        "Spielmaterial",
+        "1 Spielplan",
+        "16 Wiedehopfe aus Holz",
+    ]
+    graph = leaflet(builder, tmp_path, lines)
+    assert kind_of(graph, "Hollerbusch Spiele · Kassel")[0] == "other"
+    assert kind_of(graph, "Der Wiedehopf mit seiner")[0] == "flavour"

@@ -72,7 +72,8 @@ def front_kind(
     in_blurb = re.search(r"[!?](?:\s|$)", block.text) is not None and not judge.modal(head)
     cheered = (exclaimed or in_blurb) and not judge.imperative(head)
     if (
-        told in ("flavour", "rule")
+        # "Der Wiedehopf … ist ein scheuer Vogel." says what a thing of the world is.
+        told in ("flavour", "rule", "definition")
         and (state.facts or state.cover)
         and _tells_world(judge, head, block)
     ):

@@ -91,6 +91,8 @@ _CONSISTS_APART = re.compile(r"\bbesteh(?:t|en)\s+(?:\w+\s+){1,3}aus\b")
 GAME_NOUN = "spiel"
 # The most words of a line that only names people (an author line).
 NAME_LINE_WORDS = 8
+# A firm's name has at most this many words ("Kleine Eule Spiele").
+FIRM_WORDS = 3
 # A heading of the component list ends in its word when it is this short.
 MATERIAL_HEADING_WORDS = 3
 # A line ending in ":" with this many words is a sentence, not a heading.
@@ -389,10 +391,27 @@ class LineJudge:
             return True
         if _CITATION.search(stripped):
             return True
+        # A firm's name beside its town, parted by a middle dot ("Hollerbusch Spiele ·
+        # Kassel"): the publisher's line of the cover.
+        parts = re.split(r"\s[·|]\s", stripped)
+        if len(parts) > 1 and any(self._firm(part) for part in parts):
+            return True
         words = {w.strip(".,;:()").lower() for w in stripped.split()}
         if len(words & self.cues.imprint_words) >= 1 and not stripped.endswith(":"):
             return not any(w in self.cues.modal_lemmas for w in words)
         return (opening or stripped.count(",") >= 2) and self._names_only(stripped)
+
+    def _firm(self, text: str) -> bool:
+        """A firm's name: a name the dictionary does not know before a word that ends a
+        firm's name ("Hollerbusch Spiele")."""
+        words = text.split()
+        return (
+            2 <= len(words) <= FIRM_WORDS
+            and words[-1].lower() in self.cues.firm_words
+            and words[0][:1].isupper()
+            and words[0] not in self._lemmas
+            and words[0].lower() not in self._lemmas
+        )
 
     def _names_only(self, text: str) -> bool:
         """An author line: capitalised words the dictionary does not know, maybe comma-separated."""
