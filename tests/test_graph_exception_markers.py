@@ -360,3 +360,19 @@ def test_a_denied_repeat_is_no_case_of_doing_more_often(builder: GraphBuilder) -
         f"{again} {limit}",
     )
     assert edges_of(graph, "exception-of") == [(limit, again)]
+
+
+def test_abweichend_davon_answers_what_was_just_said_though_both_deny(
+    builder: GraphBuilder,
+) -> None:
+    departs = "Abweichend davon gehört die 1 nicht der führenden, sondern der letzten Schnecke."
+    graph = build(
+        builder,
+        "# Zahlenfelder",
+        "Wer auf ein Gurkenfeld zieht, erhält dafür 12 Kerbel aus dem Vorrat.",
+        "Stimmt die Stelle mit der Zahl überein, erhält er neunmal so viele Kerbel. "
+        "Andernfalls erhält er nichts.",
+        departs,
+    )
+    excepted = [rule for source, rule in edges_of(graph, "exception-of") if source == departs]
+    assert excepted == ["Andernfalls erhält er nichts."]

@@ -84,6 +84,7 @@ from rulekit.graph.exception_places import local_denial
 from rulekit.graph.exception_replies import (
     continues_previous,
     contrasts_last,
+    departs_from_last,
     points_back,
     replied_to,
 )
@@ -315,11 +316,14 @@ def excepted(
         return named
     # A reply denies what the sentence before allows, or allows what it denies: after
     # a denial, a denial ("Ausnahme: … kann nicht geschlagen werden") excepts another.
+    # One that names what was just said as what it departs from ("Abweichend davon …")
+    # answers it, whatever either denies.
+    pointed = departs_from_last(exception)
     if (
         local
         and (continues_previous(exception, cues) or contrasts_last(exception, local[-1], cues))
-        and not (denies_action(exception, cues) and negated(local[-1], cues))
-        and not _denied_elsewhere(exception, local[-1], earlier, overlap, cues)
+        and (pointed or not (denies_action(exception, cues) and negated(local[-1], cues)))
+        and (pointed or not _denied_elsewhere(exception, local[-1], earlier, overlap, cues))
     ):
         return [replied_to(exception, local, overlap, cues)]
     replaced = replaced_counts(exception)

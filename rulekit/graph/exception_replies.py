@@ -123,6 +123,13 @@ def continues_previous(unit: Unit, cues: Cues) -> bool:
     )
 
 
+def departs_from_last(unit: Unit) -> bool:
+    """The unit names what was just said as what it departs from ("Abweichend davon
+    gehört die 1 nicht der führenden, sondern der letzten Schnecke")."""
+    words = [t for t in unit.sentences[0] if t.is_alpha] if unit.sentences else []
+    return _departs_from_last(words)
+
+
 def _departs_from_last(words: list[Token]) -> bool:
     """The exception opens by pointing to what was just said: "Abweichend hiervon …",
     "Abweichend davon …", "Hiervon ausgenommen ist …"."""
