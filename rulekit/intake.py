@@ -19,7 +19,7 @@ from rulekit.cues import cues
 from rulekit.extract import extract
 from rulekit.extract.lexicon import german_lexicon
 from rulekit.graph.builder import GraphBuilder
-from rulekit.graph.line_kinds import title_heading
+from rulekit.graph.cover import title_heading
 from rulekit.i18n.glossary import glossary_words, load_glossary, suggest_terms
 from rulekit.model import Extraction, RuleGraph, SourceInfo, Term
 from rulekit.nlp import NOUN_ENDINGS

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from rulekit.build import analyse
 from rulekit.cli import app
 from rulekit.cues import cues
-from rulekit.graph.line_kinds import title_heading
+from rulekit.graph.cover import title_heading
 from rulekit.i18n.catalogs import localization
 from rulekit.intake import game_terms
 from rulekit.model import Block

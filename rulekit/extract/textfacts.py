@@ -13,6 +13,7 @@ from rulekit.extract.textshapes import (
     BOX_FACT_LINE,
     BOX_FACTS,
     IMPRINT,
+    begun_with_function_word,
     ends_open,
     runs_on,
     wants_more,
@@ -40,8 +41,7 @@ def imprint_lines(text: str, following: str) -> bool:
     item = re.split(r"\s[·|]\s", text.strip())[-1]
     broken = broken or (item != text.strip() and item.casefold() in STOP_WORDS)
     # "© 2016 Windrose Spiele, Kiel. Alle" / "Rechte vorbehalten.": a sentence begun.
-    begun = re.split(r"[.!?]\s+", text.strip())[-1].split()
-    broken = broken or (len(begun) == 1 and begun[0].casefold() in STOP_WORDS)
+    broken = broken or begun_with_function_word(text)
     return (
         bool(IMPRINT.search(text) or IMPRINT.search(following))
         and not broken

@@ -149,6 +149,17 @@ ABBREVIATIONS = frozenset(
 )
 
 
+def begun_with_function_word(text: str) -> bool:
+    """The line ends a sentence and opens the next with a function word, which goes on
+    in the next line ("© 2016 Windrose Spiele, Kiel. Alle" / "Rechte vorbehalten.")."""
+    begun = _BEGUN_WORD.search(text.strip())
+    return begun is not None and begun.group(1).casefold() in STOP_WORDS
+
+
+# The one word after a sentence's end at a line's end: "… Kiel. Alle".
+_BEGUN_WORD = re.compile(r"[.!?]\s+(\S+)$")
+
+
 def terminal(text: str) -> bool:
     """Ends a sentence (or introduces what follows, with a colon); an abbreviation does not,
     nor the last label of credits run along a line ("… · Redaktion:" / "Jörg Saalfeld")."""

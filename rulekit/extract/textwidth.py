@@ -27,7 +27,13 @@ from statistics import quantiles
 from spacy.lang.de.stop_words import STOP_WORDS
 
 from rulekit.extract.encoding import BREAK_HYPHENS
-from rulekit.extract.textshapes import INFLECTED, LABELLED_OPENER, ends_open, terminal
+from rulekit.extract.textshapes import (
+    INFLECTED,
+    LABELLED_OPENER,
+    begun_with_function_word,
+    ends_open,
+    terminal,
+)
 from rulekit.extract.wordclasses import DETERMINERS
 from rulekit.model import TextLine
 
@@ -284,17 +290,6 @@ def mark_sentence_starts(
     return result
 
 
-def _begun_with_function_word(text: str) -> bool:
-    """The line ends a sentence and opens the next with a function word, which goes on
-    in the next line ("© 2016 Windrose Spiele, Kiel. Alle" / "Rechte vorbehalten.")."""
-    begun = _BEGUN_WORD.search(text)
-    return begun is not None and begun.group(1).casefold() in STOP_WORDS
-
-
-# The one word after a sentence's end at a line's end: "… Kiel. Alle".
-_BEGUN_WORD = re.compile(r"[.!?]\s+(\S+)$")
-
-
 def sentence_after(text: str, following: str, capitalised_inside: set[str]) -> bool:
     """A line that wants nothing more over the start of a sentence: a heading, a list
     or table line, an address that happened to fill its line ("Wertung der Schätze am
@@ -319,7 +314,7 @@ def sentence_after(text: str, following: str, capitalised_inside: set[str]) -> b
         and not ends_open(stripped)
         and not last[-1:].isdigit()
         and not INFLECTED.match(last)
-        and not _begun_with_function_word(stripped)
+        and not begun_with_function_word(stripped)
         and (
             (
                 len(first) > 1

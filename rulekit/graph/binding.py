@@ -12,6 +12,7 @@ from itertools import dropwhile, pairwise
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
+from rulekit.graph.clauses import split_clauses
 from rulekit.graph.narration import GENERIC_ACTORS, StoryJudge
 from rulekit.graph.shapes import (
     RELATIVE_PRONOUNS,
@@ -205,12 +206,8 @@ def _subordinate(token: Token, sentence: Span) -> bool:
 
 def _passive_after(modal: Token, sentence: Span) -> bool:
     """A passive infinitive ends the modal's clause ("… sollte … bewegt werden")."""
-    clause = []
-    for token in sentence.doc[modal.i + 1 : sentence.end]:
-        if token.text in {",", ";", ":", "(", "–"}:
-            break
-        clause.append(token)
-    words = [t for t in clause if t.is_alpha]
+    clause = next((c for c in split_clauses(sentence) if modal in c), [])
+    words = [t for t in clause if t.is_alpha and t.i > modal.i]
     return len(words) >= 2 and words[-1].lower_ == "werden"
 
 

@@ -326,11 +326,8 @@ class ListReader:
         if kind == "rule" and judge.defining_phrase(block.text.lower()):
             kind = "definition"  # "Platzfelder, kenntlich an einer großen Ziffer;"
         if kind == "rule" and lead is not None and lead.kind == "lead-in":
-            # A piece named without its count is one too ("Rübenscheine im Wert von 1, 5
-            # und 10 Rüben"), a line without a verb.
             piece = state.material and (
-                judge.component_line(block.text)
-                or (verbless(block.text) and not terminal(block.text))
+                judge.component_line(block.text) or _names_piece(block.text)
             )
             # "Diese zehn Kronen gibt es:" / "1 – 2 Drillinge": what the first crown asks.
             listed = judge.listed_piece(lead.text, block.text) and not _DEMAND.match(block.text)
@@ -410,15 +407,19 @@ def _uncounted_piece(
     """A piece named without its count between counted ones, a line without a verb
     ("24 Hamsterkarten" / "Rübenscheine im Wert von 1, 5 und 10 Rüben" / "6
     Übersichtskarten"): one more piece of the list."""
-    text = block.text.strip()
     return (
         bool(units)
         and units[-1].kind == "component"
         and following is not None
         and judge.component_line(following.text)
-        and verbless(text)
-        and not terminal(text)
+        and _names_piece(block.text)
     )
+
+
+def _names_piece(text: str) -> bool:
+    """A line that names a piece without its count ("Rübenscheine im Wert von 1, 5 und
+    10 Rüben"): no verb, no sentence's end."""
+    return verbless(text) and not terminal(text.strip())
 
 
 def names_no_piece(heading: str, pieces: list[str]) -> bool:

@@ -38,6 +38,7 @@ from rulekit.graph.continuation import (
     told_round,
     widen_scene,
 )
+from rulekit.graph.cover import cover_blocks
 from rulekit.graph.front import (
     board_kind,
     front_kind,
@@ -48,7 +49,7 @@ from rulekit.graph.front import (
 )
 from rulekit.graph.ids import heading_level, section_id
 from rulekit.graph.kinds import KindJudge
-from rulekit.graph.line_kinds import LABEL, cover_blocks
+from rulekit.graph.line_kinds import LABEL
 from rulekit.graph.lists import (
     ListReader,
     SegmentState,
