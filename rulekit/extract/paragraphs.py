@@ -19,7 +19,14 @@ import statistics
 from rulekit.extract.encoding import BREAK_HYPHENS
 from rulekit.extract.lines import Line
 from rulekit.extract.page import Box
-from rulekit.extract.textshapes import BULLETS, LABELLED_OPENER, listed, runs_on
+from rulekit.extract.textlistshapes import (
+    listed,
+    runs_on,
+)
+from rulekit.extract.textshapes import (
+    BULLETS,
+    LABELLED_OPENER,
+)
 from rulekit.extract.textwidth import sentence_after
 
 __all__ = ["decide_paragraph", "mark_items", "measure"]

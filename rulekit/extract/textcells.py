@@ -22,6 +22,9 @@ import re
 from itertools import pairwise
 
 from rulekit.extract.encoding import BREAK_HYPHENS
+from rulekit.extract.textlistshapes import (
+    value_rows,
+)
 from rulekit.extract.textrows import (
     CELL_MARKS,
     COLUMN_TITLE_WORDS,
@@ -30,7 +33,9 @@ from rulekit.extract.textrows import (
     VALUE_PAIR,
     counted_up,
 )
-from rulekit.extract.textshapes import terminal, value_rows
+from rulekit.extract.textshapes import (
+    terminal,
+)
 from rulekit.model import Repair, TextLine
 
 # A number cell: "3", "-2", "+5", "2,5", "1–9".

@@ -8,6 +8,9 @@ import re
 
 from spacy.lang.de.stop_words import STOP_WORDS
 
+from rulekit.extract.textlistshapes import (
+    runs_on,
+)
 from rulekit.extract.textshapes import (
     BOX_DURATION,
     BOX_FACT_LINE,
@@ -15,7 +18,6 @@ from rulekit.extract.textshapes import (
     IMPRINT,
     begun_with_function_word,
     ends_open,
-    runs_on,
     wants_more,
 )
 

@@ -7,10 +7,11 @@ start, and figure labels are runs of lines that never form a sentence, or
 short names stacked one under another.  (Page numbers, callout digits and the
 viewer's own header are found before, in `textpages`; lines are grouped into
 sentence units in `textunits`; what a line opens or ends with is read in
-`textshapes`, names and labels in `textlabels`, titles in `texttitles`.)  Which
-line breaks were made on purpose is told by the lines' widths (`textwidth`); in
-a copy wrapped evenly at a number of characters every break is known to be a wrap
-or on purpose, and a break on purpose counts as a blank line does.
+`textshapes`, names and labels in `textlabels`, titles in `texttitles`; where
+paragraphs start, once each unit has its role, in `textparagraphs`.)  Which line
+breaks were made on purpose is told by the lines' widths (`textwidth`); in a copy
+wrapped evenly at a number of characters every break is known to be a wrap or on
+purpose, and a break on purpose counts as a blank line does.
 """
 
 from __future__ import annotations
@@ -24,23 +25,14 @@ from rulekit.extract.encoding import BREAK_HYPHENS
 from rulekit.extract.textbreaks import (
     EXCLAIMED_WORDS,
     PARAGRAPH_END,
-    announcing_colon,
-    asked_apart,
-    begun_sentence,
     clause_goes_on,
     exclaimed,
-    quoted_apart,
     resumes,
-    set_alone,
 )
 from rulekit.extract.textcells import row_line, split_table_rows
-from rulekit.extract.textcredits import CREDITS_LINE, credit_ends, name_wraps
-from rulekit.extract.textfacts import address_line, imprint_lines
+from rulekit.extract.textfacts import address_line
 from rulekit.extract.textlabels import (
     described_alike,
-    described_things,
-    juxtaposed_nouns,
-    kinds_told_in_turn,
     label_runs,
     name_item,
     names_what_follows,
@@ -48,52 +40,39 @@ from rulekit.extract.textlabels import (
     whole_sentence,
 )
 from rulekit.extract.textlists import mark_listed_lines
+from rulekit.extract.textlistshapes import (
+    listed,
+)
+from rulekit.extract.textpages import boundary_between
+from rulekit.extract.textparagraphs import Copy, place_paragraphs
 from rulekit.extract.textrows import (
     ACROSS_ROW,
     LEADER_ROW,
-    TAB_ROW,
     TABLE_ROWS,
 )
 from rulekit.extract.textshapes import (
-    BOX_DURATION,
-    BOX_FACT_LINE,
     BOX_FACTS,
     CAPTION,
     COUNTED,
     ICON_TEXT,
     IMPRINT,
-    LABELLED_OPENER,
     LIST_MARKER,
     MARKER_ONLY,
     NUMBERED_HEADING,
-    RUN_IN_LABEL,
     all_caps,
     capitalised_mid_sentence,
-    closed_item,
     ends_open,
     has_word,
-    label_runs_on,
-    listed,
-    listed_pieces,
     parted,
     reads_as_text,
-    table_goes_on,
     terminal,
 )
 from rulekit.extract.texttitles import (
     SHORT_LINE,
-    clause_title,
     question_heading,
 )
-from rulekit.extract.textunits import (
-    after_list,
-    boundary_between,
-    item_after_colon,
-    sentence_units,
-)
+from rulekit.extract.textunits import sentence_units
 from rulekit.extract.textwidth import (
-    Measure,
-    local_width,
     mark_breaks_on_purpose,
     mark_sentence_starts,
     measure,
@@ -110,9 +89,6 @@ _CELL_GAP = re.compile(r"\S {2,}\S")
 # A number and its value: "1: 2 Drillinge", a row of a numbered list.
 _NUMBERED_VALUE = re.compile(r"^\d{1,2}:\s+\S")
 HEADING_MAX_LINES = 2
-# A box set beside the text is narrower than this share of the page's lines: its own
-# lines tell where a paragraph in it ends, and a break with room for the next word.
-NARROW_BOX = 0.7
 
 
 def infer_roles(lines: list[TextLine]) -> list[TextLine]:
@@ -121,8 +97,6 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
     if not content:
         return lines
     widths = measure([lines[i].text for i in content])
-    width = widths.width
-    at = {index: position for position, index in enumerate(content)}
     capitalised_inside = capitalised_mid_sentence([lines[i].text for i in content])
     if widths.even:
         lines = mark_breaks_on_purpose(lines, content, widths)
@@ -130,231 +104,8 @@ def infer_roles(lines: list[TextLine]) -> list[TextLine]:
     lines, units = split_table_rows(
         lines, sentence_units(lines, content, capitalised_inside, widths)
     )
-    roles = _classify(lines, units, width)
-    result = list(lines)
-    previous_role: LineRole | None = None
-    previous_last: TextLine | None = None
-    previous_unit: list[int] = []
-    opening: TextLine | None = None  # the first line of the paragraph before
-    for number, (unit, role) in enumerate(zip(units, roles, strict=True)):
-        first = lines[unit[0]]
-        stacked = stacked_names([lines[i].text.strip() for i in unit], width)
-        # In an evenly wrapped copy a sentence after a wrap goes on with its list item, and
-        # in any copy one that goes on in lower case ("… einmal;" / "wer die höchste …").
-        item_goes_on = (
-            role == "body"
-            and previous_role == "list-item"
-            and previous_last is not None
-            and not first.starts_paragraph
-            and (
-                widths.wrapped(previous_last.text, first.text)
-                or clause_goes_on(previous_last.text, first.text)
-                # The page's end cut the item where the text resumes (below): "… müßte
-                # in der" / "- 3 -" / "Dachrinne über den vorderen hinweghüpfen …".
-                or bool(previous_unit and boundary_between(lines, previous_unit[-1], unit[0]))
-                # A label called after a sentence's end labels the next line's sentence
-                # ("… setzen. Ausnahme:" / "Auf ein Kleeblattfeld darf …").
-                or (
-                    previous_last.text.rstrip().endswith(":")
-                    and begun_sentence(previous_last.text.rstrip()[:-1])
-                    and not announcing_colon(
-                        previous_last.text,
-                        first.text,
-                        widths,
-                        local_width(lines, content, at[unit[0]], width),
-                    )
-                )
-            )
-            and not LABELLED_OPENER.match(first.text.strip())
-            and (
-                not boundary_between(lines, previous_unit[-1], unit[0])
-                or resumes(
-                    [lines[i].text for i in previous_unit],
-                    [lines[i].text for i in unit],
-                    width,
-                    broken=True,
-                )
-            )
-        )
-        if item_goes_on:
-            role = "list-item"
-        # The width of the narrow box the line before stands in, as the lines of a
-        # wrapped sentence there tell it; short rows of a list or table tell nothing of it.
-        local = (
-            local_width(lines, content, at[unit[0]] - 1, width) if len(previous_unit) > 1 else width
-        )
-        column = local if local < NARROW_BOX * width else width
-        # A clause after a semicolon goes on with its sentence ("… ist Feld 23;" /
-        # "zieht Gelb dorthin zurück, …"), however short the column.
-        clause_continues = (
-            role == previous_role == "body"
-            and previous_last is not None
-            and previous_last.text.rstrip().endswith(";")
-            and clause_goes_on(previous_last.text, first.text)
-            and not boundary_between(lines, previous_unit[-1], unit[0])
-        )
-        new_paragraph = (
-            not item_goes_on
-            and not clause_continues
-            and (
-                role != "body"
-                or previous_role != "body"
-                or previous_last is None
-                or not resumes(
-                    [lines[i].text for i in previous_unit],
-                    [lines[i].text for i in unit],
-                    width,
-                    broken=bool(
-                        previous_unit and boundary_between(lines, previous_unit[-1], unit[0])
-                    ),
-                )
-            )
-            and (
-                role != "body"
-                or previous_role != "body"
-                or first.starts_paragraph
-                # A page break the text does not run on over ends its paragraph.
-                or bool(previous_unit and boundary_between(lines, previous_unit[-1], unit[0]))
-                or bool(
-                    LABELLED_OPENER.match(first.text.strip())
-                    and not (
-                        previous_last is not None
-                        and (
-                            label_runs_on(previous_last.text) or begun_sentence(previous_last.text)
-                        )
-                    )
-                )
-                or bool(BOX_FACT_LINE.match(first.text.strip()))
-                # The box's facts stand apart from the blurb under them.
-                or bool(
-                    previous_last is not None
-                    and (
-                        BOX_FACTS.search(previous_last.text)
-                        or BOX_DURATION.search(previous_last.text)
-                    )
-                    and not terminal(previous_last.text)
-                )
-                # Lines opened by run-in labels, one under another, are a list of their own
-                # (in an evenly wrapped copy, unless the line before only wraps).
-                or bool(
-                    previous_unit
-                    and previous_last is not None
-                    and RUN_IN_LABEL.match(first.text.strip())
-                    and RUN_IN_LABEL.match(lines[previous_unit[0]].text.strip())
-                    and not widths.wrapped(previous_last.text, first.text)
-                )
-                or (
-                    previous_last is not None
-                    and (
-                        # short for its column: a box beside the text is set narrower
-                        len(previous_last.text.strip()) < PARAGRAPH_END * column
-                        # Lines of a list ("1 Zusatzpunkt …," / "2 Zusatzpunkte …"), one a line,
-                        # and pieces of the material, counted or not.
-                        or listed(previous_last.text, first.text)
-                        or listed_pieces(
-                            previous_last.text, first.text, lines[previous_unit[0]].text
-                        )
-                        # A row of a table set across the page, a line of its own.
-                        or bool(ACROSS_ROW.match(previous_last.text.strip()))
-                        or bool(ACROSS_ROW.match(first.text.strip()))
-                        # and so is one whose cells a tab parts ("Suhle\tNur rückwärts …").
-                        or bool(TAB_ROW.match(first.text))
-                        or closed_item(lines[previous_unit[0]].text, previous_last.text, first.text)
-                        or widths.deliberate(previous_last.text, first.text, column)
-                        or imprint_lines(previous_last.text, first.text)
-                        or bool(CREDITS_LINE.match(previous_last.text.strip()))
-                        or credit_ends(previous_last.text, first.text)
-                        # The text after a list, one item a line ("Phase 10: 1 Reihe aus 9
-                        # Karten" / "In jeder Runde …"), as its unit starts there.
-                        or after_list(lines, content, at[unit[0]], capitalised_inside)
-                        # An item of a list a colon announced, without a marker.
-                        or item_after_colon(lines, content, at[unit[0]], widths)
-                        # The text after items described alike ("Wabenfelder mit …" /
-                        # "Windfelder mit einer Windrose" / "Auf den Wiesenfeldern …").
-                        or (
-                            number >= 2
-                            and described_alike(
-                                lines[units[number - 2][0]].text, lines[previous_unit[0]].text
-                            )
-                            and not described_alike(lines[previous_unit[0]].text, first.text)
-                        )
-                        # and each of them ("Nussfelder mit einer Haselnuss" / "Astfelder
-                        # mit einem grünen Zweig"), a line each however full.
-                        or (
-                            len(previous_unit) == 1
-                            and described_things(previous_last.text, first.text)
-                        )
-                        # Kinds of a thing told a paragraph each ("Wegfelder zeigen …;
-                        # …" / "Salatfelder tragen …"), however full the line before.
-                        or bool(
-                            opening is not None
-                            and terminal(previous_last.text)
-                            and kinds_told_in_turn(opening.text, first.text)
-                        )
-                        or quoted_apart(previous_last.text, first.text)
-                        or asked_apart(
-                            [lines[i].text for i in previous_unit],
-                            result[previous_unit[0]].starts_paragraph,
-                            first.text,
-                        )
-                        or set_alone(
-                            [lines[i].text for i in unit],
-                            previous_last.text,
-                            lines[units[number + 1][0]].text if number + 1 < len(units) else "",
-                            column,
-                        )
-                        # What a sentence announces with its colon starts a block of its own.
-                        or announcing_colon(
-                            previous_last.text,
-                            first.text,
-                            widths,
-                            local_width(lines, content, at[unit[0]], width),
-                        )
-                    )
-                )
-            )
-        )
-        for position, index in enumerate(unit):
-            if position == 0:
-                starts = new_paragraph
-            elif role == "heading":
-                # A capitals line over a mixed-case line: two headings of different levels;
-                # names stacked one under another, or a heading said as a clause over a
-                # name ("Was die Felder bewirken" / "Salatfelder"): a heading over a subheading.
-                above = lines[unit[position - 1]].text
-                starts = (
-                    stacked
-                    or all_caps(lines[index].text) != all_caps(above)
-                    or clause_title(above.strip())
-                    or (
-                        juxtaposed_nouns(above, lines[index].text)
-                        and not _table_wrap(lines, units, number, position, widths)
-                        # A credit's name wraps as any words do ("Grafik: Annette" /
-                        # "Brauckmann"): no heading over a heading.
-                        and not (
-                            name_wraps(above, lines[index].text)
-                            and not widths.deliberate(
-                                above,
-                                lines[index].text,
-                                local_width(lines, content, at[index], width),
-                            )
-                        )
-                    )
-                )
-            else:
-                # Figure labels stand one a line, and so do names stacked as the items of
-                # a list a colon announced ("… vier Arten von Sonderfeldern:" /
-                # "Radieschenfelder" / "Maulwurfsfelder"); in an evenly wrapped copy the
-                # lines of a unit are wraps (a break on purpose ends the unit): one text.
-                starts = (
-                    role == "figure" or (stacked and all(name_item(lines[i].text) for i in unit))
-                ) and not widths.even
-            result[index] = lines[index].model_copy(
-                update={"role": role, "starts_paragraph": starts}
-            )
-        previous_role, previous_last, previous_unit = role, lines[unit[-1]], unit
-        opening = first if new_paragraph else opening
-    return result
+    copy = Copy(lines, content, units, widths, capitalised_inside)
+    return place_paragraphs(copy, _classify(lines, units, widths.width))
 
 
 def _classify(lines: list[TextLine], units: list[list[int]], width: float) -> list[LineRole]:
@@ -601,15 +352,3 @@ def sentence_before_colon(text: str) -> bool:
             for before, word in pairwise(words[:-1])
         )
     )
-
-
-def _table_wrap(
-    lines: list[TextLine], units: list[list[int]], number: int, position: int, widths: Measure
-) -> bool:
-    """A heading-shaped unit wrapped before `position` (the next word did not fit) inside
-    a table: column titles or a row over the next row (`table_goes_on`)."""
-    unit = units[number]
-    above, line = lines[unit[position - 1]].text, lines[unit[position]].text
-    rows = [lines[i].text for i in units[number + 1]] if number + 1 < len(units) else []
-    before = [lines[i].text for i in unit[:position]]
-    return not widths.deliberate(above, line) and table_goes_on(before, rows)

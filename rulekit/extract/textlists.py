@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import re
 
+from rulekit.extract.textpages import boundary_between
 from rulekit.extract.textrows import CELLS_ROW, EQUATION_ROW, LEADER_ROW, VALUE_ROW
 from rulekit.extract.textshapes import COUNTED_THING, NUMBERED_ROW, terminal
-from rulekit.extract.textunits import boundary_between, number_rows
+from rulekit.extract.textunits import number_rows
 from rulekit.model import LineRole, TextLine
 
 # The fewest counted lines one after another that make a list ("4 Brücken", ...).

@@ -391,3 +391,18 @@ def mark_running_lines(lines: list[TextLine]) -> tuple[list[TextLine], list[Repa
         if numbered >= 2 and numbered >= len(seen) - 1:
             kinds.update((index, "running-header") for index, _ in seen)
     return set_apart_as_artefacts(lines, kinds, confidence=0.9)
+
+
+# The artefacts that stand where a page or a column ends.
+BOUNDARY_KINDS = frozenset(
+    {"page-number", "printer-slug", "fingerprint", "running-header", "viewer-header"}
+)
+
+
+def boundary_between(lines: list[TextLine], first: int, last: int) -> bool:
+    """A boundary artefact (page number, slug, header) stands between two lines."""
+    return any(_is_boundary(lines[i]) for i in range(first + 1, last))
+
+
+def _is_boundary(line: TextLine) -> bool:
+    return line.role == "artefact" and line.artefact in BOUNDARY_KINDS

@@ -16,6 +16,11 @@ from spacy.lang.de.stop_words import STOP_WORDS
 
 from rulekit.extract.encoding import BREAK_HYPHENS
 from rulekit.extract.textlabels import name_line
+from rulekit.extract.textlistshapes import (
+    closed_item,
+    listed,
+    table_goes_on,
+)
 from rulekit.extract.textshapes import (
     COUNTED,
     COUNTED_THING,
@@ -29,11 +34,8 @@ from rulekit.extract.textshapes import (
     SALUTATION,
     SECTION_SIGN,
     clause_heading,
-    closed_item,
     ends_open,
-    listed,
     running_text,
-    table_goes_on,
     terminal,
     wants_more,
 )

@@ -17,7 +17,12 @@ from typing import TYPE_CHECKING
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
-from rulekit.extract.textshapes import LIST_MARKER, listed
+from rulekit.extract.textlistshapes import (
+    listed,
+)
+from rulekit.extract.textshapes import (
+    LIST_MARKER,
+)
 from rulekit.extract.wordclasses import CONJUNCTIONS, DETERMINERS, POSSESSIVES, SUBJECT_PRONOUNS
 from rulekit.graph.markers import MARKER, marker_type
 from rulekit.model import Block
