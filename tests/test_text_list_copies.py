@@ -149,6 +149,35 @@ def test_a_question_word_before_a_possessive_and_a_verb_under_a_comma_go_on(
     assert [kind for kind, _ in found].count("heading") == 2
 
 
+# A column of 26 characters: a question word's line that ends in a negative article,
+# and an ordinal after an article at a line's end over a noun with a colon.
+ORDINAL_AND_ARTICLE = """\
+Rundenende
+Die Runde endet, sobald
+jemand keine Karte mehr auf
+der Hand hat.
+Wer in dieser Runde keinen
+Hafen erreicht hat, bleibt
+auf seinem Feld stehen.
+Der Sturm zählt überall
+mit, nur nicht beim Bau
+des 4. und des 9.
+Hafens: Dort ist er nur
+einmal erlaubt.
+"""
+
+
+def test_a_negative_article_and_an_ordinal_after_an_article_go_on(tmp_path: Path) -> None:
+    found = blocks(tmp_path, ORDINAL_AND_ARTICLE)
+    assert (
+        "paragraph",
+        "Wer in dieser Runde keinen Hafen erreicht hat, bleibt auf seinem Feld stehen. Der "
+        "Sturm zählt überall mit, nur nicht beim Bau des 4. und des 9. Hafens: Dort ist er "
+        "nur einmal erlaubt.",
+    ) in found
+    assert [text for kind, text in found if kind == "heading"] == ["Rundenende"]
+
+
 BOX_AND_IMPRINT = """\
 Hätte die grüne Dohle auf ihrem eigenen Startfeld gesessen, so hätte Ute sie nicht
 verjagen können und hätte mit einer anderen Dohle ziehen müssen.

@@ -158,6 +158,8 @@ def terminal(text: str) -> bool:
         return False
     if LETTER_ABBREVIATION.fullmatch(stripped.split()[-1]):
         return False  # the first half of "d. h." or "z. B." at a line's end ("…, d." / "h. …")
+    if open_ordinal(stripped):
+        return False  # "… in den Fünflingen des 8. und des 10." / "Ankers: …"
     # A sentence trails off in an ellipsis ("… und ein ziemlich lauter Specht …").
     return stripped.rstrip(TRAILING_CLOSERS)[-1:] in (".", "!", "?", ":", ";", "…")
 
@@ -174,6 +176,8 @@ _OPEN_COUNT = re.compile(
     r"(?:\b(?:ab|von|für|aus|je|und|oder|höchstens|mindestens|maximal|genau)|\+|,)"
     r"\s+\d+(?:\s*[-–]\s*\d+)?$"
 )
+# An ordinal after a genitive or dative article or a contraction: "des 10.", "am 3.".
+_OPEN_ORDINAL = re.compile(r"\b(?:des|dem|den|am|im|zum|vom|beim)\s+\d{1,3}\.$")
 # The last of values listed ("im Wert von 1, 5, 10 und 50", "bei 3 oder 4"), no count.
 _LAST_VALUE = re.compile(r"\d\S*\s+(?:und|oder)\s+\d+$")
 # An address's postcode at a line's end, after the street: "…, Lindenstraße 14, 96215".
@@ -214,7 +218,14 @@ def wants_more(text: str) -> bool:
     Startfeld, 64" / "Rennfeldern").
     Stricter than `ends_open`, whose stop words hold verbs ("… mehr geht")."""
     words = text.split()
-    return bool(words) and (words[-1] in _JOINERS or open_count(text))
+    return bool(words) and (words[-1] in _JOINERS or open_count(text) or open_ordinal(text))
+
+
+def open_ordinal(text: str) -> bool:
+    """The line ends in an ordinal after an article or a contraction that no sentence
+    ends with, so it wants its noun ("… des 8. und des 10." / "Ankers", "… ab dem 3." /
+    "Zug"), unlike a count a sentence may end in ("… würfelt eine 6.")."""
+    return _OPEN_ORDINAL.search(text.rstrip()) is not None
 
 
 def open_count(text: str) -> bool:

@@ -380,11 +380,11 @@ def clause_title(text: str) -> bool:
     return (
         bool(
             # A question word's clause ends in its verb, not in a word that wants its noun
-            # ("Wer in dieser Runde seine" / "Schleuse geöffnet hat, …").
+            # ("Wer in dieser Runde seine" / "Schleuse geöffnet hat, …", "… keinen" / "Anker").
             (
                 _QUESTION_WORD.match(text)
                 and not wants_more(text)
-                and words[-1].casefold() not in INFLECTED_POSSESSIVES
+                and words[-1].casefold() not in INFLECTED_POSSESSIVES | DETERMINERS
             )
             # Its verb, not an adjective or a preposition that wants a noun ("Sobald ein
             # Spieler seinen vierten" / "Kegel …", "Sobald die erste Schnecke im" / …).
