@@ -677,6 +677,30 @@ def test_an_imprints_postcode_of_four_digits_wants_its_town(tmp_path: Path) -> N
     assert texts[-1] == "© 1974 by Gebr. Remmert Spielefabrik GmbH & Co. KG, 8510 Fürth/Bay."
 
 
+# The end of a leaflet in a narrow column: a postcode after a middle dot, a firm's name
+# broken before its legal form, and a mail address a colon calls for, each on the next line.
+IMPRINT_ENDS = """\
+Das Spiel endet, sobald alle Boote
+im Hafen liegen.
+Haben Sie Fragen? Schreiben Sie uns:
+service@kranichhafen-spiele.de
+Spielanleitung zum Ausdrucken:
+www.kranichhafen-spiele.de/hafen
+© 1988 Kranichhafen Spiele
+GmbH · Postfach 12 07 · 27568
+Bremerhaven
+"""
+
+
+def test_an_imprints_postcode_legal_form_and_called_address_go_on(tmp_path: Path) -> None:
+    texts = [b.text for b in extract_string(tmp_path, IMPRINT_ENDS).blocks]
+    assert texts[1:] == [
+        "Haben Sie Fragen? Schreiben Sie uns: service@kranichhafen-spiele.de",
+        "Spielanleitung zum Ausdrucken: www.kranichhafen-spiele.de/hafen",
+        "© 1988 Kranichhafen Spiele GmbH · Postfach 12 07 · 27568 Bremerhaven",
+    ]
+
+
 # A copy in proportional type: a reference's number, a label, a list after a colon and
 # an address, each broken over a line where the sentence or the line goes on.
 BROKEN_AT_ENDS = """\

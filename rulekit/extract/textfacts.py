@@ -16,6 +16,7 @@ from rulekit.extract.textshapes import (
     BOX_FACT_LINE,
     BOX_FACTS,
     IMPRINT,
+    LEGAL_FORM,
     begun_with_function_word,
     ends_open,
     wants_more,
@@ -35,7 +36,7 @@ def imprint_lines(text: str, following: str) -> bool:
     ("… Reitbahnstraße 14," / "04109 Leipzig"), a sentence begun at its end ("… Kiel.
     Alle" / "Rechte vorbehalten."), a street cut after its first word
     ("… GmbH · Am" / "Lindenhain 7 · …") or a firm before its origin ("© 2004 …
-    GmbH," / "Made in Germany")."""
+    GmbH," / "Made in Germany") or before its legal form."""
     # "… Am Kalkofen 7" / "· 96047 Bamberg": a line opened by the mark that parts the
     # items goes on too.
     broken = text.rstrip().endswith(",") or following.lstrip().startswith(("·", "|"))
@@ -44,6 +45,8 @@ def imprint_lines(text: str, following: str) -> bool:
     broken = broken or (item != text.strip() and item.casefold() in STOP_WORDS)
     # "© 2016 Windrose Spiele, Kiel. Alle" / "Rechte vorbehalten.": a sentence begun.
     broken = broken or begun_with_function_word(text)
+    # "© … 2006 Merkur Spiele" / "GmbH": a firm's name broken before its legal form.
+    broken = broken or LEGAL_FORM.match(following.strip()) is not None
     return (
         bool(IMPRINT.search(text) or IMPRINT.search(following))
         and not broken

@@ -59,6 +59,7 @@ from rulekit.extract.textshapes import (
     LIST_MARKER,
     MARKER_ONLY,
     NUMBERED_HEADING,
+    address_called,
     all_caps,
     capitalised_mid_sentence,
     ends_open,
@@ -125,7 +126,11 @@ def _classify(lines: list[TextLine], units: list[list[int]], width: float) -> li
         if (
             role == "heading"
             and len(texts) == 1
-            and (row_line(above, texts[0], below) or address_line(texts[0], below))
+            and (
+                row_line(above, texts[0], below)
+                or address_line(texts[0], below)
+                or address_called(texts[0], below)
+            )
         ):
             role = "body"
         if role == "figure" and following and stacked_names(texts, width):

@@ -51,6 +51,7 @@ from rulekit.extract.textshapes import (
     BOX_FACTS,
     LABELLED_OPENER,
     RUN_IN_LABEL,
+    address_called,
     all_caps,
     label_runs_on,
     terminal,
@@ -203,6 +204,8 @@ def _opens_paragraph(
         return True
     broken = copy.page_break(before.unit, unit)
     if resumes(copy.texts(before.unit), copy.texts(unit), copy.width, broken=broken):
+        return False
+    if len(unit) == 1 and address_called(before.last.text, copy.lines[unit[0]].text):
         return False
     return (
         copy.lines[unit[0]].starts_paragraph

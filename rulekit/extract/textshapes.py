@@ -116,6 +116,8 @@ IMPRINT = re.compile(
     r"|[,–·-]\s*(?:[A-Z]{1,2}-)?\d{4}\s+[A-ZÄÖÜ][a-zäöüß]+"
     r"(?:\s+(?:am|an der|im)\s+\S+|\s+\d{1,2}|,\s+[A-ZÄÖÜ][^,]*\s\d{1,4}[a-z]?)?$"
 )
+# A company's legal form, which ends its name: "GmbH", "GmbH & Co. KG", "Inc.".
+LEGAL_FORM = re.compile(r"^(?:GmbH|AG|KG|OHG|KGaA|Inc\.|Ltd\.|S\.A\.|B\.V\.)(?:\W|$)")
 # An abbreviation of two abbreviated words: "Best.-Nr.", "Art.-Nr.".
 _DOTTED_COMPOUND = re.compile(r"^[A-ZÄÖÜ][a-zäöü]{0,4}\.-[A-ZÄÖÜ][a-zäöü]{0,4}\.$")
 OPENING_QUOTES = '„‚»«"“'
@@ -131,6 +133,18 @@ ABBREVIATIONS = frozenset(
     and form not in {"usw.", "etc.", "usf.", "u.s.w.", "uvm.", "u.v.m."}
     and not set(form) <= set("IVX.")
 )
+
+
+def address_called(text: str, following: str) -> bool:
+    """The line's colon calls for the address alone on the next line, which goes on with
+    it ("Schreiben Sie uns:" / "service@verlag.de", "… zum Ausdrucken:" / "www.…")."""
+    address = following.strip()
+    return (
+        text.rstrip().endswith(":")
+        and " " not in address
+        and WEB_ADDRESS.match(address) is not None
+        and not address.endswith(":")
+    )
 
 
 def begun_with_function_word(text: str) -> bool:
@@ -180,10 +194,11 @@ _OPEN_COUNT = re.compile(
 _OPEN_ORDINAL = re.compile(r"\b(?:des|dem|den|am|im|zum|vom|beim)\s+\d{1,3}\.$")
 # The last of values listed ("im Wert von 1, 5, 10 und 50", "bei 3 oder 4"), no count.
 _LAST_VALUE = re.compile(r"\d\S*\s+(?:und|oder)\s+\d+$")
-# An address's postcode at a line's end, after the street: "…, Lindenstraße 14, 96215".
-_OPEN_POSTCODE = re.compile(r",\s*(?:D-)?\d{5}$")
-# Four digits: Germany's postcodes before 1993, Austria's and Switzerland's.
-_OPEN_OLD_POSTCODE = re.compile(r",\s*(?:[ADW]-|CH-)?\d{4}$")
+# An address's postcode at a line's end, after the street or the post box, parted by a
+# comma or a middle dot: "…, Lindenstraße 14, 96215", "… · Postfach 11 07 · 74523".
+_OPEN_POSTCODE = re.compile(r"[,·•|]\s*(?:D-)?\d{5}$")
+# Four digits: Germany's postcodes before 1993, Austria's and Switzerland's ("… · W-6900").
+_OPEN_OLD_POSTCODE = re.compile(r"[,·•|]\s*(?:[ADW]-|CH-)?\d{4}$")
 # A postcode and its town opening a line: "04109 Leipzig", "D-20095 Hamburg".
 POSTCODE_TOWN = re.compile(r"(?:[A-Z]{1,2}-)?\d{4,5}\s+[A-ZÄÖÜ]")
 # Words that never end a clause: conjunctions, articles, contractions (a preposition

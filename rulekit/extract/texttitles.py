@@ -27,6 +27,7 @@ from rulekit.extract.textshapes import (
     DASH_GOES_ON,
     INFLECTED,
     ITEM_BULLET,
+    LEGAL_FORM,
     LIST_MARKER,
     MARKER_ONLY,
     RUN_IN_LABEL,
@@ -107,6 +108,8 @@ def title_after_full_line(
         (name_line(text) or _heading_phrase(text))
         and text[:1].isupper()
         and all(word.replace("-", "").isalpha() for word in text.split())
+        # A company's legal form goes on with its name ("… 2006 Merkur Spiele" / "GmbH").
+        and not LEGAL_FORM.match(text)
         and not previous.endswith((",", *BREAK_HYPHENS, "/"))
         and not ends_open(previous)
         # Nor after an inflected adjective, which wants its noun ("2 übereinanderliegenden").
