@@ -573,6 +573,25 @@ def test_a_colon_inside_an_open_bracket_at_a_lines_end_announces_no_block(
     assert [b.kind for b in blocks] == ["heading", "paragraph"]
 
 
+def test_a_count_early_in_a_rule_before_its_colon_announces_no_block(tmp_path: Path) -> None:
+    text = (
+        "Der Zug ins Ziel\n"
+        "Ins Ziel zieht man wie auf jedes andere Feld. Mehr als sechs Felder\n"
+        "weit darf man ziehen, wenn man damit genau das Ziel erreicht, aber:\n"
+        "Die Weite von sechs Feldern gilt nicht für den Zug in den Stall:\n"
+        "Jedes Feld über das sechste hinaus kostet ebenfalls zwei Möhren.\n"
+        "Es gelten dann die Regeln der Vorderseite mit diesen Änderungen:\n"
+        "Wer zuerst ankommt, erhält zehn Möhren aus dem Vorrat dazu.\n"
+    )
+    texts = [b.text for b in extract_string(tmp_path, text).blocks]
+    whole = (
+        "Die Weite von sechs Feldern gilt nicht für den Zug in den Stall: Jedes Feld über "
+        "das sechste hinaus kostet ebenfalls zwei Möhren."
+    )
+    assert any(whole in text for text in texts)
+    assert texts[-1] == "Wer zuerst ankommt, erhält zehn Möhren aus dem Vorrat dazu."
+
+
 def test_a_line_that_stops_where_no_phrase_can_goes_on_in_the_next(tmp_path: Path) -> None:
     copy = "\n".join(
         [

@@ -84,7 +84,7 @@ def announcing_colon(text: str, following: str, widths: Measure, local: float) -
         not widths.deliberate(text, following, local)
         and running_text(after)
         and not (LIST_MARKER.match(after) or RUN_IN_LABEL.match(after) or COUNTED.match(after))
-        and not ANNOUNCING.search(stripped)
+        and not announces(stripped)
     ):
         return False
     # A call to attention after a sentence of a full line ("… loswerden. Doch Vorsicht:" /
@@ -95,6 +95,19 @@ def announcing_colon(text: str, following: str, widths: Measure, local: float) -
         and not widths.deliberate(text, following, local)
         and following.strip()[:1].isupper()
     )
+
+
+def announces(text: str) -> bool:
+    """The clause its colon closes announces the block after it, by words near the colon
+    ("… mit diesen Änderungen:", "… genau eine der folgenden drei Aktionen aus:"); a
+    count or a table said early in a rule is no announcement ("Die Höchstweite von acht
+    Feldern gilt nicht für den Zug ins Ziel:")."""
+    return ANNOUNCING.search(" ".join(text.split()[-_ANNOUNCING_REACH:])) is not None
+
+
+# How near the colon a clause's announcing words stand: "… eine der folgenden drei
+# Aktionen aus:".
+_ANNOUNCING_REACH = 5
 
 
 def resumes(before: list[str], unit: list[str], width: float, broken: bool = False) -> bool:
