@@ -206,3 +206,26 @@ def test_a_clause_after_a_semicolon_goes_on_and_an_address_heads_nothing(
         "Auf den Glockenfeldern wird nicht verjagt; dort dürfen mehrere Dohlen zugleich sitzen.",
     ) in found
     assert ("paragraph", "Am Wall 112 · 2800 Bremen 1") in found
+
+
+# A table the copy gives a row a line, its rows opened in lower case under its head.
+ARRIVAL = """\
+Wer ins Ziel will, darf nach dem Bezahlen nur noch wenige Möhren
+besitzen; wie viele, hängt davon ab, als wievielter Hase er ankommt:
+Ankunft im Ziel höchstens
+als 1. Hase 10 Möhren
+als 2. Hase 20 Möhren
+als 3. Hase 30 Möhren
+Wer mehr Möhren besitzt, muss vor dem Ziel warten.
+"""
+
+
+def test_rows_alike_but_for_their_numbers_are_rows_under_their_head(tmp_path: Path) -> None:
+    found = [text for _, text in blocks(tmp_path, ARRIVAL)]
+    assert found[1:] == [
+        "Ankunft im Ziel höchstens",
+        "als 1. Hase 10 Möhren",
+        "als 2. Hase 20 Möhren",
+        "als 3. Hase 30 Möhren",
+        "Wer mehr Möhren besitzt, muss vor dem Ziel warten.",
+    ]

@@ -23,6 +23,7 @@ from itertools import pairwise
 
 from rulekit.extract.encoding import BREAK_HYPHENS
 from rulekit.extract.textlistshapes import (
+    alike_rows,
     value_rows,
 )
 from rulekit.extract.textrows import (
@@ -242,7 +243,9 @@ def column_titles(text: str, rows: list[str]) -> bool:
             )
         )
         or (
-            numbered
+            # over rows numbered from 1, or rows alike but for their numbers ("Ankunft
+            # höchstens" / "als 1. Maus 10 Nüsse" / "als 2. Maus 20 Nüsse")
+            (numbered or alike_rows(rows[0], rows[1]))
             and words[0][:1].isupper()
             and not terminal(text)
             and not any(c.isdigit() for c in text)

@@ -39,6 +39,7 @@ from rulekit.extract.textshapes import (
     RUN_IN_LABEL,
     ends_open,
     goes_on,
+    has_word,
     label_runs_on,
     open_count,
     running_text,
@@ -97,7 +98,23 @@ def listed(text: str, following: str) -> bool:
         )
         or counted_up(text, after)
         or numbered_on(text, after)
+        or alike_rows(text, after)
     )
+
+
+def alike_rows(text: str, following: str) -> bool:
+    """Two rows of a table that say the same but for their numbers ("als 1. Maus 10
+    Nüsse" / "als 2. Maus 20 Nüsse"): no two lines of running text are so alike."""
+    shape = _NUMBER.sub("#", text.strip())
+    return (
+        "#" in shape
+        and _NUMBER.sub("#", following.strip()) == shape
+        and text.strip() != following.strip()
+        and has_word(shape)
+    )
+
+
+_NUMBER = re.compile(r"\d+")
 
 
 def _counts(text: str) -> bool:
