@@ -1089,3 +1089,14 @@ def test_a_footer_of_the_article_number_beside_the_page_is_page_furniture(
     extraction = extract_string(tmp_path, NUMBERED_FOOTERS)
     assert "bis auch der zweite und der dritte Platz vergeben sind." in body(extraction)
     assert "Art.-Nr." not in body(extraction)
+
+
+def test_a_range_of_players_at_a_lines_end_wants_them(tmp_path: Path) -> None:
+    text = (
+        "Weitere Spiele aus unserem Verlag:\n"
+        "Kapitän Kuckuck – ein Würfelspiel für 2 bis 6\n"
+        "Spieler\n"
+        "Das Rübenfeld – ein Sammelspiel für die ganze Familie\n"
+    )
+    texts = [b.text for b in extract_string(tmp_path, text).blocks]
+    assert "Kapitän Kuckuck – ein Würfelspiel für 2 bis 6 Spieler" in texts
