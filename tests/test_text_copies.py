@@ -685,15 +685,36 @@ def test_a_label_number_or_dash_under_an_open_full_line_goes_on_with_its_sentenc
     assert "27. Juli 2015" in texts
 
 
-def test_an_imprints_postcode_of_four_digits_wants_its_town(tmp_path: Path) -> None:
-    text = (
-        "Spielende\n"
-        "Das Spiel endet, sobald ein Spieler alle Kegel im Ziel hat.\n"
-        "© 1974 by Gebr. Remmert Spielefabrik GmbH & Co. KG, 8510\n"
-        "Fürth/Bay.\n"
-    )
-    texts = [b.text for b in extract_string(tmp_path, text).blocks]
-    assert texts[-1] == "© 1974 by Gebr. Remmert Spielefabrik GmbH & Co. KG, 8510 Fürth/Bay."
+@pytest.mark.parametrize(
+    ("lines", "whole"),
+    [
+        # An imprint's postcode of four digits wants its town.
+        (
+            [
+                "Spielende",
+                "Das Spiel endet, sobald ein Spieler alle Kegel im Ziel hat.",
+                "© 1974 by Gebr. Remmert Spielefabrik GmbH & Co. KG, 8510",
+                "Fürth/Bay.",
+            ],
+            "© 1974 by Gebr. Remmert Spielefabrik GmbH & Co. KG, 8510 Fürth/Bay.",
+        ),
+        # A range of players wants them.
+        (
+            [
+                "Weitere Spiele aus unserem Verlag:",
+                "Kapitän Kuckuck – ein Würfelspiel für 2 bis 6",
+                "Spieler",
+                "Das Rübenfeld – ein Sammelspiel für die ganze Familie",
+            ],
+            "Kapitän Kuckuck – ein Würfelspiel für 2 bis 6 Spieler",
+        ),
+    ],
+)
+def test_a_count_at_a_lines_end_wants_the_next_line(
+    tmp_path: Path, lines: list[str], whole: str
+) -> None:
+    texts = [b.text for b in extract_string(tmp_path, "\n".join(lines) + "\n").blocks]
+    assert whole in texts
 
 
 # The end of a leaflet in a narrow column: a postcode after a middle dot, a firm's name
@@ -1089,14 +1110,3 @@ def test_a_footer_of_the_article_number_beside_the_page_is_page_furniture(
     extraction = extract_string(tmp_path, NUMBERED_FOOTERS)
     assert "bis auch der zweite und der dritte Platz vergeben sind." in body(extraction)
     assert "Art.-Nr." not in body(extraction)
-
-
-def test_a_range_of_players_at_a_lines_end_wants_them(tmp_path: Path) -> None:
-    text = (
-        "Weitere Spiele aus unserem Verlag:\n"
-        "Kapitän Kuckuck – ein Würfelspiel für 2 bis 6\n"
-        "Spieler\n"
-        "Das Rübenfeld – ein Sammelspiel für die ganze Familie\n"
-    )
-    texts = [b.text for b in extract_string(tmp_path, text).blocks]
-    assert "Kapitän Kuckuck – ein Würfelspiel für 2 bis 6 Spieler" in texts
