@@ -213,6 +213,8 @@ def test_units_follow_sentences_past_brackets_codes_and_announcing_colons(
             "Münzen (jede Münze zählt 1 Punkt).",
             "(Beispiel: Ben zieht mit einer 3 auf Feld 17.) Landet man dabei auf einer Burg, "
             "zieht man nicht weiter.",
+            "Wie viele Münzen es sind, hängt vom Platz ab: Wer vorn liegt, erhält 2 Münzen.",
+            "Wie gezogen wird: Jeder Ritter zieht ein Feld weit.",
         ),
     )
     assert [node.text for node in graph.nodes[1:]] == [
@@ -236,6 +238,11 @@ def test_units_follow_sentences_past_brackets_codes_and_announcing_colons(
         # A bracket closed after a number's full stop ends its sentence.
         "(Beispiel: Ben zieht mit einer 3 auf Feld 17.)",
         "Landet man dabei auf einer Burg, zieht man nicht weiter.",
+        # A question word's clause before its colon asks what follows; with a main
+        # clause after its comma it states a rule, which goes on past the colon.
+        "Wie viele Münzen es sind, hängt vom Platz ab: Wer vorn liegt, erhält 2 Münzen.",
+        "Wie gezogen wird:",
+        "Jeder Ritter zieht ein Feld weit.",
     ]
 
 

@@ -497,8 +497,11 @@ class KindJudge(DefinitionJudge):
             lower = re.sub(
                 rf"\bfolgenden?\s+(?:{'|'.join(sorted(self.cues.turn_nouns))})\b", "", lower
             )
-            # "Wie ...?" asks what follows; "Was angestrebt wird, ist ..." states it.
-            asks = lower.startswith(("wie ", "was ")) and not lower.endswith(".")
+            # "Wie ...?" asks what follows; "Was angestrebt wird, ist ..." states it, and so
+            # does "Wie viele es sind, hängt von … ab:": a main clause after its comma.
+            asks = (
+                lower.startswith(("wie ", "was ")) and not lower.endswith(".") and "," not in lower
+            )
             return any(has_phrase(lower, p) for p in phrases) or asks
         return (
             any(has_phrase(lower, p) for p in phrases)
