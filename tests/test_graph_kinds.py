@@ -2001,6 +2001,36 @@ def test_kinds_a_colon_announces_are_defined_one_a_line(
     assert kind_of(graph, "6 × Schneckenkorn") == ("component", False)
 
 
+def test_a_colon_after_a_sentence_that_binds_no_one_leads_to_what_follows(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    lines = [
+        "Die Windkarten",
+        "Im Stapel stecken sechs verschiedene Windkarten:",
+        "Rückenwind: Du ziehst sofort zwei Felder weiter.",
+        "Flaute: Du setzt deinen nächsten Zug aus.",
+        "Die Kosten",
+        "Für jeden Zug zahlst du Nüsse an die Bank, und zwar umso mehr, je weiter du ziehst:",
+        "1 Feld kostet 1 Nuss, 2 Felder kosten 3 Nüsse.",
+        "Die Geschichte",
+        "Vor vielen Jahren lebte auf der Insel ein alter Pirat.",
+        "Er vergrub seinen Schatz unter einer Palme und verschwand spurlos.",
+        "Seitdem suchen die Kinder des Dorfes nach dem verlorenen Gold.",
+        "Eines Tages kam ein bunter Papagei zu ihnen geflogen und verriet ihnen die:",
+        "Spielmaterial",
+        "1 Spielplan",
+    ]
+    graph = graph_of(builder, tmp_path, lines, blank=True)
+    windkarten = "Im Stapel stecken sechs verschiedene Windkarten:"
+    assert kind_of(graph, windkarten) == ("lead-in", False)
+    # What a player pays binds them, though it ends in a colon.
+    paying = "Für jeden Zug zahlst du Nüsse an die Bank, und zwar umso mehr, je weiter du ziehst:"
+    assert kind_of(graph, paying)[0] == "rule"
+    # A story's line stays the story's, and leads to no heading after it.
+    assert kind_of(graph, "Eines Tages kam ein bunter Papagei")[0] == "flavour"
+    assert kind_of(graph, "Spielmaterial")[0] == "section"
+
+
 def test_a_closing_wish_after_a_note_is_no_part_of_it(
     builder: GraphBuilder, tmp_path: Path
 ) -> None:

@@ -9,9 +9,11 @@ lines of a table of contents, the manual's headings beside their pages, are `oth
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from rulekit.cues import Cues
 from rulekit.extract.textshapes import terminal
+from rulekit.graph.clauses import opens_with_case
 from rulekit.graph.exceptions import flag
 from rulekit.graph.front import box_fact
 from rulekit.graph.kinds import PROGRAMMING_SHARE, KindJudge
@@ -88,6 +90,7 @@ def smooth(units: list[Unit], opening: set[str], judge: KindJudge, cues: Cues) -
                     and not any(binds(s) for s in unit.sentences)
                 ):
                     unit.kind = "flavour"
+    _lead_ins(units, judge)
     headings = {u.text.strip().casefold() for u in units if u.kind == "section"}
     for unit in units:
         entry = _CONTENTS_ENTRY.match(unit.text.strip())
@@ -105,6 +108,28 @@ def smooth(units: list[Unit], opening: set[str], judge: KindJudge, cues: Cues) -
         ],
         cues,
     )
+
+
+def _lead_ins(units: list[Unit], judge: KindJudge) -> None:
+    """A rule that ends in a colon but binds no one, speaks to no one and pays nothing
+    leads to what follows it ("Im Stapel stecken sechs verschiedene Windkarten:", "Für
+    die Laubhaufen gilt außerdem:"); not the last line of its section, which leads to
+    nothing, not a case of the rules ("Wenn die Karte … geopfert wurde, so wird sie
+    sofort ersetzt:"), and not a story's line, which the flavour of its section took
+    before."""
+    for unit, following in pairwise(units):
+        if (
+            unit.kind == "rule"
+            and unit.text.rstrip().endswith(":")
+            and following.kind != "section"
+            # "… wie folgt weitergelegt:" tells how, a rule its kind already weighed.
+            and not judge.announces(unit.text.lower())
+            and not any(
+                judge.binds(s) or judge.plays(s) or opens_with_case(s, judge.cues)
+                for s in unit.sentences
+            )
+        ):
+            unit.kind = "lead-in"
 
 
 def _advice_notes(units: list[Unit], cues: Cues) -> list[Unit]:
