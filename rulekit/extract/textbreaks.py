@@ -10,6 +10,7 @@ import re
 
 from rulekit.extract.encoding import BREAK_HYPHENS
 from rulekit.extract.textcredits import CREDITS_RUN
+from rulekit.extract.textlistshapes import alike_rows
 from rulekit.extract.textshapes import (
     ANNOUNCING,
     BOX_DURATION,
@@ -84,7 +85,7 @@ def announcing_colon(text: str, following: str, widths: Measure, local: float) -
         not widths.deliberate(text, following, local)
         and running_text(after)
         and not (LIST_MARKER.match(after) or RUN_IN_LABEL.match(after) or COUNTED.match(after))
-        and not announces(stripped)
+        and not _announces(stripped)
     ):
         return False
     # A call to attention after a sentence of a full line ("… loswerden. Doch Vorsicht:" /
@@ -97,7 +98,7 @@ def announcing_colon(text: str, following: str, widths: Measure, local: float) -
     )
 
 
-def announces(text: str) -> bool:
+def _announces(text: str) -> bool:
     """The clause its colon closes announces the block after it, by words near the colon
     ("… mit diesen Änderungen:", "… genau eine der folgenden drei Aktionen aus:"); a
     count or a table said early in a rule is no announcement ("Die Höchstweite von acht
@@ -118,11 +119,14 @@ def resumes(before: list[str], unit: list[str], width: float, broken: bool = Fal
     when running text stops mid-sentence and running text goes on in lower case or
     after a function word or a comma:
     a line left open after a full sentence or at the end of a wrapped paragraph, and
-    a continuation that ends a sentence.  A line of a list or a displayed command
-    ("ant", "blau für den Verteidiger und") does not.  A single line goes on so only
+    a continuation that ends a sentence.  A line of a list, a row of a table like the
+    row before it but for its numbers, or a displayed command ("ant", "blau für den
+    Verteidiger und") does not.  A single line goes on so only
     where a page or column break (`broken`) cut it.
     """
     text = before[-1]
+    if alike_rows(text, unit[0]):
+        return False  # rows of a table, though in lower case ("als 1. Maus 10 Nüsse" / "als 2. …")
     # A line that ends in a function word wants the next, a noun too ("… legt seine" /
     # "Karten ab."), and so does a clause left open by its comma ("… 215 Strafpunkte," /
     # "Marie aber nur 190.").

@@ -38,7 +38,6 @@ from rulekit.extract.textlabels import (
     stacked_names,
 )
 from rulekit.extract.textlistshapes import (
-    alike_rows,
     closed_item,
     listed,
     listed_pieces,
@@ -203,8 +202,6 @@ def _opens_paragraph(
     unit = copy.units[number]
     if role != "body" or before is None or before.role != "body":
         return True
-    if alike_rows(before.last.text, copy.lines[unit[0]].text):
-        return True  # rows of a table, though in lower case ("als 1. Maus 10 Nüsse" / "als 2. …")
     broken = copy.page_break(before.unit, unit)
     if resumes(copy.texts(before.unit), copy.texts(unit), copy.width, broken=broken):
         return False

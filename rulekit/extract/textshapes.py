@@ -183,9 +183,9 @@ LETTER_ABBREVIATION = re.compile(r"[a-zäöüß]\.")
 # Bounds that want the count they bound.
 _BOUNDS = frozenset({"höchstens", "mindestens", "maximal", "genau"})
 # A preposition, a conjunction, a bound or a plus and a number at a line's end: "… für
-# 2–6 Spieler ab 10" / "Jahren", "… für 2 bis 6" / "Spieler", "… 1 Satz aus 3" / "Karten", "… aus 5
-# Karten + 1" / "Drilling", "Krümelfeld: stehen bleiben und 10" / "Krümel nehmen", "… höchstens
-# 20" / "Krümel".
+# 2–6 Spieler ab 10" / "Jahren", "… für 2 bis 6" / "Spieler", "… 1 Satz aus 3" /
+# "Karten", "… aus 5 Karten + 1" / "Drilling", "Krümelfeld: stehen bleiben und 10" /
+# "Krümel nehmen", "… höchstens 20" / "Krümel".
 _OPEN_COUNT = re.compile(
     r"(?:\b(?:ab|von|für|aus|je|und|oder|höchstens|mindestens|maximal|genau)|\+|,)"
     r"\s+\d+(?:\s*[-–]\s*\d+)?$"

@@ -51,6 +51,9 @@ def smooth(units: list[Unit], opening: set[str], judge: KindJudge, cues: Cues) -
     holds text outside the rules, is program documentation too ("2.2.1
     textbasierte Eingabe" under "2.2 Ein- und Ausgabe").
 
+    A rule that ends in a colon and binds no one leads to what follows it, unless it
+    ends its section (`_lead_ins`); its context tells this, as no sentence alone does.
+
     A line that names one of the manual's headings beside a page number, after dot
     leaders, is an entry of its table of contents: `other`.
 
