@@ -29,7 +29,9 @@ Two kinds of manuals are scored:
 - With `--annotations DIR`, instead, manuals annotated outside the repository, in a
   folder laid out as `tests/data` (`graphs/<stem>.json`, `corpus/<stem>/page-NN.txt`)
   and, where the annotator kept the viewer's copy the manual came as,
-  `copies/<stem>.txt`: scored as paragraphs, re-wrapped and as that copy.
+  `copies/<stem>.txt`: scored as paragraphs, re-wrapped and as that copy (placed text
+  by text, as the poppler and Chrome copies are: a box the viewer copies before or
+  after the column it stands in is where the viewer put it, not a segmentation error).
 
 A gold unit that runs over several gold lines (a paragraph over a page break, a worked
 example or a numbered step over several lines) is annotated as parts joined by
@@ -857,7 +859,7 @@ def corpus_scores(
             path.stem, builder, words, reading, data
         )
         # A viewer's copy keeps the viewer's reading order, not the gold's.
-        ordered = reading not in ("copied", "chrome")
+        ordered = reading not in ("copied", "chrome", "copy")
         results.append((path.stem, score(document, gold, predicted, ordered)))
         if reading == "paragraphs":
             notes.extend(f"{path.stem}: annotation: {problem}" for problem in problems)
