@@ -229,3 +229,63 @@ def test_rows_alike_but_for_their_numbers_are_rows_under_their_head(tmp_path: Pa
         "als 3. Hase 30 Möhren",
         "Wer mehr Möhren besitzt, muss vor dem Ziel warten.",
     ]
+
+
+# A column of about 60 characters: sentences before a colon that name who does what,
+# things described a line each, their cross-references in brackets, and a numbered
+# heading after them.
+FIELD_KINDS = """\
+Alle Felder mit Ausnahme des Startfelds tragen eine Nummer.
+Daneben gibt es drei Arten von Sonderfeldern:
+Eulenfelder mit einer Eule (siehe Abschnitt 5.1)
+Teichfelder mit einem Seerosenblatt (siehe Abschnitt 5.2)
+Nussfelder mit einer Haselnuss (siehe Abschnitt 5.3)
+3. Spielvorbereitung
+Bereiten Sie das Spiel in dieser Reihenfolge vor:
+1. Legen Sie den Spielplan in die Tischmitte.
+2. Jeder Spieler erhält einen Vorrat von 40 Nüssen.
+Grundsätzlich muss Ihr Eichhörnchen in jedem Zug weiterziehen:
+entweder vorwärts (siehe Abschnitt 4.1) oder zurück auf ein Teich-
+feld (siehe Abschnitt 5.2). Wann es stehen bleiben darf, steht in 5.3.
+"""
+
+
+def test_a_sentence_before_a_colon_is_no_heading_nor_a_reference_a_numbers_sentence(
+    tmp_path: Path,
+) -> None:
+    found = blocks(tmp_path, FIELD_KINDS)
+    texts = [text for _, text in found]
+    # A pronoun after the verb, a polite imperative, a finite modal: sentences.
+    for sentence in (
+        "Daneben gibt es drei Arten von Sonderfeldern:",
+        "Bereiten Sie das Spiel in dieser Reihenfolge vor:",
+    ):
+        assert any(kind != "heading" and text.endswith(sentence) for kind, text in found)
+    assert (
+        "paragraph",
+        "Grundsätzlich muss Ihr Eichhörnchen in jedem Zug weiterziehen: entweder vorwärts "
+        "(siehe Abschnitt 4.1) oder zurück auf ein Teichfeld (siehe Abschnitt 5.2). Wann es "
+        "stehen bleiben darf, steht in 5.3.",
+    ) in found
+    # A bracket closed at the line's end wants no number: the numbered heading stands apart.
+    assert "Nussfelder mit einer Haselnuss (siehe Abschnitt 5.3)" in texts
+    assert "3. Spielvorbereitung" in texts
+
+
+# A table of contents run along three lines, each ending in the next section's number.
+CONTENTS = """\
+Für 2 bis 6 Spieler ab 10 Jahren
+Inhalt: 1. Spielidee und Ziel · 2. Spielmaterial · 3.
+Spielvorbereitung · 4. Spielablauf · 5. Die Sonderfelder · 6.
+Ziel und Spielende · 7. Variante
+1. Spielidee und Ziel
+Der Herbst geht zu Ende, und die Eichhörnchen suchen ihr Winterquartier.
+"""
+
+
+def test_a_table_of_contents_run_over_lines_by_middle_dots_is_one_block(tmp_path: Path) -> None:
+    texts = [text for _, text in blocks(tmp_path, CONTENTS)]
+    assert (
+        "Inhalt: 1. Spielidee und Ziel · 2. Spielmaterial · 3. Spielvorbereitung · "
+        "4. Spielablauf · 5. Die Sonderfelder · 6. Ziel und Spielende · 7. Variante"
+    ) in texts

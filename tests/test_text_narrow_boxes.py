@@ -244,3 +244,16 @@ def test_an_item_wrapped_and_ended_by_a_comma_stands_apart_and_the_list_ends_at_
         text.startswith("Du bestimmst selbst, wie viele Felder du vorwärts ziehst.")
         for text in found
     )
+
+
+def test_a_count_after_the_page_break_and_a_boxs_lower_case_line_go_on() -> None:
+    # "… liegt er auf Platz 3 und erhält" / page number / running head / "30 Bucheckern, …"
+    assert any(
+        "liegt er auf Platz 3 und erhält 30 Bucheckern, bevor er weiterzieht." in text
+        for text in blocks("igelpfad")
+    )
+    # A note's box of 28 characters in a column of 68: "… wenn du kurz vor" / "dem Ziel …"
+    assert any(
+        "Linsen los, wenn du kurz vor dem Ziel noch zu viele hast." in text
+        for text in blocks("linsenlauf")
+    )

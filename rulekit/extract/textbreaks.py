@@ -40,6 +40,10 @@ _WHO = SUBJECT_PRONOUNS | {"niemand", "nichts"}
 _BEGUN = re.compile(r"[a-zäöüß]{2}[.!?]\s+[A-ZÄÖÜ][^.!?:]*$")
 # A number and a word in lower case: "47 zurückfliegen".
 _NUMBER_GOES_ON = re.compile(r"^\d+\s+[a-zäöüß]")
+# A count of a thing: "30 Bucheckern, bevor …".
+_COUNT_GOES_ON = re.compile(r"^\d+\s+[A-ZÄÖÜ][a-zäöüß]")
+# A line that stops on a word in lower case, a verb wanting what it takes ("… und erhält").
+_OPEN_VERB = re.compile(r"(?<=\s)[a-zäöüß]{3,}$")
 # A sum the typesetter kept on one line ("… Sie bekommt" / "10 + 5 + 15 = 30 Punkte."):
 # no list's marker or count opens a line so.
 _SUM = re.compile(r"^\d+(?:\s*[+=]\s*\d+)+\b")
@@ -133,7 +137,10 @@ def resumes(before: list[str], unit: list[str], width: float, broken: bool = Fal
     # A number the sentence goes on with across the page ("… auf das Windfeld" / page
     # break / "47 zurückfliegen und …"), not a list's marker or a count that opens a line.
     number_on = not terminal(text) and (
-        (broken and _NUMBER_GOES_ON.match(unit[0].strip())) or _SUM.match(unit[0].strip())
+        (broken and _NUMBER_GOES_ON.match(unit[0].strip()))
+        # "… liegt er auf Platz 3 und erhält" / page break / "30 Bucheckern, bevor …"
+        or (broken and _COUNT_GOES_ON.match(unit[0].strip()) and _OPEN_VERB.search(text.rstrip()))
+        or _SUM.match(unit[0].strip())
     )
     if not (goes_on(text, unit[0]) or ends_open(text) or text.rstrip().endswith(",") or number_on):
         return False

@@ -157,7 +157,10 @@ def marker_in_sentence(
         last = previous.split()[-1]
         return wants_more(previous) or ends_open(previous) or bool(INFLECTED.match(last))
     if number:
-        return not _counts_on(int(number.group(1)), above)
+        # A bracket the line opened and closed ends what it said ("… kleinen Buche (siehe
+        # Abschnitt 5.4)" / "3. Spielvorbereitung"): nothing there wants a number.
+        closed = previous.endswith(")") and previous.rfind("(") > 0
+        return not closed and not _counts_on(int(number.group(1)), above)
     # "… sitzt Pauls gelber Kleiber" / "– Pech für Paul!"
     dash = re.match(r"[–—-]\s+(\w)", text)
     return dash is not None and (

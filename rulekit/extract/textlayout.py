@@ -78,7 +78,7 @@ from rulekit.extract.textwidth import (
     mark_sentence_starts,
     measure,
 )
-from rulekit.extract.wordclasses import DETERMINERS, SUBJECT_PRONOUNS
+from rulekit.extract.wordclasses import DETERMINERS, FINITE_MODALS, SUBJECT_PRONOUNS
 from rulekit.model import LineRole, TextLine
 
 # A label and its value, a count or a list ("Alter: 8+", "Ihr braucht: Spielplan,
@@ -335,20 +335,33 @@ def _label(text: str) -> bool:
     return not sentence_before_colon(text)
 
 
+# The subject pronouns a sentence names after its verb, in lower case ("gibt es", "zieht
+# er"); "ihr" and "sie" are possessives too ("Karten und ihr Wert:").
+_AFTER_VERB = frozenset(SUBJECT_PRONOUNS - {"ihr", "sie"})
+
+
 def sentence_before_colon(text: str) -> bool:
     """A line ending in a colon is a sentence announcing what follows, not a heading.
 
     German capitalises its nouns, so a lower-case word that is no function word
     is a verb or adjective: "Die Würfel zeigen 5 Attribute:" is a sentence, and so is
-    one that opens with a pronoun and its verb ("Er geht so vor:").  The last word is
-    left out: an instruction heading ends in its infinitive
-    ("Ein Plättchen vom Spielplan entfernen:"), and so does no sentence.
+    one that opens with a pronoun and its verb ("Er geht so vor:"), names its subject
+    after its verb ("Daneben gibt es …:", "Bereiten Sie …:") or holds a finite modal
+    after its first word.  The last word is left out: an instruction heading ends in
+    its infinitive ("Ein Plättchen vom Spielplan entfernen:"), and so does no sentence.
     """
     words = re.findall(r"[^\W\d_][\w-]*", text.strip().rstrip(":"))
     return (
         "," in text
         # A pronoun for its subject, then its verb: "Er geht so vor:".
         or (len(words) > 1 and words[0].casefold() in SUBJECT_PRONOUNS and words[1][:1].islower())
+        # A finite modal after the first word, the infinitive at the end: "Grundsätzlich
+        # muss Ihr Igel in jedem Zug das Feld wechseln:".
+        or any(word.casefold() in FINITE_MODALS for word in words[1:-1])
+        # A pronoun after the verb: "Daneben gibt es vier Arten …:", "Bereiten Sie …
+        # vor:"; a heading names no one.
+        or any(word in _AFTER_VERB for word in words[1:-1])
+        or (len(words) > 2 and words[1] == "Sie")
         or any(
             word[:1].islower()
             and word.casefold() not in STOP_WORDS

@@ -255,9 +255,17 @@ def open_count(text: str) -> bool:
 
 def parted(text: str) -> bool:
     """The line ends in the mark that parts the items of a line ("Autorin: … · Grafik: …
-    ·"): the next line holds the next item."""
+    ·"), or in the number of the item after it ("Inhalt: 1. Spielidee · 2. Spielmaterial
+    · 3."): the next line holds the next item."""
     words = text.split()
-    return bool(words) and words[-1] in _SEPARATORS
+    return bool(words) and (
+        words[-1] in _SEPARATORS
+        or (
+            len(words) > 1
+            and words[-2] in _SEPARATORS
+            and bool(re.fullmatch(ITEM_NUMBER, words[-1]))
+        )
+    )
 
 
 # The infinitives a modal verb ends its clause with ("… muss frei werden"), and the modals.

@@ -214,7 +214,12 @@ def sentence_units(
         # A number the sentence wanted ends it ("… zieht 4 Felder weit auf Feld" / "27.").
         number = MARKER_ONLY.match(line.text.strip()) and line.text.strip()[:1].isdigit()
         following = lines[content[position + 1]].text if position + 1 < len(content) else ""
-        ended = terminal(line.text) and not _call_goes_on(line.text, following)
+        # "Inhalt: 1. Spielidee · 2. Spielmaterial · 3." ends no sentence: its item goes on.
+        ended = (
+            terminal(line.text)
+            and not _call_goes_on(line.text, following)
+            and not parted(line.text)
+        )
         if ended or (len(current) > 1 and number):
             units.append(current)
             current = []

@@ -27,11 +27,14 @@ from statistics import quantiles
 from spacy.lang.de.stop_words import STOP_WORDS
 
 from rulekit.extract.encoding import BREAK_HYPHENS
+from rulekit.extract.textlistshapes import listed
 from rulekit.extract.textshapes import (
     INFLECTED,
     LABELLED_OPENER,
+    LIST_MARKER,
     begun_with_function_word,
     ends_open,
+    running_text,
     terminal,
 )
 from rulekit.extract.wordclasses import DETERMINERS
@@ -52,6 +55,8 @@ EARLY_WRAP = 2
 # column's reach the box stays.
 BOX_LINES = 8
 BOX_MIN_LINES = 4
+# The most words of a letter's salutation on its line ("Liebe Spielfreunde,").
+SALUTATION_WORDS = 3
 # So few lines tell a box only when it is set clearly narrower: this share of the reach.
 SHORT_BOX = 0.85
 BOX_SLACK = 3
@@ -186,6 +191,8 @@ def mark_breaks_on_purpose(
     for position, (before, index) in enumerate(pairwise(content)):
         if index > before + 1 and _cut_by_page(texts[position], texts[position + 1]):
             continue
+        if _goes_on_lower(texts, position):
+            continue
         reach = box_reach(texts, position, widths.reach) if widths.reach else None
         # No break on purpose leaves a noun phrase open ("… ein fremder" / "Kranich, …").
         if widths.deliberate(
@@ -193,6 +200,43 @@ def mark_breaks_on_purpose(
         ) and not _wants_noun(texts[position]):
             result[index] = lines[index].model_copy(update={"starts_paragraph": True})
     return result
+
+
+def _goes_on_lower(texts: list[str], position: int) -> bool:
+    """The sentence the line at `position` leaves open goes on in lower case ("Linsen
+    los, wenn du kurz vor" / "dem Ziel …" in a box set narrower than the column), from a
+    word in lower case or a comma: no break on purpose, however short the line.  Not
+    after a colon or a letter's salutation ("Liebe Gänsefreunde," / "seit fünfzig Jahren
+    …"), nor before a lettered item ("b) die …"), a displayed command ("… über" / "ant
+    javadoc") or items listed alike ("Spielerin W hat" / "sechs Kaninchen auf …" /
+    "zwei Pinguine auf …").  A word broken by a hyphen is left to `resumes`."""
+    text, following = texts[position], texts[position + 1]
+    words = text.split()
+    last = words[-1] if words else ""
+    after = texts[position + 2] if position + 2 < len(texts) else ""
+    return (
+        not terminal(text)
+        # A list's line or a table's row ends on its noun or number ("… mit einem roten
+        # Specht" / "das Astloch …", "Wertung Punkte" / "jedes gefangene Hütchen 2").
+        and (last.endswith(",") or last[:1].islower())
+        and not last.endswith(":")
+        and not (last.endswith(",") and len(words) <= SALUTATION_WORDS)
+        and following[:1].islower()
+        and not LIST_MARKER.match(following)
+        and not text.endswith(BREAK_HYPHENS)
+        and _prose(text)
+        and _prose(following)
+        # Items listed alike, the first opened after the line or on it ("Zwei gewürfelte
+        # Paare …," / "drei gewürfelte Paare …").
+        and not listed(following, after)
+        and words[1:2] != following.split()[1:2]
+    )
+
+
+def _prose(text: str) -> bool:
+    """Running text with a function word, as no displayed command has ("java -jar
+    jar/blocus.jar c")."""
+    return running_text(text) and any(word.casefold() in STOP_WORDS for word in text.split())
 
 
 def _wants_noun(text: str) -> bool:

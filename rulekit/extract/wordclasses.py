@@ -27,3 +27,10 @@ POLITE = frozenset(("sie", "ihr", "ihre", "ihrem", "ihren", "ihrer", "ihres", "i
 # The personal pronouns a clause's subject may be: no heading said as an instruction or
 # a call has one ("Spielt ihr mit …", "Jetzt wird es eng!").
 SUBJECT_PRONOUNS = frozenset({"ich", "du", "er", "sie", "es", "wir", "ihr", "man"})
+# The finite forms of the modal verbs, and "wird": before an infinitive they make it
+# part of a statement ("Steine dürfen nicht überlappen", "Eine Figur darf … verlassen").
+FINITE_MODALS = frozenset(
+    {"darf", "darfst", "dürfen", "dürft", "muss", "muß", "musst", "mußt", "müssen", "müsst",
+     "müßt", "kann", "kannst", "können", "könnt", "soll", "sollst", "sollen", "sollt",
+     "will", "willst", "wollen", "wollt", "mag", "möchte", "möchten", "wird"}
+)  # fmt: skip

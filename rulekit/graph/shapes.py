@@ -23,7 +23,13 @@ from rulekit.extract.textlistshapes import (
 from rulekit.extract.textshapes import (
     LIST_MARKER,
 )
-from rulekit.extract.wordclasses import CONJUNCTIONS, DETERMINERS, POSSESSIVES, SUBJECT_PRONOUNS
+from rulekit.extract.wordclasses import (
+    CONJUNCTIONS,
+    DETERMINERS,
+    FINITE_MODALS,
+    POSSESSIVES,
+    SUBJECT_PRONOUNS,
+)
 from rulekit.graph.markers import MARKER, marker_type
 from rulekit.model import Block
 
@@ -98,13 +104,6 @@ NUMBERED_HEADING_WORDS = 8
 SUBORDINATORS = RELATIVE_PRONOUNS | CONJUNCTIONS
 # A colon after one of these closes a sentence that names its list ("Die Arten sind:").
 COPULAS = frozenset({"sind", "ist", "lauten", "lautet"})
-# The finite forms of the modal verbs, and "wird": before an infinitive they make it
-# part of a statement ("Steine dürfen nicht überlappen", "Eine Figur darf … verlassen").
-FINITE_MODALS = frozenset(
-    {"darf", "darfst", "dürfen", "dürft", "muss", "muß", "musst", "mußt", "müssen", "müsst",
-     "müßt", "kann", "kannst", "können", "könnt", "soll", "sollst", "sollen", "sollt",
-     "will", "willst", "wollen", "wollt", "mag", "möchte", "möchten", "wird"}
-)  # fmt: skip
 # How German infinitives end ("ziehen", "würfeln", "wandern").
 VERB_ENDINGS = ("en", "ern", "eln")
 # The indefinite article: "ein Spieler", "eines Spielers", the numeral one after a limit.
