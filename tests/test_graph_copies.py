@@ -590,3 +590,39 @@ def test_an_instance_told_with_so_and_etwa_and_an_order_number_in_a_compound(
         node.text.startswith("Sollte diesem Spiel") and node.text.endswith("Brenninger KG.")
         for node in graph.nodes
     )
+
+
+# A copy's cover: the publisher, the title, the box's facts, then the game's story run
+# on in one paragraph, and who wins.
+COVER_STORY = [
+    "Hügelwald Spiele",
+    "Käsejagd",
+    "Ein flinkes Würfelspiel rund um den Käse",
+    "Für 2 bis 4 Kinder von 5 bis 9 Jahren",
+    "Spieldauer: etwa 20 Minuten",
+    "In der großen Bauernküche ist es mucksmäus-",
+    "chenstill. Die Köchin hält ihren Mittags-",
+    "schlaf, und Kater Moritz döst auf der",
+    "Ofenbank. Jetzt trauen sich die Mäuse aus",
+    "ihren Löchern! Denn mitten in der Küche, in",
+    "der Käsekammer, liegt ein riesiges Stück",
+    "Bergkäse. Doch Vorsicht: Überall auf dem Weg",
+    "hat die Köchin Mausefallen aufgestellt.",
+    "Wer als Erster drei Mäuse beim Käse hat, gewinnt.",
+    "Spielmaterial",
+    "1 Spielplan",
+    "12 Mäuse in vier Farben",
+]
+
+
+def test_a_cover_story_beside_the_box_lines_is_flavour_but_who_wins_is_a_rule(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    graph = graph_of(builder, tmp_path, COVER_STORY, blank=False)
+    assert kind_of(graph, "Die Köchin hält") == ("flavour", False)
+    assert kind_of(graph, "Wer als Erster drei Mäuse") == ("rule", True)
+    # A story among the cover's lines is flavour, however many lines of the box there are.
+    copy = Path(__file__).parent / "data" / "invented" / "copies" / "mausrennen.txt"
+    graph = builder.build(invented_manual("mausrennen"), extract(copy, None))
+    for start in ("Die Köchin hält", "Denn mitten in der Küche", "Doch Vorsicht: Überall"):
+        assert kind_of(graph, start) == ("flavour", False)

@@ -86,6 +86,26 @@ def test_a_parenthesised_example_is_cut_from_its_rule(
     assert kind_of(graph, "(wer z. B. 9 Karten") == ("example", False)
 
 
+def test_instances_in_brackets_after_a_phase_stay_with_it(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    # Counts and the words that describe a noun are no clause of a case of its own.
+    graph = graph_of(
+        builder,
+        tmp_path,
+        [
+            "Die Phasen",
+            "1. Zwei Drillinge (z. B. 3-3-3 und 8-8-8)",
+            "2. Sieben Karten einer Farbe (z. B. sieben grüne Karten)",
+            "3. Eine Farbgruppe aus vier Karten (z. B. vier blaue Karten und ein Joker)",
+        ],
+        blank=True,
+    )
+    texts = [node.text for node in graph.nodes]
+    assert "2. Sieben Karten einer Farbe (z. B. sieben grüne Karten)" in texts
+    assert "3. Eine Farbgruppe aus vier Karten (z. B. vier blaue Karten und ein Joker)" in texts
+
+
 @pytest.mark.parametrize("blank", [True, False])
 def test_a_narrated_move_is_one_example_with_its_label(
     builder: GraphBuilder, tmp_path: Path, blank: bool
@@ -760,6 +780,15 @@ KIND_CASES = {
             "Spielname® ist ein eingetragenes Warenzeichen und wird mit Genehmigung verwendet.",
         ],
         {"A. Autor": ("other", False), "Spielname®": ("other", False)},
+    ),
+    "where the box was printed and whom the author thanks are outside the rules": (
+        [
+            "Spielende",
+            "Wer zuerst alle Karten abgelegt hat, gewinnt.",
+            "Gedruckt in Deutschland auf Recyclingkarton.",
+            "Danke an alle Testspieler, besonders an die Spielerunde aus Kiel!",
+        ],
+        {"Gedruckt in": ("other", False), "Danke an": ("other", False)},
     ),
     "a subsection of program documentation is other": (
         [

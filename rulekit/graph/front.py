@@ -76,6 +76,10 @@ def front_kind(
         told in ("flavour", "rule", "definition")
         and (state.facts or state.cover)
         and _tells_world(judge, head, block)
+        # "Wer als Erster drei Mäuse beim Käse hat, gewinnt.": the rules begin; not a
+        # story's prize ("…, gewinnt den goldenen Wirsing") or doubt ("Wer glaubt, dass …
+        # gewinnt, der irrt sich").
+        and not (_says_who_wins(judge, head) and _ends_in_ending(judge, head))
     ):
         return "flavour"
     if (
@@ -95,6 +99,21 @@ def front_kind(
     if state.cover and (told == "flavour" or (told == "rule" and cheered)):
         return "other"
     return told
+
+
+def _ends_in_ending(judge: KindJudge, head: Span) -> bool:
+    """The sentence ends in a verb that says who wins or that the game ends ("…,
+    gewinnt.", "… hat gewonnen."), not in the infinitive a story foretells with ("…
+    wird das Rennen gewinnen.") or a noun ("…, hat Aussicht auf den Sieg.")."""
+    words = [t for t in head if t.is_alpha]
+    if not words:
+        return False
+    last = words[-1]
+    return (
+        last.text[:1].islower()
+        and last.lower_ != last.lemma_.lower()
+        and last.lemma_.lower() in judge.cues.ending_lemmas
+    )
 
 
 def _says_who_wins(judge: KindJudge, head: Span) -> bool:

@@ -72,7 +72,7 @@ def mechanical(unit: Unit, judge: KindJudge, heading: str = "") -> bool:
         if unit.kind in ("rule", "step") and counted_task(unit.text):
             return True  # what a task asks for: "1. Zwei Drillinge", "4. Eine Siebenerfolge"
         return unit.kind == "rule" and (_value_row(unit) or bool(BOX_FACTS.search(unit.text)))
-    if unit.kind == "rule" and _aim_heading(heading, judge) and not _ends_game(unit, judge):
+    if unit.kind == "rule" and _aim_heading(heading, judge) and not ends_game(unit, judge):
         return False
     if unit.kind in ("rule", "step"):
         # Advice binds no engine ("Nach ein oder zwei Spielen sollten Sie …"), nor an
@@ -120,7 +120,7 @@ def _aim_heading(heading: str, judge: KindJudge) -> bool:
     return any(has_phrase(lower, phrase) for phrase in judge.cues.aim_headings)
 
 
-def _ends_game(unit: Unit, judge: KindJudge) -> bool:
+def ends_game(unit: Unit, judge: KindJudge) -> bool:
     """Says who wins or when the game or a round ends: "Wer als Erster … hat, gewinnt"."""
     return any(t.lemma_.lower() in judge.cues.ending_lemmas for s in unit.sentences for t in s)
 

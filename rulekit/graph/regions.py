@@ -18,6 +18,7 @@ from rulekit.graph.exceptions import flag
 from rulekit.graph.front import box_fact
 from rulekit.graph.kinds import PROGRAMMING_SHARE, KindJudge
 from rulekit.graph.line_kinds import holds_word
+from rulekit.graph.mechanical import ends_game
 from rulekit.graph.overlap import stem
 from rulekit.graph.shapes import addresses, content_lemmas, verbless
 from rulekit.graph.unit import Unit
@@ -83,7 +84,8 @@ def smooth(units: list[Unit], opening: set[str], judge: KindJudge, cues: Cues) -
             for unit in about_program:
                 unit.kind = "other"
         flavour = [u for u in members if u.kind == "flavour"]
-        if len(flavour) >= FLAVOUR_SECTION_SHARE * len(members):
+        told = [u for u in members if u.kind in ("flavour", "rule")]
+        if len(flavour) >= FLAVOUR_SECTION_SHARE * len(told):
             for unit in members:
                 binds = judge.normative if section in opening else judge.binding
                 # The box's facts beside a story on the cover stay what they are.
@@ -91,6 +93,9 @@ def smooth(units: list[Unit], opening: set[str], judge: KindJudge, cues: Cues) -
                     unit.kind == "rule"
                     and not box_fact(unit.text)
                     and not any(binds(s) for s in unit.sentences)
+                    # who wins is a rule beside any story ("Wer dies als erster schafft,
+                    # hat gewonnen.")
+                    and not ends_game(unit, judge)
                 ):
                     unit.kind = "flavour"
     _lead_ins(units, judge)

@@ -15,6 +15,7 @@ from spacy.tokens import Doc, Span, Token
 
 from rulekit.extract.wordclasses import DETERMINERS, POSSESSIVES, SUBJECT_PRONOUNS
 from rulekit.graph.kinds import KindJudge
+from rulekit.graph.phases import NUMBER_WORDS
 from rulekit.graph.shapes import closing_bracket, has_verb
 
 _OPENERS = frozenset("([„“\"'»‚")
@@ -190,7 +191,20 @@ def parenthesised_example(sentence: Span, judge: KindJudge) -> tuple[Span, Span 
         inside = sentence[index:]
         enclosed = sentence.doc[token.i + 1 : close]
         if inside.text.lower().startswith("(beispiel") or (
-            judge.example(enclosed) and has_verb(enclosed)
+            judge.example(enclosed) and _clause(enclosed)
         ):
             return sentence[:index], inside
     return sentence, None
+
+
+def _clause(tokens: Span) -> bool:
+    """A verb among the words: a lower-case content word that is no count and stands
+    before no noun ("wer z. B. 9 Karten hat"), not the words before a noun that describe
+    it ("z. B. sieben grüne Karten")."""
+    words = [t for t in tokens if not t.is_space]
+    return any(
+        has_verb([token])
+        and token.lower_ not in NUMBER_WORDS
+        and not (following.is_alpha and following.text[:1].isupper())
+        for token, following in zip(words, [*words[1:], words[-1]], strict=True)
+    )
