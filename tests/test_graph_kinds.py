@@ -86,6 +86,19 @@ def test_a_parenthesised_example_is_cut_from_its_rule(
     assert kind_of(graph, "(wer z. B. 9 Karten") == ("example", False)
 
 
+def test_a_contents_line_run_along_by_middle_dots_is_one_node(
+    builder: GraphBuilder, tmp_path: Path
+) -> None:
+    contents = (
+        "Inhalt: Spielidee und Ziel · 1. Spielmaterial · 2. Vorbereitung · "
+        "3. Die Sonderfelder · 4. Variante"
+    )
+    graph = graph_of(
+        builder, tmp_path, ["Für 2 bis 6 Spieler ab 8 Jahren", contents, "Spielidee"], True
+    )
+    assert contents in [node.text for node in graph.nodes]
+
+
 def test_instances_in_brackets_after_a_phase_stay_with_it(
     builder: GraphBuilder, tmp_path: Path
 ) -> None:

@@ -29,6 +29,8 @@ _CODE_DOT = re.compile(r"^[^\W\d_]+\d+\.$")
 _PAUSES = frozenset({"...", "…", "usw.", "etc."})
 # Words that refer to a numbered section: "(siehe 5. Schlagen)".
 _REFERRING = frozenset({"siehe", "vgl.", "s."})
+# What parts the items run along a line: "Spielidee · 1. Spielmaterial · 2. …".
+_ITEM_SEPARATORS = frozenset({"·", "•", "|"})
 # A dash between two sentences opens the second: an answer run on after its question.
 _DASHES = frozenset({"–", "—"})
 _ENDS = frozenset({".", "!", "?"})
@@ -99,12 +101,14 @@ def sentences(doc: Doc, judge: KindJudge) -> list[Span]:
 
 def _refers(doc: Doc, token: Token) -> bool:
     """The token names the section a number refers to: "(siehe 5. Schlagen)"; a function
-    word opens a sentence after it ("… siehe 5. Dann …")."""
-    return (
-        token.i >= 2
-        and _ORDINAL.match(doc[token.i - 1].text) is not None
-        and doc[token.i - 2].lower_ in _REFERRING
-        and token.lower_ not in STOP_WORDS
+    word opens a sentence after it ("… siehe 5. Dann …").  So does the token after the
+    number of an item run along a line by middle dots ("Inhalt: Spielidee · 1.
+    Spielmaterial · 2. Die Sonderfelder"), whatever word it is."""
+    if token.i < 2 or _ORDINAL.match(doc[token.i - 1].text) is None:
+        return False
+    before = doc[token.i - 2]
+    return before.text in _ITEM_SEPARATORS or (
+        before.lower_ in _REFERRING and token.lower_ not in STOP_WORDS
     )
 
 
