@@ -289,3 +289,32 @@ def test_a_table_of_contents_run_over_lines_by_middle_dots_is_one_block(tmp_path
         "Inhalt: 1. Spielidee und Ziel · 2. Spielmaterial · 3. Spielvorbereitung · "
         "4. Spielablauf · 5. Die Sonderfelder · 6. Ziel und Spielende · 7. Variante"
     ) in texts
+
+
+# A score table under column titles a colon announced, its rows of a name and words,
+# one a line, a heading after them.
+SCORE_TABLE = """\
+Am Ende zählt ihr eure Felder aus. Folgende Felder gibt es:
+Feld Voraussetzung Punkte
+Einser beliebig nur die Einsen zählen
+Zweier beliebig nur die Zweien zählen
+Full House drei gleiche und zwei gleiche Würfel 25
+Kleine Straße vier aufeinanderfolgende Zahlen 30
+Chance beliebig Summe aller Augen
+Der obere Teil
+Im oberen Teil zählen nur die Würfel mit der passenden Augenzahl.
+"""
+
+
+def test_rows_of_words_under_announced_column_titles_are_a_row_each(tmp_path: Path) -> None:
+    texts = [text for _, text in blocks(tmp_path, SCORE_TABLE)]
+    rows = [
+        "Einser beliebig nur die Einsen zählen",
+        "Zweier beliebig nur die Zweien zählen",
+        "Full House drei gleiche und zwei gleiche Würfel 25",
+        "Kleine Straße vier aufeinanderfolgende Zahlen 30",
+        "Chance beliebig Summe aller Augen",
+        "Der obere Teil",
+    ]
+    start = texts.index(rows[0])
+    assert texts[start : start + len(rows)] == rows

@@ -21,6 +21,8 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+from spacy.lang.de.stop_words import STOP_WORDS
+
 from rulekit.extract.encoding import BREAK_HYPHENS
 from rulekit.extract.textlistshapes import (
     alike_rows,
@@ -34,9 +36,8 @@ from rulekit.extract.textrows import (
     VALUE_PAIR,
     counted_up,
 )
-from rulekit.extract.textshapes import (
-    terminal,
-)
+from rulekit.extract.textshapes import terminal
+from rulekit.extract.wordclasses import DETERMINERS
 from rulekit.model import Repair, TextLine
 
 # A number cell: "3", "-2", "+5", "2,5", "1–9".
@@ -55,6 +56,11 @@ MAX_CELLS = 6
 # The column titles over rows of a thing and its cost: a few capitalised words
 # ("Feldart Kosten Wirkung").
 _COLUMN_TITLES = re.compile(r"^[A-ZÄÖÜ][^\W\d_-]*(?:\s+[A-ZÄÖÜ][^\W\d_-]*){1,3}$")
+# A German postcode, which wants its town on the next line: "… Mühlweg 7 · 74523".
+_POSTCODE = re.compile(r"\d{5}")
+# A row of a name and the words of its cells, no sentence: "Einser beliebig nur die
+# Einsen zählen", "Full House drei gleiche und zwei gleiche Würfel 25".
+_PLAIN_ROW = re.compile(r"^[A-ZÄÖÜ][^.!?:;]*[^\s.!?:;,]$")
 
 
 def _cell(text: str) -> str | None:
@@ -256,13 +262,39 @@ def column_titles(text: str, rows: list[str]) -> bool:
 def row_under_titles(above: list[str], text: str) -> bool:
     """A row of a table under its column titles, one a line however its cells run: the
     line and every line up to the titles are rows of a thing and its cost
-    ("Feldart Kosten Wirkung" / "Wiese 1 Quitte keine" / "Hügel 2 Quitten keine")."""
-    if not COST_ROW.match(text.strip()):
-        return False
-    for line in reversed(above):
-        if not COST_ROW.match(line.strip()):
-            return _COLUMN_TITLES.match(line.strip()) is not None
+    ("Feldart Kosten Wirkung" / "Wiese 1 Quitte keine" / "Hügel 2 Quitten keine"), or,
+    under titles a colon announced, rows of a name and the words of its cells
+    ("Folgende Felder gibt es:" / "Feld Voraussetzung Punkte" / "Einser beliebig nur
+    die Einsen zählen" / "Zweier beliebig …")."""
+    for shape, announced in ((COST_ROW, False), (_PLAIN_ROW, True)):
+        if not _row(shape, text, announced):
+            continue
+        for at in range(len(above) - 1, -1, -1):
+            line = above[at].strip()
+            if _row(shape, line, announced) and not _COLUMN_TITLES.match(line):
+                continue
+            titled = _COLUMN_TITLES.match(line) is not None
+            if titled and (not announced or (at > 0 and above[at - 1].rstrip().endswith(":"))):
+                return True
+            break
     return False
+
+
+def _row(shape: re.Pattern[str], text: str, plain: bool) -> bool:
+    """The line has the shape of a table's row; a row of words only (`plain`) has two
+    cells at least, opens with its thing's name, not an article ("Der obere Teil"), and
+    wants nothing more ("Tragt die Strafpunkte in den", "… Mühlweg 7 · 74523")."""
+    words = text.split()
+    return bool(shape.match(text.strip())) and not (
+        plain
+        and (
+            len(words) < 2  # a row has two cells at least
+            or words[0].casefold() in DETERMINERS
+            # a function word or a postcode wants the next line; a count ends a row
+            or (words[-1].islower() and words[-1] in STOP_WORDS)
+            or _POSTCODE.fullmatch(words[-1]) is not None
+        )
+    )
 
 
 def row_line(above: list[str], text: str, below: str) -> bool:

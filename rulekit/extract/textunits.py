@@ -132,9 +132,16 @@ def sentence_units(
                         [lines[i].text.strip() for i in content[position : position + 2]],
                     )
                     or (position > 0 and heads_list(lines, content, position - 1))
-                    or row_under_titles(
-                        [lines[i].text for i in content[max(0, position - TABLE_ROWS) : position]],
-                        line.text,
+                    # A row under its table's column titles is a line of its own; a line
+                    # in lower case under it wraps its last cell ("Wolke lässt einen
+                    # Mitspieler" / "aussetzen").
+                    or any(
+                        row_under_titles(
+                            [lines[i].text for i in content[max(0, at - TABLE_ROWS) : at]],
+                            lines[content[at]].text,
+                        )
+                        for at in (position - 1, position)
+                        if at == position or not line.text.strip()[:1].islower()
                     )
                     or item_after_colon(lines, content, position, widths)
                     or quoted_apart(lines[previous].text, line.text)
