@@ -36,7 +36,7 @@ from rulekit.extract.textrows import (
     VALUE_PAIR,
     counted_up,
 )
-from rulekit.extract.textshapes import terminal
+from rulekit.extract.textshapes import open_postcode, terminal
 from rulekit.extract.wordclasses import DETERMINERS
 from rulekit.model import Repair, TextLine
 
@@ -56,8 +56,6 @@ MAX_CELLS = 6
 # The column titles over rows of a thing and its cost: a few capitalised words
 # ("Feldart Kosten Wirkung").
 _COLUMN_TITLES = re.compile(r"^[A-ZÄÖÜ][^\W\d_-]*(?:\s+[A-ZÄÖÜ][^\W\d_-]*){1,3}$")
-# A German postcode, which wants its town on the next line: "… Mühlweg 7 · 74523".
-_POSTCODE = re.compile(r"\d{5}")
 # A row of a name and the words of its cells, no sentence: "Einser beliebig nur die
 # Einsen zählen", "Full House drei gleiche und zwei gleiche Würfel 25".
 _PLAIN_ROW = re.compile(r"^[A-ZÄÖÜ][^.!?:;]*[^\s.!?:;,]$")
@@ -292,7 +290,7 @@ def _row(shape: re.Pattern[str], text: str, plain: bool) -> bool:
             or words[0].casefold() in DETERMINERS
             # a function word or a postcode wants the next line; a count ends a row
             or (words[-1].islower() and words[-1] in STOP_WORDS)
-            or _POSTCODE.fullmatch(words[-1]) is not None
+            or open_postcode(text)
         )
     )
 

@@ -103,7 +103,7 @@ LABELLED_OPENER = re.compile(r"^[A-ZÄÖÜ][\w-]*(?:\.-?[\w-]+)*\.?:\s")
 # A line that runs label after label, its last colon at its end: "(L/l: Leopard, P/p:".
 INLINE_LABELS = re.compile(r":\s+\S.*:$")
 # What parts the items of an imprint's or credits' line: "… Kassel · www.verlag.de".
-_SEPARATORS = frozenset({"·", "•", "|"})
+ITEM_SEPARATORS = frozenset({"·", "•", "|"})
 # A line that opens with a web or mail address: "www.verlag.de", "info@verlag.de, …".
 WEB_ADDRESS = re.compile(r"^(?:www\.|\S*(?:@|://|[^\W\d_]\.[a-z]{2,4}(?:[/,;]|\s|$)))")
 # A line of an imprint: a copyright, a web or mail address, a postcode before its town;
@@ -259,10 +259,10 @@ def parted(text: str) -> bool:
     · 3."): the next line holds the next item."""
     words = text.split()
     return bool(words) and (
-        words[-1] in _SEPARATORS
+        words[-1] in ITEM_SEPARATORS
         or (
             len(words) > 1
-            and words[-2] in _SEPARATORS
+            and words[-2] in ITEM_SEPARATORS
             and bool(re.fullmatch(ITEM_NUMBER, words[-1]))
         )
     )
@@ -273,6 +273,12 @@ _MODAL_INFINITIVES = frozenset({"werden", "sein", "haben"})
 _MODALS = frozenset(
     {"muss", "muß", "müssen", "darf", "dürfen", "kann", "können", "soll", "sollen", "will"}
 )
+
+
+def open_postcode(text: str) -> bool:
+    """The line ends in an address's postcode after its street or post box ("…,
+    Lindenstraße 14, 96215", "… · Postfach 11 07 · 74523"): its town is on the next."""
+    return _OPEN_POSTCODE.search(text.rstrip()) is not None
 
 
 def ends_open(text: str) -> bool:
@@ -293,9 +299,7 @@ def ends_open(text: str) -> bool:
         return True  # a middle dot parts a line's items: "… Kassel ·" / "www.verlag.de"
     if CREDITS_RUN.search(text):
         return True  # the last credit's label wants its name: "… · Illustration:" / "Ulrich …"
-    if _OPEN_POSTCODE.search(text.rstrip()) or (
-        _OPEN_OLD_POSTCODE.search(text.rstrip()) and IMPRINT.search(text)
-    ):
+    if open_postcode(text) or (_OPEN_OLD_POSTCODE.search(text.rstrip()) and IMPRINT.search(text)):
         # An address's postcode wants its town ("…, 96215" / "Lichtenfels"), a postcode of
         # four digits in an imprint too ("© 1974 … GmbH, 8510" / "Fürth/Bay.").
         return True

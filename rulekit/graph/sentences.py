@@ -13,6 +13,7 @@ import re
 from spacy.lang.de.stop_words import STOP_WORDS
 from spacy.tokens import Doc, Span, Token
 
+from rulekit.extract.textshapes import ITEM_SEPARATORS
 from rulekit.extract.wordclasses import DETERMINERS, POSSESSIVES, SUBJECT_PRONOUNS
 from rulekit.graph.kinds import KindJudge
 from rulekit.graph.phases import NUMBER_WORDS
@@ -29,8 +30,6 @@ _CODE_DOT = re.compile(r"^[^\W\d_]+\d+\.$")
 _PAUSES = frozenset({"...", "…", "usw.", "etc."})
 # Words that refer to a numbered section: "(siehe 5. Schlagen)".
 _REFERRING = frozenset({"siehe", "vgl.", "s."})
-# What parts the items run along a line: "Spielidee · 1. Spielmaterial · 2. …".
-_ITEM_SEPARATORS = frozenset({"·", "•", "|"})
 # A dash between two sentences opens the second: an answer run on after its question.
 _DASHES = frozenset({"–", "—"})
 _ENDS = frozenset({".", "!", "?"})
@@ -107,7 +106,7 @@ def _refers(doc: Doc, token: Token) -> bool:
     if token.i < 2 or _ORDINAL.match(doc[token.i - 1].text) is None:
         return False
     before = doc[token.i - 2]
-    return before.text in _ITEM_SEPARATORS or (
+    return before.text in ITEM_SEPARATORS or (
         before.lower_ in _REFERRING and token.lower_ not in STOP_WORDS
     )
 
