@@ -137,9 +137,14 @@ def resumes(before: list[str], unit: list[str], width: float, broken: bool = Fal
     # A number the sentence goes on with across the page ("… auf das Windfeld" / page
     # break / "47 zurückfliegen und …"), not a list's marker or a count that opens a line.
     number_on = not terminal(text) and (
-        (broken and _NUMBER_GOES_ON.match(unit[0].strip()))
-        # "… liegt er auf Platz 3 und erhält" / page break / "30 Bucheckern, bevor …"
-        or (broken and _COUNT_GOES_ON.match(unit[0].strip()) and _OPEN_VERB.search(text.rstrip()))
+        (
+            broken
+            and (
+                _NUMBER_GOES_ON.match(unit[0].strip())
+                # "… liegt er auf Platz 3 und erhält" / page break / "30 Bucheckern, bevor …"
+                or (_COUNT_GOES_ON.match(unit[0].strip()) and _OPEN_VERB.search(text.rstrip()))
+            )
+        )
         or _SUM.match(unit[0].strip())
     )
     if not (goes_on(text, unit[0]) or ends_open(text) or text.rstrip().endswith(",") or number_on):

@@ -33,6 +33,7 @@ from rulekit.extract.textrows import (
     COLUMN_TITLE_WORDS,
     COST_ROW,
     NUMBERS_ROW,
+    TABLE_ROWS,
     VALUE_PAIR,
     counted_up,
 )
@@ -276,6 +277,13 @@ def row_under_titles(above: list[str], text: str) -> bool:
                 return True
             break
     return False
+
+
+def row_at(lines: list[TextLine], content: list[int], position: int) -> bool:
+    """The content line at `position` is a row under its table's column titles
+    (`row_under_titles`), read against the lines above it as far as a table's rows go."""
+    above = [lines[i].text for i in content[max(0, position - TABLE_ROWS) : position]]
+    return row_under_titles(above, lines[content[position]].text)
 
 
 def _row(shape: re.Pattern[str], text: str, plain: bool) -> bool:

@@ -26,7 +26,7 @@ from rulekit.extract.textbreaks import (
     resumes,
     set_alone,
 )
-from rulekit.extract.textcells import row_under_titles
+from rulekit.extract.textcells import row_at
 from rulekit.extract.textcredits import CREDITS_LINE, credit_ends, name_wraps
 from rulekit.extract.textfacts import imprint_lines
 from rulekit.extract.textitems import after_list, item_after_colon
@@ -45,7 +45,7 @@ from rulekit.extract.textlistshapes import (
     table_goes_on,
 )
 from rulekit.extract.textpages import boundary_between
-from rulekit.extract.textrows import ACROSS_ROW, TAB_ROW, TABLE_ROWS
+from rulekit.extract.textrows import ACROSS_ROW, TAB_ROW
 from rulekit.extract.textshapes import (
     BOX_DURATION,
     BOX_FACT_LINE,
@@ -270,19 +270,13 @@ def _line_of_list(copy: Copy, unit: list[int], before: Before, column: float) ->
         # and so is one whose cells a tab parts ("Suhle\tNur rückwärts …"), and a row
         # under its table's column titles.
         or TAB_ROW.match(first)
-        or row_under_titles(_lines_above(copy, unit[0]), first)
+        or row_at(copy.lines, copy.content, copy.position(unit[0]))
         or closed_item(copy.lines[before.unit[0]].text, last, first)
         or copy.widths.deliberate(last, first, column)
         or imprint_lines(last, first)
         or CREDITS_LINE.match(last.strip())
         or credit_ends(last, first)
     )
-
-
-def _lines_above(copy: Copy, index: int) -> list[str]:
-    """The texts of the content lines above line `index`, as far as a table's rows go."""
-    position = copy.position(index)
-    return [copy.lines[i].text for i in copy.content[max(0, position - TABLE_ROWS) : position]]
 
 
 def _after_block(copy: Copy, number: int, before: Before) -> bool:

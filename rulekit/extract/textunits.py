@@ -13,7 +13,7 @@ import re
 
 from rulekit.extract.encoding import BREAK_HYPHENS
 from rulekit.extract.textbreaks import begun_sentence, quoted_apart
-from rulekit.extract.textcells import column_titles, row_under_titles
+from rulekit.extract.textcells import column_titles, row_at
 from rulekit.extract.textcredits import credit_ends, full_credit, name_wraps
 from rulekit.extract.textfacts import facts_apart, imprint_lines
 from rulekit.extract.textitems import (
@@ -35,7 +35,6 @@ from rulekit.extract.textrows import (
     ACROSS_ROW,
     DESCRIBED_ROW,
     NUMBERS_ROW,
-    TABLE_ROWS,
     counted_up,
 )
 from rulekit.extract.textshapes import (
@@ -135,13 +134,9 @@ def sentence_units(
                     # A row under its table's column titles is a line of its own; a line
                     # in lower case under it wraps its last cell ("Wolke lässt einen
                     # Mitspieler" / "aussetzen").
-                    or any(
-                        row_under_titles(
-                            [lines[i].text for i in content[max(0, at - TABLE_ROWS) : at]],
-                            lines[content[at]].text,
-                        )
-                        for at in (position - 1, position)
-                        if at == position or not line.text.strip()[:1].islower()
+                    or row_at(lines, content, position)
+                    or (
+                        not line.text.strip()[:1].islower() and row_at(lines, content, position - 1)
                     )
                     or item_after_colon(lines, content, position, widths)
                     or quoted_apart(lines[previous].text, line.text)

@@ -31,9 +31,9 @@ from rulekit.extract.textlistshapes import listed
 from rulekit.extract.textshapes import (
     INFLECTED,
     LABELLED_OPENER,
-    LIST_MARKER,
     begun_with_function_word,
     ends_open,
+    goes_on,
     running_text,
     terminal,
 )
@@ -215,14 +215,12 @@ def _goes_on_lower(texts: list[str], position: int) -> bool:
     last = words[-1] if words else ""
     after = texts[position + 2] if position + 2 < len(texts) else ""
     return (
-        not terminal(text)
+        goes_on(text, following)
         # A list's line or a table's row ends on its noun or number ("… mit einem roten
         # Specht" / "das Astloch …", "Wertung Punkte" / "jedes gefangene Hütchen 2").
         and (last.endswith(",") or last[:1].islower())
         and not last.endswith(":")
         and not (last.endswith(",") and len(words) <= SALUTATION_WORDS)
-        and following[:1].islower()
-        and not LIST_MARKER.match(following)
         and not text.endswith(BREAK_HYPHENS)
         and _prose(text)
         and _prose(following)
